@@ -1,0 +1,100 @@
+/**
+ * buildApp wires every module onto one Fastify instance from explicit dependencies (no singletons),
+ * so tests build the real app on a fresh database and call it through app.inject() or a real port.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { installSessionLookup } from './lib/auth';
+import type { BlobStore } from './lib/blobs';
+import type { Clock } from './lib/clock';
+import { AppError, installErrorHandler } from './lib/errors';
+import type { Mailer } from './lib/mailer';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+
+/** What a feature needs from the outside world. Features add optional parts (judge, face) here. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  blobs: BlobStore;
+  /** Requests a minute per IP on login, sign-up and reset. */
+  authRateLimit: number;
+  /** Extra health facts contributed by parts (judge, face). */
+  healthParts: Record<string, () => unknown>;
+}
+
+export const BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own limits
+
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT, trustProxy: true });
+  installErrorHandler(app);
+  await app.register(helmet, {
+    // The SPA and Monaco need inline styles and workers from our own origin; nothing from other origins.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 40 } });
+  await app.register(rateLimit, { global: false });
+  installSessionLookup(app, deps.db, deps.clock);
+  installOriginCheck(app);
+
+  await healthRoutes(app, deps);
+  await usersRoutes(app, deps);
+
+  serveWebApp(app, deps.config.webDist);
+  return app;
+}
+
+/** Mutating requests from a browser must come from our own origin (CSRF defence on top of SameSite=Lax). */
+function installOriginCheck(app: FastifyInstance) {
+  app.addHook('onRequest', async (req) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+    const origin = req.headers.origin;
+    if (!origin || origin === 'null') return;
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw new AppError('ORIGIN_REJECTED', 'Cross-site request refused');
+    }
+    const expected = req.headers['x-forwarded-host'] ?? req.headers.host;
+    if (host !== expected) throw new AppError('ORIGIN_REJECTED', 'Cross-site request refused');
+  });
+}
+
+/** Serves the built web app; unknown non-API GETs get index.html so client routes work on reload. */
+function serveWebApp(app: FastifyInstance, webDist: string | null) {
+  const hasWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (hasWeb && req.method === 'GET' && !url.startsWith('/api/') && !path.extname(url)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: `No route ${req.method} ${url}` });
+  });
+}

@@ -1,0 +1,35 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  /** Base URL of the web app used in emailed links and candidate links. */
+  publicUrl: string;
+  /** When set, face calls go to a separate face service at this URL with the shared secret. */
+  faceServiceUrl: string | null;
+  faceServiceSecret: string | null;
+  judgeConcurrency: number | null;
+  webDist: string | null;
+  production: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    faceServiceUrl: env.FACE_SERVICE_URL || null,
+    faceServiceSecret: env.FACE_SERVICE_SECRET || null,
+    judgeConcurrency: env.JUDGE_CONCURRENCY ? Number(env.JUDGE_CONCURRENCY) : null,
+    webDist: env.WEB_DIST ?? null,
+    production: env.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Opens the database: embedded PGlite (data in a folder, or in memory for tests) by default,
+ * a PostgreSQL server when a connection string is given. Both speak the same SQL through Drizzle.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbMode = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  mode: DbMode;
+  /** Runs a script of several statements (used by migrations). */
+  execScript(sql: string): Promise<void>;
+  /** Runs one parameterised query and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** The connection string in postgres mode (for pg-boss workers); null for PGlite. */
+  url: string | null;
+  close(): Promise<void>;
+}
+
+/** `dataDir` null means in memory (tests). */
+export async function openDatabase(opts: { url?: string | null; dataDir?: string | null }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Fail fast with a clear message when the server is unreachable.
+    await pool.query('select 1');
+    return {
+      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      mode: 'postgres',
+      url: opts.url,
+      async execScript(sql) {
+        await pool.query(sql);
+      },
+      async query(sql, params) {
+        const res = await pool.query(sql, params as unknown[] | undefined);
+        return res.rows;
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  await client.waitReady;
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    mode: 'pglite',
+    url: null,
+    async execScript(sql) {
+      await client.exec(sql);
+    },
+    async query(sql, params) {
+      const res = await client.query(sql, params as unknown[] | undefined);
+      return res.rows as never[];
+    },
+    close: () => client.close(),
+  };
+}

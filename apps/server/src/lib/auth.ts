@@ -1,0 +1,69 @@
+/**
+ * Sessions: an opaque random token in an httpOnly, SameSite=Lax cookie; the db keeps only its hash.
+ * Identity comes only from this cookie — never from an email or id sent by the browser.
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import type { Clock } from './clock';
+import { AppError } from './errors';
+import { createToken, hashToken } from './tokens';
+
+export const SESSION_COOKIE = 'assessly_session';
+export const SESSION_DAYS = 14;
+
+export type UserRow = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const [row] = await db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, clock.now())))
+      .limit(1);
+    req.user = row?.user ?? null;
+  });
+}
+
+export async function startSession(db: Db, clock: Clock, reply: FastifyReply, userId: string, secure: boolean) {
+  const { token, hash } = createToken();
+  const expiresAt = new Date(clock.now().getTime() + SESSION_DAYS * 86_400_000);
+  await db.insert(sessions).values({ tokenHash: hash, userId, expiresAt });
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply) {
+  const token = req.cookies[SESSION_COOKIE];
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+  return req.user;
+}
+
+/** The signed-in employer, or 401/403. */
+export function requireEmployer(req: FastifyRequest): UserRow {
+  const user = requireUser(req);
+  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+  return user;
+}

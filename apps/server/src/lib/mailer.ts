@@ -1,0 +1,53 @@
+/**
+ * Mail: every message is written to the outbox table first (an audit trail, and the embedded default's
+ * delivery), then sent over SMTP when SMTP_URL is set, or printed to the server log when it is not.
+ */
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+}
+
+export interface Mailer {
+  mode: 'smtp' | 'outbox';
+  send(msg: MailMessage): Promise<{ id: string; delivered: boolean }>;
+}
+
+export function createMailer(opts: { db: Db; smtpUrl?: string | null; from?: string; log: FastifyBaseLogger }): Mailer {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const from = opts.from ?? 'Assessly <no-reply@assessly.local>';
+  return {
+    mode: transport ? 'smtp' : 'outbox',
+    async send(msg) {
+      const [row] = await opts.db
+        .insert(outbox)
+        .values({ toAddress: msg.to, subject: msg.subject, bodyText: msg.text, bodyHtml: msg.html ?? null, kind: msg.kind })
+        .returning({ id: outbox.id });
+      const id = row!.id;
+      if (!transport) {
+        opts.log.info(`[mail → outbox] to=${msg.to} subject="${msg.subject}"\n${msg.text}`);
+        return { id, delivered: false };
+      }
+      try {
+        await transport.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+        await opts.db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.id, id));
+        return { id, delivered: true };
+      } catch (err) {
+        opts.log.error({ err }, `mail to ${msg.to} failed`);
+        await opts.db
+          .update(outbox)
+          .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
+          .where(eq(outbox.id, id));
+        return { id, delivered: false };
+      }
+    },
+  };
+}

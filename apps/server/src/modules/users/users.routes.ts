@@ -1,0 +1,68 @@
+import { ZForgotPassword, ZLogin, ZResetPassword, ZSignup, ZUserUpdate } from '@assessly/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { endSession, requireUser, startSession } from '../../lib/auth';
+import { parseInput } from '../../lib/validate';
+import * as repo from './users.repo';
+import * as service from './users.service';
+
+const ZIdParam = z.object({ id: z.string().uuid('User not found') });
+
+export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, clock } = deps;
+  const authLimit = { rateLimit: { max: deps.authRateLimit, timeWindow: '1 minute' } };
+  const secure = deps.config.publicUrl.startsWith('https://');
+
+  const signup = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const user = await service.createUser(db, parseInput(ZSignup, req.body));
+    return reply.status(201).send(service.toPublicUser(user));
+  };
+  app.post('/api/users/add', { config: authLimit }, signup);
+  app.post('/api/users', { config: authLimit }, signup);
+
+  app.post('/api/users/login', { config: authLimit }, async (req, reply) => {
+    const input = parseInput(ZLogin, req.body);
+    const user = await service.authenticate(db, input.email, input.password);
+    await startSession(db, clock, reply, user.id, secure);
+    return service.toPublicUser(user);
+  });
+
+  app.post('/api/users/logout', async (req, reply) => {
+    await endSession(db, req, reply);
+    return { ok: true };
+  });
+
+  app.get('/api/users/me', async (req) => service.toPublicUser(requireUser(req)));
+
+  app.get('/api/users/by-email', async (req) => {
+    const viewer = requireUser(req);
+    const { email } = parseInput(z.object({ email: z.string().trim().min(1, 'Email is required') }), req.query);
+    const cleaned = email.replace(/^"+|"+$/g, '').toLowerCase();
+    return service.readUserFor(db, viewer, await repo.findUserByEmail(db, cleaned));
+  });
+
+  app.get('/api/users/:id', async (req) => {
+    const viewer = requireUser(req);
+    const { id } = parseInput(ZIdParam, req.params);
+    return service.readUserFor(db, viewer, await repo.findUserById(db, id));
+  });
+
+  app.put('/api/users/:id', async (req) => {
+    const viewer = requireUser(req);
+    const { id } = parseInput(ZIdParam, req.params);
+    return service.updateProfile(db, viewer, id, parseInput(ZUserUpdate, req.body));
+  });
+
+  app.post('/api/users/forgot-password', { config: authLimit }, async (req) => {
+    const { email } = parseInput(ZForgotPassword, req.body);
+    await service.requestPasswordReset({ db, mailer: deps.mailer, clock, publicUrl: deps.config.publicUrl }, email);
+    return { ok: true, message: 'If an account exists for that email, a reset link is on its way.' };
+  });
+
+  app.post('/api/users/reset-password', { config: authLimit }, async (req) => {
+    const { token, password } = parseInput(ZResetPassword, req.body);
+    await service.resetPassword({ db, clock }, token, password);
+    return { ok: true, message: 'Your password has been changed. Please sign in.' };
+  });
+}

@@ -1,0 +1,141 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { TSignup, TUser, TUserUpdate } from '@assessly/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies } from '../../db/schema';
+import type { UserRow } from '../../lib/auth';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { createToken, hashToken } from '../../lib/tokens';
+import * as repo from './users.repo';
+
+export const RESET_TOKEN_MINUTES = 60;
+
+/** The public projection of a user row: never the password hash. */
+export function toPublicUser(u: UserRow): TUser {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    role: u.role,
+    gender: u.gender,
+    dob: u.dob,
+    mobileNumber: u.mobileNumber,
+    bio: u.bio,
+    educationDetails: u.educationDetails,
+    experienceDetails: u.experienceDetails,
+    companyId: u.companyId,
+    companyRole: u.companyRole,
+    emailVerified: u.emailVerifiedAt != null,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export function hashPassword(password: string): Promise<string> {
+  // @node-rs/argon2 defaults to argon2id (m=19456 KiB, t=2, p=1), OWASP's recommended floor.
+  return hash(password);
+}
+
+// Verifying against this keeps the time of a login for an unknown email close to a real one.
+let dummyHash: Promise<string> | null = null;
+
+export async function createUser(db: Db, input: TSignup): Promise<UserRow> {
+  if (await repo.findUserByEmail(db, input.email)) {
+    throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const base = { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role };
+      if (input.role !== 'employer') return repo.insertUser(tx as unknown as Db, base);
+      // An employer who signs up alone gets a company of their own (a tenant of one).
+      const [company] = await tx
+        .insert(companies)
+        .values({ name: `${input.firstName} ${input.lastName}`.trim(), email: `${crypto.randomUUID()}@personal.assessly` })
+        .returning({ id: companies.id });
+      return repo.insertUser(tx as unknown as Db, { ...base, companyId: company!.id, companyRole: 'admin' });
+    });
+  } catch (err) {
+    // Two sign-ups racing for one email: the unique index decides.
+    if (err instanceof Error && /users_email_key|unique/i.test(err.message + String((err as { cause?: unknown }).cause ?? ''))) {
+      throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+    }
+    throw err;
+  }
+}
+
+export async function authenticate(db: Db, email: string, password: string): Promise<UserRow> {
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) {
+    dummyHash ??= hashPassword('dummy-password-for-timing');
+    await verify(await dummyHash, password).catch(() => false);
+    throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+  }
+  const ok = await verify(user.passwordHash, password).catch(() => false);
+  if (!ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+  return user;
+}
+
+/**
+ * Who may read a user: the user itself; an employer whose company's tests the user has attempted or
+ * submitted to (design.md §3). Everyone else gets 403.
+ */
+export async function canReadUser(db: Db, viewer: UserRow, target: UserRow): Promise<boolean> {
+  if (viewer.id === target.id) return true;
+  if (viewer.role !== 'employer') return false;
+  const rows = await db.execute(sql`
+    SELECT 1 FROM tests t
+    WHERE (t.created_by = ${viewer.id} OR (${viewer.companyId}::uuid IS NOT NULL AND t.company_id = ${viewer.companyId}::uuid))
+      AND (EXISTS (SELECT 1 FROM attempts a WHERE a.test_id = t.id AND a.user_id = ${target.id})
+        OR EXISTS (SELECT 1 FROM submissions s WHERE s.test_id = t.id AND s.user_id = ${target.id}))
+    LIMIT 1`);
+  const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
+  return list.length > 0;
+}
+
+export async function readUserFor(db: Db, viewer: UserRow, target: UserRow | null): Promise<TUser> {
+  if (!target) throw new AppError('USER_NOT_FOUND', 'User not found');
+  if (!(await canReadUser(db, viewer, target))) throw new AppError('FORBIDDEN', 'You cannot view this user');
+  return toPublicUser(target);
+}
+
+export async function updateProfile(db: Db, viewer: UserRow, id: string, input: TUserUpdate): Promise<TUser> {
+  if (viewer.id !== id) throw new AppError('FORBIDDEN', 'You can only change your own profile');
+  const row = await repo.updateUser(db, id, input);
+  if (!row) throw new AppError('USER_NOT_FOUND', 'User not found');
+  return toPublicUser(row);
+}
+
+export async function requestPasswordReset(
+  deps: { db: Db; mailer: Mailer; clock: Clock; publicUrl: string },
+  email: string,
+): Promise<void> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  // The answer is the same whether or not the account exists, so it cannot be used to probe emails.
+  if (!user) return;
+  const { token, hash: tokenHash } = createToken();
+  await repo.insertOneTimeToken(deps.db, {
+    tokenHash,
+    kind: 'password_reset',
+    userId: user.id,
+    expiresAt: new Date(deps.clock.now().getTime() + RESET_TOKEN_MINUTES * 60_000),
+  });
+  const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: user.email,
+    kind: 'password_reset',
+    subject: 'Reset your Assessly password',
+    text: `Hello ${user.firstName || 'there'},\n\nSomeone asked to reset the password of your Assessly account.\nOpen this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password (it works once):\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`,
+  });
+}
+
+export async function resetPassword(deps: { db: Db; clock: Clock }, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const used = await repo.consumeOneTimeToken(deps.db, hashToken(token), 'password_reset', deps.clock.now());
+  if (!used?.userId) throw new AppError('TOKEN_INVALID', 'This reset link is invalid or has expired. Please ask for a new one.');
+  await repo.updateUser(deps.db, used.userId, { passwordHash });
+  // A new password signs out every other session.
+  await repo.deleteSessionsOfUser(deps.db, used.userId);
+}

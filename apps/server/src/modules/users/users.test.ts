@@ -1,0 +1,260 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSignedInUser, sessionCookie, uniqueEmail } from '../../../test/factories';
+import { outbox } from '../../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const signupBody = (over: Record<string, unknown> = {}) => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: uniqueEmail('ada'),
+  password: 'analytical1',
+  role: 'candidate',
+  ...over,
+});
+
+describe('POST /api/users/add', () => {
+  it('creates a candidate and answers id, role and email without the password', async () => {
+    const body = signupBody();
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
+    expect(res.statusCode).toBe(201);
+    const user = res.json();
+    expect(user).toMatchObject({ email: body.email, role: 'candidate', firstName: 'Ada' });
+    expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(user)).not.toMatch(/password|argon2/i);
+    const [row] = await t.deps.database.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.id]);
+    expect(row!.password_hash.startsWith('$argon2id$')).toBe(true);
+  });
+
+  it('also answers on POST /api/users and gives an employer a company of its own', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users', payload: signupBody({ role: 'employer' }) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().role).toBe('employer');
+    expect(res.json().companyId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.json().companyRole).toBe('admin');
+  });
+
+  it('refuses a duplicate email, whatever its case, with a 409 message', async () => {
+    const body = signupBody();
+    await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/add', payload: { ...body, email: body.email.toUpperCase() } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists' });
+  });
+
+  it('validates every field with a clear message', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ firstName: '' }, 'firstName', 'First name is required'],
+      [{ lastName: '   ' }, 'lastName', 'Last name is required'],
+      [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+      [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
+      [{ role: 'admin' }, 'role', 'Role is required'],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/add', payload: signupBody(over) });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().code).toBe('VALIDATION');
+      expect(res.json().fields[field]).toBe(message);
+    }
+  });
+
+  it('answers malformed JSON and oversize bodies with clear 4xx JSON', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/users/add', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('INVALID_JSON');
+    const big = await t.app.inject({ method: 'POST', url: '/api/users/add', payload: { ...signupBody(), bio: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('POST /api/users/login', () => {
+  it('signs in and sets an httpOnly SameSite=Lax session cookie', async () => {
+    const body = signupBody();
+    await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: body.email, password: body.password } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: body.email, role: 'candidate' });
+    const raw = String(res.headers['set-cookie']);
+    expect(raw).toMatch(/HttpOnly/i);
+    expect(raw).toMatch(/SameSite=Lax/i);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: sessionCookie(res) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(body.email);
+  });
+
+  it('refuses a wrong password and an unknown email with the same 401', async () => {
+    const body = signupBody();
+    await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: body.email, password: 'wrong-password' } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: uniqueEmail('nobody'), password: 'whatever1' } });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('logs out: the cookie stops working', async () => {
+    const u = await createSignedInUser(t.app);
+    const out = await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: { cookie: u.cookie } });
+    expect(out.statusCode).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('reading and changing users', () => {
+  it('answers 401 without a session on every user call', async () => {
+    const calls = [
+      ['GET', '/api/users/me'],
+      ['GET', '/api/users/by-email?email=a@b.co'],
+      ['GET', '/api/users/00000000-0000-0000-0000-000000000000'],
+      ['PUT', '/api/users/00000000-0000-0000-0000-000000000000'],
+    ] as const;
+    for (const [method, url] of calls) {
+      const res = await t.app.inject({ method, url, payload: method === 'PUT' ? { firstName: 'a', lastName: 'b' } : undefined });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('lets a user read itself by id and by email (quotes stripped)', async () => {
+    const u = await createSignedInUser(t.app);
+    const byId = await t.app.inject({ method: 'GET', url: `/api/users/${u.id}`, headers: { cookie: u.cookie } });
+    expect(byId.json().email).toBe(u.email);
+    const byEmail = await t.app.inject({ method: 'GET', url: `/api/users/by-email?email=${encodeURIComponent(`"${u.email}"`)}`, headers: { cookie: u.cookie } });
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.json().id).toBe(u.id);
+  });
+
+  it("refuses to read or change another user's profile (403)", async () => {
+    const a = await createSignedInUser(t.app);
+    const b = await createSignedInUser(t.app);
+    const read = await t.app.inject({ method: 'GET', url: `/api/users/${b.id}`, headers: { cookie: a.cookie } });
+    expect(read.statusCode).toBe(403);
+    const byEmail = await t.app.inject({ method: 'GET', url: `/api/users/by-email?email=${b.email}`, headers: { cookie: a.cookie } });
+    expect(byEmail.statusCode).toBe(403);
+    const put = await t.app.inject({ method: 'PUT', url: `/api/users/${b.id}`, headers: { cookie: a.cookie }, payload: { firstName: 'Hacked', lastName: 'X' } });
+    expect(put.statusCode).toBe(403);
+    const still = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: b.cookie } });
+    expect(still.json().firstName).not.toBe('Hacked');
+  });
+
+  it('an employer cannot read a candidate who never took its tests', async () => {
+    const emp = await createSignedInUser(t.app, { role: 'employer' });
+    const cand = await createSignedInUser(t.app);
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/${cand.id}`, headers: { cookie: emp.cookie } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('updates the own profile, ignoring role and email in the body', async () => {
+    const u = await createSignedInUser(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      headers: { cookie: u.cookie },
+      payload: { id: u.id, email: 'other@x.co', role: 'employer', firstName: 'Grace', lastName: 'Hopper', gender: 'female', dob: '1906-12-09', mobileNumber: '+1 555 0100', bio: 'COBOL', educationDetails: 'Yale', experienceDetails: 'Navy' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: 'Grace', gender: 'female', dob: '1906-12-09', email: u.email, role: 'candidate' });
+  });
+
+  it('requires first and last name on update and rejects a bad date', async () => {
+    const u = await createSignedInUser(t.app);
+    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${u.id}`, headers: { cookie: u.cookie }, payload: { firstName: '', lastName: 'X' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.firstName).toBe('First name is required');
+    const bad = await t.app.inject({ method: 'PUT', url: `/api/users/${u.id}`, headers: { cookie: u.cookie }, payload: { firstName: 'A', lastName: 'B', dob: 'yesterday' } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('password reset', () => {
+  async function resetLinkFor(email: string): Promise<string> {
+    const rows = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, email));
+    const text = rows.at(-1)?.bodyText ?? '';
+    const m = text.match(/reset-password\?token=([\w%-]+)/);
+    if (!m) throw new Error('no reset link in the outbox');
+    return decodeURIComponent(m[1]!);
+  }
+
+  it('mails a one-time link that sets a new password, and cannot be reused', async () => {
+    const u = await createSignedInUser(t.app);
+    const ask = await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
+    expect(ask.statusCode).toBe(200);
+    const token = await resetLinkFor(u.email);
+    const reset = await t.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, password: 'brand-new-pass1' } });
+    expect(reset.statusCode).toBe(200);
+    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: u.email, password: u.password } });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: u.email, password: 'brand-new-pass1' } });
+    expect(newLogin.statusCode).toBe(200);
+    // the old session was signed out by the reset
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } });
+    expect(me.statusCode).toBe(401);
+    const again = await t.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, password: 'another-pass1' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('TOKEN_INVALID');
+  });
+
+  it('refuses an expired link', async () => {
+    const u = await createSignedInUser(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
+    const token = await resetLinkFor(u.email);
+    t.clock.advance(61 * 60_000);
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, password: 'brand-new-pass1' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('TOKEN_INVALID');
+    } finally {
+      t.clock.advance(-61 * 60_000);
+    }
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const email = uniqueEmail('ghost');
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email } });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, email));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('cross-site and unknown requests', () => {
+  it('refuses a mutating request from another origin', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { origin: 'https://evil.example' }, payload: { email: 'a@b.co', password: 'x' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('ORIGIN_REJECTED');
+  });
+  it('answers an unknown API route with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('ROUTE_NOT_FOUND');
+  });
+});
+
+describe('rate limiting', () => {
+  it('limits sign-in attempts per minute', async () => {
+    const limited = await buildTestApp({ authRateLimit: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'x@y.co', password: 'nope-nope' } });
+        codes.push(res.statusCode);
+      }
+      expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(codes[3]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { routes as adminRoutes } from '../features/admin/routes';
+import { routes as authRoutes } from '../features/auth/routes';
+import { routes as ownerRoutes } from '../features/owner/routes';
+import { routes as proctoringRoutes } from '../features/proctoring/routes';
+import { routes as profileRoutes } from '../features/profile/routes';
+import { routes as publicRoutes } from '../features/public/routes';
+import { routes as reviewRoutes } from '../features/review/routes';
+import { routes as takingRoutes } from '../features/taking/routes';
+import { RootShell, SiteLayout } from './layouts';
+import { NotFound, RouteError } from './route-error';
+
+/** Each feature exports `routes: { site?, bare? }`: site routes get the navbar and footer, bare ones the whole screen. */
+export interface FeatureRoutes {
+  site?: RouteObject[];
+  bare?: RouteObject[];
+}
+
+const features: FeatureRoutes[] = [publicRoutes, authRoutes, profileRoutes, ownerRoutes, proctoringRoutes, adminRoutes, reviewRoutes, takingRoutes];
+
+export const router = createBrowserRouter([
+  {
+    element: <RootShell />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <SiteLayout />,
+        errorElement: <RouteError />,
+        children: [...features.flatMap((f) => f.site ?? []), { path: '*', element: <NotFound /> }],
+      },
+      ...features.flatMap((f) => f.bare ?? []).map((r) => ({ ...r, errorElement: <RouteError /> })),
+    ],
+  },
+]);

@@ -1,0 +1,57 @@
+/**
+ * The signed-in user comes from GET /api/users/me (the session cookie); localStorage keys userEmail and user
+ * are kept only for the spec's display logic and are never trusted by the server.
+ */
+import type { TUser } from '@assessly/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../lib/api';
+
+export const ME_KEY = ['me'] as const;
+
+export function useMe() {
+  return useQuery({
+    queryKey: ME_KEY,
+    queryFn: async () => {
+      try {
+        return await api<TUser>('/api/users/me');
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) {
+          forgetStoredUser();
+          return null;
+        }
+        throw err;
+      }
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function rememberUser(user: TUser) {
+  localStorage.setItem('userEmail', user.email);
+  localStorage.setItem('user', JSON.stringify({ id: user.id, role: user.role, email: user.email }));
+}
+
+export function forgetStoredUser() {
+  localStorage.removeItem('userEmail');
+  localStorage.removeItem('user');
+}
+
+export function useSignOut() {
+  const qc = useQueryClient();
+  return async () => {
+    try {
+      await api('/api/users/logout', { method: 'POST' });
+    } finally {
+      forgetStoredUser();
+      qc.setQueryData(ME_KEY, null);
+      qc.clear();
+    }
+  };
+}
+
+/** Where to go after signing in: a safe local `next` path, else /admin for employers and / for others. */
+export function landingPath(user: Pick<TUser, 'role'>, next: string | null): string {
+  if (next && next.startsWith('/') && !next.startsWith('//')) return next;
+  return user.role === 'employer' ? '/admin' : '/';
+}

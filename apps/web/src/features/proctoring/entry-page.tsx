@@ -1,0 +1,9 @@
+/** Placeholder until the feature lands. */
+export function EntryPage() {
+  return (
+    <main className="container" style={{ padding: '2rem 1rem' }}>
+      <h1>Face Verification</h1>
+      <p className="muted">This page is being built.</p>
+    </main>
+  );
+}

@@ -1,0 +1,9 @@
+/** Placeholder until the feature lands. */
+export function AboutPage() {
+  return (
+    <main className="container" style={{ padding: '2rem 1rem' }}>
+      <h1>About</h1>
+      <p className="muted">This page is being built.</p>
+    </main>
+  );
+}

@@ -1,0 +1,9 @@
+import type { FeatureRoutes } from '../../app/router';
+
+export const routes: FeatureRoutes = {
+  site: [
+    { index: true, lazy: () => import('./home-page').then((m) => ({ Component: m.HomePage })) },
+    { path: 'about', lazy: () => import('./about-page').then((m) => ({ Component: m.AboutPage })) },
+    { path: 'contact', lazy: () => import('./contact-page').then((m) => ({ Component: m.ContactPage })) },
+  ],
+};

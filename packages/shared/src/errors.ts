@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * The ONE table of application error codes and their HTTP status. Add a code here when a feature needs one;
+ * the server maps `AppError(code)` to this status, the web reads `code` (never the message) to branch.
+ */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  INVALID_JSON: 400,
+  TOKEN_INVALID: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  ORIGIN_REJECTED: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  TEST_NOT_FOUND: 404,
+  QUESTION_NOT_FOUND: 404,
+  PROBLEM_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type AppErrorCode = keyof typeof ERROR_STATUS;
+
+/** Every error answer of the API has this shape. `fields` holds per-field messages for VALIDATION. */
+export const ZErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type TErrorBody = z.infer<typeof ZErrorBody>;

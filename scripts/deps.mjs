@@ -1,0 +1,54 @@
+// Installs what the project needs on a fresh machine: npm packages, and (as root) the Debian packages.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function run(cmd, opts = {}) {
+  console.log(`$ ${cmd}`);
+  execSync(cmd, { stdio: 'inherit', cwd: ROOT, ...opts });
+}
+
+/** npm ci when node_modules is missing or older than the lockfile. */
+export function ensureNpmPackages() {
+  const marker = path.join(ROOT, 'node_modules/.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  run('npm ci --no-audit --no-fund');
+}
+
+const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
+
+/**
+ * Debian packages by the binary that proves them. `forTests` ones are needed only by `npm test`.
+ * bubblewrap: the judge's sandbox. chromium: end-to-end tests. The toolchains: judge languages.
+ */
+const DEBIAN = [
+  { pkg: 'bubblewrap', bin: 'bwrap' },
+  { pkg: 'g++', bin: 'g++' },
+  { pkg: 'python3', bin: 'python3' },
+  { pkg: 'openjdk-17-jdk-headless', bin: 'javac' },
+  { pkg: 'chromium', bin: 'chromium', forTests: true },
+  { pkg: 'fonts-liberation', file: '/usr/share/fonts/truetype/liberation', forTests: true },
+];
+
+export function ensureDebianPackages({ forTests = false } = {}) {
+  const missing = DEBIAN.filter((d) => (forTests || !d.forTests) && (d.bin ? !has(d.bin) : !existsSync(d.file))).map((d) => d.pkg);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0 || !has('apt-get')) {
+    console.warn(`Missing system packages (install them with apt-get): ${missing.join(' ')}. Parts that need them report unavailable.`);
+    return;
+  }
+  try {
+    run('apt-get update -qq', { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run(`apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  } catch (err) {
+    console.warn(`Could not install ${missing.join(' ')}: ${err.message}`);
+  }
+}
+
+export function buildWeb() {
+  run('npm run build -w apps/web');
+}
