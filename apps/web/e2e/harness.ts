@@ -18,7 +18,7 @@ import { systemClock } from '../../server/src/lib/clock';
 import { createMailer } from '../../server/src/lib/mailer';
 import { createParts } from '../../server/src/parts';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface E2EServer {
