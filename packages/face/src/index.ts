@@ -1,0 +1,21 @@
+// @assessly/face: face detection, enrolment descriptors and verification on the CPU (tfjs wasm).
+// See README.md for the models, the threshold and measured figures.
+import { createEngine } from './engine';
+import type { FaceEngine, FaceEngineOptions } from './types';
+
+export type {
+  Descriptor, DetectResult, EnrollResult, FaceBox, FaceEngine, FaceEngineOptions, VerifyResult, VerifyStatus,
+} from './types';
+export { FaceImageError, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './image';
+export { DEFAULT_THRESHOLD, DESCRIPTOR_LENGTH, DESCRIPTOR_MODEL, findPhone, MAX_INFERENCE_SIDE, MAX_VERIFY_FACES } from './engine';
+export { PHONE_MIN_SCORE } from './models';
+export { makeFakeWebcamMjpeg } from './mjpeg';
+
+/**
+ * Create a face engine. Models (shared by every engine in the process) load on first use,
+ * or before this resolves with { preload: true }. Calls are serialized internally, so one
+ * engine can be shared by concurrent requests.
+ */
+export function createFaceEngine(opts?: FaceEngineOptions): Promise<FaceEngine> {
+  return createEngine(opts);
+}

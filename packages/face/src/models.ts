@@ -1,0 +1,79 @@
+// Loads the models once per process: Human (BlazeFace detector + CenterNet objects) and face-api
+// (68-point landmarks + 128-d recognition net), all on the shared tfjs wasm engine.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { loadTf, type Tf, toFileUrl, withFileFetch } from './tf-runtime';
+
+const require = createRequire(import.meta.url);
+
+// Minimal structural types for the parts of the two libraries we call (their bundled .d.ts pull in DOM types).
+export interface HumanBox { box: [number, number, number, number]; score: number; boxScore?: number }
+export interface HumanObject { label: string; score: number; box: [number, number, number, number] }
+export interface HumanResult { face: HumanBox[]; object: HumanObject[] }
+export interface HumanLike {
+  load(): Promise<void>;
+  detect(input: unknown, config?: Record<string, unknown>): Promise<HumanResult & { error?: string | null }>;
+  models: { models: Record<string, unknown> };
+}
+// biome-ignore lint/suspicious/noExplicitAny: face-api's node-wasm bundle is untyped here
+export type FaceApi = any;
+
+export const DETECTOR_MIN_SCORE = 0.5;
+export const PHONE_MIN_SCORE = 0.3;
+export const MODEL_NAMES = [
+  'human/blazeface (face detector)',
+  'human/centernet (COCO objects, "cell phone")',
+  'face-api/face_landmark_68 (alignment)',
+  'face-api/face_recognition (128-d descriptor)',
+];
+
+export interface Models { tf: Tf; human: HumanLike; faceapi: FaceApi; loadMs: number }
+
+function humanConfig(modelBasePath: string) {
+  const off = { enabled: false };
+  return {
+    backend: 'wasm',
+    modelBasePath,
+    debug: false,
+    async: false,
+    warmup: 'none',
+    cacheSensitivity: 0, // every frame is analysed afresh (no result caching between calls)
+    filter: off,
+    gesture: off,
+    body: off,
+    hand: off,
+    segmentation: off,
+    face: {
+      enabled: true,
+      detector: { rotation: false, maxDetected: 20, minConfidence: DETECTOR_MIN_SCORE, iouThreshold: 0.2, return: false, square: false, skipFrames: 0, skipTime: 0 },
+      mesh: off, iris: off, description: off, emotion: off, antispoof: off, liveness: off, attention: off, gear: off,
+    },
+    object: { enabled: true, modelPath: 'centernet.json', minConfidence: 0.2, iouThreshold: 0.4, maxDetected: 10, skipFrames: 0, skipTime: 0 },
+  };
+}
+
+let modelsPromise: Promise<Models> | undefined;
+
+/** Lazily load every model once; concurrent callers share the same promise. */
+export function loadModels(): Promise<Models> {
+  modelsPromise ??= (async () => {
+    const started = performance.now();
+    const tf = await loadTf();
+    // Resolve the packages' own files on disk; their "exports" do not list the node-wasm builds.
+    const humanDist = path.dirname(require.resolve('@vladmandic/human'));
+    const faceApiDist = path.dirname(require.resolve('@vladmandic/face-api'));
+    const { Human } = require(path.join(humanDist, 'human.node-wasm.js')) as { Human: new (c: unknown) => HumanLike };
+    const faceapi: FaceApi = require(path.join(faceApiDist, 'face-api.node-wasm.js'));
+    const human = new Human(humanConfig(toFileUrl(path.join(humanDist, '..', 'models'))));
+    await withFileFetch(() => human.load());
+    for (const name of ['blazeface', 'centernet']) {
+      if (!human.models.models[name]) throw new Error(`face engine: Human model ${name} failed to load`);
+    }
+    const faceApiModels = path.join(faceApiDist, '..', 'model');
+    await faceapi.nets.faceLandmark68Net.loadFromDisk(faceApiModels);
+    await faceapi.nets.faceRecognitionNet.loadFromDisk(faceApiModels);
+    return { tf, human, faceapi, loadMs: performance.now() - started };
+  })();
+  modelsPromise.catch(() => { modelsPromise = undefined; }); // allow a retry after a failed load
+  return modelsPromise;
+}

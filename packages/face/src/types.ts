@@ -1,0 +1,70 @@
+/** A face found in the frame, in pixels of the original (unpadded) image. score is the detector confidence 0..1. */
+export interface FaceBox { x: number; y: number; width: number; height: number; score: number }
+
+export interface DetectResult {
+  /** Faces, highest score first. */
+  faces: FaceBox[];
+  /** A COCO 'cell phone' object was seen (always false when the engine was created with detectPhone: false). */
+  phone: boolean;
+  /** Confidence of the best phone seen, or null (also null when the phone model did not run). */
+  phoneScore: number | null;
+  width: number;
+  height: number;
+  /** Wall time of the call in ms, decoding included. */
+  ms: number;
+}
+
+/** 128 values from face-api's recognition net; model names the net so descriptors of other nets are refused. */
+export interface Descriptor { values: number[]; model: string }
+
+export type EnrollResult =
+  | { ok: true; descriptor: Descriptor; face: FaceBox }
+  | { ok: false; reason: 'no_face' | 'multiple_faces' | 'bad_image'; message: string };
+
+export type VerifyStatus = 'matched' | 'not_matched' | 'not_detected';
+
+export interface VerifyResult {
+  /** matched: some face is closer than threshold; not_matched: faces but none close enough; not_detected: no face. */
+  status: VerifyStatus;
+  /** Smallest distance to the enrolled descriptor, null when no face. */
+  distance: number | null;
+  faces: FaceBox[];
+  /** Distance per face, same order as faces (only the first MAX_VERIFY_FACES faces get one). */
+  distances: number[];
+  threshold: number;
+  /**
+   * The frame with boxes drawn: green for a face that matched, red otherwise. Same size as the input,
+   * except frames longer than MAX_INFERENCE_SIDE (1280 px) come back shrunk to that long side.
+   */
+  annotatedJpeg: Buffer;
+  ms: number;
+}
+
+export interface FaceEngineOptions {
+  /** Euclidean distance below which two descriptors are the same person. Default 0.6. */
+  threshold?: number;
+  /** Run the object model in detect() to report phones. Default true (costs most of detect's time). */
+  detectPhone?: boolean;
+  /** Load the models before createFaceEngine resolves instead of on first use. Default false. */
+  preload?: boolean;
+}
+
+export interface FaceEngine {
+  /**
+   * Faces and phone in a JPEG/PNG frame. opts.phone overrides the engine's detectPhone for this call
+   * (the object model is ~75% of detect's time). Throws FaceImageError for bad bytes.
+   */
+  detect(image: Buffer, opts?: { phone?: boolean }): Promise<DetectResult>;
+  /** Enrolment: exactly one face gives its descriptor. Bad bytes give { ok: false, reason: 'bad_image' } (no throw). */
+  describe(image: Buffer): Promise<EnrollResult>;
+  /** Compare every face of the frame with the enrolled descriptor. Throws FaceImageError for bad bytes, TypeError for a bad descriptor. */
+  verify(image: Buffer, enrolled: Descriptor): Promise<VerifyResult>;
+  /** Euclidean distance of two descriptors (TypeError when either is malformed or from another model). */
+  distance(a: Descriptor, b: Descriptor): number;
+  readonly threshold: number;
+  info(): { backend: string; models: string[]; ready: boolean };
+  /** Load the models now (otherwise the first call does); resolves with the load time of the process-wide models. */
+  load(): Promise<{ loadMs: number }>;
+  /** Refuse further calls and wait for calls in flight. The models stay loaded for other engines of the process. */
+  close(): Promise<void>;
+}
