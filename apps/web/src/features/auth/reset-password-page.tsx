@@ -1,8 +1,119 @@
-/** Placeholder until the feature lands. */
+import { ZLogin, ZResetPassword } from '@assessly/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError, api } from '../../lib/api';
+import type { LoginState } from './login-page';
+import { PasswordInput } from './password-input';
+import './auth.css';
+
+// The server's password rule, plus a confirmation that only this form checks.
+const ZNewPassword = ZResetPassword.pick({ password: true })
+  .extend({ confirm: ZLogin.shape.password })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
+
+/** The page a reset email links to: /reset-password?token=... sets a new password once. */
 export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(ZNewPassword),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      const res = await api<{ message: string }>('/api/users/reset-password', {
+        method: 'POST',
+        body: { token, password },
+      });
+      setDone(res.message);
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.status > 0 ? err.message : 'Could not change the password. Please try again.',
+      );
+    }
+  });
+
+  const loginState: LoginState = { notice: 'Your password has been changed. Please sign in.' };
+  const busy = formState.isSubmitting;
   return (
-    <main className="container" style={{ padding: '2rem 1rem' }}>
-      <h1>Choose a new password</h1>
+    <main className="auth-page">
+      <div className="card auth-card">
+        <div className="auth-head">
+          <img src="/favicon.svg" alt="" />
+          <h1>Choose a new password</h1>
+          <p>Pick a password of at least 8 characters.</p>
+        </div>
+        {done ? (
+          <>
+            <div className="alert alert-success" role="status">
+              {done}
+            </div>
+            <Link to="/login" state={loginState} className="btn btn-primary btn-block">
+              Go to sign in
+            </Link>
+          </>
+        ) : !token ? (
+          <div className="alert alert-error" role="alert">
+            This reset link is incomplete. Please ask for a new one.
+          </div>
+        ) : (
+          <form onSubmit={onSubmit}>
+            {error && (
+              <div className="alert alert-error" role="alert">
+                {error}
+              </div>
+            )}
+            <div className="field">
+              <label htmlFor="reset-password">New password</label>
+              <PasswordInput
+                id="reset-password"
+                autoComplete="new-password"
+                required
+                aria-invalid={!!errors.password}
+                aria-describedby={errors.password ? 'reset-password-error' : undefined}
+                {...register('password')}
+              />
+              {errors.password && (
+                <span id="reset-password-error" className="field-error">
+                  {errors.password.message}
+                </span>
+              )}
+            </div>
+            <div className="field">
+              <label htmlFor="reset-confirm">Confirm new password</label>
+              <PasswordInput
+                id="reset-confirm"
+                autoComplete="new-password"
+                required
+                aria-invalid={!!errors.confirm}
+                aria-describedby={errors.confirm ? 'reset-confirm-error' : undefined}
+                {...register('confirm')}
+              />
+              {errors.confirm && (
+                <span id="reset-confirm-error" className="field-error">
+                  {errors.confirm.message}
+                </span>
+              )}
+            </div>
+            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+              {busy && <span className="spinner" aria-hidden="true" />}
+              {busy ? 'Saving...' : 'Set new password'}
+            </button>
+          </form>
+        )}
+        {!done && (
+          <p className="auth-foot">
+            <Link to="/forgot-password">Ask for a new link</Link> · <Link to="/login">Back to sign in</Link>
+          </p>
+        )}
+      </div>
     </main>
   );
 }

@@ -52,6 +52,7 @@ export function useSignOut() {
 
 /** Where to go after signing in: a safe local `next` path, else /admin for employers and / for others. */
 export function landingPath(user: Pick<TUser, 'role'>, next: string | null): string {
-  if (next && next.startsWith('/') && !next.startsWith('//')) return next;
+  // Only same-site paths: '//host' and '/\host' would leave the site (browsers read '\' as '/').
+  if (next?.startsWith('/') && !next.startsWith('//') && !next.includes('\\')) return next;
   return user.role === 'employer' ? '/admin' : '/';
 }

@@ -1,9 +1,168 @@
-/** Placeholder until the feature lands. */
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { DemoDialog } from './demo-dialog';
+import { FeatureRows } from './home-feature-rows';
+import { Banner, FeatureGrid, SecurityBadges, Steps, Testimonials } from './home-sections';
+import './public.css';
+
+/** Marketing figures are static text (spec part 1 §1). */
+const FIGURES = [
+  ['500+', 'Companies hiring'],
+  ['50K+', 'Assessments taken'],
+  ['15+', 'Programming languages'],
+  ['24/7', 'Automated proctoring'],
+  ['99.9%', 'Cheat detection'],
+  ['70%', 'Faster hiring'],
+] as const;
+
 export function HomePage() {
+  const [demoOpen, setDemoOpen] = useState(false);
   return (
-    <main className="container" style={{ padding: '2rem 1rem' }}>
-      <h1>Assessly</h1>
-      <p className="muted">This page is being built.</p>
+    <main>
+      <Hero onWatchDemo={() => setDemoOpen(true)} />
+      <section className="pub-section pub-section-alt" aria-label="Assessly in numbers" style={{ padding: '2.5rem 0' }}>
+        <div className="container stats">
+          {FIGURES.map(([value, label]) => (
+            <div key={label} className="stat">
+              <b>{value}</b>
+              <span>{label}</span>
+            </div>
+          ))}
+        </div>
+      </section>
+      <FeatureRows />
+      <FeatureGrid />
+      <Steps />
+      <Testimonials />
+      <SecurityBadges />
+      <Banner />
+      <DemoDialog open={demoOpen} onClose={() => setDemoOpen(false)} />
     </main>
+  );
+}
+
+function Hero({ onWatchDemo }: { onWatchDemo: () => void }) {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = email.trim();
+    // A blank email does nothing (spec): the form only carries the address over to sign-up.
+    if (!value) return;
+    navigate(`/signup?email=${encodeURIComponent(value)}`);
+  };
+  return (
+    <section className="hero">
+      <div className="container hero-grid">
+        <div>
+          <span className="pill">
+            <span className="pill-dot" aria-hidden="true" /> AI-proctored coding and aptitude tests
+          </span>
+          <h1>
+            Hire on skills, <span className="grad">not guesses.</span>
+          </h1>
+          <p className="hero-lead">
+            Assessly runs fair, cheat-resistant technical assessments for you: real coding problems in 15+ languages,
+            aptitude tests, face-verified proctoring and automatic scoring, so your team only interviews the people who
+            can do the job.
+          </p>
+          <form className="hero-form" onSubmit={onSubmit} aria-label="Get started">
+            <label htmlFor="hero-email" className="sr-only">
+              Work email
+            </label>
+            <input
+              id="hero-email"
+              type="email"
+              placeholder="Enter your work email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <button type="submit" className="btn btn-primary">
+              Get Started Free
+            </button>
+          </form>
+          <div className="hero-actions">
+            <button type="button" className="btn btn-outline btn-play" onClick={onWatchDemo}>
+              <span className="play" aria-hidden="true">
+                ▶
+              </span>
+              Watch Demo
+            </button>
+          </div>
+          <div className="hero-trust">
+            <span>30-day free trial</span>
+            <span>No setup fees</span>
+            <span>Cancel any time</span>
+          </div>
+        </div>
+        <ProctoringReport />
+      </div>
+    </section>
+  );
+}
+
+const EVENTS = [
+  ['Identity verified against sign-up photo', '00:00', 'badge-success', 'OK'],
+  ['Tab switch detected (4 s)', '12:41', 'badge-warning', 'Flagged'],
+  ['Paste into editor blocked', '27:05', 'badge-warning', 'Flagged'],
+  ['Single face in frame throughout', '—', 'badge-success', 'OK'],
+] as const;
+
+/** A static picture of the report an employer reads after a proctored attempt. */
+function ProctoringReport() {
+  return (
+    <figure className="report" aria-label="Example AI proctoring report" style={{ margin: 0 }}>
+      <div className="report-bar">
+        <span>AI Proctoring Report</span>
+        <span className="badge badge-success">Low risk</span>
+      </div>
+      <div className="report-body">
+        <div className="report-candidate">
+          <span className="avatar" aria-hidden="true">
+            PR
+          </span>
+          <div>
+            <b>Priya Raman</b>
+            <div className="muted" style={{ fontSize: '0.88rem' }}>
+              Backend Engineer · Coding test · 60 min
+            </div>
+          </div>
+        </div>
+        <div className="report-scores">
+          <div className="report-score">
+            <b>86%</b>
+            <span>Test score</span>
+          </div>
+          <div className="report-score">
+            <b>14/15</b>
+            <span>Test cases passed</span>
+          </div>
+          <div className="report-score">
+            <b>97</b>
+            <span>Integrity score</span>
+          </div>
+        </div>
+        <div>
+          <div className="row" style={{ justifyContent: 'space-between', fontSize: '0.88rem', marginBottom: 6 }}>
+            <span>Behaviour analysis</span>
+            <span className="muted">97 / 100</span>
+          </div>
+          <div className="meter">
+            <span style={{ width: '97%' }} />
+          </div>
+        </div>
+        <ul className="report-events">
+          {EVENTS.map(([text, at, tone, label]) => (
+            <li key={text}>
+              <span>
+                <span className={`badge ${tone}`}>{label}</span> {text}
+              </span>
+              <time>{at}</time>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </figure>
   );
 }

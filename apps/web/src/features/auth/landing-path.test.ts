@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { landingPath } from './use-auth';
+
+describe('landingPath', () => {
+  it('sends employers to /admin and everyone else to / without a next path', () => {
+    expect(landingPath({ role: 'employer' }, null)).toBe('/admin');
+    expect(landingPath({ role: 'candidate' }, null)).toBe('/');
+  });
+
+  it('follows a same-site next path', () => {
+    expect(landingPath({ role: 'candidate' }, '/code/abc?x=1')).toBe('/code/abc?x=1');
+  });
+
+  it('ignores next paths that would leave the site', () => {
+    expect(landingPath({ role: 'candidate' }, '//evil.example')).toBe('/');
+    expect(landingPath({ role: 'employer' }, '/\\evil.example')).toBe('/admin');
+    expect(landingPath({ role: 'candidate' }, 'https://evil.example')).toBe('/');
+  });
+});
