@@ -11,12 +11,13 @@ function run(cmd, opts = {}) {
   execSync(cmd, { stdio: 'inherit', cwd: ROOT, ...opts });
 }
 
-/** npm ci when node_modules is missing or older than the lockfile. */
+/** Installs npm packages when node_modules is missing or older than the lockfile. */
 export function ensureNpmPackages() {
   const marker = path.join(ROOT, 'node_modules/.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  run('npm ci --no-audit --no-fund');
+  // npm install (not npm ci): npm 11 can leave other platforms' optional packages out of the lockfile, which npm ci rejects.
+  run('npm install --no-audit --no-fund');
 }
 
 const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
