@@ -9,7 +9,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { installSessionLookup } from './lib/auth';
@@ -19,6 +19,21 @@ import { AppError, installErrorHandler } from './lib/errors';
 import type { Mailer } from './lib/mailer';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import type { JudgingService } from './modules/judging/judging.types';
+import { judgingRoutes } from './modules/judging/judging.routes';
+import { submissionsRoutes } from './modules/submissions/submissions.routes';
+import type { FaceClient } from './modules/face/face-client';
+import { faceRoutes } from './modules/face/face.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { attemptsRoutes } from './modules/attempts/attempts.routes';
+import { draftsRoutes } from './modules/drafts/drafts.routes';
+import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
+import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
+import { testsRoutes } from './modules/tests/tests.routes';
+import { aptitudeQuestionsRoutes } from './modules/aptitude-questions/aptitude-questions.routes';
+import { codingProblemsRoutes } from './modules/coding-problems/coding-problems.routes';
+import { reviewRoutes } from './modules/review/review.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
 
 /** What a feature needs from the outside world. Features add optional parts (judge, face) here. */
 export interface AppDeps {
@@ -32,12 +47,20 @@ export interface AppDeps {
   authRateLimit: number;
   /** Extra health facts contributed by parts (judge, face). */
   healthParts: Record<string, () => unknown>;
+  /** Judge and submission queue (modules/judging); run/submit answer 503 without it. */
+  judging?: JudgingService;
+  /** Face engine (in process, or the remote face service); face routes answer 503 without it. */
+  face?: FaceClient;
 }
 
 export const BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own limits
 
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT, trustProxy: true });
+export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
+  const app = (
+    opts.logger
+      ? Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy: true })
+      : Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: true })
+  ) as FastifyInstance;
   installErrorHandler(app);
   await app.register(helmet, {
     // The SPA and Monaco need inline styles and workers from our own origin; nothing from other origins.
@@ -64,6 +87,19 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
 
   await healthRoutes(app, deps);
   await usersRoutes(app, deps);
+  await judgingRoutes(app, deps);
+  await submissionsRoutes(app, deps);
+  await faceRoutes(app, deps);
+  await companiesRoutes(app, deps);
+  await attemptsRoutes(app, deps);
+  await draftsRoutes(app, deps);
+  await aptitudeAttemptsRoutes(app, deps);
+  await proctoringEventsRoutes(app, deps);
+  await testsRoutes(app, deps);
+  await aptitudeQuestionsRoutes(app, deps);
+  await codingProblemsRoutes(app, deps);
+  await reviewRoutes(app, deps);
+  await invitationsRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

@@ -4,6 +4,10 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from './app';
+import { createFacePart } from './modules/face/face.part';
+import { createAutoEndLoop } from './modules/attempts/auto-end-loop';
+import { createJudgingPart } from './modules/judging/judging.part';
+import { createReminderLoop } from './modules/invitations/reminder-loop';
 
 export interface Parts {
   /** Extra dependencies merged into AppDeps. */
@@ -13,6 +17,48 @@ export interface Parts {
   stop?: () => Promise<void>;
 }
 
-export async function createParts(_deps: AppDeps, _log: FastifyBaseLogger): Promise<Parts> {
-  return { deps: {} };
+export async function createParts(deps: AppDeps, log: FastifyBaseLogger): Promise<Parts> {
+  const parts: Parts = { deps: {} };
+  // Taking: ends attempts at their deadline (with every other part's deps, e.g. the judge queue).
+  const autoEnd = createAutoEndLoop(() => ({ ...deps, ...parts.deps }), log);
+  parts.start = async () => autoEnd.start();
+  parts.stop = async () => autoEnd.stop();
+  // Face: engine in this process (models load in the background) or the remote face service.
+  const face = createFacePart(deps.config, log);
+  if (face) {
+    parts.deps.face = face;
+    deps.healthParts.face = () => face.health();
+    const stopBeforeFace = parts.stop;
+    parts.stop = async () => {
+      await stopBeforeFace?.();
+      await face.close();
+    };
+  }
+  // Judge: sandboxed judge + submission queue. Started first (it recovers queued submissions) and stopped
+  // last, since the auto-end loop submits through it.
+  const judgePart = await createJudgingPart(deps, log);
+  Object.assign(parts.deps, judgePart.deps);
+  const startOthers = parts.start;
+  const stopOthers = parts.stop;
+  parts.start = async (app) => {
+    await judgePart.start?.(app);
+    await startOthers?.(app);
+  };
+  parts.stop = async () => {
+    await stopOthers?.();
+    await judgePart.stop?.();
+  };
+  // Review: invitation reminders before a test's window closes.
+  const reminders = createReminderLoop(() => ({ ...deps, ...parts.deps }), log);
+  const startBeforeReminders = parts.start;
+  const stopBeforeReminders = parts.stop;
+  parts.start = async (app) => {
+    await startBeforeReminders?.(app);
+    reminders.start();
+  };
+  parts.stop = async () => {
+    await reminders.stop();
+    await stopBeforeReminders?.();
+  };
+  return parts;
 }

@@ -17,6 +17,7 @@ import { createLocalBlobStore } from '../../server/src/lib/blobs';
 import { systemClock } from '../../server/src/lib/clock';
 import { createMailer } from '../../server/src/lib/mailer';
 import { createParts } from '../../server/src/parts';
+import { defaultWebcamArgs } from './fake-webcam';
 
 export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -67,8 +68,12 @@ export async function startServer(overrides: Partial<AppDeps> = {}): Promise<E2E
   };
 }
 
-/** Headless Chromium as this machine runs it (root: no sandbox; closed network: no background calls). */
-export function launchBrowser(extraArgs: string[] = [], opts: LaunchOptions = {}): Promise<Browser> {
+/**
+ * Headless Chromium as this machine runs it (root: no sandbox; closed network: no background calls).
+ * Test pages are webcam-proctored, so it gets a fake webcam showing one face unless extraArgs bring media flags.
+ */
+export async function launchBrowser(extraArgs: string[] = [], opts: LaunchOptions = {}): Promise<Browser> {
+  const webcam = await defaultWebcamArgs(extraArgs);
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -81,6 +86,7 @@ export function launchBrowser(extraArgs: string[] = [], opts: LaunchOptions = {}
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...webcam,
       ...extraArgs,
     ],
     ...opts,

@@ -1,2 +1,7 @@
 export * from './errors';
 export * from './users';
+export * from './taking';
+export * from './tests';
+export * from './companies';
+export * from './submissions';
+export * from './review';

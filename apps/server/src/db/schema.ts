@@ -169,6 +169,9 @@ export const attempts = pgTable('attempts', {
     .notNull()
     .default('pending'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0401_taking
+  languages: jsonb('languages').$type<Record<string, string>>().notNull().default({}),
+  finalizedAt: ts('finalized_at'),
 });
 
 export const codeDrafts = pgTable(
@@ -202,6 +205,9 @@ export const submissions = pgTable('submissions', {
   maxScore: doublePrecision('max_score').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   judgedAt: ts('judged_at'),
+  // 0201_judging
+  claimedAt: ts('claimed_at'),
+  judgeAttempts: integer('judge_attempts').notNull().default(0),
 });
 
 export const proctoringEvents = pgTable('proctoring_events', {

@@ -24,7 +24,11 @@ export function isWindowOpen(test: Pick<TestRow, 'startTime' | 'endTime' | 'isAc
   return true;
 }
 
-export async function findAttempt(deps: Pick<AppDeps, 'db'>, userId: string, testId: string): Promise<AttemptRow | null> {
+export async function findAttempt(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  testId: string,
+): Promise<AttemptRow | null> {
   const [row] = await deps.db
     .select()
     .from(attempts)
@@ -36,13 +40,18 @@ export async function findAttempt(deps: Pick<AppDeps, 'db'>, userId: string, tes
 /**
  * Starts (or returns the running) attempt of this candidate. Refuses outside the window and after the end.
  */
-export async function startAttempt(deps: Pick<AppDeps, 'db' | 'clock'>, user: UserRow, testId: string): Promise<AttemptRow> {
+export async function startAttempt(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: UserRow,
+  testId: string,
+): Promise<AttemptRow> {
   const test = await findTest(deps.db, testId);
   if (!test) throw new AppError('TEST_NOT_FOUND', 'Test not found');
   const now = deps.clock.now();
   const existing = await findAttempt(deps, user.id, testId);
   if (existing) {
-    if (existing.endedAt || existing.deadlineAt <= now) throw new AppError('ATTEMPT_ENDED', 'You have already completed this test');
+    if (existing.endedAt || existing.deadlineAt <= now)
+      throw new AppError('ATTEMPT_ENDED', 'You have already completed this test');
     return existing;
   }
   if (!isWindowOpen(test, now)) throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
@@ -56,7 +65,11 @@ export async function startAttempt(deps: Pick<AppDeps, 'db' | 'clock'>, user: Us
 }
 
 /** The candidate's running attempt, or an error saying why work is no longer accepted. */
-export async function requireOpenAttempt(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string, testId: string): Promise<AttemptRow> {
+export async function requireOpenAttempt(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  testId: string,
+): Promise<AttemptRow> {
   const attempt = await findAttempt(deps, userId, testId);
   if (!attempt) throw new AppError('ATTEMPT_NOT_STARTED', 'Start the test before submitting');
   if (attempt.endedAt) throw new AppError('ATTEMPT_ENDED', 'This test has ended');

@@ -2,7 +2,8 @@
  * Who may manage a test: an employer of the company that owns it (or its creator when it has no company).
  * Every authoring, dashboard and review call goes through here so tenancy is decided in one place.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { tests } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
@@ -27,4 +28,25 @@ export async function requireManagedTest(db: Db, user: UserRow, id: string): Pro
   const test = await findTest(db, id);
   if (!test || !canManageTest(user, test)) throw new AppError('TEST_NOT_FOUND', 'Test not found');
   return test;
+}
+
+/**
+ * SQL condition "owned by this employer's tenant" for any table with company_id and created_by
+ * (tests, aptitude_questions, coding_problems); the same rule as canManageTest.
+ */
+export function ownedBy(table: { companyId: AnyPgColumn; createdBy: AnyPgColumn }, user: UserRow): SQL {
+  const byCreator = and(isNull(table.companyId), eq(table.createdBy, user.id))!;
+  return user.companyId ? or(eq(table.companyId, user.companyId), byCreator)! : byCreator;
+}
+
+/** The `id` route parameter; a malformed id is simply something that does not exist (404). */
+export function readIdParam(
+  params: unknown,
+  code: 'TEST_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'PROBLEM_NOT_FOUND',
+  message: string,
+): string {
+  const id = (params as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+    throw new AppError(code, message);
+  return id;
 }

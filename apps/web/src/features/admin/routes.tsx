@@ -1,5 +1,35 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
 import type { FeatureRoutes } from '../../app/router';
+import { RequireEmployer } from '../auth/guards';
+import { AdminLayout } from './admin-layout';
 
+/** Lazy page of this feature by file and export name. */
+const page = (load: () => Promise<Record<string, unknown>>, name: string): Pick<RouteObject, 'lazy'> => ({
+  lazy: () => load().then((m) => ({ Component: m[name] as ComponentType })),
+});
+
+/** Every /admin route (except /admin/submission, which the review feature owns) needs an employer session. */
 export const routes: FeatureRoutes = {
-  bare: [{ path: '/admin', lazy: () => import('./admin-dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })) }],
+  bare: [
+    {
+      element: (
+        <RequireEmployer>
+          <AdminLayout />
+        </RequireEmployer>
+      ),
+      children: [
+        { path: '/admin', ...page(() => import('./admin-dashboard-page'), 'AdminDashboardPage') },
+        { path: '/admin/tests', ...page(() => import('./manage-tests-page'), 'ManageTestsPage') },
+        { path: '/admin/tests/create', ...page(() => import('./create-test-page'), 'CreateTestPage') },
+        { path: '/admin/tests/:id', ...page(() => import('./test-details-page'), 'TestDetailsPage') },
+        { path: '/admin/tests/:id/edit', ...page(() => import('./edit-test-page'), 'EditTestPage') },
+        { path: '/admin/aptitude-test/:id', ...page(() => import('./aptitude-builder-page'), 'AptitudeBuilderPage') },
+        { path: '/admin/coding-test/:id', ...page(() => import('./coding-builder-page'), 'CodingBuilderPage') },
+        { path: '/admin/aptitude-test/edit/:id', ...page(() => import('./edit-aptitude-page'), 'EditAptitudePage') },
+        { path: '/admin/coding-test/edit/:id', ...page(() => import('./edit-coding-page'), 'EditCodingPage') },
+        { path: '/admin/candidates', ...page(() => import('./candidates-page'), 'CandidatesPage') },
+      ],
+    },
+  ],
 };

@@ -1,8 +1,18 @@
 import type { FeatureRoutes } from '../../app/router';
 
+const ownerPage = () => import('./owner-page').then((m) => ({ Component: m.OwnerPage }));
+
 export const routes: FeatureRoutes = {
   site: [
-    { path: 'owner', lazy: () => import('./owner-page').then((m) => ({ Component: m.OwnerPage })) },
-    { path: 'owner/login', lazy: () => import('./owner-page').then((m) => ({ Component: m.OwnerPage })) },
+    { path: 'owner', lazy: ownerPage },
+    { path: 'owner/login', lazy: ownerPage },
+    { path: 'verify-email', lazy: () => import('./verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })) },
+    { path: 'join', lazy: () => import('./join-page').then((m) => ({ Component: m.JoinPage })) },
+  ],
+  bare: [
+    {
+      path: '/admin/team',
+      lazy: () => import('./team-page').then((m) => ({ Component: m.TeamRoute })),
+    },
   ],
 };

@@ -1,9 +1,309 @@
-/** Placeholder until the feature lands. */
-export function CodingTestPage() {
+/**
+ * /code/{testId}: the candidate coding environment (spec part 2 §2.1, §4, §9). The attempt, its deadline
+ * and the saved drafts come from the server; Monaco is loaded lazily after this shell renders.
+ */
+import type { TCandidateProblem, TCandidateResult, TCodeLanguage, TDraftInput } from '@assessly/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Group, Panel, Separator } from 'react-resizable-panels';
+import { useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { api } from '../../lib/api';
+import { RequireUser } from '../auth/guards';
+import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
+import type { EditorSettings } from './code-editor';
+import { LanguageSelect, ProblemTabs, ResultsPanel, TopBar } from './coding-parts';
+import { useExamGuard } from './exam-guard';
+import { SaveIndicator, SaveQueue, useSaveStatus } from './save-queue';
+import { NoProblemsScreen, SubmittedScreen } from './screens';
+import { starterFor } from './starter-code';
+import { endAttempt, runCode, submissionsKey, submitCode, useOwnSubmissions } from './take-api';
+import { type OpenTake, TakeGate } from './take-gate';
+import { useTimeLeft } from './time';
+import './taking.css';
+
+const CodeEditor = lazy(() => import('./code-editor').then((m) => ({ default: m.CodeEditor })));
+
+const SETTINGS_KEY = 'assessly.editorSettings';
+const THEME_KEY = 'assessly.takingTheme';
+const DEFAULT_SETTINGS: EditorSettings = { fontSize: 14, wordWrap: true, minimap: false };
+
+function readJson<T>(key: string, fallback: T): T {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? { ...fallback, ...JSON.parse(raw) } : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The route: signed-in users only (a visitor goes to /login and comes back). */
+export function CodingTestRoute() {
   return (
-    <main className="container" style={{ padding: '2rem 1rem' }}>
-      <h1>Coding test</h1>
-      <p className="muted">This page is being built.</p>
-    </main>
+    <RequireUser>
+      <CodingTestPage />
+    </RequireUser>
+  );
+}
+
+export function CodingTestPage() {
+  const { testId = '' } = useParams();
+  return (
+    <TakeGate testId={testId} type="CODING">
+      {(t) => <CodingEnvironment key={t.take.attempt.id} testId={testId} {...t} />}
+    </TakeGate>
+  );
+}
+
+const draftKey = (questionId: string, language: string) => `${questionId}|${language}`;
+
+function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { testId: string }) {
+  const qc = useQueryClient();
+  const attempt = take.attempt;
+  const problems = take.problems;
+  const ended = take.window.state === 'ended';
+  const [viewCode, setViewCode] = useState(false);
+  const [ending, setEnding] = useState(false);
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  const [dark, setDark] = useState(() => localStorage.getItem(THEME_KEY) !== 'light');
+  const [settings, setSettings] = useState<EditorSettings>(() => readJson(SETTINGS_KEY, DEFAULT_SETTINGS));
+  const indexKey = `assessly.take.${attempt.id}.index`;
+  const [index, setIndex] = useState(() =>
+    Math.min(Number(localStorage.getItem(indexKey) ?? 0) || 0, Math.max(0, problems.length - 1)),
+  );
+  const [results, setResults] = useState<TCandidateResult[] | null>(null);
+  const [busy, setBusy] = useState<'run' | 'submit' | null>(null);
+  const [runError, setRunError] = useState('');
+  const submissions = useOwnSubmissions(testId, true);
+
+  // Drafts: server copy overlaid with anything unsent in localStorage.
+  const queue = useMemo(
+    () =>
+      new SaveQueue<TDraftInput>(`assessly.drafts.${attempt.id}`, (d) =>
+        api(`/api/attempts/${testId}/drafts`, { method: 'PUT', body: d }),
+      ),
+    [attempt.id, testId],
+  );
+  const saveStatus = useSaveStatus(queue as SaveQueue<unknown>);
+  const codes = useRef<Map<string, string> | null>(null);
+  if (!codes.current) {
+    codes.current = new Map(take.drafts.map((d) => [draftKey(d.questionId, d.language), d.code]));
+    for (const [k, d] of queue.unsent()) codes.current.set(k, d.code);
+  }
+  const langKey = `assessly.take.${attempt.id}.languages`;
+  const [languages, setLanguages] = useState<Record<string, TCodeLanguage>>(() => ({
+    ...take.languages,
+    ...readJson(langKey, {}),
+  }));
+  useEffect(() => queue.watchOnline(), [queue]);
+  useEffect(() => localStorage.setItem(indexKey, String(index)), [indexKey, index]);
+  useEffect(() => localStorage.setItem(langKey, JSON.stringify(languages)), [langKey, languages]);
+  useEffect(() => localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)), [settings]);
+  useEffect(() => localStorage.setItem(THEME_KEY, dark ? 'dark' : 'light'), [dark]);
+
+  const problem: TCandidateProblem | undefined = problems[index];
+  const language: TCodeLanguage = (problem && languages[problem.id]) || 'javascript';
+  const currentCode = () =>
+    problem ? (codes.current!.get(draftKey(problem.id, language)) ?? starterFor(problem.starterCode, language)) : '';
+
+  const left = useTimeLeft(ended ? null : attempt.deadlineAt, offsetMs);
+  const locked = ended || ending || (left !== null && left <= 0);
+  useExamGuard(testId, !ended);
+
+  const finish = useCallback(
+    async (reason: 'manual' | 'timeout') => {
+      setEnding(true);
+      await queue.flush();
+      try {
+        const next = await endAttempt(testId);
+        setTake(next);
+        void qc.invalidateQueries({ queryKey: submissionsKey(testId) });
+        toast.info(
+          reason === 'manual' ? 'Test ended and submission sent.' : 'Test window ended. Your code is auto-submitted.',
+        );
+      } catch (err) {
+        toast.error(err instanceof Error ? err.message : 'Could not end the test');
+      } finally {
+        setEnding(false);
+      }
+    },
+    [queue, testId, setTake, qc],
+  );
+
+  // Save what is typed just before the deadline, then end at zero (the server ends it anyway).
+  const endedByTimer = useRef(false);
+  useEffect(() => {
+    if (ended || left === null) return;
+    if (left <= 2000) void queue.flush();
+    if (left <= 0 && !endedByTimer.current) {
+      endedByTimer.current = true;
+      void finish('timeout');
+    }
+  }, [left, ended, queue, finish]);
+
+  if (problems.length === 0) return <NoProblemsScreen />;
+  if (ended && !viewCode) {
+    return (
+      <SubmittedScreen
+        take={take}
+        submissions={submissions.data}
+        loading={submissions.isPending}
+        onViewCode={() => setViewCode(true)}
+      />
+    );
+  }
+  if (!problem) return <NoProblemsScreen />;
+
+  const onChange = (code: string) => {
+    if (locked) return;
+    const key = draftKey(problem.id, language);
+    if (codes.current!.get(key) === code) return;
+    codes.current!.set(key, code);
+    queue.put(key, { questionId: problem.id, language, code });
+  };
+
+  const payload = () => ({ testId, questionNumber: index, language, code: currentCode() });
+  const run = async () => {
+    setBusy('run');
+    setRunError('');
+    void queue.flush();
+    try {
+      setResults(await runCode(payload()));
+    } catch (err) {
+      toast.error('Failed to run code');
+      setRunError(err instanceof Error ? err.message : 'Failed to run code');
+      setResults(null);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const submit = async () => {
+    setBusy('submit');
+    setRunError('');
+    void queue.flush();
+    try {
+      const res = await submitCode(payload());
+      setResults(res);
+      toast.success(`Submitted! Passed ${res.filter((r) => r.passed).length} / ${res.length} test cases.`);
+      void qc.invalidateQueries({ queryKey: submissionsKey(testId) });
+    } catch (err) {
+      toast.error('Failed to submit code');
+      setRunError(err instanceof Error ? err.message : 'Failed to submit code');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const switchProblem = (i: number) => {
+    setIndex(i);
+    setResults(null); // spec §4: switching problem clears the results panel
+    setRunError('');
+  };
+
+  return (
+    <ProctoringWrapper testId={testId} attemptId={attempt.id}>
+      <div className="taking" data-theme={dark ? 'dark' : 'light'}>
+        <TopBar
+          problems={problems}
+          index={index}
+          onIndex={switchProblem}
+          left={ended ? 0 : left}
+          dark={dark}
+          onToggleTheme={() => setDark((d) => !d)}
+          ended={locked}
+          onEnd={() => setConfirmEnd(true)}
+          settings={settings}
+          onSettings={setSettings}
+          saveIndicator={<SaveIndicator status={saveStatus} />}
+        />
+        {ended && (
+          <p className="alert alert-info taking-banner">
+            This test has ended; your code is read-only.{' '}
+            <button type="button" className="btn btn-link" onClick={() => setViewCode(false)}>
+              Back to the summary
+            </button>
+          </p>
+        )}
+        <Group orientation="horizontal" className="taking-panels">
+          <Panel defaultSize="45%" minSize={250}>
+            <ProblemTabs problem={problem} index={index} submissions={submissions.data} />
+          </Panel>
+          <Separator className="resize-handle resize-handle-v" />
+          <Panel minSize={400}>
+            <Group orientation="vertical">
+              <Panel defaultSize="70%" minSize={200}>
+                <div className="editor-area">
+                  <div className="editor-toolbar">
+                    <LanguageSelect
+                      value={language}
+                      disabled={locked}
+                      onChange={(l) => {
+                        setLanguages((m) => ({ ...m, [problem.id]: l }));
+                        setResults(null);
+                      }}
+                    />
+                    <span className="taking-spacer" />
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      onClick={run}
+                      disabled={locked || busy !== null}
+                    >
+                      Run
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-success btn-sm"
+                      onClick={submit}
+                      disabled={locked || busy !== null}
+                    >
+                      Submit
+                    </button>
+                  </div>
+                  <Suspense fallback={<div className="editor-loading">Loading editor…</div>}>
+                    <CodeEditor
+                      modelKey={`${attempt.id}/${draftKey(problem.id, language)}`}
+                      language={language}
+                      initialValue={currentCode()}
+                      readOnly={locked}
+                      dark={dark}
+                      settings={settings}
+                      onChange={onChange}
+                    />
+                  </Suspense>
+                </div>
+              </Panel>
+              <Separator className="resize-handle resize-handle-h" />
+              <Panel defaultSize="30%">
+                <ResultsPanel results={results} busy={busy} error={runError} />
+              </Panel>
+            </Group>
+          </Panel>
+        </Group>
+        {confirmEnd && (
+          <div className="modal-backdrop">
+            <div className="modal" role="dialog" aria-modal="true" aria-labelledby="end-title">
+              <h2 id="end-title">End the test?</h2>
+              <p>Your latest code of every problem is submitted. You cannot come back to this test.</p>
+              <div className="row">
+                <button type="button" className="btn btn-outline" onClick={() => setConfirmEnd(false)}>
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  onClick={() => {
+                    setConfirmEnd(false);
+                    void finish('manual');
+                  }}
+                >
+                  End Test now
+                </button>
+              </div>
+            </div>
+          </div>
+        )}
+      </div>
+    </ProctoringWrapper>
   );
 }

@@ -1,0 +1,47 @@
+/**
+ * Aptitude answers: saved one question at a time while the attempt is open (atomic jsonb updates so two
+ * tabs cannot overwrite each other's answers); scored against the stored correctAnswer when the attempt ends.
+ */
+import type { TAnswerInput } from '@assessly/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { aptitudeQuestions, attempts } from '../../db/schema';
+import type { UserRow } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { requireOpenAttempt } from '../attempts/attempts.service';
+import { findTest } from '../tests/tests.access';
+
+export async function saveAnswer(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: UserRow,
+  testId: string,
+  input: TAnswerInput,
+) {
+  const attempt = await requireOpenAttempt(deps, user.id, testId);
+  const test = await findTest(deps.db, testId);
+  if (test?.testType !== 'APTITUDE' || !test.questionIds.includes(input.questionId)) {
+    throw new AppError('QUESTION_NOT_FOUND', 'This question is not part of the test');
+  }
+  const [question] = await deps.db
+    .select({ options: aptitudeQuestions.options })
+    .from(aptitudeQuestions)
+    .where(eq(aptitudeQuestions.id, input.questionId))
+    .limit(1);
+  if (!question) throw new AppError('QUESTION_NOT_FOUND', 'This question is not part of the test');
+  if (input.answer !== null && input.answer >= question.options.length) {
+    throw new AppError('VALIDATION', 'Choose one of the options', { answer: 'Choose one of the options' });
+  }
+  const qid = input.questionId;
+  const answers =
+    input.answer === null
+      ? sql`${attempts.answers} - ${qid}::text`
+      : sql`${attempts.answers} || jsonb_build_object(${qid}::text, ${input.answer}::int)`;
+  const flagged =
+    input.flagged === undefined
+      ? sql`${attempts.flagged}`
+      : input.flagged
+        ? sql`CASE WHEN ${attempts.flagged} ? ${qid}::text THEN ${attempts.flagged} ELSE ${attempts.flagged} || jsonb_build_array(${qid}::text) END`
+        : sql`${attempts.flagged} - ${qid}::text`;
+  const [row] = await deps.db.update(attempts).set({ answers, flagged }).where(eq(attempts.id, attempt.id)).returning();
+  return { ok: true as const, answers: row?.answers ?? {}, flagged: row?.flagged ?? [] };
+}

@@ -1,0 +1,54 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { aptitudeQuestions } from '../../db/schema';
+import type { UserRow } from '../../lib/auth';
+import { ownedBy } from '../tests/tests.access';
+import type { QuestionRow } from '../tests/tests.projections';
+
+export type NewQuestion = typeof aptitudeQuestions.$inferInsert;
+
+export async function findQuestion(db: Db, id: string): Promise<QuestionRow | null> {
+  const [row] = await db.select().from(aptitudeQuestions).where(eq(aptitudeQuestions.id, id)).limit(1);
+  return row ?? null;
+}
+
+export function findQuestionsByIds(db: Db, ids: string[]): Promise<QuestionRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(aptitudeQuestions).where(inArray(aptitudeQuestions.id, ids));
+}
+
+/** The tenant's question bank, newest first; optionally only those made for one test. */
+export function listQuestionsOf(db: Db, user: UserRow, testId?: string): Promise<QuestionRow[]> {
+  const owned = ownedBy(aptitudeQuestions, user);
+  return db
+    .select()
+    .from(aptitudeQuestions)
+    .where(testId ? and(owned, eq(aptitudeQuestions.testId, testId)) : owned)
+    .orderBy(desc(aptitudeQuestions.createdAt))
+    .limit(2000);
+}
+
+export async function insertQuestion(db: Db, values: NewQuestion): Promise<QuestionRow> {
+  const [row] = await db.insert(aptitudeQuestions).values(values).returning();
+  return row!;
+}
+
+export async function updateQuestion(db: Db, id: string, values: Partial<NewQuestion>): Promise<QuestionRow> {
+  const [row] = await db
+    .update(aptitudeQuestions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(aptitudeQuestions.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteQuestion(db: Db, id: string): Promise<void> {
+  await db.delete(aptitudeQuestions).where(eq(aptitudeQuestions.id, id));
+}
+
+/** Whether any test lists this question (candidates may read only questions that are part of a test). */
+export async function isQuestionInSomeTest(db: Db, id: string): Promise<boolean> {
+  const r = await db.execute(sql`SELECT 1 FROM tests WHERE question_ids @> jsonb_build_array(${id}::text) LIMIT 1`);
+  const rows = Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? []);
+  return rows.length > 0;
+}

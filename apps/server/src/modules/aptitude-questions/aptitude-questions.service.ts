@@ -1,0 +1,100 @@
+/**
+ * Aptitude questions: multiple choice, correctAnswer stored as the option's index (design.md §4).
+ * Input may give the index or the option's text; output gives the index and, for convenience, its text.
+ */
+import {
+  CORRECT_ANSWER_MESSAGE,
+  resolveCorrectAnswer,
+  type TAptitudeQuestion,
+  type TQuestionForCandidate,
+  type ZAptitudeQuestionInput,
+} from '@assessly/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { canManageTest, requireManagedTest } from '../tests/tests.access';
+import { type QuestionRow, toCandidateQuestion, toEmployerQuestion } from '../tests/tests.projections';
+import { unlinkQuestionEverywhere } from '../tests/tests.repo';
+import * as repo from './aptitude-questions.repo';
+
+export type QuestionInput = z.output<typeof ZAptitudeQuestionInput>;
+
+/** The columns a question's input sets; refuses a correctAnswer that is none of the options. */
+export function toQuestionValues(input: QuestionInput, prefix = '') {
+  const correctAnswer = resolveCorrectAnswer(input.options, input.correctAnswer);
+  if (correctAnswer === null) {
+    throw new AppError('VALIDATION', `${prefix}${CORRECT_ANSWER_MESSAGE}`, {
+      correctAnswer: `${prefix}${CORRECT_ANSWER_MESSAGE}`,
+    });
+  }
+  return {
+    questionText: input.questionText,
+    options: input.options,
+    correctAnswer,
+    marks: input.marks,
+    explanation: input.explanation ?? '',
+  };
+}
+
+/** The question if this employer's tenant owns it; 404 otherwise (403 for candidates). */
+export async function requireManagedQuestion(db: Db, user: UserRow, id: string): Promise<QuestionRow> {
+  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+  const row = await repo.findQuestion(db, id);
+  if (!row || !canManageTest(user, row)) throw new AppError('QUESTION_NOT_FOUND', 'Question not found');
+  return row;
+}
+
+export async function addQuestion(
+  db: Db,
+  user: UserRow,
+  input: QuestionInput & { testId: string },
+): Promise<TAptitudeQuestion> {
+  const test = await requireManagedTest(db, user, input.testId);
+  if (test.testType !== 'APTITUDE')
+    throw new AppError('VALIDATION', 'Aptitude questions can only be added to an aptitude test');
+  const row = await repo.insertQuestion(db, {
+    ...toQuestionValues(input),
+    testId: test.id,
+    companyId: test.companyId,
+    createdBy: user.id,
+  });
+  return toEmployerQuestion(row);
+}
+
+/** A managing employer reads everything; a candidate reads the candidate projection of a question in a test. */
+export async function readQuestion(
+  db: Db,
+  user: UserRow,
+  id: string,
+): Promise<TAptitudeQuestion | TQuestionForCandidate> {
+  if (user.role === 'employer') return toEmployerQuestion(await requireManagedQuestion(db, user, id));
+  const row = await repo.findQuestion(db, id);
+  if (!row || !(await repo.isQuestionInSomeTest(db, id)))
+    throw new AppError('QUESTION_NOT_FOUND', 'Question not found');
+  return toCandidateQuestion(row);
+}
+
+export async function changeQuestion(
+  db: Db,
+  user: UserRow,
+  id: string,
+  input: QuestionInput,
+): Promise<TAptitudeQuestion> {
+  const row = await requireManagedQuestion(db, user, id);
+  let testId = row.testId;
+  if (input.testId && input.testId !== row.testId) testId = (await requireManagedTest(db, user, input.testId)).id;
+  return toEmployerQuestion(await repo.updateQuestion(db, id, { ...toQuestionValues(input), testId }));
+}
+
+export async function removeQuestion(db: Db, user: UserRow, id: string): Promise<void> {
+  await requireManagedQuestion(db, user, id);
+  await db.transaction(async (tx) => {
+    await unlinkQuestionEverywhere(tx as unknown as Db, id);
+    await repo.deleteQuestion(tx as unknown as Db, id);
+  });
+}
+
+export async function listQuestions(db: Db, user: UserRow, testId?: string): Promise<TAptitudeQuestion[]> {
+  return (await repo.listQuestionsOf(db, user, testId)).map(toEmployerQuestion);
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { requireUser } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { parseInput } from '../../lib/validate';
+import { endAttempt } from './attempts.finish';
+import { findAttempt, startAttempt } from './attempts.service';
+import { findOwnSubmissions, projectSubmission } from './attempts.submissions';
+import { readTakeState, requireTest } from './attempts.take';
+
+const ZTestParam = z.object({ testId: z.string().uuid('Test not found') });
+
+export async function attemptsRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get('/api/attempts/take/:testId', async (req) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParam, req.params);
+    return readTakeState(deps, user, testId);
+  });
+
+  app.post('/api/attempts/:testId/start', async (req) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParam, req.params);
+    await startAttempt(deps, user, testId);
+    return readTakeState(deps, user, testId);
+  });
+
+  /** End Test (and the page's timer at zero). Idempotent: ending an ended attempt answers its state. */
+  app.post('/api/attempts/:testId/end', async (req) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParam, req.params);
+    await requireTest(deps, testId);
+    const attempt = await findAttempt(deps, user.id, testId);
+    if (!attempt) throw new AppError('ATTEMPT_NOT_STARTED', 'Start the test first');
+    await endAttempt(deps, attempt, 'manual');
+    return readTakeState(deps, user, testId);
+  });
+
+  /** The caller's own submissions for this test (hidden cases without their data). */
+  app.get('/api/attempts/:testId/submissions', async (req) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParam, req.params);
+    return (await findOwnSubmissions(deps.db, user.id, testId)).map(projectSubmission);
+  });
+}

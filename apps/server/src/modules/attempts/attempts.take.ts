@@ -1,0 +1,88 @@
+/**
+ * GET /api/attempts/take/{testId}: one answer with everything the test page needs — the test, the window
+ * state, the candidate's attempt with the server's now (the page counts down from the server's deadline),
+ * and once started the problems or questions (candidate projection), saved drafts and saved answers.
+ */
+import type { TCodeLanguage, TTakeTest, TWindowState } from '@assessly/shared';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { codeDrafts } from '../../db/schema';
+import type { UserRow } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { findTest, type TestRow } from '../tests/tests.access';
+import { findProblemsInOrder, findQuestionsInOrder, projectProblem, projectQuestion } from './attempts.questions';
+import { type AttemptRow, findAttempt, isWindowOpen } from './attempts.service';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function windowStateOf(test: TestRow, attempt: AttemptRow | null, now: Date): TWindowState {
+  if (attempt) return attempt.endedAt || attempt.deadlineAt <= now ? 'ended' : 'available';
+  return isWindowOpen(test, now) ? 'available' : 'out-of-window';
+}
+
+export async function requireTest(deps: Pick<AppDeps, 'db'>, testId: string): Promise<TestRow> {
+  const test = await findTest(deps.db, testId);
+  if (!test) throw new AppError('TEST_NOT_FOUND', 'Test not found');
+  return test;
+}
+
+export async function readTakeState(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: UserRow,
+  testId: string,
+): Promise<TTakeTest> {
+  const test = await requireTest(deps, testId);
+  const attempt = await findAttempt(deps, user.id, testId);
+  const now = deps.clock.now();
+  const state: TTakeTest = {
+    test: {
+      id: test.id,
+      testName: test.testName,
+      testType: test.testType,
+      description: test.description,
+      duration: test.duration,
+      totalMarks: test.totalMarks,
+      passingMarks: test.passingMarks,
+      startTime: iso(test.startTime),
+      endTime: iso(test.endTime),
+      questionIds: attempt ? test.questionIds : [],
+      questionCount: test.questionIds.length,
+    },
+    window: { state: windowStateOf(test, attempt, now), startTime: iso(test.startTime), endTime: iso(test.endTime) },
+    serverNow: now.toISOString(),
+    attempt: null,
+    problems: [],
+    questions: [],
+    drafts: [],
+    languages: {},
+    answers: {},
+    flagged: [],
+  };
+  // Questions stay unseen until the candidate starts (so the clock runs while they are read).
+  if (!attempt) return state;
+  state.attempt = {
+    id: attempt.id,
+    startedAt: attempt.startedAt.toISOString(),
+    deadlineAt: attempt.deadlineAt.toISOString(),
+    endedAt: iso(attempt.endedAt),
+    endReason: attempt.endReason,
+    score: attempt.score,
+    maxScore: attempt.maxScore,
+  };
+  if (test.testType === 'CODING') {
+    state.problems = (await findProblemsInOrder(deps.db, test)).map(projectProblem);
+    const drafts = await deps.db.select().from(codeDrafts).where(eq(codeDrafts.attemptId, attempt.id));
+    state.drafts = drafts.map((d) => ({
+      questionId: d.questionId,
+      language: d.language as TCodeLanguage,
+      code: d.code,
+      updatedAt: d.updatedAt.toISOString(),
+    }));
+    state.languages = attempt.languages as Record<string, TCodeLanguage>;
+  } else {
+    state.questions = (await findQuestionsInOrder(deps.db, test)).map(projectQuestion);
+    state.answers = attempt.answers;
+    state.flagged = attempt.flagged;
+  }
+  return state;
+}

@@ -1,0 +1,324 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { attempts, proctoringEvents, submissions } from '../../db/schema';
+import { endExpiredAttempts } from './attempts.finish';
+import { HIDDEN_MARKER, seedAptitudeTest, seedCodingTest } from './taking-fixtures';
+
+let t: TestApp;
+let employer: SignedInUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  employer = await createSignedInUser(t.app, { role: 'employer' });
+});
+afterAll(async () => t?.close());
+
+const call = (user: SignedInUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: user.cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+describe('GET /api/attempts/take/{testId} and POST start', () => {
+  it('shows the start state without questions, then the problems after starting, never hidden data', async () => {
+    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const cand = await createSignedInUser(t.app);
+    const before = await call(cand, 'GET', `/api/attempts/take/${test.id}`);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({
+      window: { state: 'available' },
+      attempt: null,
+      problems: [],
+      test: { questionCount: 2 },
+    });
+    const started = await call(cand, 'POST', `/api/attempts/${test.id}/start`);
+    expect(started.statusCode).toBe(200);
+    const body = started.json();
+    expect(body.problems.map((p: { id: string }) => p.id)).toEqual(problems.map((p) => p.id));
+    expect(body.problems[0]).toMatchObject({ title: 'Sum 1', marks: 10, examples: [{ input: '1 2', output: '3' }] });
+    expect(new Date(body.attempt.deadlineAt).getTime() - new Date(body.attempt.startedAt).getTime()).toBe(30 * 60_000);
+    expect(started.body).not.toContain(HIDDEN_MARKER);
+    expect(started.body).not.toContain('testCases');
+    expect((await call(cand, 'GET', `/api/attempts/take/${test.id}`)).body).not.toContain(HIDDEN_MARKER);
+  });
+
+  it('answers 401 without a session and 404 for an unknown test', async () => {
+    const cand = await createSignedInUser(t.app);
+    expect((await t.app.inject({ method: 'GET', url: `/api/attempts/take/${crypto.randomUUID()}` })).statusCode).toBe(
+      401,
+    );
+    expect((await call(cand, 'GET', `/api/attempts/take/${crypto.randomUUID()}`)).json().code).toBe('TEST_NOT_FOUND');
+  });
+
+  it('refuses to start outside the window', async () => {
+    const cand = await createSignedInUser(t.app);
+    const past = await seedCodingTest(t.deps.db, employer.id, {
+      startTime: new Date(Date.now() - 7_200_000),
+      endTime: new Date(Date.now() - 3_600_000),
+    });
+    const take = await call(cand, 'GET', `/api/attempts/take/${past.test.id}`);
+    expect(take.json().window).toMatchObject({ state: 'out-of-window', endTime: past.test.endTime!.toISOString() });
+    const start = await call(cand, 'POST', `/api/attempts/${past.test.id}/start`);
+    expect(start.statusCode).toBe(403);
+    expect(start.json().code).toBe('WINDOW_CLOSED');
+    const future = await seedCodingTest(t.deps.db, employer.id, { startTime: new Date(Date.now() + 3_600_000) });
+    expect((await call(cand, 'POST', `/api/attempts/${future.test.id}/start`)).json().code).toBe('WINDOW_CLOSED');
+  });
+
+  it('caps the deadline at the window end', async () => {
+    const cand = await createSignedInUser(t.app);
+    const endTime = new Date(Date.now() + 10 * 60_000);
+    const { test } = await seedCodingTest(t.deps.db, employer.id, { endTime, duration: 60 });
+    const body = (await call(cand, 'POST', `/api/attempts/${test.id}/start`)).json();
+    expect(body.attempt.deadlineAt).toBe(endTime.toISOString());
+  });
+});
+
+describe('drafts, deadline and ending', () => {
+  it('saves drafts per problem and language and restores them with the chosen language', async () => {
+    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const cand = await createSignedInUser(t.app);
+    await call(cand, 'POST', `/api/attempts/${test.id}/start`);
+    const q = problems[0]!.id;
+    expect(
+      (
+        await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {
+          questionId: q,
+          language: 'python',
+          code: 'print(1)',
+        })
+      ).statusCode,
+    ).toBe(200);
+    await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, { questionId: q, language: 'python', code: 'print(2)' });
+    await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {
+      questionId: q,
+      language: 'cpp',
+      code: 'int main(){}',
+    });
+    const take = (await call(cand, 'GET', `/api/attempts/take/${test.id}`)).json();
+    expect(take.drafts.find((d: { language: string }) => d.language === 'python').code).toBe('print(2)');
+    expect(take.drafts).toHaveLength(2);
+    expect(take.languages[q]).toBe('cpp');
+    const big = await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {
+      questionId: q,
+      language: 'python',
+      code: 'x'.repeat(70_000),
+    });
+    expect(big.statusCode).toBe(400);
+    const foreign = await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {
+      questionId: crypto.randomUUID(),
+      language: 'python',
+      code: '1',
+    });
+    expect(foreign.json().code).toBe('PROBLEM_NOT_FOUND');
+  });
+
+  it('refuses drafts one second after the deadline, and before the start', async () => {
+    const { test, problems } = await seedCodingTest(t.deps.db, employer.id, { duration: 5 });
+    const cand = await createSignedInUser(t.app);
+    const draft = { questionId: problems[0]!.id, language: 'python', code: 'print(3)' };
+    expect((await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, draft)).json().code).toBe('ATTEMPT_NOT_STARTED');
+    const started = (await call(cand, 'POST', `/api/attempts/${test.id}/start`)).json();
+    t.clock.set(new Date(new Date(started.attempt.deadlineAt).getTime() - 1000));
+    expect((await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, draft)).statusCode).toBe(200);
+    t.clock.set(new Date(new Date(started.attempt.deadlineAt).getTime() + 1000));
+    const late = await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, draft);
+    expect(late.statusCode).toBe(403);
+    expect(late.json().code).toBe('DEADLINE_PASSED');
+    expect((await call(cand, 'GET', `/api/attempts/take/${test.id}`)).json().window.state).toBe('ended');
+    t.clock.set(new Date());
+  });
+
+  it('auto-ends at the deadline and submits the last saved code of each problem once', async () => {
+    const { test, problems } = await seedCodingTest(t.deps.db, employer.id, { duration: 10 });
+    const cand = await createSignedInUser(t.app);
+    const started = (await call(cand, 'POST', `/api/attempts/${test.id}/start`)).json();
+    const [p1, p2] = problems;
+    await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {
+      questionId: p1!.id,
+      language: 'python',
+      code: 'print(sum(map(int,input().split())))',
+    });
+    await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {
+      questionId: p2!.id,
+      language: 'python',
+      code: '# write here',
+    });
+    t.clock.set(new Date(new Date(started.attempt.deadlineAt).getTime() + 1000));
+    expect(await endExpiredAttempts(t.deps)).toBeGreaterThanOrEqual(1);
+    const [row] = await t.deps.db.select().from(attempts).where(eq(attempts.id, started.attempt.id));
+    expect(row).toMatchObject({ endReason: 'timeout', endedAt: new Date(started.attempt.deadlineAt) });
+    expect(row!.finalizedAt).not.toBeNull();
+    const subs = await t.deps.db.select().from(submissions).where(eq(submissions.attemptId, started.attempt.id));
+    // p2's draft is only the starter code, so only p1 is submitted.
+    expect(subs.map((s) => [s.questionId, s.questionNumber, s.language, s.code])).toEqual([
+      [p1!.id, 0, 'python', 'print(sum(map(int,input().split())))'],
+    ]);
+    await endExpiredAttempts(t.deps);
+    await call(cand, 'POST', `/api/attempts/${test.id}/end`);
+    expect(
+      await t.deps.db.select().from(submissions).where(eq(submissions.attemptId, started.attempt.id)),
+    ).toHaveLength(1);
+    t.clock.set(new Date());
+  });
+
+  it('ends manually (idempotent), refuses re-entry and work after the end', async () => {
+    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const cand = await createSignedInUser(t.app);
+    await call(cand, 'POST', `/api/attempts/${test.id}/start`);
+    const draft = { questionId: problems[1]!.id, language: 'cpp', code: 'int main(){return 0;}' };
+    await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, draft);
+    const ended = await call(cand, 'POST', `/api/attempts/${test.id}/end`);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({ window: { state: 'ended' }, attempt: { endReason: 'manual' } });
+    const again = await call(cand, 'POST', `/api/attempts/${test.id}/end`);
+    expect(again.json().attempt.endedAt).toBe(ended.json().attempt.endedAt);
+    const restart = await call(cand, 'POST', `/api/attempts/${test.id}/start`);
+    expect(restart.statusCode).toBe(409);
+    expect(restart.json().code).toBe('ATTEMPT_ENDED');
+    expect((await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, draft)).json().code).toBe('ATTEMPT_ENDED');
+    const subs = await t.deps.db.select().from(submissions).where(eq(submissions.testId, test.id));
+    expect(subs.map((s) => [s.questionNumber, s.language])).toEqual([[1, 'cpp']]);
+  });
+
+  it("never shows one candidate another's drafts, attempt or submissions", async () => {
+    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const a = await createSignedInUser(t.app);
+    const b = await createSignedInUser(t.app);
+    await call(a, 'POST', `/api/attempts/${test.id}/start`);
+    await call(a, 'PUT', `/api/attempts/${test.id}/drafts`, {
+      questionId: problems[0]!.id,
+      language: 'java',
+      code: 'SECRET-CODE-OF-A',
+    });
+    await call(a, 'POST', `/api/attempts/${test.id}/end`);
+    const bTake = await call(b, 'GET', `/api/attempts/take/${test.id}`);
+    expect(bTake.json().attempt).toBeNull();
+    expect(bTake.body).not.toContain('SECRET-CODE-OF-A');
+    expect((await call(b, 'GET', `/api/attempts/${test.id}/submissions`)).json()).toEqual([]);
+    const aSubs = (await call(a, 'GET', `/api/attempts/${test.id}/submissions`)).json();
+    expect(aSubs).toHaveLength(1);
+    expect((await call(b, 'POST', `/api/attempts/${test.id}/events`, { kind: 'tab_hidden' })).json().code).toBe(
+      'ATTEMPT_NOT_STARTED',
+    );
+  });
+
+  it('shows hidden cases of own submissions as pass/fail and verdict only', async () => {
+    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const cand = await createSignedInUser(t.app);
+    await t.deps.db.insert(submissions).values({
+      testId: test.id,
+      userId: cand.id,
+      questionId: problems[0]!.id,
+      questionNumber: 0,
+      language: 'python',
+      code: 'print(3)',
+      status: 'judged',
+      results: [
+        { passed: true, input: '1 2', expectedOutput: '3', output: '3', verdict: 'Accepted', timeMs: 12 },
+        {
+          passed: false,
+          hidden: true,
+          input: HIDDEN_MARKER,
+          expectedOutput: HIDDEN_MARKER,
+          output: HIDDEN_MARKER,
+          verdict: 'Wrong Answer',
+        },
+      ],
+      passedCount: 1,
+      totalCount: 2,
+    });
+    const res = await call(cand, 'GET', `/api/attempts/${test.id}/submissions`);
+    expect(res.body).not.toContain(HIDDEN_MARKER);
+    expect(res.json()[0].results).toEqual([
+      {
+        passed: true,
+        input: '1 2',
+        expectedOutput: '3',
+        output: '3',
+        actualOutput: '3',
+        verdict: 'Accepted',
+        timeMs: 12,
+      },
+      { passed: false, hidden: true, verdict: 'Wrong Answer' },
+    ]);
+  });
+});
+
+describe('aptitude answers and scoring', () => {
+  it('saves answers and flags, scores at the end against the stored answers, never sends them', async () => {
+    const { test, questions } = await seedAptitudeTest(t.deps.db, employer.id);
+    const cand = await createSignedInUser(t.app);
+    const started = await call(cand, 'POST', `/api/attempts/${test.id}/start`);
+    expect(started.json().questions.map((q: { options: string[] }) => q.options.length)).toEqual([3, 2, 4]);
+    expect(started.body).not.toContain('correctAnswer');
+    expect(started.body).not.toContain(HIDDEN_MARKER);
+    const [q1, q2, q3] = questions;
+    const put = (body: object) => call(cand, 'PUT', `/api/attempts/${test.id}/answers`, body);
+    expect((await put({ questionId: q1!.id, answer: 1 })).statusCode).toBe(200);
+    await put({ questionId: q2!.id, answer: 1, flagged: true }); // wrong
+    await put({ questionId: q3!.id, answer: 1 });
+    await put({ questionId: q3!.id, answer: null }); // cleared again
+    expect((await put({ questionId: q1!.id, answer: 7 })).statusCode).toBe(400);
+    const take = (await call(cand, 'GET', `/api/attempts/take/${test.id}`)).json();
+    expect(take.answers).toEqual({ [q1!.id]: 1, [q2!.id]: 1 });
+    expect(take.flagged).toEqual([q2!.id]);
+    await put({ questionId: q2!.id, answer: 1, flagged: false });
+    const ended = await call(cand, 'POST', `/api/attempts/${test.id}/end`);
+    expect(ended.json().attempt).toMatchObject({ score: 5, maxScore: 10 });
+    expect(ended.json().flagged).toEqual([]);
+    expect(ended.body).not.toContain(HIDDEN_MARKER);
+    expect((await put({ questionId: q3!.id, answer: 1 })).json().code).toBe('ATTEMPT_ENDED');
+  });
+
+  it('scores an aptitude attempt ended by the server at its deadline', async () => {
+    const { test, questions } = await seedAptitudeTest(t.deps.db, employer.id, { duration: 1 });
+    const cand = await createSignedInUser(t.app);
+    const started = (await call(cand, 'POST', `/api/attempts/${test.id}/start`)).json();
+    await call(cand, 'PUT', `/api/attempts/${test.id}/answers`, { questionId: questions[2]!.id, answer: 1 });
+    t.clock.advance(61_000);
+    const late = await call(cand, 'PUT', `/api/attempts/${test.id}/answers`, {
+      questionId: questions[0]!.id,
+      answer: 1,
+    });
+    expect(late.json().code).toBe('DEADLINE_PASSED');
+    await endExpiredAttempts(t.deps);
+    const [row] = await t.deps.db.select().from(attempts).where(eq(attempts.id, started.attempt.id));
+    expect(row).toMatchObject({ score: 2, maxScore: 10, endReason: 'timeout' });
+    t.clock.set(new Date());
+  });
+});
+
+describe('POST /api/attempts/{testId}/events', () => {
+  it('records single and batched events of the own attempt and caps a flood', async () => {
+    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const cand = await createSignedInUser(t.app);
+    const started = (await call(cand, 'POST', `/api/attempts/${test.id}/start`)).json();
+    const one = await call(cand, 'POST', `/api/attempts/${test.id}/events`, {
+      kind: 'paste_attempt',
+      detail: 'ctrl+v',
+    });
+    expect(one.json()).toEqual({ recorded: 1, dropped: 0 });
+    const batch = Array.from({ length: 50 }, (_, i) => ({ kind: i % 2 ? 'tab_hidden' : 'tab_visible' }));
+    expect((await call(cand, 'POST', `/api/attempts/${test.id}/events`, { events: batch })).json().recorded).toBe(50);
+    const rows = await t.deps.db
+      .select()
+      .from(proctoringEvents)
+      .where(eq(proctoringEvents.attemptId, started.attempt.id));
+    expect(rows).toHaveLength(51);
+    expect(rows.find((r) => r.kind === 'paste_attempt')?.detail).toBe('ctrl+v');
+    expect((await call(cand, 'POST', `/api/attempts/${test.id}/events`, { kind: 'DROP TABLE' })).statusCode).toBe(400);
+    let last = { recorded: 0, dropped: 0 };
+    for (let i = 0; i < 20; i++)
+      last = (await call(cand, 'POST', `/api/attempts/${test.id}/events`, { events: batch })).json();
+    expect(last).toEqual({ recorded: 0, dropped: 50 });
+    const count = await t.deps.db
+      .select()
+      .from(proctoringEvents)
+      .where(eq(proctoringEvents.attemptId, started.attempt.id));
+    expect(count).toHaveLength(1000);
+  });
+});

@@ -1,0 +1,40 @@
+import { ZCodingProblemInput } from '@assessly/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { requireEmployer, requireUser } from '../../lib/auth';
+import { parseInput } from '../../lib/validate';
+import { readIdParam } from '../tests/tests.access';
+import * as service from './coding-problems.service';
+
+const problemId = (params: unknown) => readIdParam(params, 'PROBLEM_NOT_FOUND', 'Problem not found');
+const ZListQuery = z.object({ testId: z.string().uuid('Test not found').optional() });
+
+export async function codingProblemsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+
+  /** The caller's company's problems (the "Add Problems to Test" bank); ?testId= narrows to one test's. */
+  app.get('/api/coding-tests', async (req) => {
+    const user = requireEmployer(req);
+    return service.listProblems(db, user, parseInput(ZListQuery, req.query).testId);
+  });
+
+  app.get('/api/coding-tests/:id', async (req) => service.readProblem(db, requireUser(req), problemId(req.params)));
+
+  app.post('/api/coding-tests', async (req, reply) => {
+    const user = requireEmployer(req);
+    return reply.status(201).send(await service.addProblem(db, user, parseInput(ZCodingProblemInput, req.body)));
+  });
+
+  app.put('/api/coding-tests/:id', async (req) => {
+    const user = requireEmployer(req);
+    const id = problemId(req.params);
+    return service.changeProblem(db, user, id, parseInput(ZCodingProblemInput, req.body));
+  });
+
+  app.delete('/api/coding-tests/:id', async (req) => {
+    const user = requireEmployer(req);
+    await service.removeProblem(db, user, problemId(req.params));
+    return { ok: true };
+  });
+}

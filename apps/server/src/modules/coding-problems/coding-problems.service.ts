@@ -1,0 +1,87 @@
+/**
+ * Coding problems: visible examples, hidden test cases (stdin → expected stdout), constraints, marks,
+ * model solution, starter code per language and per-problem time and memory limits.
+ */
+import type { TCodingProblem, TCodingProblemParsed, TProblemForCandidate } from '@assessly/shared';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { canManageTest, requireManagedTest } from '../tests/tests.access';
+import { type ProblemRow, toCandidateProblem, toEmployerProblem } from '../tests/tests.projections';
+import { unlinkQuestionEverywhere } from '../tests/tests.repo';
+import * as repo from './coding-problems.repo';
+
+/** The columns a problem's input sets (trimmed lists; starter code only for languages actually given). */
+export function toProblemValues(input: TCodingProblemParsed) {
+  const starterCode: Record<string, string> = {};
+  for (const [lang, code] of Object.entries(input.starterCode ?? {}))
+    if (typeof code === 'string' && code.trim()) starterCode[lang] = code;
+  return {
+    title: input.title,
+    description: input.description,
+    examples: input.examples.map((e) => ({ input: e.input, output: e.output })),
+    testCases: input.testCases.map((e) => ({ input: e.input, output: e.output })),
+    constraints: input.constraints.map((c) => c.trim()),
+    marks: input.marks,
+    solution: input.solution ?? '',
+    starterCode,
+    timeLimitMs: input.timeLimitMs,
+    memoryLimitMb: input.memoryLimitMb,
+    floatTolerance: input.floatTolerance ?? null,
+  };
+}
+
+export async function requireManagedProblem(db: Db, user: UserRow, id: string): Promise<ProblemRow> {
+  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+  const row = await repo.findProblem(db, id);
+  if (!row || !canManageTest(user, row)) throw new AppError('PROBLEM_NOT_FOUND', 'Problem not found');
+  return row;
+}
+
+/** POST /api/coding-tests: testId is optional (a bank problem); when given it must be this tenant's coding test. */
+export async function addProblem(db: Db, user: UserRow, input: TCodingProblemParsed): Promise<TCodingProblem> {
+  let testId: string | null = null;
+  let companyId = user.companyId;
+  if (input.testId) {
+    const test = await requireManagedTest(db, user, input.testId);
+    if (test.testType !== 'CODING')
+      throw new AppError('VALIDATION', 'Coding problems can only be added to a coding test');
+    testId = test.id;
+    companyId = test.companyId;
+  }
+  return toEmployerProblem(
+    await repo.insertProblem(db, { ...toProblemValues(input), testId, companyId, createdBy: user.id }),
+  );
+}
+
+/** A managing employer reads everything; a candidate reads the candidate projection of a problem in a test. */
+export async function readProblem(db: Db, user: UserRow, id: string): Promise<TCodingProblem | TProblemForCandidate> {
+  if (user.role === 'employer') return toEmployerProblem(await requireManagedProblem(db, user, id));
+  const row = await repo.findProblem(db, id);
+  if (!row || !(await repo.isProblemInSomeTest(db, id))) throw new AppError('PROBLEM_NOT_FOUND', 'Problem not found');
+  return toCandidateProblem(row);
+}
+
+export async function changeProblem(
+  db: Db,
+  user: UserRow,
+  id: string,
+  input: TCodingProblemParsed,
+): Promise<TCodingProblem> {
+  const row = await requireManagedProblem(db, user, id);
+  let testId = row.testId;
+  if (input.testId && input.testId !== row.testId) testId = (await requireManagedTest(db, user, input.testId)).id;
+  return toEmployerProblem(await repo.updateProblem(db, id, { ...toProblemValues(input), testId }));
+}
+
+export async function removeProblem(db: Db, user: UserRow, id: string): Promise<void> {
+  await requireManagedProblem(db, user, id);
+  await db.transaction(async (tx) => {
+    await unlinkQuestionEverywhere(tx as unknown as Db, id);
+    await repo.deleteProblem(tx as unknown as Db, id);
+  });
+}
+
+export async function listProblems(db: Db, user: UserRow, testId?: string): Promise<TCodingProblem[]> {
+  return (await repo.listProblemsOf(db, user, testId)).map(toEmployerProblem);
+}

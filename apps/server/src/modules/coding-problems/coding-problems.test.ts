@@ -1,0 +1,137 @@
+import { DEFAULT_STARTER_CODE } from '@assessly/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { call, createTestAs, problemBody } from '../tests/authoring.fixtures';
+
+let t: TestApp;
+let owner: SignedInUser;
+let rival: SignedInUser;
+let candidate: SignedInUser;
+let testId: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  [owner, rival, candidate] = await Promise.all([
+    createSignedInUser(t.app, { role: 'employer' }),
+    createSignedInUser(t.app, { role: 'employer' }),
+    createSignedInUser(t.app, { role: 'candidate' }),
+  ]);
+  testId = (await createTestAs(t.app, owner, { testType: 'CODING' })).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const add = (marker: string, over: Record<string, unknown> = {}, as: SignedInUser = owner) =>
+  call(t.app, 'POST', '/api/coding-tests', as, problemBody(marker, { testId, ...over }));
+
+describe('POST /api/coding-tests', () => {
+  it('applies the defaults: marks 25, 2000 ms, 256 MB, a stdin/stdout template per language', async () => {
+    const { marks: _m, ...body } = problemBody('defaults', { testId });
+    const res = await call(t.app, 'POST', '/api/coding-tests', owner, {
+      ...body,
+      starterCode: { python: 'print(input())' },
+    });
+    expect(res.statusCode).toBe(201);
+    const p = res.json();
+    expect(p).toMatchObject({
+      marks: 25,
+      timeLimitMs: 2000,
+      memoryLimitMb: 256,
+      floatTolerance: null,
+      testId,
+      createdBy: owner.id,
+    });
+    expect(Object.keys(p.starterCode).sort()).toEqual(['cpp', 'java', 'javascript', 'python', 'typescript']);
+    expect(p.starterCode.python).toBe('print(input())');
+    expect(p.starterCode.java).toBe(DEFAULT_STARTER_CODE.java);
+    expect(p.starterCode.cpp).toContain('getline(cin');
+  });
+
+  it('validates with clear messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: ' ' }, 'Title is required'],
+      [{ description: '' }, 'Description is required'],
+      [{ examples: [] }, 'At least one example is required'],
+      [{ examples: [{ input: '1', output: ' ' }] }, 'All examples must have both input and output'],
+      [{ testCases: [] }, 'At least one test case is required'],
+      [{ testCases: [{ input: '', output: '2' }] }, 'All test cases must have both input and output'],
+      [{ constraints: [] }, 'At least one constraint is required'],
+      [{ constraints: ['ok', ''] }, 'Constraints cannot be empty'],
+      [{ marks: 0 }, 'Marks must be at least 1'],
+      [{ timeLimitMs: 50 }, 'Time limit must be between 100 and 10000 ms'],
+      [{ memoryLimitMb: 2048 }, 'Memory limit must be between 32 and 1024 MB'],
+    ];
+    for (const [over, message] of cases) {
+      const res = await add('v', over);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('refuses candidates (403), visitors (401) and a test of another company (404)', async () => {
+    expect((await add('c', {}, candidate)).statusCode).toBe(403);
+    expect((await call(t.app, 'POST', '/api/coding-tests', null, problemBody('n'))).statusCode).toBe(401);
+    const theirs = await createTestAs(t.app, rival);
+    expect((await add('r', { testId: theirs.id })).statusCode).toBe(404);
+  });
+});
+
+describe('reading, changing and deleting problems', () => {
+  it("lists the company's problems only", async () => {
+    const mine = (await add('MINE')).json();
+    const theirs = (await add('THEIRS', { testId: undefined }, rival)).json();
+    const res = await call(t.app, 'GET', '/api/coding-tests', owner);
+    const ids = res.json().map((p: { id: string }) => p.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(theirs.id);
+    expect((await call(t.app, 'GET', '/api/coding-tests', candidate)).statusCode).toBe(403);
+  });
+
+  it('never sends hidden test cases or the solution to a candidate', async () => {
+    const p = (await add('HIDDEN-7f3a')).json();
+    await call(t.app, 'PUT', `/api/tests/${testId}/update-questions`, owner, { questionIds: [p.id] });
+    const asOwner = await call(t.app, 'GET', `/api/coding-tests/${p.id}`, owner);
+    expect(asOwner.body).toContain('HIDDEN-7f3a-out');
+    expect(asOwner.body).toContain('HIDDEN-7f3a-solution');
+    const asCandidate = await call(t.app, 'GET', `/api/coding-tests/${p.id}`, candidate);
+    expect(asCandidate.statusCode).toBe(200);
+    expect(asCandidate.body).not.toContain('HIDDEN-7f3a');
+    expect(asCandidate.json()).toMatchObject({
+      id: p.id,
+      title: 'Sum two numbers',
+      examples: [{ input: '1 2', output: '3' }],
+      testCaseCount: 2,
+    });
+    expect(asCandidate.json()).not.toHaveProperty('testCases');
+    expect(asCandidate.json()).not.toHaveProperty('solution');
+    expect((await call(t.app, 'GET', `/api/coding-tests/${p.id}`, rival)).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `/api/coding-tests/${p.id}`)).statusCode).toBe(401);
+  });
+
+  it('updates a problem and refuses other employers', async () => {
+    const p = (await add('upd')).json();
+    const res = await call(t.app, 'PUT', `/api/coding-tests/${p.id}`, owner, {
+      ...p,
+      title: 'Renamed',
+      timeLimitMs: 5000,
+      floatTolerance: 0.001,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ title: 'Renamed', timeLimitMs: 5000, floatTolerance: 0.001 });
+    expect((await call(t.app, 'PUT', `/api/coding-tests/${p.id}`, rival, { ...p, title: 'Stolen' })).statusCode).toBe(
+      404,
+    );
+    expect((await call(t.app, 'PUT', `/api/coding-tests/${p.id}`, candidate, p)).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `/api/coding-tests/${p.id}`, owner)).json().title).toBe('Renamed');
+  });
+
+  it('deletes a problem and unlinks it from its test', async () => {
+    const p = (await add('del')).json();
+    await call(t.app, 'PUT', `/api/tests/${testId}/update-questions`, owner, { questionIds: [p.id] });
+    expect((await call(t.app, 'DELETE', `/api/coding-tests/${p.id}`, candidate)).statusCode).toBe(403);
+    expect((await call(t.app, 'DELETE', `/api/coding-tests/${p.id}`, owner)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/coding-tests/${p.id}`, owner)).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `/api/tests/${testId}`, owner)).json().questionIds).toEqual([]);
+  });
+});

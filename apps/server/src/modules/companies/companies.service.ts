@@ -1,0 +1,276 @@
+/**
+ * Companies are the tenants: a registered company gets its admin (an employer) in the same transaction,
+ * colleagues join by an emailed invitation as recruiters, and every employer of a company manages its tests
+ * (modules/tests/tests.access.ts). Email addresses are verified by an emailed one-time link.
+ */
+import type { TAcceptInvite, TCompany, TCompanyInvite, TMyCompany, TRegisterCompany } from '@assessly/shared';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../lib/auth';
+import type { BlobStore } from '../../lib/blobs';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { createToken, hashToken } from '../../lib/tokens';
+import * as usersRepo from '../users/users.repo';
+import { hashPassword, toPublicUser } from '../users/users.service';
+import { checkLogo, type LogoUpload } from './companies.logo';
+import * as repo from './companies.repo';
+
+export const VERIFY_TOKEN_HOURS = 24;
+export const INVITE_TOKEN_DAYS = 7;
+/** A new verification email is sent at most once a minute per account (the answer stays neutral). */
+export const RESEND_COOLDOWN_MS = 60_000;
+
+export interface CompanyDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  blobs: BlobStore;
+  publicUrl: string;
+}
+
+const COMPANY_EMAIL_TAKEN = 'A company with this email is already registered';
+const ADMIN_EMAIL_TAKEN = 'An account with this email already exists';
+const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. Please ask for a new one.';
+const INVITE_LINK_INVALID =
+  'This invitation link is invalid or has expired. Please ask your company admin for a new one.';
+
+export function toPublicCompany(c: repo.CompanyRow): TCompany {
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    website: c.website,
+    industry: c.industry,
+    companySize: c.companySize,
+    establishedYear: c.establishedYear,
+    description: c.description,
+    linkedinUrl: c.linkedinUrl,
+    logoUrl: c.logoKey ? `/api/companies/${c.id}/logo` : null,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const parts = fullName.trim().split(/\s+/);
+  return { firstName: parts[0] ?? '', lastName: parts.slice(1).join(' ') };
+}
+
+function isUniqueViolation(err: unknown, index: string): boolean {
+  const text =
+    err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}` : String(err);
+  return text.includes(index);
+}
+
+/** Creates the company and its admin in one transaction, stores the logo, and emails a verification link. */
+export async function registerCompany(deps: CompanyDeps, input: TRegisterCompany, logo: LogoUpload | null) {
+  const logoType = logo ? checkLogo(logo) : null;
+  const [companyTaken, adminTaken] = await Promise.all([
+    repo.findCompanyByEmail(deps.db, input.companyEmail),
+    usersRepo.findUserByEmail(deps.db, input.adminEmail),
+  ]);
+  if (companyTaken)
+    throw new AppError('COMPANY_EMAIL_TAKEN', COMPANY_EMAIL_TAKEN, { companyEmail: COMPANY_EMAIL_TAKEN });
+  if (adminTaken) throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN, { adminEmail: ADMIN_EMAIL_TAKEN });
+
+  const passwordHash = await hashPassword(input.password);
+  const logoKey = logo && logoType ? await deps.blobs.put('logos', logo.data, logoType) : null;
+  try {
+    const { company, user } = await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const company = await repo.insertCompany(tx, {
+        name: input.companyName,
+        email: input.companyEmail,
+        website: input.website,
+        industry: input.industry,
+        companySize: input.companySize,
+        establishedYear: input.establishedYear,
+        description: input.description,
+        linkedinUrl: input.linkedinUrl || null,
+        logoKey,
+        logoType,
+      });
+      const user = await usersRepo.insertUser(tx, {
+        email: input.adminEmail,
+        passwordHash,
+        ...splitFullName(input.fullName),
+        designation: input.designation,
+        role: 'employer',
+        companyId: company.id,
+        companyRole: 'admin',
+      });
+      return { company, user };
+    });
+    // The account exists whatever happens to the email; the success screen offers Resend.
+    await sendVerificationEmail(deps, user).catch(() => undefined);
+    return { company, user };
+  } catch (err) {
+    if (logoKey) await deps.blobs.delete(logoKey).catch(() => undefined);
+    // Two registrations racing for one email: the unique indexes decide.
+    if (isUniqueViolation(err, 'companies_email_key')) {
+      throw new AppError('COMPANY_EMAIL_TAKEN', COMPANY_EMAIL_TAKEN, { companyEmail: COMPANY_EMAIL_TAKEN });
+    }
+    if (isUniqueViolation(err, 'users_email_key')) {
+      throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN, { adminEmail: ADMIN_EMAIL_TAKEN });
+    }
+    throw err;
+  }
+}
+
+export async function sendVerificationEmail(deps: CompanyDeps, user: UserRow): Promise<void> {
+  const { token, hash } = createToken();
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + VERIFY_TOKEN_HOURS * 3_600_000);
+  await usersRepo.insertOneTimeToken(deps.db, {
+    tokenHash: hash,
+    kind: 'email_verification',
+    userId: user.id,
+    email: user.email,
+    expiresAt,
+    createdAt: now,
+  });
+  const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: user.email,
+    kind: 'email_verification',
+    subject: 'Verify your email for Assessly',
+    text: `Hello ${user.firstName || 'there'},\n\nWelcome to Assessly. Please confirm your email address by opening this link within ${VERIFY_TOKEN_HOURS} hours (it works once):\n\n${link}\n\nIf you did not register, ignore this email.`,
+  });
+}
+
+export async function verifyEmail(deps: Pick<CompanyDeps, 'db' | 'clock'>, token: string): Promise<{ email: string }> {
+  const now = deps.clock.now();
+  const used = await usersRepo.consumeOneTimeToken(deps.db, hashToken(token), 'email_verification', now);
+  const user = used?.userId ? await usersRepo.findUserById(deps.db, used.userId) : null;
+  if (!user) throw new AppError('TOKEN_INVALID', VERIFY_LINK_INVALID);
+  await repo.markEmailVerified(deps.db, user.id, now);
+  return { email: user.email };
+}
+
+/** Sends a new link when the account exists, is unverified and had none in the last minute; silent otherwise. */
+export async function resendVerification(deps: CompanyDeps, email: string): Promise<void> {
+  const user = await usersRepo.findUserByEmail(deps.db, email);
+  if (!user || user.emailVerifiedAt) return;
+  const latest = await repo.findLatestUserToken(deps.db, user.id, 'email_verification');
+  if (latest && deps.clock.now().getTime() - latest.createdAt.getTime() < RESEND_COOLDOWN_MS) return;
+  await sendVerificationEmail(deps, user);
+}
+
+function requireCompanyAdmin(user: UserRow): string {
+  if (user.role !== 'employer' || !user.companyId) throw new AppError('FORBIDDEN', 'Only employers can do this');
+  if (user.companyRole !== 'admin') throw new AppError('FORBIDDEN', 'Only a company admin can invite colleagues');
+  return user.companyId;
+}
+
+export async function inviteColleague(deps: CompanyDeps, admin: UserRow, email: string): Promise<TCompanyInvite> {
+  const companyId = requireCompanyAdmin(admin);
+  const company = await repo.findCompanyById(deps.db, companyId);
+  if (!company) throw new AppError('NOT_FOUND', 'Company not found');
+  if (await usersRepo.findUserByEmail(deps.db, email))
+    throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN, { email: ADMIN_EMAIL_TAKEN });
+  const now = deps.clock.now();
+  await repo.retireInvites(deps.db, companyId, email, now);
+  const { token, hash } = createToken();
+  const expiresAt = new Date(now.getTime() + INVITE_TOKEN_DAYS * 86_400_000);
+  await usersRepo.insertOneTimeToken(deps.db, {
+    tokenHash: hash,
+    kind: 'company_invite',
+    email,
+    companyId,
+    expiresAt,
+    createdAt: now,
+  });
+  const link = `${deps.publicUrl}/join?token=${encodeURIComponent(token)}`;
+  const inviter = `${admin.firstName} ${admin.lastName}`.trim() || admin.email;
+  await deps.mailer.send({
+    to: email,
+    kind: 'company_invite',
+    subject: `Join ${company.name} on Assessly`,
+    text: `Hello,\n\n${inviter} invited you to join ${company.name} on Assessly as a recruiter.\nOpen this link within ${INVITE_TOKEN_DAYS} days to create your account (it works once):\n\n${link}\n\nIf you did not expect this, ignore this email.`,
+  });
+  return { email, expiresAt: expiresAt.toISOString(), createdAt: now.toISOString() };
+}
+
+async function requireInvite(deps: Pick<CompanyDeps, 'db' | 'clock'>, token: string) {
+  const invite = await repo.findUsableToken(deps.db, hashToken(token), 'company_invite', deps.clock.now());
+  const company = invite?.companyId ? await repo.findCompanyById(deps.db, invite.companyId) : null;
+  if (!invite?.email || !company) throw new AppError('TOKEN_INVALID', INVITE_LINK_INVALID);
+  return { invite, company };
+}
+
+export async function readInvite(deps: Pick<CompanyDeps, 'db' | 'clock'>, token: string) {
+  const { invite, company } = await requireInvite(deps, token);
+  return { companyName: company.name, email: invite.email!, expiresAt: invite.expiresAt.toISOString() };
+}
+
+/** Creates the invited recruiter's account (new accounts only; the email is the invited one, hence verified). */
+export async function acceptInvite(
+  deps: Pick<CompanyDeps, 'db' | 'clock'>,
+  token: string,
+  input: TAcceptInvite,
+): Promise<UserRow> {
+  const { invite, company } = await requireInvite(deps, token);
+  const email = invite.email!;
+  if (await usersRepo.findUserByEmail(deps.db, email)) throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      // Consumed inside the transaction: a failed account creation leaves the link usable.
+      const used = await usersRepo.consumeOneTimeToken(tx, invite.tokenHash, 'company_invite', now);
+      if (!used) throw new AppError('TOKEN_INVALID', INVITE_LINK_INVALID);
+      return usersRepo.insertUser(tx, {
+        email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'employer',
+        companyId: company.id,
+        companyRole: 'recruiter',
+        emailVerifiedAt: now,
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_key')) throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+export async function readMyCompany(deps: Pick<CompanyDeps, 'db' | 'clock'>, user: UserRow): Promise<TMyCompany> {
+  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+  const company = user.companyId ? await repo.findCompanyById(deps.db, user.companyId) : null;
+  if (!company) throw new AppError('NOT_FOUND', 'Company not found');
+  const isAdmin = user.companyRole === 'admin';
+  const [members, invites] = await Promise.all([
+    repo.listMembers(deps.db, company.id),
+    isAdmin ? repo.listPendingInvites(deps.db, company.id, deps.clock.now()) : Promise.resolve([]),
+  ]);
+  return {
+    company: toPublicCompany(company),
+    members: members.map((m) => ({
+      id: m.id,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      email: m.email,
+      designation: m.designation,
+      companyRole: m.companyRole,
+      emailVerified: m.emailVerifiedAt != null,
+    })),
+    invitations: invites.map((i) => ({
+      email: i.email ?? '',
+      expiresAt: i.expiresAt.toISOString(),
+      createdAt: i.createdAt.toISOString(),
+    })),
+    isAdmin,
+  };
+}
+
+export async function readCompanyLogo(deps: Pick<CompanyDeps, 'db' | 'blobs'>, id: string) {
+  const company = await repo.findCompanyById(deps.db, id);
+  const blob = company?.logoKey ? await deps.blobs.get(company.logoKey) : null;
+  if (!company || !blob) throw new AppError('NOT_FOUND', 'This company has no logo');
+  return { data: blob.data, contentType: company.logoType ?? blob.contentType };
+}
+
+export { toPublicUser };

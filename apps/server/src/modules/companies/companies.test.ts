@@ -1,0 +1,393 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSignedInUser, sessionCookie } from '../../../test/factories';
+import {
+  DESCRIPTION,
+  pngOfSize,
+  registerMultipart,
+  TINY_PNG,
+  tokenFromOutbox,
+  validRegistration,
+} from './companies.fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const register = (body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/register-company', payload: body });
+const thisYear = new Date().getFullYear();
+
+async function expectFieldError(
+  res: { statusCode: number; json(): { code: string; fields: Record<string, string>; step: number } },
+  field: string,
+  message: string,
+  step: number,
+) {
+  expect(res.statusCode, `${field}: ${message}`).toBe(400);
+  const body = res.json();
+  expect(body.code).toBe('VALIDATION');
+  expect(body.fields[field]).toBe(message);
+  expect(body.step).toBe(step);
+}
+
+describe('POST /api/register-company', () => {
+  it('creates the company and its admin from multipart with a logo, signs the admin in and serves the logo', async () => {
+    const form = validRegistration();
+    const res = await registerMultipart(t.app, form, { data: TINY_PNG, type: 'image/png' });
+    expect(res.statusCode).toBe(201);
+    const { company, user } = res.json();
+    expect(company).toMatchObject({
+      name: 'Acme Labs',
+      email: form.companyEmail,
+      industry: 'Technology',
+      companySize: '11-50',
+      establishedYear: 2001,
+    });
+    expect(company.logoUrl).toBe(`/api/companies/${company.id}/logo`);
+    expect(user).toMatchObject({
+      email: form.adminEmail,
+      role: 'employer',
+      companyId: company.id,
+      companyRole: 'admin',
+      firstName: 'Grace',
+      lastName: 'Brewster Hopper',
+      emailVerified: false,
+    });
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: sessionCookie(res) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().id).toBe(user.id);
+    const [row] = await t.deps.database.query<{ designation: string }>('SELECT designation FROM users WHERE id = $1', [
+      user.id,
+    ]);
+    expect(row!.designation).toBe('CTO');
+
+    const logo = await t.app.inject({ method: 'GET', url: company.logoUrl });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.headers['x-content-type-options']).toBe('nosniff');
+    expect(logo.rawPayload.equals(TINY_PNG)).toBe(true);
+
+    // The verification link went out (outbox by default).
+    expect(
+      await tokenFromOutbox(t.deps.database.query.bind(t.deps.database), String(form.adminEmail), '/verify-email'),
+    ).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it('accepts the JSON form with the logo as a data URL and serves it with the type its bytes have', async () => {
+    const res = await register(
+      validRegistration({ companyLogo: `data:image/jpeg;base64,${TINY_PNG.toString('base64')}`, linkedinUrl: '' }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().company.linkedinUrl).toBeNull();
+    const logo = await t.app.inject({ method: 'GET', url: res.json().company.logoUrl });
+    expect(logo.headers['content-type']).toBe('image/png');
+  });
+
+  it('takes a logo serialised as {} (what JSON.stringify makes of a File) as no logo', async () => {
+    const res = await register(validRegistration({ companyLogo: {} }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().company.logoUrl).toBeNull();
+  });
+
+  it('registers without a logo; the logo URL is null and the logo route answers 404', async () => {
+    const res = await registerMultipart(t.app, validRegistration());
+    expect(res.statusCode).toBe(201);
+    expect(res.json().company.logoUrl).toBeNull();
+    const logo = await t.app.inject({ method: 'GET', url: `/api/companies/${res.json().company.id}/logo` });
+    expect(logo.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/companies/not-a-uuid/logo' })).statusCode).toBe(404);
+  });
+});
+
+describe('registration rules of spec §5, enforced by the server', () => {
+  it('step 1: company name, company email, website, industry, size and year', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ companyName: '  ' }, 'companyName', 'Company name is required'],
+      [{ companyEmail: '' }, 'companyEmail', 'Company email is required'],
+      [{ companyEmail: 'acme-at-example' }, 'companyEmail', 'Please enter a valid email address'],
+      [{ website: '' }, 'website', 'Website is required'],
+      [{ website: 'acme.example' }, 'website', 'Please enter a valid website URL'],
+      [{ website: 'ftp://acme.example' }, 'website', 'Please enter a valid website URL'],
+      [{ website: 'https://localhost' }, 'website', 'Please enter a valid website URL'],
+      [{ industry: '' }, 'industry', 'Please select an industry'],
+      [{ industry: 'Mining' }, 'industry', 'Please select an industry'],
+      [{ companySize: '' }, 'companySize', 'Please select company size'],
+      [{ companySize: '2-5' }, 'companySize', 'Please select company size'],
+      [{ establishedYear: '' }, 'establishedYear', 'Established year is required'],
+      [{ establishedYear: undefined }, 'establishedYear', 'Established year is required'],
+      [{ establishedYear: 1799 }, 'establishedYear', 'Please enter a valid year'],
+      [{ establishedYear: thisYear + 1 }, 'establishedYear', 'Please enter a valid year'],
+      [{ establishedYear: 'nineteen' }, 'establishedYear', 'Please enter a valid year'],
+      [{ establishedYear: 1999.5 }, 'establishedYear', 'Please enter a valid year'],
+    ];
+    for (const [over, field, message] of cases)
+      await expectFieldError(await register(validRegistration(over)), field, message, 1);
+  });
+
+  it('step 1: years 1800 and the current year are accepted (as numbers and as form strings)', async () => {
+    expect((await register(validRegistration({ establishedYear: 1800 }))).statusCode).toBe(201);
+    expect((await registerMultipart(t.app, validRegistration({ establishedYear: String(thisYear) }))).statusCode).toBe(
+      201,
+    );
+    expect((await register(validRegistration({ website: 'http://acme.example/about' }))).statusCode).toBe(201);
+  });
+
+  it('step 2: description of 49 characters after trimming is refused, 50 accepted; LinkedIn company pages only', async () => {
+    const d49 = 'x'.repeat(49);
+    const d50 = 'y'.repeat(50);
+    await expectFieldError(
+      await register(validRegistration({ description: '' })),
+      'description',
+      'Company description is required',
+      2,
+    );
+    await expectFieldError(
+      await register(validRegistration({ description: `   ${d49}      ` })),
+      'description',
+      'Description should be at least 50 characters',
+      2,
+    );
+    const ok = await register(validRegistration({ description: `  ${d50}  ` }));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().company.description).toBe(d50);
+    // 500 is only the counter; longer descriptions are accepted.
+    expect((await register(validRegistration({ description: 'z'.repeat(501) }))).statusCode).toBe(201);
+    for (const bad of [
+      'https://www.linkedin.com/in/grace',
+      'https://example.com/company/acme',
+      'linkedin.com/company/acme',
+    ]) {
+      await expectFieldError(
+        await register(validRegistration({ linkedinUrl: bad })),
+        'linkedinUrl',
+        'Please enter a valid LinkedIn company URL',
+        2,
+      );
+    }
+    expect((await register(validRegistration({ linkedinUrl: 'https://linkedin.com/company/acme/' }))).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('step 2: the logo must be an image under 5 MB — 5242879 bytes accepted, 5242880 and 5242881 refused', async () => {
+    const accepted = await registerMultipart(t.app, validRegistration(), {
+      data: pngOfSize(5_242_879),
+      type: 'image/png',
+    });
+    expect(accepted.statusCode).toBe(201);
+    for (const size of [5_242_880, 5_242_881]) {
+      const res = await registerMultipart(t.app, validRegistration(), { data: pngOfSize(size), type: 'image/png' });
+      await expectFieldError(res, 'companyLogo', 'File size should be less than 5MB', 2);
+    }
+    const json = await register(
+      validRegistration({ companyLogo: `data:image/png;base64,${pngOfSize(5_242_880).toString('base64')}` }),
+    );
+    await expectFieldError(json, 'companyLogo', 'File size should be less than 5MB', 2);
+    // Far over the limit: the multipart limit stops it and the answer is still the spec's message.
+    const huge = await registerMultipart(t.app, validRegistration(), {
+      data: pngOfSize(9 * 1024 * 1024),
+      type: 'image/png',
+    });
+    await expectFieldError(huge, 'companyLogo', 'File size should be less than 5MB', 2);
+  });
+
+  it('step 2: a non-image is refused even when it claims an image type; SVG is refused', async () => {
+    const text = Buffer.from('this is not an image at all, just text pretending');
+    await expectFieldError(
+      await registerMultipart(t.app, validRegistration(), { data: text, type: 'image/png' }),
+      'companyLogo',
+      'Please upload an image file',
+      2,
+    );
+    await expectFieldError(
+      await registerMultipart(t.app, validRegistration(), { data: TINY_PNG, type: 'application/pdf', name: 'x.pdf' }),
+      'companyLogo',
+      'Please upload an image file',
+      2,
+    );
+    await expectFieldError(
+      await register(validRegistration({ companyLogo: 'data:image/png,not-base64' })),
+      'companyLogo',
+      'Please upload an image file',
+      2,
+    );
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const res = await registerMultipart(t.app, validRegistration(), {
+      data: svg,
+      type: 'image/svg+xml',
+      name: 'logo.svg',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.companyLogo).toMatch(/SVG logos are not supported/);
+    const before = await t.deps.database.query('SELECT 1 FROM companies WHERE logo_type = $1', ['image/svg+xml']);
+    expect(before).toHaveLength(0);
+  });
+
+  it('step 3: full name, designation, email, password rules and terms', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ fullName: '' }, 'fullName', 'Full name is required'],
+      [{ designation: ' ' }, 'designation', 'Designation is required'],
+      [{ adminEmail: '' }, 'adminEmail', 'Email is required'],
+      [{ adminEmail: 'grace@' }, 'adminEmail', 'Please enter a valid email address'],
+      [{ password: '' }, 'password', 'Password is required'],
+      [{ password: 'Abc123x' }, 'password', 'Password must be at least 8 characters'],
+      [{ password: 'abcdefg1' }, 'password', 'Password must contain uppercase, lowercase, and number'],
+      [{ password: 'ABCDEFG1' }, 'password', 'Password must contain uppercase, lowercase, and number'],
+      [{ password: 'Abcdefgh' }, 'password', 'Password must contain uppercase, lowercase, and number'],
+      [{ agreeToTerms: false }, 'agreeToTerms', 'You must agree to the terms and conditions'],
+      [{ agreeToTerms: undefined }, 'agreeToTerms', 'You must agree to the terms and conditions'],
+    ];
+    for (const [over, field, message] of cases)
+      await expectFieldError(await register(validRegistration(over)), field, message, 3);
+    // Exactly 8 characters with all three kinds is enough.
+    expect((await register(validRegistration({ password: 'Abcdefg1' }))).statusCode).toBe(201);
+  });
+
+  it('reports the earliest step when several steps have errors', async () => {
+    const res = await register(validRegistration({ companyName: '', description: 'short', password: '' }));
+    expect(res.json().step).toBe(1);
+    expect(Object.keys(res.json().fields).sort()).toEqual(['companyName', 'description', 'password']);
+  });
+});
+
+describe('duplicate emails', () => {
+  it('a taken company email is a 409 shown on step 1; a taken admin email a 409 shown on step 3', async () => {
+    const first = validRegistration();
+    expect((await register(first)).statusCode).toBe(201);
+    const dupCompany = await register(validRegistration({ companyEmail: String(first.companyEmail).toUpperCase() }));
+    expect(dupCompany.statusCode).toBe(409);
+    expect(dupCompany.json()).toMatchObject({
+      code: 'COMPANY_EMAIL_TAKEN',
+      step: 1,
+      message: 'A company with this email is already registered',
+    });
+    expect(dupCompany.json().fields.companyEmail).toBe('A company with this email is already registered');
+
+    const dupAdmin = await register(validRegistration({ adminEmail: first.adminEmail }));
+    expect(dupAdmin.statusCode).toBe(409);
+    expect(dupAdmin.json()).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      step: 3,
+      message: 'An account with this email already exists',
+    });
+
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    const dupUser = await register(validRegistration({ adminEmail: candidate.email }));
+    expect(dupUser.json()).toMatchObject({ code: 'EMAIL_TAKEN', step: 3 });
+  });
+
+  it('company and admin are created in one transaction: a race lost on the admin email leaves no company behind', async () => {
+    const adminEmail = validRegistration().adminEmail;
+    const a = validRegistration({ adminEmail });
+    const b = validRegistration({ adminEmail });
+    const results = await Promise.all([register(a), register(b)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const rows = await t.deps.database.query('SELECT id FROM companies WHERE email IN ($1, $2)', [
+      a.companyEmail,
+      b.companyEmail,
+    ]);
+    expect(rows).toHaveLength(1);
+    const users = await t.deps.database.query('SELECT id FROM users WHERE lower(email) = $1', [adminEmail]);
+    expect(users).toHaveLength(1);
+  });
+});
+
+describe('email verification', () => {
+  const query = () => t.deps.database.query.bind(t.deps.database);
+
+  it('verifies with the mailed token once; reuse is refused', async () => {
+    const form = validRegistration();
+    const res = await register(form);
+    const cookie = sessionCookie(res);
+    const token = await tokenFromOutbox(query(), String(form.adminEmail), '/verify-email');
+    const ok = await t.app.inject({ method: 'POST', url: '/api/companies/verify-email', payload: { token } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ ok: true, email: form.adminEmail });
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+    expect(me.json().emailVerified).toBe(true);
+    const again = await t.app.inject({ method: 'POST', url: '/api/companies/verify-email', payload: { token } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('TOKEN_INVALID');
+    const junk = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies/verify-email',
+      payload: { token: 'x'.repeat(43) },
+    });
+    expect(junk.json().code).toBe('TOKEN_INVALID');
+  });
+
+  it('a link older than 24 hours is refused; resend sends a fresh one after the cooldown, neutral answers always', async () => {
+    const form = validRegistration();
+    await register(form);
+    const email = String(form.adminEmail);
+    const old = await tokenFromOutbox(query(), email, '/verify-email');
+    const count = async () =>
+      (await t.deps.database.query('SELECT 1 FROM outbox WHERE to_address = $1', [email])).length;
+    expect(await count()).toBe(1);
+
+    // Within the cooldown: neutral answer, nothing sent.
+    const soon = await t.app.inject({ method: 'POST', url: '/api/companies/resend-verification', payload: { email } });
+    expect(soon.statusCode).toBe(200);
+    expect(await count()).toBe(1);
+
+    t.clock.advance(24 * 3_600_000 + 60_000);
+    try {
+      const expired = await t.app.inject({
+        method: 'POST',
+        url: '/api/companies/verify-email',
+        payload: { token: old },
+      });
+      expect(expired.json().code).toBe('TOKEN_INVALID');
+      const resend = await t.app.inject({
+        method: 'POST',
+        url: '/api/companies/resend-verification',
+        payload: { email: email.toUpperCase() },
+      });
+      expect(resend.json().ok).toBe(true);
+      expect(await count()).toBe(2);
+      const fresh = await tokenFromOutbox(query(), email, '/verify-email');
+      expect(fresh).not.toBe(old);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/companies/verify-email', payload: { token: fresh } }))
+          .statusCode,
+      ).toBe(200);
+
+      // Verified accounts and unknown emails get the same answer and no email.
+      t.clock.advance(120_000);
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/companies/resend-verification',
+        payload: { email },
+      });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/companies/resend-verification',
+        payload: { email: 'nobody@example.test' },
+      });
+      expect(verified.json()).toEqual(unknown.json());
+      expect(await count()).toBe(2);
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+
+  it('keeps the description text as typed (trimmed) and the spec fields in GET /api/companies/me', async () => {
+    const form = validRegistration({ description: `  ${DESCRIPTION}  ` });
+    const res = await register(form);
+    const me = await t.app.inject({ method: 'GET', url: '/api/companies/me', headers: { cookie: sessionCookie(res) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().company).toMatchObject({
+      description: DESCRIPTION,
+      website: 'https://acme.example',
+      linkedinUrl: 'https://www.linkedin.com/company/acme-labs',
+    });
+    expect(me.json().members).toHaveLength(1);
+    expect(me.json().isAdmin).toBe(true);
+  });
+});

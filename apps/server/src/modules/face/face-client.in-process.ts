@@ -1,0 +1,96 @@
+/**
+ * The in-process FaceClient: the @assessly/face engine in this process (default for `npm start`).
+ * Models load in the background (start-up is not blocked); a call made while they load simply waits.
+ */
+import { createFaceEngine, type FaceEngine, FaceImageError } from '@assessly/face';
+import { AppError } from '../../lib/errors';
+import type { FaceClient, FaceHealth } from './face-client';
+
+/** A bad frame is the caller's fault: 413 for a too large one, 400 for everything else. */
+export function toImageAppError(err: unknown): unknown {
+  if (!(err instanceof FaceImageError)) return err;
+  if (err.code === 'too_large' || err.code === 'too_many_pixels')
+    return new AppError('FACE_IMAGE_TOO_LARGE', err.message);
+  return new AppError('FACE_BAD_IMAGE', err.message);
+}
+
+async function mapImageErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw toImageAppError(err);
+  }
+}
+
+export interface InProcessFaceClient extends FaceClient {
+  readonly engine: Promise<FaceEngine>;
+  /** Resolves once the models are loaded (rejects when they cannot be). */
+  readonly ready: Promise<void>;
+}
+
+/**
+ * Wraps an engine (or creates one) and starts loading the models now, in the background:
+ * health() reports loading → ready | error. Calls made while loading wait for the models.
+ */
+export function createInProcessFaceClient(
+  opts: { engine?: FaceEngine; onError?: (err: Error) => void } = {},
+): InProcessFaceClient {
+  let state: FaceHealth['state'] = 'loading';
+  let message: string | undefined;
+  let loaded: FaceEngine | null = null;
+  const engine = opts.engine ? Promise.resolve(opts.engine) : createFaceEngine();
+  const ready = engine
+    .then(async (e) => {
+      await e.load();
+      loaded = e;
+      state = 'ready';
+    })
+    .catch((err: Error) => {
+      state = 'error';
+      message = err.message;
+      opts.onError?.(err);
+      throw err;
+    });
+  // Nobody has to await `ready`; a failed load is reported by health() and by the calls themselves.
+  ready.catch(() => {});
+
+  return {
+    kind: 'in-process',
+    engine,
+    ready,
+    async enroll(_subject, jpeg) {
+      const e = await engine;
+      const r = await e.describe(jpeg);
+      return r.ok ? { ok: true, descriptor: r.descriptor, face: r.face } : r;
+    },
+    async detect(_subject, jpeg, o) {
+      const e = await engine;
+      const r = await mapImageErrors(() => e.detect(jpeg, { phone: o?.phone ?? false }));
+      return { faceCount: r.faces.length, phone: r.phone, phoneScore: r.phoneScore };
+    },
+    async verify(_subject, jpeg, descriptor) {
+      const e = await engine;
+      try {
+        const r = await mapImageErrors(() => e.verify(jpeg, descriptor));
+        return { status: r.status, distance: r.distance, faceCount: r.faces.length, annotatedJpeg: r.annotatedJpeg };
+      } catch (err) {
+        // A stored descriptor of another model (or a broken row) cannot be compared: ask for a new enrolment.
+        if (err instanceof TypeError)
+          throw new AppError('FACE_NOT_ENROLLED', 'The enrolled face cannot be used. Please enroll again.');
+        throw err;
+      }
+    },
+    health() {
+      const info = loaded?.info();
+      return {
+        state,
+        backend: info ? `in-process ${info.backend}` : 'in-process',
+        models: info?.models ?? [],
+        ...(message ? { message } : {}),
+      };
+    },
+    async close() {
+      await (await engine).close();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The remote FaceClient: HTTP calls to the standalone face service (FACE_SERVICE_URL) with the shared
+ * secret (FACE_SERVICE_SECRET) in X-Face-Secret. The enrolled descriptor travels with each verify call,
+ * so any number of stateless face service instances can sit behind one URL.
+ */
+import { type AppErrorCode, ERROR_STATUS } from '@assessly/shared';
+import { AppError } from '../../lib/errors';
+import type {
+  Descriptor,
+  FaceBox,
+  FaceClient,
+  FaceDetectOutcome,
+  FaceEnrollOutcome,
+  FaceHealth,
+  VerifyStatus,
+} from './face-client';
+
+const TIMEOUT_MS = 30_000;
+const STATUSES: VerifyStatus[] = ['matched', 'not_matched', 'not_detected'];
+
+export function createRemoteFaceClient(opts: { url: string; secret: string | null; timeoutMs?: number }): FaceClient {
+  const base = opts.url.replace(/\/$/, '');
+  const headers: Record<string, string> = opts.secret ? { 'x-face-secret': opts.secret } : {};
+
+  async function post(
+    path: string,
+    subject: string,
+    jpeg: Buffer,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
+    const form = new FormData();
+    form.set('subject', subject);
+    for (const [k, v] of Object.entries(extra)) form.set(k, v);
+    form.set('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'frame.jpg');
+    try {
+      return await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers,
+        body: form,
+        signal: AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS),
+      });
+    } catch {
+      throw new AppError('FACE_UNAVAILABLE', 'The face service is not reachable. Please try again.');
+    }
+  }
+
+  /** The service's own error JSON: image problems are the caller's (kept); anything else means the service is unusable. */
+  async function failure(res: Response): Promise<AppError> {
+    const body = (await res.json().catch(() => ({}))) as {
+      code?: string;
+      message?: string;
+      fields?: Record<string, string>;
+    };
+    const code = body.code as AppErrorCode | undefined;
+    if (
+      code &&
+      code in ERROR_STATUS &&
+      (code.startsWith('FACE_') || code === 'VALIDATION') &&
+      code !== 'FACE_UNAVAILABLE'
+    ) {
+      return new AppError(code, body.message ?? 'The face service refused the image', body.fields);
+    }
+    return new AppError('FACE_UNAVAILABLE', `The face service answered ${res.status}. Please try again.`);
+  }
+
+  return {
+    kind: 'remote',
+    async enroll(subject, jpeg): Promise<FaceEnrollOutcome> {
+      const res = await post('/enroll', subject, jpeg);
+      if (res.ok) {
+        const body = (await res.json()) as { descriptor: Descriptor; face: FaceBox };
+        return { ok: true, descriptor: body.descriptor, face: body.face };
+      }
+      const err = await failure(res);
+      if (err.code === 'FACE_BAD_IMAGE') return { ok: false, reason: 'bad_image', message: err.message };
+      if (err.code === 'FACE_ENROLL_FAILED') {
+        const reason = err.fields?.reason === 'multiple_faces' ? 'multiple_faces' : 'no_face';
+        return { ok: false, reason, message: err.message };
+      }
+      throw err;
+    },
+    async detect(subject, jpeg, o): Promise<FaceDetectOutcome> {
+      const res = await post('/detect', subject, jpeg, { phone: o?.phone ? '1' : '0' });
+      if (res.status !== 200 && res.status !== 204) throw await failure(res);
+      await res.arrayBuffer(); // the frame we sent; not needed
+      const phoneScore = res.headers.get('x-face-phone-score');
+      return {
+        faceCount: Number(res.headers.get('x-face-count') ?? (res.status === 204 ? 1 : 0)),
+        phone: res.headers.get('x-face-phone') === '1',
+        phoneScore: phoneScore ? Number(phoneScore) : null,
+      };
+    },
+    async verify(subject, jpeg, descriptor) {
+      const res = await post('/verify', subject, jpeg, { descriptor: JSON.stringify(descriptor) });
+      const status = res.headers.get('x-face-status') as VerifyStatus | null;
+      if (!status || !STATUSES.includes(status)) throw await failure(res);
+      const distance = res.headers.get('x-face-distance');
+      return {
+        status,
+        distance: distance ? Number(distance) : null,
+        faceCount: Number(res.headers.get('x-face-count') ?? 0),
+        annotatedJpeg: Buffer.from(await res.arrayBuffer()),
+      };
+    },
+    async health(): Promise<FaceHealth> {
+      try {
+        const res = await fetch(`${base}/health`, { signal: AbortSignal.timeout(2000) });
+        const body = (await res.json()) as Partial<FaceHealth>;
+        return {
+          state: 'remote',
+          backend: 'remote face service',
+          models: body.models ?? [],
+          url: base,
+          service: body.state ?? 'unknown',
+        };
+      } catch {
+        return { state: 'remote', backend: 'remote face service', models: [], url: base, service: 'unreachable' };
+      }
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * FaceClient: what the main server needs from face recognition, whether the engine runs in this process
+ * (the default for `npm start`) or in the separate face service (FACE_SERVICE_URL + FACE_SERVICE_SECRET).
+ * The server owns the enrolled descriptors (table face_enrollments) and hands them to verify(), so the
+ * face service can stay stateless. `subject` names whose face it is (the user id) for the service's logs.
+ */
+import type { Descriptor, FaceBox, VerifyStatus } from '@assessly/face';
+
+export type { Descriptor, FaceBox, VerifyStatus };
+
+export type FaceEnrollOutcome =
+  | { ok: true; descriptor: Descriptor; face: FaceBox }
+  | { ok: false; reason: 'no_face' | 'multiple_faces' | 'bad_image'; message: string };
+
+export interface FaceDetectOutcome {
+  /** Number of faces in the frame (the spec: 1 is fine, 0 or several is a flag). */
+  faceCount: number;
+  phone: boolean;
+  phoneScore: number | null;
+}
+
+export interface FaceVerifyOutcome {
+  status: VerifyStatus;
+  /** Smallest distance to the enrolled descriptor; null when no face was found. */
+  distance: number | null;
+  faceCount: number;
+  /** The frame with a green box on matching faces and a red one on the others. */
+  annotatedJpeg: Buffer;
+}
+
+export interface FaceHealth {
+  state: 'loading' | 'ready' | 'error' | 'remote';
+  backend: string;
+  models: string[];
+  message?: string;
+  url?: string;
+  service?: unknown;
+}
+
+export interface FaceClient {
+  readonly kind: 'in-process' | 'remote';
+  /** Enrolment: exactly one face gives a descriptor. Bad bytes give ok:false with reason bad_image. */
+  enroll(subject: string, jpeg: Buffer): Promise<FaceEnrollOutcome>;
+  /** Faces (and, with phone: true, a phone) in the frame. Throws AppError FACE_BAD_IMAGE / FACE_IMAGE_TOO_LARGE. */
+  detect(subject: string, jpeg: Buffer, opts?: { phone?: boolean }): Promise<FaceDetectOutcome>;
+  /** Compare the frame with the enrolled descriptor. Throws AppError FACE_BAD_IMAGE / FACE_IMAGE_TOO_LARGE. */
+  verify(subject: string, jpeg: Buffer, descriptor: Descriptor): Promise<FaceVerifyOutcome>;
+  health(): Promise<FaceHealth> | FaceHealth;
+  close(): Promise<void>;
+}

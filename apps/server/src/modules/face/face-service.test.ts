@@ -1,0 +1,209 @@
+/**
+ * The standalone face service (modules/face/face-service.app.ts) with the REAL engine: the shared secret,
+ * the enroll/detect/verify contract, bad input; then the main server using it through the remote FaceClient.
+ */
+import type { AddressInfo } from 'node:net';
+import { createFaceEngine, type FaceEngine } from '@assessly/face';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSignedInUser } from '../../../test/factories';
+import { isJpeg, multipart, photo } from './face.test-support';
+import { createInProcessFaceClient } from './face-client.in-process';
+import { createRemoteFaceClient } from './face-client.remote';
+import { buildFaceServiceApp } from './face-service.app';
+
+const SECRET = 'test-secret-4f1c';
+let engine: FaceEngine;
+let service: FastifyInstance;
+let serviceUrl: string;
+
+beforeAll(async () => {
+  engine = await createFaceEngine({ preload: true });
+  service = await buildFaceServiceApp({ face: createInProcessFaceClient({ engine }), secret: SECRET });
+  await service.listen({ port: 0, host: '127.0.0.1' });
+  serviceUrl = `http://127.0.0.1:${(service.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await service?.close();
+  await engine?.close();
+});
+
+function call(url: string, body: ReturnType<typeof multipart>, secret: string | null = SECRET, app = service) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...(secret ? { 'x-face-secret': secret } : {}) },
+  });
+}
+
+describe('face service: the shared secret', () => {
+  it('refuses a call without the secret (401) or with a wrong one (403); /health is open', async () => {
+    const none = await call('/detect', multipart({ subject: 'a' }, photo('obama_02.jpg')), null);
+    expect(none.statusCode).toBe(401);
+    expect(none.json().code).toBe('UNAUTHENTICATED');
+    const wrong = await call('/verify', multipart({ subject: 'a' }, photo('obama_02.jpg')), 'nope');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.headers['x-face-status']).toBeUndefined();
+    const b = multipart({ subject: 'a', phone: '0' }, photo('obama_02.jpg'));
+    const bearer = await service.inject({
+      method: 'POST',
+      url: '/detect',
+      payload: b.payload,
+      headers: { ...b.headers, authorization: `Bearer ${SECRET}` },
+    });
+    expect(bearer.statusCode).toBe(204);
+    const health = await service.inject({ method: 'GET', url: '/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json().state).toBe('ready');
+  });
+
+  it('without a configured secret it accepts any caller', async () => {
+    const open = await buildFaceServiceApp({ face: createInProcessFaceClient({ engine }), secret: null });
+    const res = await call('/detect', multipart({ subject: 'a', phone: '0' }, photo('obama_02.jpg')), null, open);
+    expect(res.statusCode).toBe(204);
+    await open.close();
+  });
+});
+
+describe('face service: the contract', () => {
+  let descriptor: string;
+
+  it('POST /enroll gives the descriptor of the one face; needs a subject', async () => {
+    const noSubject = await call('/enroll', multipart({}, photo('obama_01.jpg')));
+    expect(noSubject.statusCode).toBe(400);
+    const res = await call('/enroll', multipart({ subject: 'user-1' }, photo('obama_01.jpg')));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().subject).toBe('user-1');
+    expect(res.json().descriptor.values).toHaveLength(128);
+    descriptor = JSON.stringify(res.json().descriptor);
+    const two = await call('/enroll', multipart({ subject: 'user-1' }, photo('multi_obama_biden_composite.jpg')));
+    expect(two.statusCode).toBe(422);
+    expect(two.json()).toMatchObject({ code: 'FACE_ENROLL_FAILED', fields: { reason: 'multiple_faces' } });
+  });
+
+  it('POST /verify with the descriptor: 200 matched, 403 mismatch, 401 no face, annotated JPEG', async () => {
+    const same = await call('/verify', multipart({ subject: 'user-1', descriptor }, photo('obama_02.jpg')));
+    expect(same.statusCode).toBe(200);
+    expect(same.headers['x-face-status']).toBe('matched');
+    expect(isJpeg(same.rawPayload)).toBe(true);
+    const other = await call('/verify', multipart({ subject: 'user-1', descriptor }, photo('biden_01.jpg')));
+    expect(other.statusCode).toBe(403);
+    expect(other.headers['x-face-status']).toBe('not_matched');
+    const none = await call('/verify', multipart({ subject: 'user-1', descriptor }, photo('none_landscape.jpg')));
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['x-face-status']).toBe('not_detected');
+  });
+
+  it("POST /verify without a descriptor uses the subject's last enrolment, or says none is enrolled", async () => {
+    const remembered = await call('/verify', multipart({ subject: 'user-1' }, photo('obama_02.jpg')));
+    expect(remembered.statusCode).toBe(200);
+    const unknown = await call('/verify', multipart({ subject: 'user-2' }, photo('obama_02.jpg')));
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().code).toBe('FACE_NOT_ENROLLED');
+    const broken = await call(
+      '/verify',
+      multipart({ subject: 'user-1', descriptor: '{"values":[1,2]}' }, photo('obama_02.jpg')),
+    );
+    expect(broken.statusCode).toBe(400);
+  });
+
+  it('POST /detect: 204 one face, 200 and the frame for two faces', async () => {
+    const one = await call('/detect', multipart({ subject: 'user-1', phone: '0' }, photo('obama_02.jpg')));
+    expect(one.statusCode).toBe(204);
+    const two = await call('/detect', multipart({ subject: 'user-1' }, photo('multi_obama_biden_composite.jpg')));
+    expect(two.statusCode).toBe(200);
+    expect(two.headers['x-face-count']).toBe('2');
+    expect(two.headers['x-face-phone']).toBe('0');
+    expect(isJpeg(two.rawPayload)).toBe(true);
+  });
+
+  it('bad input is a clear 4xx and the service stays up', async () => {
+    const cases: [Buffer, number][] = [
+      [Buffer.from('plain text, no picture'), 400],
+      [Buffer.alloc(0), 400],
+      [Buffer.alloc(9 * 1024 * 1024, 1), 413],
+      [photo('obama_02.jpg').subarray(0, 30_000), 400],
+    ];
+    for (const [bytes, status] of cases) {
+      const res = await call('/detect', multipart({ subject: 'x' }, bytes));
+      expect(res.statusCode).toBe(status);
+      expect(res.json().message).toBeTruthy();
+    }
+    const ok = await call('/detect', multipart({ subject: 'x', phone: '0' }, photo('obama_02.jpg')));
+    expect(ok.statusCode).toBe(204);
+  });
+});
+
+describe('main server through the remote face service', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const face = createRemoteFaceClient({ url: serviceUrl, secret: SECRET });
+    t = await buildTestApp({ face, healthParts: { face: () => face.health() } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('enrols and verifies over HTTP with the descriptor kept in the main database', async () => {
+    const user = await createSignedInUser(t.app);
+    const headers = (b: ReturnType<typeof multipart>) => ({ ...b.headers, cookie: user.cookie });
+    const enrol = multipart({}, photo('obama_01.jpg'));
+    const e = await t.app.inject({
+      method: 'POST',
+      url: '/api/face/enroll',
+      payload: enrol.payload,
+      headers: headers(enrol),
+    });
+    expect(e.statusCode).toBe(200);
+    const other = multipart({}, photo('biden_01.jpg'));
+    const v = await t.app.inject({
+      method: 'POST',
+      url: '/api/face/verify',
+      payload: other.payload,
+      headers: headers(other),
+    });
+    expect(v.statusCode).toBe(403);
+    expect(v.headers['x-face-status']).toBe('not_matched');
+    const text = multipart({}, Buffer.from('not a picture'));
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/face/detect',
+      payload: text.payload,
+      headers: headers(text),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('FACE_BAD_IMAGE');
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json().face).toMatchObject({ state: 'remote', service: 'ready' });
+  });
+
+  it('a wrong secret or an unreachable service is a 503, not a verdict', async () => {
+    const wrong = createRemoteFaceClient({ url: serviceUrl, secret: 'wrong' });
+    await expect(
+      wrong.verify('u', photo('obama_02.jpg'), { values: Array(128).fill(0), model: 'x' }),
+    ).rejects.toMatchObject({ code: 'FACE_UNAVAILABLE' });
+    const gone = createRemoteFaceClient({ url: 'http://127.0.0.1:1', secret: SECRET });
+    await expect(gone.detect('u', photo('obama_02.jpg'))).rejects.toMatchObject({ code: 'FACE_UNAVAILABLE' });
+  });
+
+  it('without any face part the routes answer 503', async () => {
+    const user = await createSignedInUser(t.app);
+    const face = t.deps.face;
+    t.deps.face = undefined; // the routes read deps.face per request
+    try {
+      const b = multipart({}, photo('obama_02.jpg'));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/face/detect',
+        payload: b.payload,
+        headers: { ...b.headers, cookie: user.cookie },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe('FACE_UNAVAILABLE');
+    } finally {
+      t.deps.face = face;
+    }
+  });
+});

@@ -1,0 +1,284 @@
+/**
+ * API tests of the face routes with the REAL engine on fixture photos: /api/face/* (the live screens) and the
+ * candidate side /api/proctoring/{testId}/* (enrolment bound to the attempt, flags stored as events with frames).
+ * One engine for the whole file: inference is serialized, so frames are kept few.
+ */
+import { createFaceEngine, type FaceEngine } from '@assessly/face';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { faceEnrollments, proctoringEvents, users } from '../../db/schema';
+import { startAttempt } from '../attempts/attempts.service';
+import { seedCodingTest } from '../attempts/taking-fixtures';
+import { isJpeg, multipart, photo } from './face.test-support';
+import { createInProcessFaceClient } from './face-client.in-process';
+
+let t: TestApp;
+let engine: FaceEngine;
+let candidate: SignedInUser;
+
+beforeAll(async () => {
+  engine = await createFaceEngine({ preload: true });
+  const face = createInProcessFaceClient({ engine });
+  t = await buildTestApp({ face, healthParts: { face: () => face.health() } });
+  candidate = await createSignedInUser(t.app, { role: 'candidate' });
+});
+afterAll(async () => {
+  await t?.close();
+  await engine?.close();
+});
+
+function post(url: string, cookie: string | null, body: { payload: Buffer; headers: Record<string, string> }) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+describe('/api/face (the signed-in user is the subject)', () => {
+  it('needs a session', async () => {
+    const res = await post('/api/face/enroll', null, multipart({}, photo('obama_01.jpg')));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses verify before any enrolment with a clear 409', async () => {
+    const res = await post('/api/face/verify', candidate.cookie, multipart({}, photo('obama_02.jpg')));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'FACE_NOT_ENROLLED', message: 'Please enroll face first.' });
+  });
+
+  it('refuses to enrol a frame with no face or with two faces, saying why', async () => {
+    const none = await post('/api/face/enroll', candidate.cookie, multipart({}, photo('none_landscape.jpg')));
+    expect(none.statusCode).toBe(422);
+    expect(none.json().code).toBe('FACE_ENROLL_FAILED');
+    expect(none.json().message).toMatch(/no face/i);
+    const two = await post(
+      '/api/face/enroll',
+      candidate.cookie,
+      multipart({}, photo('multi_obama_biden_composite.jpg')),
+    );
+    expect(two.statusCode).toBe(422);
+    expect(two.json().message).toMatch(/faces/i);
+  });
+
+  it('enrols one face: the descriptor goes to face_enrollments and the frame to the blob store', async () => {
+    const res = await post('/api/face/enroll', candidate.cookie, multipart({}, photo('obama_01.jpg')));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ enrolled: true });
+    expect(res.json().face.width).toBeGreaterThan(20);
+    expect(JSON.stringify(res.json())).not.toContain('descriptor');
+    const rows = await t.deps.db.select().from(faceEnrollments).where(eq(faceEnrollments.userId, candidate.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.descriptor).toHaveLength(128);
+    expect(rows[0]!.attemptId).toBeNull();
+    const blob = await t.deps.blobs.get(rows[0]!.frameKey!);
+    expect(blob?.data.equals(photo('obama_01.jpg'))).toBe(true);
+  });
+
+  it('verify: 200 matched, 403 another person, 401 no face; X-Face-Status and the annotated JPEG', async () => {
+    const same = await post('/api/face/verify', candidate.cookie, multipart({}, photo('obama_02.jpg')));
+    expect(same.statusCode).toBe(200);
+    expect(same.headers['x-face-status']).toBe('matched');
+    expect(same.headers['content-type']).toBe('image/jpeg');
+    expect(Number(same.headers['x-face-distance'])).toBeLessThan(0.6);
+    expect(isJpeg(same.rawPayload)).toBe(true);
+
+    const other = await post('/api/face/verify', candidate.cookie, multipart({}, photo('biden_01.jpg')));
+    expect(other.statusCode).toBe(403);
+    expect(other.headers['x-face-status']).toBe('not_matched');
+    expect(isJpeg(other.rawPayload)).toBe(true);
+
+    const none = await post('/api/face/verify', candidate.cookie, multipart({}, photo('none_landscape.jpg')));
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['x-face-status']).toBe('not_detected');
+    expect(none.headers['x-face-distance']).toBeUndefined();
+  });
+
+  it('detect: 204 for one face; 200 with the frame for two faces or none', async () => {
+    const one = await post('/api/face/detect', candidate.cookie, multipart({}, photo('obama_02.jpg')));
+    expect(one.statusCode).toBe(204);
+    expect(one.headers['x-face-count']).toBe('1');
+    expect(one.rawPayload.length).toBe(0);
+
+    const two = await post(
+      '/api/face/detect',
+      candidate.cookie,
+      multipart({}, photo('multi_obama_biden_composite.jpg')),
+    );
+    expect(two.statusCode).toBe(200);
+    expect(two.headers['x-face-count']).toBe('2');
+    expect(two.headers['x-face-flags']).toBe('multiple_faces');
+    expect(two.headers['content-type']).toBe('image/jpeg');
+    expect(two.rawPayload.equals(photo('multi_obama_biden_composite.jpg'))).toBe(true);
+
+    const none = await post('/api/face/detect', candidate.cookie, multipart({}, photo('none_landscape.jpg')));
+    expect(none.statusCode).toBe(200);
+    expect(none.headers['x-face-flags']).toBe('no_face');
+  });
+
+  it('answers bad uploads with a clear 4xx and keeps working', async () => {
+    const cases: [string, ReturnType<typeof multipart>, number, string][] = [
+      [
+        'text file',
+        multipart({}, { data: Buffer.from('hello, I am not a picture'), type: 'text/plain', filename: 'a.txt' }),
+        400,
+        'FACE_BAD_IMAGE',
+      ],
+      ['empty file', multipart({}, Buffer.alloc(0)), 400, 'FACE_BAD_IMAGE'],
+      ['9 MiB', multipart({}, Buffer.alloc(9 * 1024 * 1024, 0xff)), 413, 'FACE_IMAGE_TOO_LARGE'],
+      ['truncated JPEG', multipart({}, photo('obama_02.jpg').subarray(0, 40_000)), 400, 'FACE_BAD_IMAGE'],
+      ['no image field', multipart({ subject: 'x' }), 400, 'FACE_BAD_IMAGE'],
+      ['image in another field', multipart({}, { data: photo('obama_02.jpg'), field: 'photo' }), 400, 'FACE_BAD_IMAGE'],
+    ];
+    for (const [name, body, status, code] of cases) {
+      for (const url of ['/api/face/detect', '/api/face/verify']) {
+        const res = await post(url, candidate.cookie, body);
+        expect(res.statusCode, `${name} → ${url}`).toBe(status);
+        expect(res.json().code, name).toBe(code);
+        expect(res.json().message.length, name).toBeGreaterThan(5);
+      }
+    }
+    const enrolText = await post(
+      '/api/face/enroll',
+      candidate.cookie,
+      multipart({}, { data: Buffer.from('not an image'), type: 'text/plain' }),
+    );
+    expect(enrolText.statusCode).toBe(400);
+    expect(enrolText.json().code).toBe('FACE_BAD_IMAGE');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/face/detect',
+      payload: { image: 'x' },
+      headers: { cookie: candidate.cookie },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toMatch(/multipart/);
+    // Still up and still right.
+    const after = await post('/api/face/detect', candidate.cookie, multipart({}, photo('obama_02.jpg')));
+    expect(after.statusCode).toBe(204);
+  });
+
+  it('reports the engine in /api/health', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json().face).toMatchObject({ state: 'ready' });
+    expect(res.json().face.models.length).toBeGreaterThan(0);
+  });
+});
+
+describe('/api/proctoring/{testId} (bound to the candidate attempt)', () => {
+  let testId: string;
+  let taker: SignedInUser;
+  let attemptId: string;
+
+  beforeAll(async () => {
+    const employer = await createSignedInUser(t.app, { role: 'employer' });
+    testId = (await seedCodingTest(t.deps.db, employer.id)).test.id;
+    taker = await createSignedInUser(t.app, { role: 'candidate' });
+  });
+
+  const events = () => t.deps.db.select().from(proctoringEvents).where(eq(proctoringEvents.attemptId, attemptId));
+
+  it('needs a started attempt', async () => {
+    const res = await post(`/api/proctoring/${testId}/enroll`, taker.cookie, multipart({}, photo('obama_01.jpg')));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('ATTEMPT_NOT_STARTED');
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, taker.id));
+    attemptId = (await startAttempt(t.deps, row!, testId)).id;
+  });
+
+  it('refuses verify before enrolment for this attempt (a live-screen enrolment does not count)', async () => {
+    await post('/api/face/enroll', taker.cookie, multipart({}, photo('obama_01.jpg')));
+    const res = await post(`/api/proctoring/${testId}/verify`, taker.cookie, multipart({}, photo('obama_02.jpg')));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('FACE_NOT_ENROLLED');
+  });
+
+  it('records a failed enrolment with its frame, then enrols for the attempt', async () => {
+    const bad = await post(
+      `/api/proctoring/${testId}/enroll`,
+      taker.cookie,
+      multipart({}, photo('none_landscape.jpg')),
+    );
+    expect(bad.statusCode).toBe(422);
+    const [failed] = await events();
+    expect(failed).toMatchObject({ kind: 'enroll_failed' });
+    expect((await t.deps.blobs.get(failed!.frameKey!))?.contentType).toBe('image/jpeg');
+
+    const ok = await post(`/api/proctoring/${testId}/enroll`, taker.cookie, multipart({}, photo('obama_01.jpg')));
+    expect(ok.statusCode).toBe(200);
+    const rows = await t.deps.db
+      .select()
+      .from(faceEnrollments)
+      .where(and(eq(faceEnrollments.userId, taker.id), eq(faceEnrollments.attemptId, attemptId)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.frameKey).toBeTruthy();
+  });
+
+  it('detect: one face is 204 and stores nothing; two faces is 200 and an event with the frame', async () => {
+    const before = (await events()).length;
+    const one = await post(`/api/proctoring/${testId}/detect`, taker.cookie, multipart({}, photo('obama_02.jpg')));
+    expect(one.statusCode).toBe(204);
+    expect(await events()).toHaveLength(before);
+
+    const at = t.clock.now();
+    const two = await post(
+      `/api/proctoring/${testId}/detect`,
+      taker.cookie,
+      multipart({}, photo('multi_obama_biden_composite.jpg')),
+    );
+    expect(two.statusCode).toBe(200);
+    expect(two.json()).toMatchObject({ faces: 2, flags: ['multiple_faces'] });
+    const flagged = (await events()).filter((e) => e.kind === 'multiple_faces');
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]!.detail).toMatch(/2 faces/);
+    expect(flagged[0]!.occurredAt.getTime()).toBeGreaterThanOrEqual(at.getTime() - 1000);
+    const frame = await t.deps.blobs.get(flagged[0]!.frameKey!);
+    expect(frame?.data.equals(photo('multi_obama_biden_composite.jpg'))).toBe(true);
+  });
+
+  it('verify: the same person is 200; another person is 403 with an event and the annotated frame', async () => {
+    const same = await post(`/api/proctoring/${testId}/verify`, taker.cookie, multipart({}, photo('obama_02.jpg')));
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ status: 'matched' });
+
+    const other = await post(`/api/proctoring/${testId}/verify`, taker.cookie, multipart({}, photo('biden_01.jpg')));
+    expect(other.statusCode).toBe(403);
+    expect(other.headers['x-face-status']).toBe('not_matched');
+    expect(other.json()).toMatchObject({ status: 'not_matched' });
+    const mismatch = (await events()).filter((e) => e.kind === 'face_mismatch');
+    expect(mismatch).toHaveLength(1);
+    const frame = await t.deps.blobs.get(mismatch[0]!.frameKey!);
+    expect(isJpeg(frame!.data)).toBe(true);
+  });
+
+  it('records a lost camera and never ends the attempt', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/proctoring/${testId}/camera-lost`,
+      payload: { detail: 'track ended' },
+      headers: { cookie: taker.cookie },
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await events()).map((e) => e.kind)).toContain('camera_lost');
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, taker.id));
+    const again = await startAttempt(t.deps, row!, testId);
+    expect(again.id).toBe(attemptId);
+    expect(again.endedAt).toBeNull();
+  });
+
+  it('another candidate cannot write into this attempt', async () => {
+    const other = await createSignedInUser(t.app, { role: 'candidate' });
+    const res = await post(
+      `/api/proctoring/${testId}/detect`,
+      other.cookie,
+      multipart({}, photo('multi_obama_biden_composite.jpg')),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('ATTEMPT_NOT_STARTED');
+    const bad = await post('/api/proctoring/not-a-uuid/detect', other.cookie, multipart({}, photo('obama_02.jpg')));
+    expect(bad.statusCode).toBe(400);
+  });
+});

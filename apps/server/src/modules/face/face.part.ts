@@ -1,0 +1,36 @@
+/**
+ * The face part of `createParts()`: the remote face service when FACE_SERVICE_URL is set, otherwise the
+ * engine in this process with its models loading in the background (start-up is not blocked; /api/health
+ * says loading → ready). FACE_ENGINE=off runs without face proctoring (face routes answer 503).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { FaceClient } from './face-client';
+import { createInProcessFaceClient } from './face-client.in-process';
+import { createRemoteFaceClient } from './face-client.remote';
+
+export function createFacePart(
+  config: Config,
+  log: FastifyBaseLogger,
+  env: NodeJS.ProcessEnv = process.env,
+): FaceClient | null {
+  if (config.faceServiceUrl) {
+    if (!config.faceServiceSecret)
+      log.warn('FACE_SERVICE_URL is set without FACE_SERVICE_SECRET: the face service accepts anyone who can reach it');
+    log.info(`face: remote face service at ${config.faceServiceUrl}`);
+    return createRemoteFaceClient({ url: config.faceServiceUrl, secret: config.faceServiceSecret });
+  }
+  if (env.FACE_ENGINE === 'off') {
+    log.info('face: disabled (FACE_ENGINE=off)');
+    return null;
+  }
+  const started = Date.now();
+  const client = createInProcessFaceClient({
+    onError: (err) => log.error({ err }, 'face: the models could not be loaded'),
+  });
+  client.ready.then(
+    () => log.info(`face: models loaded in process in ${Date.now() - started} ms`),
+    () => {},
+  );
+  return client;
+}

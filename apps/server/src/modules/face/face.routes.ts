@@ -1,0 +1,87 @@
+/**
+ * Face routes on the main server (issue 6):
+ *   /api/face/enroll|detect|verify           — the face service contract for the signed-in user (live screens)
+ *   /api/proctoring/{testId}/enroll|detect|verify|camera-lost — the candidate side, bound to the open attempt
+ * Contract details (status codes, X-Face-* headers, bodies) are in face.http.ts and the module README.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { requireUser } from '../../lib/auth';
+import { parseInput } from '../../lib/validate';
+import { readImageUpload, sendDetect, sendDetectJson, sendVerify, sendVerifyJson } from './face.http';
+import {
+  detectForAttempt,
+  detectForUser,
+  enrollForAttempt,
+  enrollUser,
+  reportCameraLost,
+  requireFace,
+  verifyForAttempt,
+  verifyUser,
+} from './face.service';
+
+const ZTestParams = z.object({ testId: z.string().uuid('Test not found') });
+const ZCameraLost = z.object({ detail: z.string().max(300).optional() });
+
+/** Per user (or IP before sign-in): the live screens poll detect each second and verify every 3 s. */
+const liveLimit = { rateLimit: { max: 150, timeWindow: '1 minute', keyGenerator: userKey } };
+/** The wrapper sends detect every 10 s and verify every 15 s (10 a minute); room for retries, reloads and a second tab. */
+const candidateLimit = { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: userKey } };
+
+function userKey(req: FastifyRequest): string {
+  return req.user ? `u:${req.user.id}` : `ip:${req.ip}`;
+}
+
+export async function faceRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.post('/api/face/enroll', { config: liveLimit }, async (req) => {
+    const user = requireUser(req);
+    requireFace(deps);
+    const { image } = await readImageUpload(req);
+    return enrollUser(deps, user, image);
+  });
+
+  app.post('/api/face/detect', { config: liveLimit }, async (req, reply) => {
+    const user = requireUser(req);
+    requireFace(deps);
+    const { image } = await readImageUpload(req);
+    return sendDetect(reply, await detectForUser(deps, user, image), image);
+  });
+
+  app.post('/api/face/verify', { config: liveLimit }, async (req, reply) => {
+    const user = requireUser(req);
+    requireFace(deps);
+    const { image } = await readImageUpload(req);
+    return sendVerify(reply, await verifyUser(deps, user, image));
+  });
+
+  app.post('/api/proctoring/:testId/enroll', { config: candidateLimit }, async (req) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParams, req.params);
+    const { image } = await readImageUpload(req);
+    return enrollForAttempt(deps, user, testId, image);
+  });
+
+  app.post('/api/proctoring/:testId/detect', { config: candidateLimit }, async (req, reply) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParams, req.params);
+    const { image } = await readImageUpload(req);
+    const { outcome } = await detectForAttempt(deps, user, testId, image);
+    return sendDetectJson(reply, outcome);
+  });
+
+  app.post('/api/proctoring/:testId/verify', { config: candidateLimit }, async (req, reply) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParams, req.params);
+    const { image } = await readImageUpload(req);
+    return sendVerifyJson(reply, await verifyForAttempt(deps, user, testId, image));
+  });
+
+  app.post('/api/proctoring/:testId/camera-lost', { config: candidateLimit }, async (req, reply) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParams, req.params);
+    const { detail } = parseInput(ZCameraLost, req.body);
+    await reportCameraLost(deps, user, testId, detail ?? '');
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,211 @@
+/**
+ * Invitations: an employer invites candidates to a test by email; each gets a personal link
+ * `${publicUrl}/invite/{token}` (only the token's hash is stored). Invited → started → submitted is derived
+ * from the attempts and submissions of the user with that email, so it is never out of step.
+ * Resending rotates the token (the newest email's link is the one that works); reminders link to the test.
+ */
+import type { TInvitationRow, TInviteLanding, TInviteRequest, TInviteResult } from '@assessly/shared';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { invitations, users } from '../../db/schema';
+import type { UserRow } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { createToken, hashToken } from '../../lib/tokens';
+import { takePathOf } from '../review/review.service';
+import { companyName, displayName, formatWhen, sendTemplated } from '../review/templates';
+import { findTest, requireManagedTest, type TestRow } from '../tests/tests.access';
+import * as repo from './invitations.repo';
+
+type Deps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'mailer' | 'config'>;
+
+const ZEmail = z.string().trim().toLowerCase().email().max(254);
+/** Reminders go out once, when the window closes within this time. */
+export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+
+/**
+ * Addresses from a list and/or CSV text. In CSV lines the cells containing '@' are the addresses (so a
+ * "name,email" file works); a first line without any is a header. Everything else that is not an address
+ * is reported as invalid.
+ */
+export function parseAddresses(input: { emails?: string[]; csv?: string }): {
+  valid: string[];
+  invalid: string[];
+  duplicates: string[];
+} {
+  const cells: string[] = [];
+  for (const e of input.emails ?? []) cells.push(...e.split(/[,;\s]+/));
+  const lines = (input.csv ?? '').split(/\r?\n/);
+  let seenContent = false;
+  for (const line of lines) {
+    const parts = line
+      .split(/[,;\t]/)
+      .map((c) =>
+        c
+          .trim()
+          .replace(/^["']|["']$/g, '')
+          .trim(),
+      )
+      .filter(Boolean);
+    if (parts.length === 0) continue;
+    const withAt = parts.filter((p) => p.includes('@'));
+    if (withAt.length === 0) {
+      if (!seenContent) {
+        seenContent = true;
+        continue; // header row
+      }
+      cells.push(parts.join(' '));
+    } else cells.push(...withAt.flatMap((p) => p.split(/\s+/)));
+    seenContent = true;
+  }
+  const valid: string[] = [];
+  const invalid: string[] = [];
+  const duplicates: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of cells) {
+    const cell = raw.trim().replace(/^<|>$/g, '');
+    if (!cell) continue;
+    const r = ZEmail.safeParse(cell);
+    if (!r.success) {
+      invalid.push(cell);
+      continue;
+    }
+    if (seen.has(r.data)) {
+      if (!duplicates.includes(r.data)) duplicates.push(r.data);
+      continue;
+    }
+    seen.add(r.data);
+    valid.push(r.data);
+  }
+  return { valid, invalid, duplicates };
+}
+
+async function candidateNameFor(deps: Deps, email: string): Promise<string> {
+  const [u] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  return u ? displayName(u) : (email.split('@')[0] ?? email);
+}
+
+async function sendInvitationEmail(deps: Deps, test: TestRow, email: string, token: string) {
+  await sendTemplated(deps, {
+    companyId: test.companyId,
+    kind: 'invitation',
+    to: email,
+    mailKind: 'invitation',
+    values: {
+      candidateName: await candidateNameFor(deps, email),
+      testName: test.testName,
+      companyName: await companyName(deps.db, test.companyId),
+      inviteLink: `${deps.config.publicUrl}/invite/${token}`,
+      endTime: formatWhen(test.endTime),
+    },
+  });
+}
+
+export async function inviteCandidates(deps: Deps, user: UserRow, input: TInviteRequest): Promise<TInviteResult> {
+  const test = await requireManagedTest(deps.db, user, input.testId);
+  const { valid, invalid, duplicates } = parseAddresses(input);
+  if (valid.length === 0 && invalid.length > 0) {
+    throw new AppError('VALIDATION', `No valid email addresses (invalid: ${invalid.slice(0, 5).join(', ')})`, {
+      emails: 'Enter valid email addresses',
+    });
+  }
+  if (valid.length > 500)
+    throw new AppError('VALIDATION', 'At most 500 addresses at a time', { emails: 'At most 500 addresses at a time' });
+  const existing = new Set(await repo.invitedEmails(deps.db, test.id, valid));
+  const result: TInviteResult = { invited: [], invalid, duplicates, alreadyInvited: [] };
+  for (const email of valid) {
+    if (existing.has(email)) {
+      result.alreadyInvited.push(email);
+      continue;
+    }
+    const { token, hash } = createToken();
+    const row = await repo.insertInvitation(deps.db, { testId: test.id, email, tokenHash: hash, invitedBy: user.id });
+    if (!row) {
+      result.alreadyInvited.push(email); // a concurrent request invited it first
+      continue;
+    }
+    await sendInvitationEmail(deps, test, email, token);
+    await deps.db.update(invitations).set({ sentAt: deps.clock.now() }).where(eq(invitations.id, row.id));
+    result.invited.push({ id: row.id, email });
+  }
+  return result;
+}
+
+export async function listInvitations(deps: Deps, user: UserRow, testId: string): Promise<TInvitationRow[]> {
+  await requireManagedTest(deps.db, user, testId);
+  const rows = await repo.listWithProgress(deps.database, testId, deps.clock.now());
+  return rows.map((r) => ({
+    id: r.id,
+    testId: r.testId,
+    email: r.email,
+    status: r.submittedAt ? 'submitted' : r.startedAt ? 'started' : 'invited',
+    sentAt: r.sentAt?.toISOString() ?? null,
+    reminderSentAt: r.reminderSentAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    startedAt: r.startedAt?.toISOString() ?? null,
+    submittedAt: r.submittedAt ? new Date(r.submittedAt).toISOString() : null,
+  }));
+}
+
+export async function resendInvitation(deps: Deps, user: UserRow, id: string) {
+  const inv = await repo.findInvitation(deps.db, id);
+  if (!inv) throw new AppError('NOT_FOUND', 'Invitation not found');
+  const test = await requireManagedTest(deps.db, user, inv.testId).catch((err: unknown) => {
+    throw err instanceof AppError && err.code === 'TEST_NOT_FOUND'
+      ? new AppError('NOT_FOUND', 'Invitation not found')
+      : err;
+  });
+  const { token, hash } = createToken();
+  await deps.db
+    .update(invitations)
+    .set({ tokenHash: hash, sentAt: deps.clock.now() })
+    .where(eq(invitations.id, inv.id));
+  await sendInvitationEmail(deps, test, inv.email, token);
+  return { id: inv.id, email: inv.email, sentAt: deps.clock.now().toISOString() };
+}
+
+/** What the /invite/{token} page needs; the token is the only credential (it was emailed to the candidate). */
+export async function readInvitation(deps: Deps, token: string): Promise<TInviteLanding> {
+  const inv = await repo.findByTokenHash(deps.db, hashToken(token));
+  const test = inv ? await findTest(deps.db, inv.testId) : null;
+  if (!inv || !test)
+    throw new AppError('NOT_FOUND', 'This invitation link is invalid or has been replaced by a newer email');
+  return {
+    testId: test.id,
+    testName: test.testName,
+    testType: test.testType,
+    companyName: await companyName(deps.db, test.companyId),
+    email: inv.email,
+    takePath: takePathOf(test.testType, test.id),
+  };
+}
+
+/**
+ * Emails each invited candidate who has not submitted once, when the test's window closes within 24 hours.
+ * Called periodically by the reminder loop in parts.ts (and directly by tests). Returns how many were sent.
+ */
+export async function sendReminders(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  const due = await repo.dueReminders(deps.database, now, new Date(now.getTime() + REMINDER_BEFORE_MS));
+  let sent = 0;
+  for (const r of due) {
+    // Claim first so two servers never send the same reminder twice.
+    const claimed = await repo.claimReminder(deps.db, r.id, now);
+    if (!claimed) continue;
+    await sendTemplated(deps, {
+      companyId: r.companyId,
+      kind: 'reminder',
+      to: r.email,
+      mailKind: 'reminder',
+      values: {
+        candidateName: await candidateNameFor(deps, r.email),
+        testName: r.testName,
+        companyName: await companyName(deps.db, r.companyId),
+        inviteLink: `${deps.config.publicUrl}${takePathOf(r.testType, r.testId)}`,
+        endTime: formatWhen(r.endTime),
+      },
+    });
+    sent++;
+  }
+  return sent;
+}

@@ -1,0 +1,170 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { outbox } from '../../db/schema';
+import { seedAttempt, seedCodingTest, seedSubmission } from '../review/review.fixtures';
+import { parseAddresses, sendReminders } from './invitations.service';
+
+let t: TestApp;
+let emp: SignedInUser;
+let empB: SignedInUser;
+let testId: string;
+let closingTestId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  emp = await createSignedInUser(t.app, { role: 'employer', firstName: 'Acme', lastName: 'Hiring' });
+  empB = await createSignedInUser(t.app, { role: 'employer' });
+  testId = (await seedCodingTest(t.deps.db, emp, { name: 'Invite test' })).test.id;
+  closingTestId = (
+    await seedCodingTest(t.deps.db, emp, { name: 'Closing soon', endTime: new Date(Date.now() + 10 * 3_600_000) })
+  ).test.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (url: string, who: SignedInUser | null, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: who ? { cookie: who.cookie } : {}, payload });
+const get = (url: string, who?: SignedInUser) =>
+  t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+const mailsTo = (to: string) => t.deps.db.select().from(outbox).where(eq(outbox.toAddress, to));
+const linkIn = (text: string) => /\/invite\/([\w-]+)/.exec(text)![1]!;
+
+describe('parseAddresses', () => {
+  it('reads lists and CSV (header, name,email rows), dedupes and reports invalid ones', () => {
+    const r = parseAddresses({
+      emails: ['A@x.io', 'b@x.io, c@x.io', 'nope'],
+      csv: 'name,email\n"Dee, D",dee@x.io\nEd;<ed@x.io>\n\nbob\na@X.io',
+    });
+    expect(r.valid).toEqual(['a@x.io', 'b@x.io', 'c@x.io', 'dee@x.io', 'ed@x.io']);
+    expect(r.invalid).toEqual(['nope', 'bob']);
+    expect(r.duplicates).toEqual(['a@x.io']);
+  });
+});
+
+describe('POST /api/invitations', () => {
+  it('invites each valid address once with a personal link and reports the rest', async () => {
+    const res = await post('/api/invitations', emp, {
+      testId,
+      emails: ['one@cand.test', 'bad-address'],
+      csv: 'email\ntwo@cand.test\nONE@cand.test',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.invited.map((i: { email: string }) => i.email)).toEqual(['one@cand.test', 'two@cand.test']);
+    expect(body.invalid).toEqual(['bad-address']);
+    expect(body.duplicates).toEqual(['one@cand.test']);
+    const [mail] = await mailsTo('one@cand.test');
+    expect(mail!.kind).toBe('invitation');
+    expect(mail!.subject).toBe('You are invited to take Invite test for Acme Hiring');
+    expect(mail!.bodyText).toContain(`${t.deps.config.publicUrl}/invite/`);
+    expect(mail!.bodyText).toContain('Hello one,');
+    const again = await post('/api/invitations', emp, { testId, emails: ['one@cand.test'] });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ invited: [], alreadyInvited: ['one@cand.test'] });
+  });
+
+  it('refuses nothing valid, other companies, candidates and anonymous callers', async () => {
+    const none = await post('/api/invitations', emp, { testId, emails: ['x', 'y@'] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toContain('No valid email addresses');
+    const empty = await post('/api/invitations', emp, { testId, emails: [] });
+    expect(empty.json().fields.emails).toBe('Enter at least one email address');
+    expect((await post('/api/invitations', empB, { testId, emails: ['z@cand.test'] })).statusCode).toBe(404);
+    const cand = await createSignedInUser(t.app);
+    expect((await post('/api/invitations', cand, { testId, emails: ['z@cand.test'] })).statusCode).toBe(403);
+    expect((await post('/api/invitations', null, { testId, emails: ['z@cand.test'] })).statusCode).toBe(401);
+  });
+});
+
+describe('tracking, accepting and resending', () => {
+  it('derives invited → started → submitted from the attempts of the user with that email', async () => {
+    const started = await createSignedInUser(t.app, { email: 'started@cand.test' });
+    const done = await createSignedInUser(t.app, { email: 'done@cand.test' });
+    await post('/api/invitations', emp, { testId, emails: ['started@cand.test', 'done@cand.test', 'idle@cand.test'] });
+    await seedAttempt(t.deps.db, testId, started.id, { endedAt: null, startedAt: new Date(), minutes: 600 });
+    const doneAttempt = await seedAttempt(t.deps.db, testId, done.id, {
+      endedAt: null,
+      startedAt: new Date(),
+      minutes: 600,
+    });
+    const problem = (await seedCodingTest(t.deps.db, emp)).problems[0]!;
+    await seedSubmission(t.deps.db, {
+      testId,
+      userId: done.id,
+      attemptId: doneAttempt.id,
+      problem,
+      questionNumber: 0,
+      passed: 1,
+      total: 1,
+    });
+    const res = await get(`/api/invitations?testId=${testId}`, emp);
+    expect(res.statusCode).toBe(200);
+    const status = Object.fromEntries(res.json().map((i: { email: string; status: string }) => [i.email, i.status]));
+    expect(status).toMatchObject({
+      'started@cand.test': 'started',
+      'done@cand.test': 'submitted',
+      'idle@cand.test': 'invited',
+      'one@cand.test': 'invited',
+    });
+    expect((await get(`/api/invitations?testId=${testId}`, empB)).statusCode).toBe(404);
+  });
+
+  it('opens the test from the personal link, and a resend replaces the link', async () => {
+    const [mail] = await mailsTo('two@cand.test');
+    const token = linkIn(mail!.bodyText);
+    const landing = await get(`/api/invitations/accept/${token}`);
+    expect(landing.statusCode).toBe(200);
+    expect(landing.json()).toEqual({
+      testId,
+      testName: 'Invite test',
+      testType: 'CODING',
+      companyName: 'Acme Hiring',
+      email: 'two@cand.test',
+      takePath: `/code/${testId}`,
+    });
+    const list = (await get(`/api/invitations?testId=${testId}`, emp)).json();
+    const inv = list.find((i: { email: string }) => i.email === 'two@cand.test');
+    expect((await post(`/api/invitations/${inv.id}/resend`, empB)).statusCode).toBe(404);
+    const resent = await post(`/api/invitations/${inv.id}/resend`, emp);
+    expect(resent.statusCode).toBe(200);
+    const mails = await mailsTo('two@cand.test');
+    expect(mails).toHaveLength(2);
+    const newToken = linkIn(mails.find((m) => !m.bodyText.includes(token))!.bodyText);
+    expect((await get(`/api/invitations/accept/${newToken}`)).statusCode).toBe(200);
+    expect((await get(`/api/invitations/accept/${token}`)).statusCode).toBe(404);
+    expect((await get('/api/invitations/accept/not-a-real-token-at-all')).statusCode).toBe(404);
+  });
+});
+
+describe('sendReminders', () => {
+  it('reminds invited candidates who have not submitted, once, when the window closes within 24 h', async () => {
+    const finished = await createSignedInUser(t.app, { email: 'finished@cand.test' });
+    await post('/api/invitations', emp, { testId: closingTestId, emails: ['late@cand.test', 'finished@cand.test'] });
+    await seedAttempt(t.deps.db, closingTestId, finished.id, { startedAt: new Date(Date.now() - 3_600_000) });
+    // The other test has no end time: nobody there is reminded.
+    const sent = await sendReminders(t.deps);
+    expect(sent).toBe(1);
+    const reminders = await t.deps.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'reminder')));
+    expect(reminders.map((m) => m.toAddress)).toEqual(['late@cand.test']);
+    expect(reminders[0]!.subject).toBe('Reminder: Closing soon closes soon');
+    expect(reminders[0]!.bodyText).toContain(`/code/${closingTestId}`);
+    expect(await sendReminders(t.deps)).toBe(0);
+    const list = (await get(`/api/invitations?testId=${closingTestId}`, emp)).json();
+    expect(list.find((i: { email: string }) => i.email === 'late@cand.test').reminderSentAt).not.toBeNull();
+  });
+
+  it('does not remind when the window closes later than 24 h from now', async () => {
+    const far = (await seedCodingTest(t.deps.db, emp, { name: 'Far', endTime: new Date(Date.now() + 48 * 3_600_000) }))
+      .test.id;
+    await post('/api/invitations', emp, { testId: far, emails: ['far@cand.test'] });
+    expect(await sendReminders(t.deps)).toBe(0);
+    t.clock.advance(30 * 3_600_000);
+    expect(await sendReminders(t.deps)).toBe(1);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Judges one stored submission: claim the row, run every case, write the results. Used by both queues.
+ * The claim (queued → running, atomically) makes a job delivered twice, or re-sent by recovery, run once.
+ */
+import { JudgeQueueFullError, type Language } from '@assessly/judge';
+import type { TResultItem } from '@assessly/shared';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { codingProblems, submissions } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { JudgeLike } from './judging.types';
+import { type CaseSpec, casesForSubmit, failedItems, toResultItems } from './results';
+
+/** A row left in running longer than this (its worker died) may be claimed again. */
+export const STALE_RUNNING_MS = 10 * 60_000;
+/** A submission whose judging keeps failing (a worker crash each time) ends as Internal Error. */
+export const MAX_JUDGE_ATTEMPTS = 3;
+
+export interface JudgeSubmissionDeps {
+  db: Db;
+  clock: Clock;
+  judge: JudgeLike;
+}
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+
+export function scoreOf(maxScore: number, passed: number, total: number): number {
+  return total > 0 ? Math.round(((maxScore * passed) / total) * 100) / 100 : 0;
+}
+
+async function claim(deps: JudgeSubmissionDeps, id: string): Promise<SubmissionRow | null> {
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .update(submissions)
+    .set({ status: 'running', claimedAt: now, judgeAttempts: sql`${submissions.judgeAttempts} + 1` })
+    .where(
+      and(
+        eq(submissions.id, id),
+        or(
+          eq(submissions.status, 'queued'),
+          and(eq(submissions.status, 'running'), lt(submissions.claimedAt, new Date(now.getTime() - STALE_RUNNING_MS))),
+        ),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+async function finish(
+  deps: JudgeSubmissionDeps,
+  row: SubmissionRow,
+  out: {
+    status: 'judged' | 'error';
+    verdict: string;
+    compileOutput: string | null;
+    results: TResultItem[];
+    total: number;
+  },
+) {
+  const passed = out.results.filter((r) => r.passed).length;
+  await deps.db
+    .update(submissions)
+    .set({
+      status: out.status,
+      verdict: out.verdict,
+      compileOutput: out.compileOutput,
+      results: out.results,
+      passedCount: passed,
+      totalCount: out.total,
+      score: scoreOf(row.maxScore, passed, out.total),
+      judgedAt: deps.clock.now(),
+    })
+    .where(eq(submissions.id, row.id));
+}
+
+async function fail(deps: JudgeSubmissionDeps, row: SubmissionRow, specs: CaseSpec[], message: string) {
+  await finish(deps, row, {
+    status: 'error',
+    verdict: 'Internal Error',
+    compileOutput: message,
+    results: failedItems(specs, 'Internal Error', message),
+    total: specs.length,
+  });
+}
+
+/**
+ * 'judged' when this call judged the row, 'skipped' when another worker has it or it is already done.
+ * Throws JudgeQueueFullError after putting the row back to queued, so the caller retries later.
+ */
+export async function judgeSubmission(deps: JudgeSubmissionDeps, id: string): Promise<'judged' | 'skipped'> {
+  const row = await claim(deps, id);
+  if (!row) return 'skipped';
+  const [problem] = await deps.db.select().from(codingProblems).where(eq(codingProblems.id, row.questionId)).limit(1);
+  const specs = problem ? casesForSubmit(problem) : [];
+  if (row.judgeAttempts > MAX_JUDGE_ATTEMPTS) {
+    await fail(deps, row, specs, `Judging failed ${MAX_JUDGE_ATTEMPTS} times; the submission was not judged`);
+    return 'judged';
+  }
+  if (!problem) {
+    await fail(deps, row, [], 'The problem of this submission no longer exists');
+    return 'judged';
+  }
+  if (specs.length === 0) {
+    await fail(deps, row, [], 'This problem has no test cases');
+    return 'judged';
+  }
+  try {
+    const result = await deps.judge.judge({
+      language: row.language as Language,
+      code: row.code,
+      cases: specs.map(({ input, expectedOutput }) => ({ input, expectedOutput })),
+      timeLimitMs: problem.timeLimitMs,
+      memoryLimitMb: problem.memoryLimitMb,
+      floatTolerance: problem.floatTolerance,
+    });
+    const results = toResultItems(specs, result);
+    await finish(deps, row, {
+      status: result.verdict === 'Internal Error' ? 'error' : 'judged',
+      verdict: result.verdict,
+      compileOutput: result.compileOutput,
+      results,
+      total: specs.length,
+    });
+    return 'judged';
+  } catch (err) {
+    if (err instanceof JudgeQueueFullError) {
+      // Not this submission's fault: hand it back untouched for a later try.
+      await deps.db
+        .update(submissions)
+        .set({ status: 'queued', claimedAt: null, judgeAttempts: sql`${submissions.judgeAttempts} - 1` })
+        .where(eq(submissions.id, row.id));
+      throw err;
+    }
+    await fail(deps, row, specs, `The judge failed: ${err instanceof Error ? err.message : String(err)}`);
+    return 'judged';
+  }
+}

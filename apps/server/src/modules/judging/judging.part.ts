@@ -1,0 +1,48 @@
+/**
+ * The judge as a part of the API process (parts.ts): the real sandboxed judge and the queue.
+ * Env: JUDGE_CONCURRENCY (runs at once, default one per core), JUDGE_WORKERS=0 (PostgreSQL only: this
+ * process enqueues, separate worker.ts processes judge), JUDGE_MAX_BACKLOG (default 200).
+ */
+import { createJudge } from '@assessly/judge';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app';
+import type { Parts } from '../../parts';
+import { createJudgingService } from './judging.service';
+
+export function readJudgingEnv(env: NodeJS.ProcessEnv = process.env) {
+  const n = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? Number(v) : undefined);
+  return {
+    workers: env.JUDGE_WORKERS !== '0',
+    concurrency: n(env.JUDGE_CONCURRENCY),
+    backlogLimit: n(env.JUDGE_MAX_BACKLOG),
+  };
+}
+
+export async function createJudgingPart(deps: AppDeps, log: FastifyBaseLogger): Promise<Parts> {
+  const env = readJudgingEnv();
+  const concurrency = deps.config.judgeConcurrency ?? env.concurrency;
+  const judge = createJudge({ concurrency });
+  const judging = createJudgingService({
+    deps,
+    judge,
+    workers: env.workers,
+    concurrency,
+    backlogLimit: env.backlogLimit,
+    closeJudge: true,
+    log,
+  });
+  const iso = judge.isolation();
+  for (const w of iso.warnings) log.warn(`judge isolation: ${w}`);
+  return {
+    deps: { judging },
+    async start() {
+      await judging.start();
+      log.info(
+        `judge: ${judging.mode} queue, sandbox ${iso.sandbox}, memory ${iso.memory}${env.workers ? '' : ', no local workers'}`,
+      );
+      // Builds the C++ header and Java archive in the background so the first submission is fast.
+      judge.warmup().catch((err) => log.warn({ err }, 'judge warm-up failed'));
+    },
+    stop: () => judging.stop(),
+  };
+}

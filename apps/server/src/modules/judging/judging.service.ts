@@ -1,0 +1,181 @@
+/**
+ * The judging service: one local judge (runs, languages, health) plus the submission queue, embedded
+ * (in-process pool) with PGlite, pg-boss with PostgreSQL. See README.md in this folder.
+ */
+import os from 'node:os';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app';
+import { submissions } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { createEmbeddedQueue } from './embedded-queue';
+import { STALE_RUNNING_MS } from './judge-submission';
+import type { JudgeHealth, JudgeLike, JudgingService, QueueMode } from './judging.types';
+import { createPgBossQueue } from './pg-boss-queue';
+
+export interface JudgingOptions {
+  deps: Pick<AppDeps, 'db' | 'database' | 'clock'>;
+  judge: JudgeLike;
+  /** Default: pg-boss when the database is PostgreSQL, embedded otherwise. */
+  mode?: QueueMode;
+  /** Judge queued submissions in this process (default true; pg-boss mode only may turn it off). */
+  workers?: boolean;
+  /** Submissions judged at once by this process (default: the judge's own concurrency, or one per core). */
+  concurrency?: number;
+  /** Stored-but-unjudged submissions beyond which POST /api/submissions answers 503 (default 200). */
+  backlogLimit?: number;
+  submitWaitMs?: number;
+  /** Unjudged submissions one user may have at once (default 3). */
+  perUserPending?: number;
+  /** Close the judge on stop (when this service created it). */
+  closeJudge?: boolean;
+  log?: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+}
+
+const silentLog = { error() {}, warn() {}, info() {} };
+const SWEEP_EVERY_MS = 60_000;
+
+export function createJudgingService(opts: JudgingOptions): JudgingService {
+  const { deps, judge } = opts;
+  const log = opts.log ?? silentLog;
+  const mode: QueueMode = opts.mode ?? (deps.database.mode === 'postgres' ? 'pg-boss' : 'embedded');
+  if (mode === 'pg-boss' && !deps.database.url)
+    throw new Error('the pg-boss queue needs a PostgreSQL connection string');
+  const workers = mode === 'embedded' ? true : (opts.workers ?? true);
+  const concurrency = Math.max(1, opts.concurrency ?? judge.stats?.().concurrency ?? os.availableParallelism());
+  const backlogLimit = Math.max(1, opts.backlogLimit ?? 200);
+  const judgeDeps = { db: deps.db, clock: deps.clock, judge };
+
+  const listeners = new Map<string, Set<() => void>>();
+  const onDone = (id: string) => {
+    for (const fn of listeners.get(id) ?? []) fn();
+    listeners.delete(id);
+  };
+  const embedded = mode === 'embedded' ? createEmbeddedQueue({ deps: judgeDeps, concurrency, log, onDone }) : null;
+  const boss =
+    mode === 'pg-boss'
+      ? createPgBossQueue({ url: deps.database.url!, deps: judgeDeps, workers, concurrency, log, onDone })
+      : null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+
+  const countPending = async (statuses: ('queued' | 'running')[] = ['queued', 'running']) => {
+    const [row] = await deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(submissions)
+      .where(inArray(submissions.status, statuses));
+    return Number(row?.n ?? 0);
+  };
+
+  /** Re-sends queued rows and rows whose worker died (stale running); the claim makes duplicates harmless. */
+  const sweep = async () => {
+    const staleBefore = new Date(deps.clock.now().getTime() - STALE_RUNNING_MS);
+    const rows = await deps.db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(
+        or(
+          eq(submissions.status, 'queued'),
+          and(eq(submissions.status, 'running'), lt(submissions.claimedAt, staleBefore)),
+        ),
+      )
+      .orderBy(asc(submissions.createdAt));
+    for (const { id } of rows) await boss!.enqueue(id);
+    return rows.length;
+  };
+
+  return {
+    mode,
+    judge,
+    submitWaitMs: opts.submitWaitMs ?? 60_000,
+    perUserPending: Math.max(1, opts.perUserPending ?? 3),
+
+    async assertCapacity() {
+      let pending: number;
+      let retryAfter: number;
+      if (embedded) {
+        const s = embedded.stats();
+        pending = s.running + s.waiting;
+        retryAfter = embedded.retryAfterSeconds();
+      } else {
+        pending = await countPending();
+        retryAfter = Math.max(1, Math.min(60, Math.ceil(pending / concurrency)));
+      }
+      if (pending >= backlogLimit) {
+        throw new AppError('JUDGE_BUSY', `The judge is busy. Please try again in ${retryAfter} seconds.`, undefined, {
+          'Retry-After': String(retryAfter),
+        });
+      }
+    },
+
+    async enqueue(id) {
+      if (embedded) embedded.enqueue(id);
+      else await boss!.enqueue(id);
+    },
+
+    waitSignal(id, ms) {
+      return new Promise<void>((resolve) => {
+        const set = listeners.get(id) ?? new Set();
+        listeners.set(id, set);
+        const done = () => {
+          clearTimeout(timer);
+          set.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        timer.unref();
+        set.add(done);
+      });
+    },
+
+    async start() {
+      if (embedded) {
+        // One process owns the embedded queue: whatever was running when it stopped is queued again.
+        await deps.db
+          .update(submissions)
+          .set({ status: 'queued', claimedAt: null })
+          .where(eq(submissions.status, 'running'));
+        const rows = await deps.db
+          .select({ id: submissions.id })
+          .from(submissions)
+          .where(eq(submissions.status, 'queued'))
+          .orderBy(asc(submissions.createdAt));
+        for (const { id } of rows) embedded.enqueue(id);
+        if (rows.length) log.info(`judge: recovered ${rows.length} queued submission(s)`);
+        return;
+      }
+      await boss!.start();
+      if (!workers) return;
+      const n = await sweep();
+      if (n) log.info(`judge: re-sent ${n} queued submission(s)`);
+      sweepTimer = setInterval(() => {
+        sweep().catch((err) => log.error({ err }, 'judge: recovery sweep failed'));
+      }, SWEEP_EVERY_MS);
+      sweepTimer.unref();
+    },
+
+    async stop() {
+      if (sweepTimer) clearInterval(sweepTimer);
+      await embedded?.stop();
+      await boss?.stop();
+      if (opts.closeJudge) await judge.close?.();
+    },
+
+    async health(): Promise<JudgeHealth> {
+      const languages = await judge.languages();
+      const isolation = judge.isolation();
+      const queue = embedded
+        ? embedded.stats()
+        : { running: boss!.stats().running, waiting: await countPending(['queued']).catch(() => -1) };
+      const degraded =
+        isolation.warnings.length > 0 || isolation.sandbox === 'none' || languages.some((l) => !l.available);
+      return {
+        state: degraded ? 'degraded' : 'ok',
+        mode,
+        workers,
+        isolation,
+        languages,
+        queue: { ...queue, backlogLimit },
+      };
+    },
+  };
+}

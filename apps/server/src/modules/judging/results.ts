@@ -1,0 +1,99 @@
+/**
+ * Test cases of a problem and the result items the API answers (spec part 2 §3 "Result item").
+ * Hidden cases keep only index, passed, verdict, time and memory: their input, expected output, the
+ * program's output, stderr and exit code are never stored or sent, since any of them can echo the input.
+ */
+import type { JudgeResult, Verdict } from '@assessly/judge';
+import type { TResultItem } from '@assessly/shared';
+import type { codingProblems } from '../../db/schema';
+
+export type ProblemRow = typeof codingProblems.$inferSelect;
+
+export interface CaseSpec {
+  input: string;
+  expectedOutput: string | null;
+  hidden: boolean;
+}
+
+/** Submit: the visible examples first, then the hidden test cases; each counts for the score. */
+export function casesForSubmit(problem: Pick<ProblemRow, 'examples' | 'testCases'>): CaseSpec[] {
+  return [
+    ...problem.examples.map((c) => ({ input: c.input ?? '', expectedOutput: c.output ?? '', hidden: false })),
+    ...problem.testCases.map((c) => ({ input: c.input ?? '', expectedOutput: c.output ?? '', hidden: true })),
+  ];
+}
+
+/** Run: the visible examples, or only the custom input (nothing to compare) when one is given. */
+export function casesForRun(problem: Pick<ProblemRow, 'examples'>, stdin?: string): CaseSpec[] {
+  if (stdin !== undefined) return [{ input: stdin, expectedOutput: null, hidden: false }];
+  return problem.examples.map((c) => ({ input: c.input ?? '', expectedOutput: c.output ?? '', hidden: false }));
+}
+
+function hiddenItem(item: TResultItem): TResultItem {
+  return {
+    index: item.index,
+    passed: item.passed,
+    verdict: item.verdict,
+    timeMs: item.timeMs,
+    memoryKb: item.memoryKb,
+    hidden: true,
+  };
+}
+
+/** Every case failed with one verdict (compile error, internal error): the message is shown as the output. */
+export function failedItems(specs: CaseSpec[], verdict: Verdict, message: string): TResultItem[] {
+  return specs.map((spec, index) => {
+    const item: TResultItem = {
+      index,
+      passed: false,
+      verdict,
+      timeMs: 0,
+      memoryKb: 0,
+      hidden: false,
+      input: spec.input,
+      expectedOutput: spec.expectedOutput,
+      output: message,
+      actualOutput: message,
+      stderr: '',
+      exitCode: null,
+      signal: null,
+      message,
+    };
+    return spec.hidden ? hiddenItem(item) : item;
+  });
+}
+
+export function toResultItems(specs: CaseSpec[], result: JudgeResult): TResultItem[] {
+  if (result.verdict === 'Compilation Error') return failedItems(specs, result.verdict, result.compileOutput ?? '');
+  return specs.map((spec, index) => {
+    const c = result.cases[index];
+    // The judge stops on an internal failure; cases it never ran fail with its message.
+    if (!c)
+      return failedItems([spec], 'Internal Error', result.compileOutput ?? 'The case was not judged').map((i) => ({
+        ...i,
+        index,
+      }))[0]!;
+    const item: TResultItem = {
+      index,
+      passed: c.passed,
+      verdict: c.verdict,
+      timeMs: c.timeMs,
+      memoryKb: c.memoryKb,
+      hidden: false,
+      input: spec.input,
+      expectedOutput: spec.expectedOutput,
+      output: c.output,
+      actualOutput: c.output,
+      stderr: c.stderr,
+      exitCode: c.exitCode,
+      signal: c.signal,
+      message: (c as { message?: string | null }).message ?? null,
+    };
+    return spec.hidden ? hiddenItem(item) : item;
+  });
+}
+
+/** What a candidate may see of a stored item (defensive: stored hidden items are already stripped). */
+export function toCandidateItem(item: TResultItem): TResultItem {
+  return item.hidden ? hiddenItem(item) : item;
+}

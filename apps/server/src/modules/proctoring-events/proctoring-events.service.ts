@@ -1,0 +1,61 @@
+/**
+ * Proctoring events of an attempt: what the page's exam guard saw (blocked copy/paste, context menu, tab and
+ * window switches and returns) and what the face engine flagged (with a stored frame). Reviewers read them
+ * with their times. Page-sent events are capped per attempt so a page cannot flood the table.
+ */
+import type { TProctoringEventsInput } from '@assessly/shared';
+import { count, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { proctoringEvents } from '../../db/schema';
+import type { UserRow } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { findAttempt } from '../attempts/attempts.service';
+
+/** Page-sent events kept per attempt; beyond this they are dropped (counted in the answer). */
+export const MAX_PAGE_EVENTS_PER_ATTEMPT = 1000;
+/** A page may back-date an event (it batches) by at most this much. */
+const MAX_BACKDATE_MS = 120_000;
+
+/** Records one event (used by the face engine too). `at` defaults to the server's now. */
+export async function recordProctoringEvent(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  attemptId: string,
+  kind: string,
+  detail = '',
+  frameKey: string | null = null,
+  at?: Date,
+): Promise<void> {
+  await deps.db
+    .insert(proctoringEvents)
+    .values({ attemptId, kind, detail: detail.slice(0, 500), frameKey, occurredAt: at ?? deps.clock.now() });
+}
+
+/** The events a candidate's page sends for their own attempt; after the attempt ends they are ignored. */
+export async function recordPageEvents(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: UserRow,
+  testId: string,
+  input: TProctoringEventsInput,
+) {
+  const attempt = await findAttempt(deps, user.id, testId);
+  if (!attempt) throw new AppError('ATTEMPT_NOT_STARTED', 'Start the test first');
+  const events = 'events' in input ? input.events : [input];
+  if (attempt.endedAt) return { recorded: 0, dropped: events.length };
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(proctoringEvents)
+    .where(eq(proctoringEvents.attemptId, attempt.id));
+  const room = Math.max(0, MAX_PAGE_EVENTS_PER_ATTEMPT - (row?.n ?? 0));
+  const kept = events.slice(0, room);
+  const now = deps.clock.now();
+  if (kept.length > 0) {
+    await deps.db.insert(proctoringEvents).values(
+      kept.map((e) => {
+        const at = e.at ? new Date(e.at) : now;
+        const clamped = at > now || +now - +at > MAX_BACKDATE_MS ? now : at;
+        return { attemptId: attempt.id, kind: e.kind, detail: e.detail ?? '', occurredAt: clamped };
+      }),
+    );
+  }
+  return { recorded: kept.length, dropped: events.length - kept.length };
+}

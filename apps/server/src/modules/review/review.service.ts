@@ -1,0 +1,401 @@
+/**
+ * Review: the submissions dashboard, per-candidate reports, results and CSV, hiring status with emails,
+ * proctoring frames. Employers of the owning company only (tests.access.ts decides); services never see
+ * request or reply.
+ */
+import {
+  scoreBand,
+  type TCandidateProfile,
+  type TDashboard,
+  type THiringStatus,
+  type TMyTest,
+  type TProblemScore,
+  type TProctoringEvent,
+  type TReport,
+  type TReviewResultItem,
+  type TReviewResultRow,
+  type TSubmissionsPage,
+} from '@assessly/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { aptitudeQuestions, attempts, proctoringEvents, submissions, users } from '../../db/schema';
+import type { UserRow } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { requireManagedTest, type TestRow } from '../tests/tests.access';
+import { toCsv } from './csv';
+import * as repo from './review.repo';
+import { findSimilarPairs, flagsByUser } from './similarity.service';
+import { companyName, displayName, sendTemplated } from './templates';
+
+type Deps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'mailer' | 'blobs' | 'config'>;
+
+export const SCORING_RULE =
+  'Coding tests: for each problem the best judged submission counts (highest score; the latest on a tie), out of the ' +
+  "problem's marks. Aptitude tests: the attempt's score. Pass when score / max × total marks ≥ passing marks.";
+
+const viewerOf = (user: UserRow): repo.Viewer => ({ companyId: user.companyId, userId: user.id });
+export const frameUrl = (eventId: string) => `/api/review/frames/${eventId}`;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export function percentOf(score: number, max: number): number {
+  return max > 0 ? round1((score / max) * 100) : 0;
+}
+
+export function isPass(score: number, max: number, test: Pick<TestRow, 'totalMarks' | 'passingMarks'>): boolean {
+  if (max <= 0) return false;
+  return (score / max) * test.totalMarks >= test.passingMarks - 1e-9;
+}
+
+export async function getDashboard(deps: Deps, user: UserRow, page: number, pageSize: number): Promise<TDashboard> {
+  const v = viewerOf(user);
+  const [stats, rows] = await Promise.all([
+    repo.dashboardStats(deps.database, v),
+    repo.dashboardTests(deps.database, v, pageSize, (page - 1) * pageSize),
+  ]);
+  return {
+    user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    stats,
+    tests: rows.map((r) => ({
+      id: r.id,
+      testName: r.testName,
+      testType: r.testType,
+      isActive: r.isActive,
+      startTime: repo.iso(r.startTime),
+      endTime: repo.iso(r.endTime),
+      createdAt: repo.iso(r.createdAt)!,
+      submissionCount: r.submissionCount,
+      candidateCount: r.candidateCount,
+      averageScore: r.averageScore,
+    })),
+    page,
+    pageSize,
+    totalTests: stats.totalTests,
+  };
+}
+
+export async function getSubmissionsPage(
+  deps: Deps,
+  user: UserRow,
+  testId: string,
+  page: number,
+  pageSize: number,
+): Promise<TSubmissionsPage> {
+  await requireManagedTest(deps.db, user, testId);
+  const rows = await repo.submissionsPage(deps.database, testId, pageSize, (page - 1) * pageSize);
+  return {
+    testId,
+    page,
+    pageSize,
+    total: rows[0]?.totalRows ?? 0,
+    items: rows.map((r) => ({
+      id: r.id,
+      attemptId: r.attemptId,
+      questionNumber: r.questionNumber,
+      questionId: r.questionId,
+      language: r.language,
+      code: r.code,
+      status: r.status,
+      verdict: r.verdict,
+      passed: r.passed,
+      total: r.total,
+      score: r.score,
+      maxScore: r.maxScore,
+      band: scoreBand(r.passed, r.total),
+      createdAt: repo.iso(r.createdAt)!,
+      results: (r.results ?? []) as TReviewResultItem[],
+      candidate: r.candidate as unknown as TCandidateProfile,
+      hiringStatus: r.hiringStatus,
+      proctoring: {
+        counts: r.eventCounts ?? {},
+        total: r.eventTotal,
+        events: (r.events ?? []).map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          detail: e.detail,
+          occurredAt: repo.iso(e.occurredAt)!,
+          frameUrl: e.hasFrame ? frameUrl(e.id) : null,
+        })),
+      },
+    })),
+  };
+}
+
+/** The attempt and its test, if this employer manages the test (404 otherwise, so ids of others do not leak). */
+export async function requireManagedAttempt(deps: Deps, user: UserRow, attemptId: string) {
+  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+  const [attempt] = await deps.db.select().from(attempts).where(eq(attempts.id, attemptId)).limit(1);
+  if (!attempt) throw new AppError('NOT_FOUND', 'Attempt not found');
+  try {
+    const test = await requireManagedTest(deps.db, user, attempt.testId);
+    return { attempt, test };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'TEST_NOT_FOUND') throw new AppError('NOT_FOUND', 'Attempt not found');
+    throw err;
+  }
+}
+
+export async function getResults(deps: Deps, user: UserRow, testId: string): Promise<TReviewResultRow[]> {
+  const test = await requireManagedTest(deps.db, user, testId);
+  const [rows, similarity] = await Promise.all([
+    repo.candidateResults(deps.database, testId),
+    test.testType === 'CODING' ? findSimilarPairs(deps, test) : null,
+  ]);
+  const flags = similarity ? flagsByUser(similarity) : new Map<string, number>();
+  return rows.map((r) => ({
+    attemptId: r.attemptId,
+    userId: r.userId,
+    name: displayName(r),
+    email: r.email,
+    startedAt: repo.iso(r.startedAt)!,
+    endedAt: repo.iso(r.endedAt),
+    score: round1(r.score),
+    maxScore: r.maxScore,
+    percent: percentOf(r.score, r.maxScore),
+    passed: isPass(r.score, r.maxScore, test),
+    hiringStatus: r.hiringStatus,
+    eventCount: r.eventCount,
+    similarityFlags: flags.get(r.userId) ?? 0,
+  }));
+}
+
+export async function getResultsCsv(
+  deps: Deps,
+  user: UserRow,
+  testId: string,
+): Promise<{ filename: string; csv: string }> {
+  const test = await requireManagedTest(deps.db, user, testId);
+  const rows = await getResults(deps, user, testId);
+  const header = [
+    'Name',
+    'Email',
+    'Started',
+    'Ended',
+    'Score',
+    'Max score',
+    'Percent',
+    'Result',
+    'Status',
+    'Integrity events',
+    'Similarity flags',
+  ];
+  const csv = toCsv(
+    header,
+    rows.map((r) => [
+      r.name,
+      r.email,
+      r.startedAt,
+      r.endedAt ?? '',
+      r.score,
+      r.maxScore,
+      r.percent,
+      r.passed ? 'Pass' : 'Fail',
+      r.hiringStatus,
+      r.eventCount,
+      r.similarityFlags,
+    ]),
+  );
+  const slug =
+    test.testName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'test';
+  return { filename: `${slug}-results.csv`, csv };
+}
+
+export async function getReport(deps: Deps, user: UserRow, attemptId: string): Promise<TReport> {
+  const { attempt, test } = await requireManagedAttempt(deps, user, attemptId);
+  const [[result], problems, subs, events, [candidate], similarity] = await Promise.all([
+    repo.candidateResults(deps.database, test.id, attempt.id),
+    repo.testProblems(deps.database, test.id),
+    deps.db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.testId, test.id), eq(submissions.userId, attempt.userId)))
+      .orderBy(asc(submissions.createdAt)),
+    deps.db
+      .select()
+      .from(proctoringEvents)
+      .where(eq(proctoringEvents.attemptId, attempt.id))
+      .orderBy(asc(proctoringEvents.occurredAt)),
+    deps.db.select().from(users).where(eq(users.id, attempt.userId)).limit(1),
+    test.testType === 'CODING' ? findSimilarPairs(deps, test) : null,
+  ]);
+  if (!result || !candidate) throw new AppError('NOT_FOUND', 'Attempt not found');
+  const problemById = new Map(problems.map((p) => [p.id, p]));
+  const perProblem: TProblemScore[] =
+    test.testType === 'APTITUDE'
+      ? await aptitudeScores(deps, test, attempt.answers)
+      : test.questionIds
+          .map((qid, index) => ({ qid, index }))
+          .map(({ qid, index }) => {
+            const mine = subs.filter((s) => s.questionId === qid);
+            const judged = mine.filter((s) => s.status === 'judged');
+            // Best judged submission; the latest one wins a tie (same rule as the SQL in review.repo.ts).
+            const best = judged.reduce<(typeof judged)[number] | null>(
+              (b, s) => (!b || s.score >= b.score ? s : b),
+              null,
+            );
+            const shown = best ?? mine[mine.length - 1] ?? null;
+            return {
+              questionId: qid,
+              questionNumber: index,
+              title: problemById.get(qid)?.title ?? `Problem ${index + 1}`,
+              marks: problemById.get(qid)?.marks ?? shown?.maxScore ?? 0,
+              score: best?.score ?? 0,
+              passed: best?.passedCount ?? 0,
+              total: best?.totalCount ?? 0,
+              language: shown?.language ?? null,
+              code: shown?.code ?? null,
+              submissionId: shown?.id ?? null,
+              submissionCount: mine.length,
+            };
+          });
+  const end = attempt.endedAt ?? new Date(Math.min(attempt.deadlineAt.getTime(), deps.clock.now().getTime()));
+  const flags = similarity ? (flagsByUser(similarity).get(attempt.userId) ?? 0) : 0;
+  return {
+    attemptId: attempt.id,
+    test: {
+      id: test.id,
+      testName: test.testName,
+      testType: test.testType,
+      totalMarks: test.totalMarks,
+      passingMarks: test.passingMarks,
+    },
+    candidate: profileOf(candidate),
+    startedAt: attempt.startedAt.toISOString(),
+    endedAt: repo.iso(attempt.endedAt),
+    timeTakenSeconds: Math.max(0, Math.round((end.getTime() - attempt.startedAt.getTime()) / 1000)),
+    score: round1(result.score),
+    maxScore: result.maxScore,
+    percent: percentOf(result.score, result.maxScore),
+    passed: isPass(result.score, result.maxScore, test),
+    hiringStatus: attempt.hiringStatus,
+    languages: [...new Set(subs.map((s) => s.language))],
+    problems: perProblem,
+    events: events.map(
+      (e): TProctoringEvent => ({
+        id: e.id,
+        kind: e.kind,
+        detail: e.detail,
+        occurredAt: e.occurredAt.toISOString(),
+        frameUrl: e.frameKey ? frameUrl(e.id) : null,
+      }),
+    ),
+    similarityFlags: flags,
+    scoringRule: SCORING_RULE,
+  };
+}
+
+/** Aptitude: one row per question in the test's order, full marks when the stored answer is the correct option. */
+async function aptitudeScores(deps: Deps, test: TestRow, answers: Record<string, number>): Promise<TProblemScore[]> {
+  const ids = test.questionIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (ids.length === 0) return [];
+  const rows = await deps.db.select().from(aptitudeQuestions).where(inArray(aptitudeQuestions.id, ids));
+  const byId = new Map(rows.map((q) => [q.id, q]));
+  return test.questionIds.flatMap((qid, index) => {
+    const q = byId.get(qid);
+    if (!q) return [];
+    const answered = answers[qid] !== undefined;
+    const correct = answered && answers[qid] === q.correctAnswer;
+    return [
+      {
+        questionId: qid,
+        questionNumber: index,
+        title: q.questionText.length > 80 ? `${q.questionText.slice(0, 77)}...` : q.questionText,
+        marks: q.marks,
+        score: correct ? q.marks : 0,
+        passed: correct ? 1 : 0,
+        total: 1,
+        language: null,
+        code: null,
+        submissionId: null,
+        submissionCount: answered ? 1 : 0,
+      },
+    ];
+  });
+}
+
+export function profileOf(u: UserRow): TCandidateProfile {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    role: u.role,
+    gender: u.gender,
+    dob: u.dob,
+    mobileNumber: u.mobileNumber,
+    bio: u.bio,
+    educationDetails: u.educationDetails,
+    experienceDetails: u.experienceDetails,
+  };
+}
+
+/** Sets the hiring status; a change to shortlisted or rejected emails the candidate with the company's template. */
+export async function setHiringStatus(deps: Deps, user: UserRow, attemptId: string, status: THiringStatus) {
+  const { attempt, test } = await requireManagedAttempt(deps, user, attemptId);
+  const changed = attempt.hiringStatus !== status;
+  if (changed) await deps.db.update(attempts).set({ hiringStatus: status }).where(eq(attempts.id, attempt.id));
+  let emailed = false;
+  if (changed && status !== 'pending') {
+    const [candidate] = await deps.db.select().from(users).where(eq(users.id, attempt.userId)).limit(1);
+    if (candidate) {
+      await sendTemplated(deps, {
+        companyId: test.companyId,
+        kind: status,
+        to: candidate.email,
+        mailKind: `status_${status}`,
+        values: {
+          candidateName: displayName(candidate),
+          testName: test.testName,
+          companyName: await companyName(deps.db, test.companyId),
+        },
+      });
+      emailed = true;
+    }
+  }
+  return { attemptId: attempt.id, hiringStatus: status, emailed };
+}
+
+/** A stored proctoring frame, for employers who manage the event's test only. */
+export async function getFrame(deps: Deps, user: UserRow, eventId: string) {
+  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+  const [event] = await deps.db.select().from(proctoringEvents).where(eq(proctoringEvents.id, eventId)).limit(1);
+  if (!event?.frameKey) throw new AppError('NOT_FOUND', 'Frame not found');
+  await requireManagedAttempt(deps, user, event.attemptId).catch((err: unknown) => {
+    throw err instanceof AppError && err.code === 'NOT_FOUND' ? new AppError('NOT_FOUND', 'Frame not found') : err;
+  });
+  const blob = await deps.blobs.get(event.frameKey);
+  if (!blob) throw new AppError('NOT_FOUND', 'Frame not found');
+  return blob;
+}
+
+/** The candidate's own tests: attempts with score once the attempt is over, and pending invitations. */
+export async function getMyTests(deps: Deps, user: UserRow): Promise<TMyTest[]> {
+  const rows = await repo.myTests(deps.database, user.id, user.email);
+  const now = deps.clock.now();
+  return rows.map((r) => {
+    const completed = !!r.endedAt || (!!r.deadlineAt && r.deadlineAt <= now);
+    const state: TMyTest['state'] = !r.startedAt ? 'invited' : completed ? 'completed' : 'in_progress';
+    return {
+      testId: r.testId,
+      testName: r.testName,
+      testType: r.testType,
+      companyName: r.companyName,
+      state,
+      startedAt: repo.iso(r.startedAt),
+      endedAt: repo.iso(r.endedAt ?? (completed ? r.deadlineAt : null)),
+      endTime: repo.iso(r.endTime),
+      // The score is released once the attempt is over, never while the candidate is still working.
+      score: state === 'completed' && r.score != null ? round1(r.score) : null,
+      maxScore: state === 'completed' ? r.maxScore : null,
+      hiringStatus: r.hiringStatus,
+      takePath: takePathOf(r.testType, r.testId),
+    };
+  });
+}
+
+export function takePathOf(testType: string, testId: string): string {
+  return testType.toUpperCase() === 'APTITUDE' ? `/aptitude/${testId}` : `/code/${testId}`;
+}

@@ -1,0 +1,42 @@
+import { type TResultItem, ZRunCode, ZSubmissionQuery, ZSubmitCode } from '@assessly/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { requireUser } from '../../lib/auth';
+import { parseInput } from '../../lib/validate';
+import * as service from './submissions.service';
+
+const ZIdParam = z.object({ id: z.string().uuid('Submission not found') });
+
+export async function submissionsRoutes(app: FastifyInstance, deps: AppDeps) {
+  /** Answers the spec's results array: one item per visible example (or the custom input). */
+  app.post('/api/submissions/run', async (req) => {
+    const user = requireUser(req);
+    return service.runCode(deps, user, parseInput(ZRunCode, req.body));
+  });
+
+  /**
+   * Stores and judges every case. Judged in time: 200 with the results array (hidden cases reduced to
+   * passed/verdict/figures) and the id in X-Submission-Id. Still queued after the wait: 202 {id, status}.
+   */
+  app.post('/api/submissions', async (req, reply) => {
+    const user = requireUser(req);
+    const row = await service.submitCode(deps, user, parseInput(ZSubmitCode, req.body));
+    reply.header('X-Submission-Id', row.id);
+    if (!service.isDone(row)) return reply.status(202).send({ id: row.id, status: row.status });
+    const json = service.toSubmissionJson(row, true);
+    reply.header('X-Submission-Score', `${json.score}/${json.maxScore}`);
+    return json.results satisfies TResultItem[];
+  });
+
+  app.get('/api/submissions/all', async (req) => {
+    const user = requireUser(req);
+    return service.listSubmissions(deps, user, parseInput(ZSubmissionQuery, req.query));
+  });
+
+  app.get('/api/submissions/:id', async (req) => {
+    const user = requireUser(req);
+    const { id } = parseInput(ZIdParam, req.params);
+    return service.readSubmission(deps, user, id);
+  });
+}

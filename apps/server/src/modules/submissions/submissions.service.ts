@@ -1,0 +1,226 @@
+/**
+ * Run and submit candidate code (spec part 2 §7, issue 4). A submission is stored (queued) before it is
+ * judged; the queue (modules/judging) judges it; the HTTP call waits for the verdict up to a limit.
+ * createSubmission/waitForJudged are also used without a request (auto-submit at the deadline).
+ */
+import { JudgeQueueFullError, type Language } from '@assessly/judge';
+import {
+  JUDGE_LANGUAGES,
+  type TResultItem,
+  type TRunCode,
+  type TSubmission,
+  type TSubmissionQuery,
+  type TSubmitCode,
+} from '@assessly/shared';
+import type { AppDeps } from '../../app';
+import type { UserRow } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { type AttemptRow, requireOpenAttempt } from '../attempts/attempts.service';
+import type { JudgingService } from '../judging/judging.types';
+import { casesForRun, casesForSubmit, type ProblemRow, toCandidateItem, toResultItems } from '../judging/results';
+import { canManageTest, findTest, type TestRow } from '../tests/tests.access';
+import * as repo from './submissions.repo';
+
+export type SubmissionRow = repo.SubmissionRow;
+type Deps = Pick<AppDeps, 'db' | 'clock'> & { judging?: JudgingService };
+
+/** Re-read the row this often while waiting; the queue's signal (in process, or NOTIFY) usually comes first. */
+const POLL_MS = 1000;
+const POLL_MS_WITHOUT_JUDGE = 200;
+
+/** The coding problem at this question number of the test (test.questionIds order). */
+export async function resolveProblem(
+  deps: Pick<AppDeps, 'db'>,
+  test: TestRow,
+  questionNumber: number,
+): Promise<ProblemRow> {
+  const id = test.testType === 'CODING' ? test.questionIds[questionNumber] : undefined;
+  const problem = id ? await repo.findProblem(deps.db, id) : null;
+  if (!problem) throw new AppError('PROBLEM_NOT_FOUND', 'There is no coding problem at this question number');
+  return problem;
+}
+
+function requireJudging(deps: Deps): JudgingService {
+  if (!deps.judging)
+    throw new AppError('SERVICE_UNAVAILABLE', 'The judge is not running on this server. Please try again later.');
+  return deps.judging;
+}
+
+async function requireLanguage(judging: JudgingService, language: Language) {
+  const info = (await judging.judge.languages()).find((l) => l.id === language);
+  if (!info?.available) {
+    throw new AppError('LANGUAGE_UNAVAILABLE', info?.message ?? `${language} is not available on this server`);
+  }
+}
+
+function busy(err: JudgeQueueFullError): AppError {
+  return new AppError(
+    'JUDGE_BUSY',
+    `The judge is busy. Please try again in ${err.retryAfterSeconds} seconds.`,
+    undefined,
+    {
+      'Retry-After': String(err.retryAfterSeconds),
+    },
+  );
+}
+
+/**
+ * Stores a submission (queued) and hands it to the queue. No window/attempt checks and no back-pressure
+ * here: the caller decided the code must be judged (HTTP submit after its checks, or auto-submit at the
+ * deadline). Without a judge the row stays queued and is picked up when one starts.
+ */
+export async function createSubmission(
+  deps: Deps,
+  input: {
+    user: UserRow;
+    attempt: AttemptRow | null;
+    test: TestRow;
+    questionNumber: number;
+    language: string;
+    code: string;
+  },
+): Promise<SubmissionRow> {
+  if (!(JUDGE_LANGUAGES as readonly string[]).includes(input.language)) {
+    throw new AppError('VALIDATION', 'Choose a supported language', { language: 'Choose a supported language' });
+  }
+  const problem = await resolveProblem(deps, input.test, input.questionNumber);
+  const row = await repo.insertSubmission(deps.db, {
+    testId: input.test.id,
+    userId: input.user.id,
+    attemptId: input.attempt?.id ?? null,
+    questionId: problem.id,
+    questionNumber: input.questionNumber,
+    language: input.language,
+    code: input.code,
+    status: 'queued',
+    totalCount: casesForSubmit(problem).length,
+    maxScore: problem.marks,
+    createdAt: deps.clock.now(),
+  });
+  await deps.judging?.enqueue(row.id);
+  return row;
+}
+
+export function isDone(row: SubmissionRow): boolean {
+  return row.status === 'judged' || row.status === 'error';
+}
+
+/** The row once judged (or failed), or as it stands when `timeoutMs` of real time have passed. */
+export async function waitForJudged(deps: Deps, submissionId: string, timeoutMs: number): Promise<SubmissionRow> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const left = until - Date.now();
+    // Listen before reading, so a verdict landing between the read and the wait is not missed.
+    const signal = deps.judging
+      ? deps.judging.waitSignal(submissionId, Math.max(0, Math.min(left, POLL_MS)))
+      : new Promise((r) => setTimeout(r, Math.max(0, Math.min(left, POLL_MS_WITHOUT_JUDGE))));
+    const row = await repo.findSubmission(deps.db, submissionId);
+    if (!row) throw new AppError('SUBMISSION_NOT_FOUND', 'Submission not found');
+    if (isDone(row) || left <= 0) return row;
+    await signal;
+  }
+}
+
+/** The test, and for a candidate the open attempt; a managing employer may run without one. */
+async function requireAccess(deps: Deps, user: UserRow, testId: string, allowManager: boolean) {
+  const test = await findTest(deps.db, testId);
+  if (!test) throw new AppError('TEST_NOT_FOUND', 'Test not found');
+  if (allowManager && canManageTest(user, test)) return { test, attempt: null };
+  return { test, attempt: await requireOpenAttempt(deps, user.id, testId) };
+}
+
+/** Runs the visible examples (or only the custom input) without storing anything. */
+export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promise<TResultItem[]> {
+  const { test } = await requireAccess(deps, user, input.testId, true);
+  const problem = await resolveProblem(deps, test, input.questionNumber);
+  const judging = requireJudging(deps);
+  await requireLanguage(judging, input.language);
+  const specs = casesForRun(problem, input.stdin);
+  if (specs.length === 0) return [];
+  try {
+    const result = await judging.judge.judge({
+      language: input.language,
+      code: input.code,
+      cases: specs.map(({ input: stdin, expectedOutput }) => ({ input: stdin, expectedOutput })),
+      timeLimitMs: problem.timeLimitMs,
+      memoryLimitMb: problem.memoryLimitMb,
+      floatTolerance: problem.floatTolerance,
+    });
+    return toResultItems(specs, result);
+  } catch (err) {
+    if (err instanceof JudgeQueueFullError) throw busy(err);
+    throw err;
+  }
+}
+
+/** HTTP submit: checks, back-pressure, store, then wait for the verdict (up to judging.submitWaitMs). */
+export async function submitCode(deps: Deps, user: UserRow, input: TSubmitCode): Promise<SubmissionRow> {
+  const { test, attempt } = await requireAccess(deps, user, input.testId, false);
+  await resolveProblem(deps, test, input.questionNumber);
+  const judging = requireJudging(deps);
+  await requireLanguage(judging, input.language);
+  await judging.assertCapacity();
+  // Fairness: one candidate firing submissions in parallel must not fill the queue for everyone.
+  if ((await repo.countPendingForUser(deps.db, user.id)) >= judging.perUserPending) {
+    throw new AppError(
+      'RATE_LIMITED',
+      'Your earlier submissions are still being judged. Please wait for their results.',
+      undefined,
+      {
+        'Retry-After': '2',
+      },
+    );
+  }
+  const row = await createSubmission(deps, {
+    user,
+    attempt,
+    test,
+    questionNumber: input.questionNumber,
+    language: input.language,
+    code: input.code,
+  });
+  return waitForJudged(deps, row.id, judging.submitWaitMs);
+}
+
+/** Candidates see hidden cases only as passed/verdict/time/memory; managing employers see the stored row. */
+export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSubmission {
+  const results = (row.results as TResultItem[]).map((r) => (forCandidate ? toCandidateItem(r) : r));
+  return {
+    id: row.id,
+    testId: row.testId,
+    userId: row.userId,
+    attemptId: row.attemptId,
+    questionId: row.questionId,
+    questionNumber: row.questionNumber,
+    language: row.language,
+    code: row.code,
+    status: row.status,
+    verdict: row.verdict as TSubmission['verdict'],
+    compileOutput: row.compileOutput,
+    results,
+    passedCount: row.passedCount,
+    totalCount: row.totalCount,
+    score: row.score,
+    maxScore: row.maxScore,
+    createdAt: row.createdAt.toISOString(),
+    judgedAt: row.judgedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listSubmissions(deps: Deps, viewer: UserRow, q: TSubmissionQuery): Promise<TSubmission[]> {
+  if (viewer.role === 'employer') {
+    return (await repo.listManagedSubmissions(deps.db, viewer, q)).map((r) => toSubmissionJson(r, false));
+  }
+  return (await repo.listOwnSubmissions(deps.db, viewer.id, q)).map((r) => toSubmissionJson(r, true));
+}
+
+/** The submitter, or an employer managing the test; anyone else gets 404 (existence is not revealed). */
+export async function readSubmission(deps: Deps, viewer: UserRow, id: string): Promise<TSubmission> {
+  const row = await repo.findSubmission(deps.db, id);
+  if (row && row.userId === viewer.id) return toSubmissionJson(row, true);
+  if (row && viewer.role === 'employer') {
+    const test = await findTest(deps.db, row.testId);
+    if (test && canManageTest(viewer, test)) return toSubmissionJson(row, false);
+  }
+  throw new AppError('SUBMISSION_NOT_FOUND', 'Submission not found');
+}

@@ -1,0 +1,235 @@
+/** Run and submit through the API with the REAL sandboxed judge (Python), plus access rules. */
+import { createJudge, type Judge } from '@assessly/judge';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { attachJudging, createCodingTest, startCodingAttempt } from '../../../test/factories-tests';
+import { submissions } from '../../db/schema';
+
+const SUM_OK = 'a, b = map(int, input().split())\nprint(a + b)\n';
+// Right on the example (1 2 -> 3), wrong on the hidden case (40 2 -> 42).
+const SUM_HALF = 'a, b = map(int, input().split())\nprint(3 if a == 1 else 0)\n';
+// Echoes its input to both streams: none of it may reach a candidate for a hidden case.
+const ECHO = 'import sys\nd = sys.stdin.read()\nprint(d)\nsys.stderr.write(d)\nsys.exit(int(d.split()[0]) % 256)\n';
+
+let t: TestApp;
+let judge: Judge;
+let employer: SignedInUser;
+let candidate: SignedInUser;
+let testId: string;
+
+const post = (user: SignedInUser, url: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie }, payload });
+const get = (user: SignedInUser, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
+const body = (code: string, over: Record<string, unknown> = {}) => ({
+  language: 'python',
+  code,
+  testId,
+  questionNumber: 0,
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  judge = createJudge({ concurrency: 2 });
+  await attachJudging(t, judge);
+  employer = await createSignedInUser(t.app, { role: 'employer' });
+  candidate = await createSignedInUser(t.app);
+  testId = (await createCodingTest(t.deps, employer)).test.id;
+  await startCodingAttempt(t.deps, candidate.id, testId);
+});
+afterAll(async () => {
+  await t.deps.judging?.stop();
+  await judge.close();
+  await t.close();
+});
+
+describe('GET /api/languages and health', () => {
+  it('lists the five languages with availability, and health shows isolation and the queue', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/languages' });
+    expect(res.statusCode).toBe(200);
+    const langs = res.json() as { id: string; available: boolean }[];
+    expect(langs.map((l) => l.id).sort()).toEqual(['cpp', 'java', 'javascript', 'python', 'typescript']);
+    expect(langs.find((l) => l.id === 'python')?.available).toBe(true);
+    const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+    expect(health.judge.isolation.sandbox).toBe(judge.isolation().sandbox);
+    expect(health.judge.queue).toMatchObject({ running: expect.any(Number), waiting: expect.any(Number) });
+    expect(['ok', 'degraded']).toContain(health.judge.state);
+    expect(health.judge.mode).toBe(t.deps.database.mode === 'postgres' ? 'pg-boss' : 'embedded');
+  });
+});
+
+describe('POST /api/submissions/run', () => {
+  it('runs the visible examples and answers the results array with passed', async () => {
+    const res = await post(candidate, '/api/submissions/run', body(SUM_OK));
+    expect(res.statusCode).toBe(200);
+    const items = res.json();
+    expect(Array.isArray(items)).toBe(true);
+    expect(items).toHaveLength(1); // the hidden case is not run
+    expect(items[0]).toMatchObject({
+      passed: true,
+      verdict: 'Accepted',
+      input: '1 2\n',
+      expectedOutput: '3\n',
+      output: '3\n',
+      actualOutput: '3\n',
+    });
+    expect(await t.deps.db.select().from(submissions)).toHaveLength(0); // nothing stored
+  });
+
+  it('runs only the custom input when stdin is given (nothing compared)', async () => {
+    const res = await post(candidate, '/api/submissions/run', body(SUM_OK, { stdin: '5 6\n' }));
+    expect(res.json()).toEqual([
+      expect.objectContaining({ passed: true, input: '5 6\n', expectedOutput: null, output: '11\n' }),
+    ]);
+  });
+
+  it('puts a compile error into every item', async () => {
+    const items = (await post(candidate, '/api/submissions/run', body('print(1'))).json();
+    expect(items[0]).toMatchObject({ passed: false, verdict: 'Compilation Error' });
+    expect(items[0].output).toMatch(/SyntaxError/);
+  });
+
+  it('lets the managing employer run without an attempt; another employer is refused (no attempt)', async () => {
+    expect((await post(employer, '/api/submissions/run', body(SUM_OK))).json()[0].passed).toBe(true);
+    const other = await createSignedInUser(t.app, { role: 'employer' });
+    const res = await post(other, '/api/submissions/run', body(SUM_OK));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('ATTEMPT_NOT_STARTED');
+  });
+
+  it('validates the payload and the question number', async () => {
+    const bad = await post(candidate, '/api/submissions/run', body(SUM_OK, { language: 'cobol' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.language).toBe('Choose a supported language');
+    const missing = await post(candidate, '/api/submissions/run', body(SUM_OK, { questionNumber: 7 }));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('PROBLEM_NOT_FOUND');
+    const anon = await t.app.inject({ method: 'POST', url: '/api/submissions/run', payload: body(SUM_OK) });
+    expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/submissions', () => {
+  it('stores, judges every case and answers the results array; hidden cases carry no data', async () => {
+    const res = await post(candidate, '/api/submissions', body(SUM_OK));
+    expect(res.statusCode).toBe(200);
+    const items = res.json();
+    expect(items.map((i: { passed: boolean }) => i.passed)).toEqual([true, true]);
+    expect(items[0]).toMatchObject({ hidden: false, input: '1 2\n', expectedOutput: '3\n', output: '3\n' });
+    expect(Object.keys(items[1]).sort()).toEqual(['hidden', 'index', 'memoryKb', 'passed', 'timeMs', 'verdict']);
+    const id = res.headers['x-submission-id'] as string;
+    const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, id));
+    expect(row).toMatchObject({
+      status: 'judged',
+      verdict: 'Accepted',
+      passedCount: 2,
+      totalCount: 2,
+      score: 20,
+      maxScore: 20,
+      userId: candidate.id,
+    });
+    expect(row!.attemptId).toBeTruthy();
+  });
+
+  it('scores marks x passed/total: 1 of 2 cases is half marks, verdict Wrong Answer', async () => {
+    const res = await post(candidate, '/api/submissions', body(SUM_HALF));
+    expect(res.json().map((i: { passed: boolean }) => i.passed)).toEqual([true, false]);
+    const sub = (await get(candidate, `/api/submissions/${res.headers['x-submission-id']}`)).json();
+    expect(sub).toMatchObject({
+      status: 'judged',
+      verdict: 'Wrong Answer',
+      passedCount: 1,
+      totalCount: 2,
+      score: 10,
+      maxScore: 20,
+    });
+  });
+
+  it('stores a compile error with the compiler message and no score', async () => {
+    const res = await post(candidate, '/api/submissions', body('def f(:\n'));
+    expect(res.statusCode).toBe(200);
+    expect(
+      res.json().every((i: { verdict: string; passed: boolean }) => i.verdict === 'Compilation Error' && !i.passed),
+    ).toBe(true);
+    const sub = (await get(candidate, `/api/submissions/${res.headers['x-submission-id']}`)).json();
+    expect(sub).toMatchObject({ verdict: 'Compilation Error', score: 0, passedCount: 0 });
+    expect(sub.compileOutput).toMatch(/SyntaxError/);
+  });
+
+  it('ignores a userId in the body: the session decides', async () => {
+    const other = await createSignedInUser(t.app);
+    const res = await post(candidate, '/api/submissions', body(SUM_OK, { userId: other.id }));
+    const [row] = await t.deps.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.id, res.headers['x-submission-id'] as string));
+    expect(row!.userId).toBe(candidate.id);
+  });
+
+  it('never sends hidden input, expected output, output, stderr or exit code to the candidate', async () => {
+    const secret = { input: '73917 81643\n', output: '155560\n' };
+    const { test } = await createCodingTest(t.deps, employer, {
+      problems: [{ examples: [{ input: '1 2\n', output: '3\n' }], testCases: [secret] }],
+    });
+    await startCodingAttempt(t.deps, candidate.id, test.id);
+    const res = await post(candidate, '/api/submissions', body(ECHO, { testId: test.id }));
+    const id = res.headers['x-submission-id'] as string;
+    const texts = [
+      res.body,
+      (await get(candidate, `/api/submissions/${id}`)).body,
+      (await get(candidate, `/api/submissions/all?testId=${test.id}`)).body,
+    ];
+    for (const text of texts) {
+      expect(text).not.toMatch(/73917|81643|155560/);
+      expect(text).not.toContain('"exitCode":189'); // 73917 % 256: the exit code would leak the input
+    }
+    // The visible example's echo is there, so the checks above are not vacuous.
+    expect(res.json()[0]).toMatchObject({ output: '1 2\n\n', stderr: '1 2\n', exitCode: 1 });
+  });
+
+  it('refuses without an attempt, and after the deadline', async () => {
+    const late = await createSignedInUser(t.app);
+    const none = await post(late, '/api/submissions', body(SUM_OK));
+    expect(none.statusCode).toBe(409);
+    expect(none.json().code).toBe('ATTEMPT_NOT_STARTED');
+
+    const { test } = await createCodingTest(t.deps, employer, { duration: 5 });
+    await startCodingAttempt(t.deps, late.id, test.id);
+    t.clock.advance(6 * 60_000);
+    try {
+      const res = await post(late, '/api/submissions', body(SUM_OK, { testId: test.id }));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('DEADLINE_PASSED');
+      const run = await post(late, '/api/submissions/run', body(SUM_OK, { testId: test.id }));
+      expect(run.json().code).toBe('DEADLINE_PASSED');
+    } finally {
+      t.clock.advance(-6 * 60_000);
+    }
+  });
+});
+
+describe('GET /api/submissions/all and /api/submissions/{id}', () => {
+  it('scopes the list: own submissions for a candidate, managed tests for an employer', async () => {
+    const mine = (await get(candidate, `/api/submissions/all?testId=${testId}`)).json();
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((s: { userId: string }) => s.userId === candidate.id)).toBe(true);
+
+    const other = await createSignedInUser(t.app);
+    expect((await get(other, '/api/submissions/all')).json()).toEqual([]);
+    expect((await get(other, `/api/submissions/${mine[0].id}`)).statusCode).toBe(404);
+
+    const stranger = await createSignedInUser(t.app, { role: 'employer' });
+    expect((await get(stranger, '/api/submissions/all')).json()).toEqual([]);
+    expect((await get(stranger, `/api/submissions/${mine[0].id}`)).statusCode).toBe(404);
+
+    const managed = (await get(employer, `/api/submissions/all?testId=${testId}`)).json();
+    expect(managed.map((s: { id: string }) => s.id)).toEqual(
+      expect.arrayContaining(mine.map((s: { id: string }) => s.id)),
+    );
+    const one = await get(employer, `/api/submissions/${mine[0].id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().code).toBe(mine[0].code);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Projections of test, question and problem rows. Two readings of every row (design.md §3):
+ * the managing employer's (everything) and the candidate's, which leaves out what would give answers away.
+ * The candidate projections list their fields explicitly (no spreading of rows) so a new column is never
+ * sent to candidates by accident.
+ */
+import {
+  DEFAULT_STARTER_CODE,
+  type TAptitudeQuestion,
+  type TCandidateTest,
+  type TCodeLanguage,
+  type TCodingProblem,
+  type TProblemForCandidate,
+  type TQuestionForCandidate,
+  type TTest,
+} from '@assessly/shared';
+import type { aptitudeQuestions, codingProblems } from '../../db/schema';
+import type { TestRow } from './tests.access';
+
+export type QuestionRow = typeof aptitudeQuestions.$inferSelect;
+export type ProblemRow = typeof codingProblems.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toEmployerTest(row: TestRow, createdByEmail: string | null = null): TTest {
+  return {
+    id: row.id,
+    testName: row.testName,
+    testType: row.testType,
+    description: row.description,
+    duration: row.duration,
+    totalMarks: row.totalMarks,
+    passingMarks: row.passingMarks,
+    createdBy: row.createdBy,
+    createdByEmail,
+    companyId: row.companyId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    startTime: iso(row.startTime),
+    endTime: iso(row.endTime),
+    questionIds: row.questionIds,
+    isActive: row.isActive,
+    version: row.version,
+  };
+}
+
+/** CANDIDATE projection of a test: no creator, company, version or other internal fields. */
+export function toCandidateTest(row: TestRow): TCandidateTest {
+  return {
+    id: row.id,
+    testName: row.testName,
+    testType: row.testType,
+    description: row.description,
+    duration: row.duration,
+    totalMarks: row.totalMarks,
+    passingMarks: row.passingMarks,
+    startTime: iso(row.startTime),
+    endTime: iso(row.endTime),
+    questionIds: row.questionIds,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toEmployerQuestion(row: QuestionRow): TAptitudeQuestion {
+  return {
+    id: row.id,
+    testId: row.testId,
+    questionText: row.questionText,
+    options: row.options,
+    correctAnswer: row.correctAnswer,
+    correctAnswerText: row.options[row.correctAnswer] ?? '',
+    marks: row.marks,
+    explanation: row.explanation,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** CANDIDATE projection of an aptitude question: never correctAnswer or explanation. */
+export function toCandidateQuestion(row: QuestionRow): TQuestionForCandidate {
+  return {
+    id: row.id,
+    testId: row.testId,
+    questionText: row.questionText,
+    options: row.options,
+    marks: row.marks,
+  };
+}
+
+/** Starter code for every language: the problem's own, else the stdin/stdout template. */
+export function fullStarterCode(stored: Record<string, string>): Record<TCodeLanguage, string> {
+  const out = { ...DEFAULT_STARTER_CODE };
+  for (const lang of Object.keys(out) as TCodeLanguage[]) {
+    const own = stored[lang];
+    if (typeof own === 'string' && own.trim()) out[lang] = own;
+  }
+  return out;
+}
+
+export function toEmployerProblem(row: ProblemRow): TCodingProblem {
+  return {
+    id: row.id,
+    testId: row.testId,
+    title: row.title,
+    description: row.description,
+    examples: row.examples,
+    testCases: row.testCases,
+    constraints: row.constraints,
+    marks: row.marks,
+    solution: row.solution,
+    starterCode: fullStarterCode(row.starterCode),
+    timeLimitMs: row.timeLimitMs,
+    memoryLimitMb: row.memoryLimitMb,
+    floatTolerance: row.floatTolerance,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** CANDIDATE projection of a coding problem: never the hidden testCases or the model solution. */
+export function toCandidateProblem(row: ProblemRow): TProblemForCandidate {
+  return {
+    id: row.id,
+    testId: row.testId,
+    title: row.title,
+    description: row.description,
+    examples: row.examples.map((e) => ({ input: e.input, output: e.output })),
+    constraints: row.constraints,
+    marks: row.marks,
+    starterCode: fullStarterCode(row.starterCode),
+    timeLimitMs: row.timeLimitMs,
+    memoryLimitMb: row.memoryLimitMb,
+    testCaseCount: row.testCases.length,
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * Tests: create, read (employer or candidate projection), update with optimistic concurrency, delete with
+ * what belongs only to the test, the dashboard's numbers. Other features use findTestWithQuestions and the
+ * candidate projections exported here.
+ */
+import {
+  checkTestRules,
+  type TAdminStats,
+  type TAptitudeQuestion,
+  type TCandidateTest,
+  type TCodingProblem,
+  type TProblemForCandidate,
+  type TQuestionForCandidate,
+  type TTest,
+  type TTestCreate,
+  type TTestUpdate,
+  type TTestWithQuestions,
+  VERSION_CONFLICT_MESSAGE,
+} from '@assessly/shared';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { findQuestionsByIds } from '../aptitude-questions/aptitude-questions.repo';
+import { findAttempt } from '../attempts/attempts.service';
+import { findProblemsByIds } from '../coding-problems/coding-problems.repo';
+import { canManageTest, findTest, requireManagedTest, type TestRow } from './tests.access';
+import {
+  type ProblemRow,
+  type QuestionRow,
+  toCandidateProblem,
+  toCandidateQuestion,
+  toCandidateTest,
+  toEmployerProblem,
+  toEmployerQuestion,
+  toEmployerTest,
+} from './tests.projections';
+import * as repo from './tests.repo';
+
+// The candidate projections live in tests.projections.ts; they are exported from here for other features.
+export { toCandidateProblem, toCandidateQuestion, toCandidateTest } from './tests.projections';
+
+const toDate = (v: string | null | undefined) => (v ? new Date(v) : null);
+
+export async function createTest(db: Db, user: UserRow, input: TTestCreate): Promise<TTest> {
+  const row = await repo.insertTest(db, {
+    testName: input.testName,
+    testType: input.testType,
+    description: input.description,
+    duration: input.duration,
+    totalMarks: input.totalMarks,
+    passingMarks: input.passingMarks,
+    startTime: toDate(input.startTime),
+    endTime: toDate(input.endTime),
+    isActive: input.isActive ?? true,
+    // createdBy comes from the session, never from the body.
+    createdBy: user.id,
+    companyId: user.companyId,
+  });
+  return toEmployerTest(row, user.email);
+}
+
+/** GET /api/tests/by-user/{userId}: the caller's own id only; answers the tests of the caller's company. */
+export async function listTestsForUser(db: Db, user: UserRow, userId?: string): Promise<TTest[]> {
+  if (userId !== undefined && userId !== user.id) throw new AppError('FORBIDDEN', 'You can only list your own tests');
+  const rows = await repo.listTestsOf(db, user);
+  return rows.map((r) => toEmployerTest(r.test, r.email));
+}
+
+/** A managing employer reads everything; a candidate the candidate projection; another employer 404. */
+export async function readTest(db: Db, user: UserRow, id: string): Promise<TTest | TCandidateTest> {
+  if (user.role === 'employer') {
+    const test = await requireManagedTest(db, user, id);
+    return toEmployerTest(test, await repo.findCreatorEmail(db, test.createdBy));
+  }
+  const test = await findTest(db, id);
+  if (!test) throw new AppError('TEST_NOT_FOUND', 'Test not found');
+  return toCandidateTest(test);
+}
+
+export function conflict(): AppError {
+  return new AppError('CONFLICT', VERSION_CONFLICT_MESSAGE);
+}
+
+export async function updateTest(db: Db, user: UserRow, id: string, input: TTestUpdate): Promise<TTest> {
+  const test = await requireManagedTest(db, user, id);
+  if (input.version !== undefined && input.version !== test.version) throw conflict();
+  const questionIds = input.questionIds ?? test.questionIds;
+  const testType = input.testType ?? test.testType;
+  if (testType !== test.testType && questionIds.length > 0) {
+    throw new AppError('VALIDATION', 'The type of a test that has questions cannot be changed', {
+      testType: 'The type of a test that has questions cannot be changed',
+    });
+  }
+  if (input.questionIds) await checkQuestionIds(db, user, testType, input.questionIds);
+  let totalMarks = input.totalMarks ?? test.totalMarks;
+  let passingMarks = input.passingMarks ?? test.passingMarks;
+  if (input.recomputeTotal) {
+    totalMarks = Math.max(1, await repo.sumMarks(db, testType, questionIds));
+    passingMarks = Math.min(passingMarks, totalMarks);
+  }
+  const startTime = input.startTime !== undefined ? toDate(input.startTime) : test.startTime;
+  const endTime = input.endTime !== undefined ? toDate(input.endTime) : test.endTime;
+  const broken = checkTestRules({ totalMarks, passingMarks, startTime, endTime });
+  if (broken) throw new AppError('VALIDATION', broken.message, { [broken.field]: broken.message });
+  const row = await repo.updateTestRow(
+    db,
+    id,
+    {
+      testName: input.testName ?? test.testName,
+      testType,
+      description: input.description ?? test.description,
+      duration: input.duration ?? test.duration,
+      totalMarks,
+      passingMarks,
+      startTime,
+      endTime,
+      isActive: input.isActive ?? test.isActive,
+      questionIds,
+    },
+    test.version,
+  );
+  if (!row) throw conflict();
+  return toEmployerTest(row, await repo.findCreatorEmail(db, row.createdBy));
+}
+
+/** Every id must be a question (aptitude test) or problem (coding test) of this tenant, each once. */
+export async function checkQuestionIds(
+  db: Db,
+  user: UserRow,
+  testType: 'APTITUDE' | 'CODING',
+  ids: string[],
+): Promise<void> {
+  if (new Set(ids).size !== ids.length) throw new AppError('VALIDATION', 'Each question can be in a test only once');
+  const rows: (QuestionRow | ProblemRow)[] =
+    testType === 'APTITUDE' ? await findQuestionsByIds(db, ids) : await findProblemsByIds(db, ids);
+  const ok = new Set(rows.filter((r) => canManageTest(user, r)).map((r) => r.id));
+  const missing = ids.find((id) => !ok.has(id));
+  if (missing)
+    throw new AppError('VALIDATION', `Question ${missing} was not found`, {
+      questionIds: `Question ${missing} was not found`,
+    });
+}
+
+/** PUT /api/tests/{id}/update-questions: sets the order and membership of the test's questions. */
+export async function setQuestionIds(
+  db: Db,
+  user: UserRow,
+  id: string,
+  questionIds: string[],
+  version?: number,
+): Promise<TTest> {
+  return updateTest(db, user, id, { questionIds, version });
+}
+
+export async function deleteTest(db: Db, user: UserRow, id: string): Promise<void> {
+  const test = await requireManagedTest(db, user, id);
+  await repo.deleteTestCascade(db, test);
+}
+
+/** The test's rows and its questions or problems in questionIds order (ids with no row are skipped). */
+export async function findTestWithQuestions(
+  db: Db,
+  testId: string,
+): Promise<{ test: TestRow; questions: QuestionRow[]; problems: ProblemRow[] } | null> {
+  const test = await findTest(db, testId);
+  if (!test) return null;
+  const ids = test.questionIds;
+  const order = <R extends { id: string }>(rows: R[]) => {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is R => !!r);
+  };
+  if (test.testType === 'APTITUDE') return { test, questions: order(await findQuestionsByIds(db, ids)), problems: [] };
+  return { test, questions: [], problems: order(await findProblemsByIds(db, ids)) };
+}
+
+/** GET /api/tests/{id}/questions: the managing employer's full view, or the candidate projection. */
+export async function readTestQuestions(
+  db: Db,
+  user: UserRow,
+  id: string,
+): Promise<
+  | TTestWithQuestions<TAptitudeQuestion, TCodingProblem, TTest>
+  | TTestWithQuestions<TQuestionForCandidate, TProblemForCandidate, TCandidateTest>
+> {
+  if (user.role === 'employer') await requireManagedTest(db, user, id);
+  // A candidate sees the questions only once they have started the test, so nobody reads them before the clock runs.
+  else if (!(await findAttempt({ db }, user.id, id)))
+    throw new AppError('FORBIDDEN', 'Start the test to see its questions');
+  const found = await findTestWithQuestions(db, id);
+  if (!found) throw new AppError('TEST_NOT_FOUND', 'Test not found');
+  if (user.role === 'employer') {
+    return {
+      test: toEmployerTest(found.test, await repo.findCreatorEmail(db, found.test.createdBy)),
+      questions: found.questions.map(toEmployerQuestion),
+      problems: found.problems.map(toEmployerProblem),
+    };
+  }
+  return {
+    test: toCandidateTest(found.test),
+    questions: found.questions.map(toCandidateQuestion),
+    problems: found.problems.map(toCandidateProblem),
+  };
+}
+
+export async function readStats(db: Db, user: UserRow): Promise<TAdminStats> {
+  return repo.countStats(db, user);
+}
+
+export async function readCandidates(db: Db, user: UserRow) {
+  const rows = await repo.listCandidates(db, user);
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    testsTaken: Number(r.tests),
+    lastActivity: new Date(r.last_activity).toISOString(),
+  }));
+}

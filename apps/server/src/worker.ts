@@ -1,0 +1,71 @@
+/**
+ * The judge worker: judges queued submissions from a PostgreSQL database through pg-boss, on this machine
+ * or any other. Run: DATABASE_URL=postgres://... node --import tsx apps/server/src/worker.ts
+ * Env: JUDGE_CONCURRENCY (default one per core). The API must have migrated the database first.
+ * Several workers (and API processes with their in-process workers) may run at once: each submission row is
+ * claimed before it is judged, so none is judged twice.
+ */
+import { createJudge } from '@assessly/judge';
+import pino from 'pino';
+import { openDatabase } from './db/client';
+import { systemClock } from './lib/clock';
+import { readJudgingEnv } from './modules/judging/judging.part';
+import { createJudgingService } from './modules/judging/judging.service';
+
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { role: 'judge-worker' } });
+const REQUIRED_MIGRATION = '0201_judging.sql';
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    log.fatal('DATABASE_URL is required: the judge worker takes its work from the PostgreSQL queue (pg-boss).');
+    process.exit(1);
+  }
+  const database = await openDatabase({ url });
+  const migrated = await database
+    .query<{ name: string }>('SELECT name FROM schema_migrations WHERE name = $1', [REQUIRED_MIGRATION])
+    .catch(() => []);
+  if (migrated.length === 0) {
+    log.fatal(
+      `The database is not migrated (${REQUIRED_MIGRATION} missing). Start the API once; it migrates the database.`,
+    );
+    await database.close();
+    process.exit(1);
+  }
+  const env = readJudgingEnv();
+  const judge = createJudge({ concurrency: env.concurrency });
+  const judging = createJudgingService({
+    deps: { db: database.db, database, clock: systemClock },
+    judge,
+    mode: 'pg-boss',
+    workers: true,
+    concurrency: env.concurrency,
+    closeJudge: true,
+    log,
+  });
+  await judging.start();
+  const iso = judge.isolation();
+  for (const w of iso.warnings) log.warn(`judge isolation: ${w}`);
+  const langs = await judge.languages();
+  log.info(
+    `judge worker ready: sandbox ${iso.sandbox}, memory ${iso.memory}, languages ${langs.map((l) => `${l.id}${l.available ? '' : ' (unavailable)'}`).join(', ')}`,
+  );
+  judge.warmup().catch((err) => log.warn({ err }, 'judge warm-up failed'));
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    log.info('judge worker stopping (finishing running judgings)');
+    await judging.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  log.fatal(err);
+  process.exit(1);
+});

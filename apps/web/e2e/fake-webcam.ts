@@ -1,0 +1,34 @@
+/**
+ * A fake webcam for headless Chromium: test pages are wrapped in webcam proctoring, so every browser the e2e
+ * tests launch gets a camera that shows one face (obama_01, 640x480 MJPEG), unless the test brings its own
+ * media flags (apps/web/e2e/proctoring.e2e.ts feeds a second face; the denied-camera test refuses the camera).
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeFakeWebcamMjpeg } from '@assessly/face';
+import { FIXTURES_DIR } from '../../server/src/modules/face/face.test-support';
+
+const MEDIA_FLAG = /fake-ui-for-media|fake-device-for-media|fake-video-capture|permission-prompts/;
+
+let file: Promise<string> | null = null;
+
+function oneFaceWebcam(): Promise<string> {
+  file ??= (async () => {
+    const out = path.join(tmpdir(), `assessly-e2e-webcam-${process.pid}.mjpeg`);
+    if (!existsSync(out)) await makeFakeWebcamMjpeg([path.join(FIXTURES_DIR, 'obama_01.jpg')], 30, out);
+    process.once('exit', () => rmSync(out, { force: true }));
+    return out;
+  })();
+  return file;
+}
+
+/** Chromium flags for a fake webcam with one face, or none when the caller passes media flags of its own. */
+export async function defaultWebcamArgs(extraArgs: string[]): Promise<string[]> {
+  if (extraArgs.some((a) => MEDIA_FLAG.test(a))) return [];
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${await oneFaceWebcam()}`,
+  ];
+}

@@ -1,0 +1,205 @@
+/**
+ * Review end to end: an employer invites two candidates through the UI, both sit the test (one copies the
+ * other's code; attempts, submissions and a captured frame are seeded in the database because taking is
+ * covered by its own e2e), the employer sees both on the dashboard with scores, the frame and the
+ * similarity flag, shortlists one, and the status email is in the outbox.
+ */
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../server/src/db/schema';
+import {
+  seedAttempt,
+  seedCodingTest,
+  seedEvent,
+  seedSubmission,
+} from '../../server/src/modules/review/review.fixtures';
+import { PY_ORIGINAL, PY_RENAMED } from '../../server/src/modules/review/similarity.samples';
+import { type E2EServer, launchBrowser, startServer } from './harness';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signUpAndIn(
+  ctx: BrowserContext,
+  user: { firstName: string; lastName: string; email: string; role: 'candidate' | 'employer' },
+) {
+  const password = 'Passw0rd!x';
+  const up = await ctx.request.post(`${server.baseUrl}/api/users/add`, { data: { ...user, password } });
+  expect(up.status()).toBe(201);
+  const inRes = await ctx.request.post(`${server.baseUrl}/api/users/login`, { data: { email: user.email, password } });
+  expect(inRes.status()).toBe(200);
+  return (await inRes.json()) as { id: string; companyId: string | null };
+}
+
+/** A real JPEG made by the browser's encoder, as the proctoring wrapper would upload it. */
+async function makeJpeg(page: Page): Promise<Buffer> {
+  const b64 = await page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 64;
+    c.height = 48;
+    const g = c.getContext('2d')!;
+    g.fillStyle = '#4f46e5';
+    g.fillRect(0, 0, 64, 48);
+    g.fillStyle = '#fde68a';
+    g.fillRect(20, 10, 24, 28);
+    return c.toDataURL('image/jpeg', 0.9).split(',')[1]!;
+  });
+  return Buffer.from(b64, 'base64');
+}
+
+describe('review and hiring in a real browser', () => {
+  it('invite → submissions with frames and similarity → shortlist → status email', async () => {
+    const db = server.deps.db;
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const emp = await signUpAndIn(ctx, {
+      firstName: 'Hana',
+      lastName: 'Recruiter',
+      email: 'hana@acme.test',
+      role: 'employer',
+    });
+    const { test, problems } = await seedCodingTest(db, emp, { name: 'Islands drive', marks: [100], passingMarks: 50 });
+
+    // 1. Invite two candidates through the UI.
+    await page.goto(`${server.baseUrl}/admin/tests/${test.id}/invite`);
+    await page.getByLabel('Email addresses').fill('ada@cand.test\nbob@cand.test, not-an-email');
+    await page.getByRole('button', { name: 'Send Invitations' }).click();
+    await page.getByRole('status').filter({ hasText: 'Invited 2.' }).waitFor();
+    await expect(page.getByRole('status').filter({ hasText: 'Invalid addresses: not-an-email' }).count()).resolves.toBe(
+      1,
+    );
+    const invites = page.getByRole('table', { name: 'Invitations' });
+    await invites.getByRole('cell', { name: 'bob@cand.test', exact: true }).waitFor();
+    const mails = await db.select().from(outbox).where(eq(outbox.kind, 'invitation'));
+    expect(mails.map((m) => m.toAddress).sort()).toEqual(['ada@cand.test', 'bob@cand.test']);
+    const link = /(http\S+\/invite\/[\w-]+)/.exec(mails.find((m) => m.toAddress === 'ada@cand.test')!.bodyText)![1]!;
+
+    // The personal link opens the invitation for a visitor.
+    const visitor = await browser.newContext();
+    const vp = await visitor.newPage();
+    await vp.goto(link);
+    await vp.getByRole('heading', { name: 'You are invited' }).waitFor();
+    await expect(vp.getByText('Islands drive').count()).resolves.toBeGreaterThan(0);
+    await visitor.close();
+
+    // 2. Both take the test; Bob copies Ada's code with renamed variables. A frame was captured for Ada.
+    const candCtx = await browser.newContext();
+    const ada = await signUpAndIn(candCtx, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@cand.test',
+      role: 'candidate',
+    });
+    const bob = await signUpAndIn(await browser.newContext(), {
+      firstName: 'Bob',
+      lastName: 'Copier',
+      email: 'bob@cand.test',
+      role: 'candidate',
+    });
+    const aAda = await seedAttempt(db, test.id, ada.id);
+    const aBob = await seedAttempt(db, test.id, bob.id);
+    await seedSubmission(db, {
+      testId: test.id,
+      userId: ada.id,
+      attemptId: aAda.id,
+      problem: problems[0]!,
+      questionNumber: 0,
+      passed: 10,
+      total: 10,
+      code: PY_ORIGINAL,
+    });
+    await seedSubmission(db, {
+      testId: test.id,
+      userId: bob.id,
+      attemptId: aBob.id,
+      problem: problems[0]!,
+      questionNumber: 0,
+      passed: 4,
+      total: 10,
+      code: PY_RENAMED,
+    });
+    const frameKey = await server.deps.blobs.put('frames', await makeJpeg(page), 'image/jpeg');
+    await seedEvent(db, aAda.id, 'face_not_matched', frameKey, new Date(aAda.startedAt.getTime() + 5 * 60_000));
+    await seedEvent(db, aAda.id, 'tab_hidden', null, new Date(aAda.startedAt.getTime() + 9 * 60_000));
+
+    // Invitations now read Submitted.
+    await page.reload();
+    await invites.getByRole('row').filter({ hasText: 'ada@cand.test' }).getByText('Submitted').waitFor();
+
+    // 3. The dashboard shows both with scores, colours, the frame and the candidate's own details.
+    await page.goto(`${server.baseUrl}/admin/submission`);
+    await page.getByRole('heading', { name: 'Test Management Dashboard' }).waitFor();
+    await page.getByText('hana@acme.test').waitFor();
+    const stats = page.getByRole('region', { name: 'Statistics' });
+    await expect(stats.textContent()).resolves.toMatch(/Total Submissions\s*2/);
+    await expect(stats.textContent()).resolves.toMatch(/Average Score\s*70\.0%/);
+    const toggle = page.getByRole('button', { name: /Islands drive/ });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await toggle.press('Enter');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    const adaCard = page.getByRole('article', { name: 'Submission by Ada Lovelace' });
+    const bobCard = page.getByRole('article', { name: 'Submission by Bob Copier' });
+    await adaCard.getByText('Passed · 10/10').waitFor();
+    await bobCard.getByText('Failed · 4/10').waitFor();
+    const frame = adaCard.getByRole('img', { name: /Frame captured/ });
+    await frame.waitFor();
+    await expect
+      .poll(() => frame.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 })
+      .toBe(64);
+    await bobCard.getByRole('button', { name: 'Show Details' }).click();
+    await bobCard.getByText('bob@cand.test').first().waitFor();
+    await expect(bobCard.locator('dl').textContent()).resolves.toContain('candidate');
+    await bobCard.getByRole('button', { name: 'View Code' }).click();
+    await page.getByRole('dialog').getByText('def fill(m, y, x, h, w):').waitFor();
+    await page.keyboard.press('Escape');
+
+    // 4. Results: the similarity flag on both, the side-by-side view says it is evidence only.
+    await page.goto(`${server.baseUrl}/admin/tests/${test.id}/results`);
+    const ranking = page.getByRole('table', { name: 'Ranking' });
+    await ranking.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByText('1 flag').waitFor();
+    await ranking.getByRole('row').filter({ hasText: 'Bob Copier' }).getByText('1 flag').waitFor();
+    await page.getByRole('link', { name: 'Compare side by side' }).click();
+    await page.getByRole('heading', { name: /Problem 1: \d+(\.\d)?% similar/ }).waitFor();
+    await page.getByText('never a verdict').first().waitFor();
+
+    // 5. Shortlist Ada (with confirmation); the status email is in the outbox.
+    await page.goto(`${server.baseUrl}/admin/tests/${test.id}/results`);
+    await page.getByRole('button', { name: 'Shortlist Ada Lovelace' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await ranking.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByText('Shortlisted').waitFor();
+    const status = await db.select().from(outbox).where(eq(outbox.kind, 'status_shortlisted'));
+    expect(status).toHaveLength(1);
+    expect(status[0]!.toAddress).toBe('ada@cand.test');
+    expect(status[0]!.bodyText).toContain('Hello Ada Lovelace');
+
+    // 6. The printable report.
+    await page.goto(`${server.baseUrl}/admin/reports/${aAda.id}`);
+    await page.getByRole('heading', { name: 'Ada Lovelace: Islands drive' }).waitFor();
+    await page.getByText('100 / 100 (100%)').waitFor();
+    await page.getByRole('button', { name: 'Print / Save as PDF' }).waitFor();
+
+    // 7. Ada sees her status among her tests (the MyTests list; the profile page shows it).
+    const mine = await candCtx.request.get(`${server.baseUrl}/api/me/tests`);
+    expect((await mine.json())[0]).toMatchObject({
+      testName: 'Islands drive',
+      hiringStatus: 'shortlisted',
+      score: 100,
+    });
+    const profile = await candCtx.newPage();
+    await profile.goto(`${server.baseUrl}/profile`);
+    const myTests = profile.getByRole('table', { name: 'My tests' });
+    await myTests.getByRole('row').filter({ hasText: 'Islands drive' }).getByText('Shortlisted').waitFor();
+    await expect(myTests.textContent()).resolves.toContain('100 / 100');
+    await ctx.close();
+    await candCtx.close();
+  });
+});

@@ -1,0 +1,124 @@
+import { type ReactNode, useEffect, useState } from 'react';
+
+export interface BankItem {
+  id: string;
+  title: string;
+  detail?: string;
+  marks: number;
+}
+
+/**
+ * The "add existing questions/problems" modal: search, a checkbox per item, a confirm button that is
+ * disabled while nothing is selected. Closing clears the selection and the search.
+ */
+export function AddFromBankModal(props: {
+  title: string;
+  searchPlaceholder: string;
+  items: BankItem[] | undefined;
+  loading: boolean;
+  error: string | null;
+  confirmLabel: (n: number) => string;
+  emptyText: string;
+  emptyAction?: ReactNode;
+  onConfirm: (ids: string[]) => void;
+  onClose: () => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const q = search.trim().toLowerCase();
+  const shown = (props.items ?? []).filter(
+    (i) => !q || i.title.toLowerCase().includes(q) || (i.detail ?? '').toLowerCase().includes(q),
+  );
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const close = () => {
+    setSelected([]);
+    setSearch('');
+    props.onClose();
+  };
+  const { onClose } = props;
+  // Escape closes the modal like Cancel (selection and search are dropped with it).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="modal-backdrop">
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="bank-title" style={{ maxWidth: 760 }}>
+        <h2 id="bank-title">{props.title}</h2>
+        <label className="sr-only" htmlFor="bank-search">
+          {props.searchPlaceholder}
+        </label>
+        <input
+          id="bank-search"
+          className="input"
+          type="search"
+          placeholder={props.searchPlaceholder}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ marginBottom: '1rem' }}
+        />
+        {props.loading && <p className="muted">Loading...</p>}
+        {props.error && (
+          <div className="alert alert-error" role="alert">
+            {props.error}
+          </div>
+        )}
+        {props.items && shown.length === 0 && (
+          <div className="empty-state">
+            <p>{props.emptyText}</p>
+            {props.emptyAction}
+          </div>
+        )}
+        {shown.length > 0 && (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Select</th>
+                <th scope="col">{props.title.includes('Problem') ? 'Problem' : 'Question'}</th>
+                <th scope="col">Marks</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((i) => (
+                <tr key={i.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      checked={selected.includes(i.id)}
+                      onChange={() => toggle(i.id)}
+                      aria-label={`Select ${i.title}`}
+                    />
+                  </td>
+                  <td>
+                    <strong>{i.title}</strong>
+                    {i.detail && <div className="muted">{i.detail}</div>}
+                  </td>
+                  <td>{i.marks}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <div className="row" style={{ marginTop: '1rem', justifyContent: 'flex-end' }}>
+          <button type="button" className="btn btn-outline" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={selected.length === 0}
+            onClick={() => {
+              props.onConfirm(selected);
+              close();
+            }}
+          >
+            {props.confirmLabel(selected.length)}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

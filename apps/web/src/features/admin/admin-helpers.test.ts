@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addQuestionsLabel,
+  candidateLink,
+  defaultPassingMarks,
+  minutesBetween,
+  moveItem,
+  optionLetter,
+  previewText,
+  statBarWidth,
+} from './admin-helpers';
+
+describe('admin screen rules', () => {
+  it('bars are 5 × the value, capped at 100%', () => {
+    expect(statBarWidth(3)).toBe('15%');
+    expect(statBarWidth(20)).toBe('100%');
+    expect(statBarWidth(57)).toBe('100%');
+  });
+  it('cuts descriptions at 100 characters with an ellipsis', () => {
+    expect(previewText('a'.repeat(100))).toBe('a'.repeat(100));
+    expect(previewText('b'.repeat(101))).toBe(`${'b'.repeat(100)}...`);
+  });
+  it('labels the add button by count', () => {
+    expect(addQuestionsLabel(1)).toBe('Add 1 Question');
+    expect(addQuestionsLabel(3)).toBe('Add 3 Questions');
+  });
+  it('builds candidate links per type', () => {
+    expect(candidateLink('http://h', { id: 'x', testType: 'CODING' })).toBe('http://h/code/x');
+    expect(candidateLink('http://h', { id: 'y', testType: 'APTITUDE' })).toBe('http://h/aptitude/y');
+  });
+  it('letters options, floors 40% passing, measures windows and moves items', () => {
+    expect([0, 1, 2, 3].map(optionLetter).join('')).toBe('ABCD');
+    expect(defaultPassingMarks(99)).toBe(39);
+    expect(minutesBetween('2030-01-01T10:00:00Z', '2030-01-01T11:30:00Z')).toBe(90);
+    expect(minutesBetween(null, '2030-01-01T11:30:00Z')).toBeNull();
+    expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b']);
+    expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,66 @@
+/** Small rules of the admin screens (spec part 1 §2, §9), kept pure so they are easy to test. */
+import { CANDIDATE_LINK_PATH, type TTestType } from '@assessly/shared';
+
+/** Stat-card bar: 5 × the value, capped at 100%. */
+export function statBarWidth(value: number): string {
+  return `${Math.min(100, Math.max(0, value * 5))}%`;
+}
+
+/** The description preview of the problems table: 100 characters, then an ellipsis. */
+export function previewText(text: string, limit = 100): string {
+  return text.length > limit ? `${text.slice(0, limit)}...` : text;
+}
+
+/** 'Add 1 Question' / 'Add N Questions'. */
+export function addQuestionsLabel(n: number): string {
+  return `Add ${n} ${n === 1 ? 'Question' : 'Questions'}`;
+}
+
+/** The candidate link: {frontend host}/code/{id} for coding tests, /aptitude/{id} for aptitude tests. */
+export function candidateLink(origin: string, test: { id: string; testType: TTestType }): string {
+  return `${origin}/${CANDIDATE_LINK_PATH[test.testType]}/${test.id}`;
+}
+
+/** Options are lettered A, B, C... */
+export function optionLetter(i: number): string {
+  return String.fromCharCode(65 + i);
+}
+
+/** Edit form default: 40% of the total, floored (at least 1). */
+export function defaultPassingMarks(total: number): number {
+  return Math.max(1, Math.floor(total * 0.4));
+}
+
+/** Minutes between two ISO times, or null. */
+export function minutesBetween(start: string | null, end: string | null): number | null {
+  if (!start || !end) return null;
+  const ms = new Date(end).getTime() - new Date(start).getTime();
+  return Number.isFinite(ms) && ms > 0 ? Math.round(ms / 60_000) : null;
+}
+
+/** ISO → the value of a datetime-local input (local time), and back. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** A temporary id for questions not saved yet (the server creates rows for ids that are not UUIDs). */
+export function tempId(): string {
+  return `temp-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  if (to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { useMe, useSignOut } from '../auth/use-auth';
+import './admin.css';
+
+const icon = (d: string) => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
+    <path d={d} />
+  </svg>
+);
+
+const LINKS = [
+  { to: '/admin', label: 'Dashboard', icon: icon('M3 3h7v9H3zM14 3h7v5h-7zM14 12h7v9h-7zM3 16h7v5H3z'), end: true },
+  { to: '/admin/tests', label: 'Tests', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01'), end: true },
+  { to: '/admin/tests/create', label: 'Create Test', icon: icon('M12 5v14M5 12h14'), end: true },
+  {
+    to: '/admin/candidates',
+    label: 'Candidates',
+    icon: icon('M16 21v-2a4 4 0 0 0-8 0v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z'),
+    end: true,
+  },
+  {
+    to: '/admin/submission',
+    label: 'Submissions',
+    icon: icon('M9 11l3 3L22 4M21 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11'),
+    end: true,
+  },
+];
+
+/** The admin area's frame: a collapsible sidebar and the page. */
+export function AdminLayout() {
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem('adminSidebarCollapsed') === '1');
+  const me = useMe();
+  const signOut = useSignOut();
+  const toggle = () => {
+    setCollapsed((c) => {
+      localStorage.setItem('adminSidebarCollapsed', c ? '0' : '1');
+      return !c;
+    });
+  };
+  return (
+    <div className={`admin-shell${collapsed ? ' collapsed' : ''}`}>
+      <aside className="admin-sidebar" aria-label="Admin navigation">
+        <div className="admin-brand">
+          <a href="/" className="brand">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            {!collapsed && <span>Assessly</span>}
+          </a>
+          <button
+            type="button"
+            className="admin-collapse"
+            onClick={toggle}
+            aria-expanded={!collapsed}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          >
+            {collapsed ? '»' : '«'}
+          </button>
+        </div>
+        <nav>
+          <ul className="admin-nav">
+            {LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink
+                  to={l.to}
+                  end={l.end}
+                  className={({ isActive }) => `admin-nav-link${isActive ? ' active' : ''}`}
+                  title={l.label}
+                >
+                  <span className="admin-nav-icon" aria-hidden="true">
+                    {l.icon}
+                  </span>
+                  <span className={collapsed ? 'sr-only' : ''}>{l.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin-user">
+          {!collapsed && (
+            <span className="admin-user-email" title={me.data?.email}>
+              {me.data?.email}
+            </span>
+          )}
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => signOut().then(() => window.location.assign('/'))}
+          >
+            {collapsed ? '⎋' : 'Logout'}
+          </button>
+        </div>
+      </aside>
+      <div className="admin-main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { validateCodingProblems } from '@assessly/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { PageSpinner } from '../../app/page-spinner';
+import { api } from '../../lib/api';
+import { type TestWithQuestions, useTestWithQuestions } from './admin-api';
+import { candidateLink } from './admin-helpers';
+import { saveErrorMessage } from './aptitude-builder-page';
+import { useCopied } from './copy-link';
+import { emptyProblem, type ProblemDraft, ProblemFields, problemPayload, toProblemDraft } from './problem-fields';
+
+/** Coding builder (/admin/coding-test/{id}): a tab per problem, saved all at once, then the candidate link. */
+export function CodingBuilderPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const returnTo = (useLocation().state as { returnTo?: string } | null)?.returnTo;
+  const qc = useQueryClient();
+  const loaded = useTestWithQuestions(id);
+  const [problems, setProblems] = useState<ProblemDraft[] | null>(null);
+  const [active, setActive] = useState(0);
+  const [version, setVersion] = useState<number | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [dialog, setDialog] = useState(false);
+  const [copied, copy] = useCopied();
+
+  // Existing problems come first; arriving from "Create New Problem" opens a new, empty tab after them.
+  useEffect(() => {
+    if (problems) return;
+    if (loaded.data) {
+      setVersion(loaded.data.test.version);
+      const saved = loaded.data.problems.map(toProblemDraft);
+      const list = returnTo || saved.length === 0 ? [...saved, emptyProblem()] : saved;
+      setProblems(list);
+      setActive(list.length - 1 === saved.length ? saved.length : 0);
+    } else if (loaded.isError) setProblems([emptyProblem()]);
+  }, [loaded.data, loaded.isError, problems, returnTo]);
+
+  if (!problems) return <PageSpinner label="Loading test details..." />;
+  const current = problems[active] ?? problems[0]!;
+  const link = candidateLink(window.location.origin, { id, testType: 'CODING' });
+
+  const update = (p: ProblemDraft) => setProblems(problems.map((x, j) => (j === active ? p : x)));
+  const add = () => {
+    setProblems([...problems, emptyProblem()]);
+    setActive(problems.length);
+    setError(null);
+  };
+  const removeCurrent = () => {
+    if (problems.length === 1) {
+      setError('At least one question is required');
+      return;
+    }
+    setProblems(problems.filter((_, j) => j !== active));
+    setActive(Math.max(0, active - 1));
+  };
+
+  const save = async () => {
+    setError(null);
+    setSuccess(null);
+    const payload = problems.map(problemPayload);
+    const first = validateCodingProblems(payload);
+    if (first) {
+      setActive(first.index);
+      setError(first.message);
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await api<TestWithQuestions>(`/api/tests/${id}/questions/batch`, {
+        method: 'POST',
+        body: { version, problems: payload },
+      });
+      setVersion(saved.test.version);
+      setProblems(saved.problems.map(toProblemDraft));
+      await qc.invalidateQueries({ queryKey: ['admin'] });
+      setSuccess(`Successfully saved ${saved.problems.length} coding question(s)!`);
+      if (returnTo) navigate(returnTo);
+      else setDialog(true);
+    } catch (err) {
+      setError(saveErrorMessage(err, 'Failed to save coding tests. Please try again.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <main>
+      <div className="admin-page-head">
+        <div>
+          <h1>Add Coding Questions</h1>
+          {loaded.data && (
+            <p className="muted" style={{ margin: 0 }}>
+              {loaded.data.test.testName}
+            </p>
+          )}
+        </div>
+        <Link to={returnTo ?? '/admin/tests'} className="btn btn-outline">
+          {returnTo ? 'Back to Problems' : 'Back to Tests'}
+        </Link>
+      </div>
+      {loaded.isError && (
+        <div className="alert alert-error" role="alert">
+          Failed to load test details. Please try again later.
+        </div>
+      )}
+      <div className="tabs" role="tablist" aria-label="Questions">
+        {problems.map((p, i) => (
+          <button
+            type="button"
+            role="tab"
+            key={p.id}
+            className="tab"
+            aria-selected={i === active}
+            aria-controls="problem-panel"
+            onClick={() => setActive(i)}
+          >
+            Question {i + 1}
+          </button>
+        ))}
+        <button type="button" className="btn btn-link" onClick={add} style={{ marginLeft: '0.5rem' }}>
+          + Add Question
+        </button>
+      </div>
+      <section className="card builder-item" id="problem-panel" role="tabpanel" aria-label={`Question ${active + 1}`}>
+        <div className="builder-item-head">
+          <h2>Question {active + 1}</h2>
+          <button type="button" className="btn btn-danger btn-sm" onClick={removeCurrent}>
+            Remove Question
+          </button>
+        </div>
+        <ProblemFields
+          key={current.id}
+          value={current}
+          onChange={update}
+          onError={setError}
+          idPrefix={`p${active + 1}`}
+        />
+      </section>
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      {success && (
+        <div className="alert alert-success" role="status">
+          {success}
+        </div>
+      )}
+      <div className="row">
+        <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
+          {saving ? 'Saving...' : 'Save All Questions'}
+        </button>
+      </div>
+      {dialog && (
+        <div className="modal-backdrop">
+          <div className="modal" role="dialog" aria-modal="true" aria-labelledby="created-title">
+            <h2 id="created-title">Test Created Successfully!</h2>
+            <p>Share this link with candidates:</p>
+            <p>
+              <code className="mono" style={{ wordBreak: 'break-all' }}>
+                {link}
+              </code>
+            </p>
+            <div className="row">
+              <button type="button" className="btn btn-primary" onClick={() => copy(link)}>
+                {copied ? 'Copied!' : 'Copy Link'}
+              </button>
+              <button type="button" className="btn btn-outline" onClick={() => window.open(link, '_blank', 'noopener')}>
+                Open Test
+              </button>
+              <button type="button" className="btn btn-outline" onClick={() => navigate('/admin/tests')}>
+                Close
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </main>
+  );
+}

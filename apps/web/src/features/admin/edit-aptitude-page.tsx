@@ -1,0 +1,251 @@
+import { validateAptitudeQuestions } from '@assessly/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { PageSpinner } from '../../app/page-spinner';
+import { api } from '../../lib/api';
+import { AddFromBankModal } from './add-from-bank-modal';
+import { type TestWithQuestions, useQuestionBank, useTestWithQuestions } from './admin-api';
+import { addQuestionsLabel, moveItem, previewText } from './admin-helpers';
+import { saveErrorMessage } from './aptitude-builder-page';
+import { type QuestionDraft, QuestionFields, questionPayload, toQuestionDraft } from './question-fields';
+
+/** Edit aptitude questions (/admin/aptitude-test/edit/{id}): inline edits, removal, order and additions, saved together. */
+export function EditAptitudePage() {
+  const { id = '' } = useParams();
+  const qc = useQueryClient();
+  const loaded = useTestWithQuestions(id);
+  const [questions, setQuestions] = useState<QuestionDraft[] | null>(null);
+  const [version, setVersion] = useState<number | undefined>(undefined);
+  const [editing, setEditing] = useState<QuestionDraft | null>(null);
+  const [editErrors, setEditErrors] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const bank = useQuestionBank(adding);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (!questions && loaded.data) {
+      setQuestions(loaded.data.questions.map(toQuestionDraft));
+      setVersion(loaded.data.test.version);
+    }
+  }, [loaded.data, questions]);
+
+  if (loaded.isError) {
+    return (
+      <main>
+        <div className="alert alert-error" role="alert">
+          Failed to load data. Please try again later.
+        </div>
+        <Link to="/admin/tests">Back to Tests</Link>
+      </main>
+    );
+  }
+  if (!questions || !loaded.data) return <PageSpinner label="Loading questions..." />;
+  const test = loaded.data.test;
+
+  const remove = (qid: string) => {
+    if (questions.length === 1) {
+      setError('Test must have at least one question');
+      return;
+    }
+    setError(null);
+    setQuestions(questions.filter((q) => q.id !== qid));
+  };
+  const applyEdit = () => {
+    if (!editing) return;
+    const errs = validateAptitudeQuestions([questionPayload(editing)]).map((e) => e.replace(/^Question 1: /, ''));
+    setEditErrors(errs);
+    if (errs.length) return;
+    setQuestions(questions.map((q) => (q.id === editing.id ? editing : q)));
+    setEditing(null);
+  };
+  const save = async () => {
+    setError(null);
+    setSuccess(false);
+    if (questions.length === 0) {
+      setError('Test must have at least one question');
+      return;
+    }
+    const problems = validateAptitudeQuestions(questions.map(questionPayload));
+    if (problems.length) {
+      setError(problems.join('\n'));
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await api<TestWithQuestions>(`/api/tests/${id}/questions/batch`, {
+        method: 'POST',
+        body: { version, questions: questions.map(questionPayload) },
+      });
+      setVersion(saved.test.version);
+      setQuestions(saved.questions.map(toQuestionDraft));
+      await qc.invalidateQueries({ queryKey: ['admin'] });
+      setSuccess(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setSuccess(false), 3000);
+    } catch (err) {
+      setError(saveErrorMessage(err, 'Failed to save changes. Please try again.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const inTest = new Set(questions.map((q) => q.id));
+
+  return (
+    <main>
+      <div className="admin-page-head">
+        <div>
+          <h1>Edit Aptitude Questions</h1>
+          <p className="muted" style={{ margin: 0 }}>
+            {test.testName}
+          </p>
+        </div>
+        <div className="row">
+          <Link to="/admin/tests" className="btn btn-outline">
+            Back to Tests
+          </Link>
+          <Link to={`/admin/tests/${id}/edit`} className="btn btn-outline">
+            Edit Basic Details
+          </Link>
+        </div>
+      </div>
+      {success && (
+        <div className="alert alert-success" role="status">
+          Changes saved successfully!
+        </div>
+      )}
+      {error && (
+        <div className="alert alert-error error-lines" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="card" style={{ padding: 0, overflowX: 'auto' }}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Question</th>
+              <th scope="col">Marks</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {questions.length === 0 && (
+              <tr>
+                <td colSpan={4} className="muted">
+                  No questions in this test yet.
+                </td>
+              </tr>
+            )}
+            {questions.map((q, i) => (
+              <Fragment key={q.id}>
+                <tr data-testid="question-row">
+                  <td>{i + 1}</td>
+                  <td>{previewText(q.questionText)}</td>
+                  <td>{q.marks}</td>
+                  <td>
+                    <div className="icon-actions">
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-sm"
+                        aria-label={`Edit question ${i + 1}`}
+                        onClick={() => {
+                          setEditing({ ...q, options: [...q.options] });
+                          setEditErrors([]);
+                        }}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-sm"
+                        aria-label={`Move question ${i + 1} up`}
+                        disabled={i === 0}
+                        onClick={() => setQuestions(moveItem(questions, i, i - 1))}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-sm"
+                        aria-label={`Move question ${i + 1} down`}
+                        disabled={i === questions.length - 1}
+                        onClick={() => setQuestions(moveItem(questions, i, i + 1))}
+                      >
+                        ↓
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-danger btn-sm"
+                        aria-label={`Remove question ${i + 1}`}
+                        onClick={() => remove(q.id)}
+                      >
+                        Remove
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+                {editing?.id === q.id && (
+                  <tr className="inline-editor">
+                    <td colSpan={4}>
+                      <QuestionFields value={editing} onChange={setEditing} idPrefix={`edit-${i + 1}`} />
+                      {editErrors.length > 0 && (
+                        <div className="alert alert-error error-lines" role="alert">
+                          {editErrors.join('\n')}
+                        </div>
+                      )}
+                      <div className="row">
+                        <button type="button" className="btn btn-primary btn-sm" onClick={applyEdit}>
+                          Update Question
+                        </button>
+                        <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(null)}>
+                          Cancel
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="row" style={{ marginTop: '1rem' }}>
+        <button type="button" className="btn btn-outline" onClick={() => setAdding(true)}>
+          Add Questions
+        </button>
+        <button type="button" className="btn btn-primary" onClick={save} disabled={saving || !!editing}>
+          {saving ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+      {adding && (
+        <AddFromBankModal
+          title="Add Questions"
+          searchPlaceholder="Search questions..."
+          items={bank.data
+            ?.filter((b) => !inTest.has(b.id))
+            .map((b) => ({ id: b.id, title: b.questionText, detail: b.options.join(' · '), marks: b.marks }))}
+          loading={bank.isPending}
+          error={bank.isError ? 'Failed to load data. Please try again later.' : null}
+          confirmLabel={addQuestionsLabel}
+          emptyText="No matching questions found."
+          onConfirm={(ids) => {
+            const byId = new Map((bank.data ?? []).map((b) => [b.id, b]));
+            setQuestions([
+              ...questions,
+              ...ids
+                .map((x) => byId.get(x))
+                .filter((b) => !!b)
+                .map((b) => toQuestionDraft(b!)),
+            ]);
+          }}
+          onClose={() => setAdding(false)}
+        />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,257 @@
+import type { TCodingProblem, TTest } from '@assessly/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PageSpinner } from '../../app/page-spinner';
+import { ApiError, api } from '../../lib/api';
+import { AddFromBankModal } from './add-from-bank-modal';
+import { useProblemBank, useTestWithQuestions } from './admin-api';
+import { moveItem, previewText } from './admin-helpers';
+import { type ProblemDraft, ProblemFields, problemPayload, toProblemDraft } from './problem-fields';
+
+/** Edit coding problems (/admin/coding-test/edit/{id}): problem table, inline editor, add from the bank. */
+export function EditCodingPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const loaded = useTestWithQuestions(id);
+  const [problems, setProblems] = useState<TCodingProblem[] | null>(null);
+  const [version, setVersion] = useState<number | undefined>(undefined);
+  const [editing, setEditing] = useState<ProblemDraft | null>(null);
+  const [editError, setEditError] = useState<string | null>(null);
+  const [savingProblem, setSavingProblem] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const bank = useProblemBank(adding);
+
+  useEffect(() => {
+    if (!problems && loaded.data) {
+      setProblems(loaded.data.problems);
+      setVersion(loaded.data.test.version);
+    }
+  }, [loaded.data, problems]);
+
+  if (loaded.isError) {
+    return (
+      <main>
+        <div className="alert alert-error" role="alert">
+          Test not found or failed to load
+        </div>
+        <Link to="/admin/tests">Back to Tests</Link>
+      </main>
+    );
+  }
+  if (!problems || !loaded.data) return <PageSpinner label="Loading problems..." />;
+  const test = loaded.data.test;
+  const createNew = () =>
+    navigate(`/admin/coding-test/${id}`, { state: { returnTo: `/admin/coding-test/edit/${id}` } });
+
+  /** Membership and order changes are saved at once, guarded by the test's version. */
+  const setMembership = async (next: TCodingProblem[]) => {
+    setError(null);
+    try {
+      const saved = await api<TTest>(`/api/tests/${id}/update-questions`, {
+        method: 'PUT',
+        body: { questionIds: next.map((p) => p.id), version },
+      });
+      setVersion(saved.version);
+      setProblems(next);
+      await qc.invalidateQueries({ queryKey: ['admin'] });
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.status === 409 ? err.message : 'Failed to save changes. Please try again.',
+      );
+    }
+  };
+
+  const saveProblem = async () => {
+    if (!editing) return;
+    if (!editing.title.trim() || !editing.description.trim()) {
+      setEditError('Title and description are required');
+      return;
+    }
+    setEditError(null);
+    setSavingProblem(true);
+    try {
+      const saved = await api<TCodingProblem>(`/api/coding-tests/${editing.id}`, {
+        method: 'PUT',
+        body: problemPayload(editing),
+      });
+      setProblems(problems.map((p) => (p.id === saved.id ? saved : p)));
+      setEditing(null);
+      await qc.invalidateQueries({ queryKey: ['admin'] });
+    } catch (err) {
+      // The editor stays open with everything typed.
+      setEditError(
+        err instanceof ApiError && err.status === 400 ? err.message : 'Failed to update problem. Please try again.',
+      );
+    } finally {
+      setSavingProblem(false);
+    }
+  };
+
+  const inTest = new Set(problems.map((p) => p.id));
+  return (
+    <main>
+      <div className="admin-page-head">
+        <div>
+          <h1>Edit Coding Problems</h1>
+          <p className="muted" style={{ margin: 0 }}>
+            {test.testName}
+          </p>
+        </div>
+        <div className="row">
+          <button type="button" className="btn btn-outline" onClick={() => setAdding(true)}>
+            Add Problems
+          </button>
+          <button type="button" className="btn btn-primary" onClick={createNew}>
+            Create New Problem
+          </button>
+          <Link to="/admin/tests" className="btn btn-outline">
+            Back to Tests
+          </Link>
+          <Link to={`/admin/tests/${id}/edit`} className="btn btn-outline">
+            Edit Basic Details
+          </Link>
+        </div>
+      </div>
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      {problems.length === 0 ? (
+        <div className="card empty-state">
+          <p>No problems added to this test yet.</p>
+          <div className="row" style={{ justifyContent: 'center' }}>
+            <button type="button" className="btn btn-outline" onClick={() => setAdding(true)}>
+              Add Existing Problems
+            </button>
+            <button type="button" className="btn btn-primary" onClick={createNew}>
+              Create New Problem
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="card" style={{ padding: 0, overflowX: 'auto' }}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Problem</th>
+                <th scope="col">Marks</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {problems.map((p, i) => (
+                <Fragment key={p.id}>
+                  <tr data-testid="problem-row">
+                    <td>
+                      <strong>{p.title}</strong>
+                      <div className="muted">{previewText(p.description)}</div>
+                    </td>
+                    <td>{p.marks}</td>
+                    <td>
+                      <div className="icon-actions">
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-sm"
+                          aria-label={`Edit ${p.title}`}
+                          onClick={() => {
+                            setEditing(toProblemDraft(p));
+                            setEditError(null);
+                          }}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-sm"
+                          aria-label={`Move ${p.title} up`}
+                          disabled={i === 0}
+                          onClick={() => setMembership(moveItem(problems, i, i - 1))}
+                        >
+                          ↑
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-sm"
+                          aria-label={`Move ${p.title} down`}
+                          disabled={i === problems.length - 1}
+                          onClick={() => setMembership(moveItem(problems, i, i + 1))}
+                        >
+                          ↓
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-sm"
+                          aria-label={`Remove ${p.title} from test`}
+                          onClick={() => setMembership(problems.filter((x) => x.id !== p.id))}
+                        >
+                          Remove
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                  {editing?.id === p.id && (
+                    <tr className="inline-editor">
+                      <td colSpan={3}>
+                        <ProblemFields
+                          value={editing}
+                          onChange={setEditing}
+                          onError={setEditError}
+                          idPrefix={`edit-${i + 1}`}
+                        />
+                        {editError && (
+                          <div className="alert alert-error" role="alert">
+                            {editError}
+                          </div>
+                        )}
+                        <div className="row">
+                          <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(null)}>
+                            Cancel
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-primary btn-sm"
+                            onClick={saveProblem}
+                            disabled={savingProblem}
+                          >
+                            {savingProblem ? 'Saving...' : 'Save Problem'}
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {adding && (
+        <AddFromBankModal
+          title="Add Problems to Test"
+          searchPlaceholder="Search problems..."
+          items={bank.data
+            ?.filter((b) => !inTest.has(b.id))
+            .map((b) => ({ id: b.id, title: b.title, detail: previewText(b.description), marks: b.marks }))}
+          loading={bank.isPending}
+          error={bank.isError ? 'Failed to load data. Please try again later.' : null}
+          confirmLabel={(n) => `Add ${n} Problem(s)`}
+          emptyText="No matching problems found."
+          emptyAction={
+            <button type="button" className="btn btn-primary" onClick={createNew}>
+              Create New Problem
+            </button>
+          }
+          onConfirm={(ids) => {
+            const byId = new Map((bank.data ?? []).map((b) => [b.id, b]));
+            void setMembership([...problems, ...ids.map((x) => byId.get(x)).filter((b): b is TCodingProblem => !!b)]);
+          }}
+          onClose={() => setAdding(false)}
+        />
+      )}
+    </main>
+  );
+}

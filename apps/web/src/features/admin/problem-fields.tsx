@@ -1,0 +1,340 @@
+import {
+  CODE_LANGUAGES,
+  CODING_DEFAULTS,
+  DEFAULT_SOLUTION,
+  DEFAULT_STARTER_CODE,
+  MEMORY_LIMIT_RANGE,
+  type TCodeLanguage,
+  type TCodingProblem,
+  TIME_LIMIT_RANGE,
+  type TIoPair,
+} from '@assessly/shared';
+import { useState } from 'react';
+import { tempId } from './admin-helpers';
+import { readMarks } from './question-fields';
+
+/** A coding problem as the builder and the editor hold it. */
+export interface ProblemDraft {
+  id: string;
+  title: string;
+  description: string;
+  examples: TIoPair[];
+  testCases: TIoPair[];
+  constraints: string[];
+  marks: number | '';
+  solution: string;
+  timeLimitMs: number | '';
+  memoryLimitMb: number | '';
+  starterCode: Partial<Record<TCodeLanguage, string>>;
+}
+
+export function emptyProblem(): ProblemDraft {
+  return {
+    id: tempId(),
+    title: '',
+    description: '',
+    examples: [{ input: '', output: '' }],
+    testCases: [{ input: '', output: '' }],
+    constraints: [''],
+    marks: CODING_DEFAULTS.marks,
+    solution: DEFAULT_SOLUTION,
+    timeLimitMs: CODING_DEFAULTS.timeLimitMs,
+    memoryLimitMb: CODING_DEFAULTS.memoryLimitMb,
+    starterCode: {},
+  };
+}
+
+/** Starter code equal to the default template is not stored as the problem's own. */
+export function toProblemDraft(p: TCodingProblem): ProblemDraft {
+  const own: Partial<Record<TCodeLanguage, string>> = {};
+  for (const lang of CODE_LANGUAGES)
+    if (p.starterCode[lang] && p.starterCode[lang] !== DEFAULT_STARTER_CODE[lang]) own[lang] = p.starterCode[lang];
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    examples: p.examples.map((e) => ({ ...e })),
+    testCases: p.testCases.map((e) => ({ ...e })),
+    constraints: [...p.constraints],
+    marks: p.marks,
+    solution: p.solution,
+    timeLimitMs: p.timeLimitMs,
+    memoryLimitMb: p.memoryLimitMb,
+    starterCode: own,
+  };
+}
+
+export function problemPayload(p: ProblemDraft) {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    examples: p.examples,
+    testCases: p.testCases,
+    constraints: p.constraints,
+    marks: p.marks === '' ? 0 : p.marks,
+    solution: p.solution,
+    timeLimitMs: p.timeLimitMs === '' ? CODING_DEFAULTS.timeLimitMs : p.timeLimitMs,
+    memoryLimitMb: p.memoryLimitMb === '' ? CODING_DEFAULTS.memoryLimitMb : p.memoryLimitMb,
+    starterCode: p.starterCode,
+  };
+}
+
+function PairList({
+  label,
+  noun,
+  items,
+  onChange,
+  onError,
+  idPrefix,
+  minMessage,
+}: {
+  label: string;
+  noun: string;
+  items: TIoPair[];
+  onChange: (items: TIoPair[]) => void;
+  onError: (message: string) => void;
+  idPrefix: string;
+  minMessage: string;
+}) {
+  const set = (i: number, patch: Partial<TIoPair>) => onChange(items.map((p, j) => (j === i ? { ...p, ...patch } : p)));
+  return (
+    <fieldset className="field" style={{ border: 0, padding: 0 }}>
+      <legend className="label">{label}</legend>
+      <div className="pair-head" aria-hidden="true">
+        <span>Input (stdin)</span>
+        <span>Expected output (stdout)</span>
+      </div>
+      {items.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
+        <div className="pair-row" key={i}>
+          <textarea
+            className="input mono"
+            rows={2}
+            aria-label={`${noun} ${i + 1} input`}
+            placeholder="Input (stdin)"
+            value={p.input}
+            onChange={(e) => set(i, { input: e.target.value })}
+            id={`${idPrefix}-${i}-in`}
+          />
+          <textarea
+            className="input mono"
+            rows={2}
+            aria-label={`${noun} ${i + 1} output`}
+            placeholder="Expected output (stdout)"
+            value={p.output}
+            onChange={(e) => set(i, { output: e.target.value })}
+          />
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            aria-label={`Remove ${noun.toLowerCase()} ${i + 1}`}
+            onClick={() => (items.length <= 1 ? onError(minMessage) : onChange(items.filter((_, j) => j !== i)))}
+          >
+            ✕
+          </button>
+        </div>
+      ))}
+      <div>
+        <button type="button" className="btn btn-link" onClick={() => onChange([...items, { input: '', output: '' }])}>
+          + Add {noun}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** Every field of one coding problem. List removals below one item report the spec's message through onError. */
+export function ProblemFields({
+  value,
+  onChange,
+  onError,
+  idPrefix,
+}: {
+  value: ProblemDraft;
+  onChange: (p: ProblemDraft) => void;
+  onError: (message: string) => void;
+  idPrefix: string;
+}) {
+  const [showSolution, setShowSolution] = useState(false);
+  const [showAdvanced, setShowAdvanced] = useState(false);
+  const set = (patch: Partial<ProblemDraft>) => onChange({ ...value, ...patch });
+  const readInt = (raw: string): number | '' => (raw.trim() === '' ? '' : Number.parseInt(raw, 10) || '');
+  return (
+    <>
+      <div className="form-grid">
+        <div className="field" style={{ gridColumn: 'span 2' }}>
+          <label htmlFor={`${idPrefix}-title`}>Title</label>
+          <input
+            id={`${idPrefix}-title`}
+            value={value.title}
+            onChange={(e) => set({ title: e.target.value })}
+            placeholder="e.g. Two Sum"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${idPrefix}-marks`}>Marks</label>
+          <input
+            id={`${idPrefix}-marks`}
+            type="number"
+            min={1}
+            value={value.marks}
+            onChange={(e) => set({ marks: readMarks(e.target.value) })}
+          />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-description`}>Description</label>
+        <textarea
+          id={`${idPrefix}-description`}
+          rows={5}
+          value={value.description}
+          onChange={(e) => set({ description: e.target.value })}
+          placeholder="Describe the problem, the input format and the output format"
+        />
+      </div>
+      <PairList
+        label="Examples (shown to candidates)"
+        noun="Example"
+        items={value.examples}
+        onChange={(examples) => set({ examples })}
+        onError={onError}
+        idPrefix={`${idPrefix}-ex`}
+        minMessage="At least one example is required"
+      />
+      <PairList
+        label="Test Cases (hidden from candidates)"
+        noun="Test case"
+        items={value.testCases}
+        onChange={(testCases) => set({ testCases })}
+        onError={onError}
+        idPrefix={`${idPrefix}-tc`}
+        minMessage="At least one test case is required"
+      />
+      <fieldset className="field" style={{ border: 0, padding: 0 }}>
+        <legend className="label">Constraints</legend>
+        {value.constraints.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
+          <div className="list-row" key={i}>
+            <input
+              className="input"
+              aria-label={`Constraint ${i + 1}`}
+              value={c}
+              placeholder="e.g. 1 <= n <= 10^5"
+              onChange={(e) => set({ constraints: value.constraints.map((x, j) => (j === i ? e.target.value : x)) })}
+            />
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              aria-label={`Remove constraint ${i + 1}`}
+              onClick={() =>
+                value.constraints.length <= 1
+                  ? onError('At least one constraint is required')
+                  : set({ constraints: value.constraints.filter((_, j) => j !== i) })
+              }
+            >
+              ✕
+            </button>
+          </div>
+        ))}
+        <div>
+          <button
+            type="button"
+            className="btn btn-link"
+            onClick={() => set({ constraints: [...value.constraints, ''] })}
+          >
+            + Add Constraint
+          </button>
+        </div>
+      </fieldset>
+      <div className="field">
+        <button
+          type="button"
+          className="collapse-head"
+          aria-expanded={showSolution}
+          aria-controls={`${idPrefix}-solution-panel`}
+          onClick={() => setShowSolution((s) => !s)}
+        >
+          <span>Solution</span>
+          <span aria-hidden="true">{showSolution ? '▲' : '▼'}</span>
+        </button>
+        {showSolution && (
+          <div id={`${idPrefix}-solution-panel`}>
+            <p className="field-hint" id={`${idPrefix}-solution-hint`}>
+              Provide a model solution for this coding problem.
+            </p>
+            <textarea
+              className="input mono"
+              rows={8}
+              aria-label="Solution"
+              aria-describedby={`${idPrefix}-solution-hint`}
+              value={value.solution}
+              onChange={(e) => set({ solution: e.target.value })}
+            />
+          </div>
+        )}
+      </div>
+      <div className="field">
+        <button
+          type="button"
+          className="collapse-head"
+          aria-expanded={showAdvanced}
+          onClick={() => setShowAdvanced((s) => !s)}
+        >
+          <span>Limits and starter code (optional)</span>
+          <span aria-hidden="true">{showAdvanced ? '▲' : '▼'}</span>
+        </button>
+        {showAdvanced && (
+          <div style={{ marginTop: '0.75rem' }}>
+            <div className="form-grid">
+              <div className="field">
+                <label htmlFor={`${idPrefix}-time`}>Time limit (ms)</label>
+                <input
+                  id={`${idPrefix}-time`}
+                  type="number"
+                  min={TIME_LIMIT_RANGE.min}
+                  max={TIME_LIMIT_RANGE.max}
+                  value={value.timeLimitMs}
+                  onChange={(e) => set({ timeLimitMs: readInt(e.target.value) })}
+                />
+                <span className="field-hint">
+                  {TIME_LIMIT_RANGE.min}–{TIME_LIMIT_RANGE.max} ms per test case
+                </span>
+              </div>
+              <div className="field">
+                <label htmlFor={`${idPrefix}-memory`}>Memory limit (MB)</label>
+                <input
+                  id={`${idPrefix}-memory`}
+                  type="number"
+                  min={MEMORY_LIMIT_RANGE.min}
+                  max={MEMORY_LIMIT_RANGE.max}
+                  value={value.memoryLimitMb}
+                  onChange={(e) => set({ memoryLimitMb: readInt(e.target.value) })}
+                />
+                <span className="field-hint">
+                  {MEMORY_LIMIT_RANGE.min}–{MEMORY_LIMIT_RANGE.max} MB
+                </span>
+              </div>
+            </div>
+            <p className="field-hint">
+              Starter code per language; left empty, candidates get a template that reads stdin and writes stdout.
+            </p>
+            {CODE_LANGUAGES.map((lang) => (
+              <div className="field" key={lang}>
+                <label htmlFor={`${idPrefix}-starter-${lang}`}>Starter code: {lang}</label>
+                <textarea
+                  id={`${idPrefix}-starter-${lang}`}
+                  className="mono"
+                  rows={4}
+                  placeholder={DEFAULT_STARTER_CODE[lang]}
+                  value={value.starterCode[lang] ?? ''}
+                  onChange={(e) => set({ starterCode: { ...value.starterCode, [lang]: e.target.value } })}
+                />
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

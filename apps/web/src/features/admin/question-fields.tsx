@@ -1,0 +1,128 @@
+import { APTITUDE_DEFAULTS, type TAptitudeQuestion } from '@assessly/shared';
+import { optionLetter, tempId } from './admin-helpers';
+
+/** An aptitude question as the builder and the editor hold it (correctAnswer is the option's index). */
+export interface QuestionDraft {
+  id: string;
+  questionText: string;
+  options: string[];
+  correctAnswer: number;
+  marks: number | '';
+  explanation: string;
+}
+
+export function emptyQuestion(): QuestionDraft {
+  return {
+    id: tempId(),
+    questionText: '',
+    options: Array(APTITUDE_DEFAULTS.optionCount).fill(''),
+    correctAnswer: 0,
+    marks: APTITUDE_DEFAULTS.marks,
+    explanation: '',
+  };
+}
+
+export function toQuestionDraft(q: TAptitudeQuestion): QuestionDraft {
+  return {
+    id: q.id,
+    questionText: q.questionText,
+    options: [...q.options],
+    correctAnswer: q.correctAnswer,
+    marks: q.marks,
+    explanation: q.explanation,
+  };
+}
+
+/** Marks are whole numbers; below 1 becomes 1 (spec §5); an empty field stays empty until saved. */
+export function readMarks(raw: string): number | '' {
+  if (raw.trim() === '') return '';
+  const n = Number.parseInt(raw, 10);
+  return Number.isNaN(n) ? '' : Math.max(1, n);
+}
+
+/** The fields of one aptitude question: text, lettered options, the correct answer, marks, explanation. */
+export function QuestionFields({
+  value,
+  onChange,
+  idPrefix,
+}: {
+  value: QuestionDraft;
+  onChange: (q: QuestionDraft) => void;
+  idPrefix: string;
+}) {
+  const set = (patch: Partial<QuestionDraft>) => onChange({ ...value, ...patch });
+  const setOption = (i: number, text: string) => set({ options: value.options.map((o, j) => (j === i ? text : o)) });
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-text`}>Question Text</label>
+        <textarea
+          id={`${idPrefix}-text`}
+          rows={2}
+          value={value.questionText}
+          onChange={(e) => set({ questionText: e.target.value })}
+          placeholder="Enter the question"
+        />
+      </div>
+      <fieldset className="field" style={{ border: 0, padding: 0 }}>
+        <legend className="label">Options (choose the correct answer)</legend>
+        {value.options.map((opt, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: options are positional (A, B, C...)
+          <div className="option-row" key={i}>
+            <input
+              type="radio"
+              name={`${idPrefix}-correct`}
+              checked={value.correctAnswer === i}
+              onChange={() => set({ correctAnswer: i })}
+              aria-label={`Option ${optionLetter(i)} is correct`}
+            />
+            <span className="option-letter" aria-hidden="true">
+              {optionLetter(i)}
+            </span>
+            <input
+              className="input"
+              aria-label={`Option ${optionLetter(i)}`}
+              value={opt}
+              onChange={(e) => setOption(i, e.target.value)}
+              placeholder={`Option ${optionLetter(i)}`}
+            />
+          </div>
+        ))}
+      </fieldset>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={`${idPrefix}-marks`}>Marks</label>
+          <input
+            id={`${idPrefix}-marks`}
+            type="number"
+            min={1}
+            step={1}
+            value={value.marks}
+            onChange={(e) => set({ marks: readMarks(e.target.value) })}
+          />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-explanation`}>Explanation (optional)</label>
+        <textarea
+          id={`${idPrefix}-explanation`}
+          rows={2}
+          value={value.explanation}
+          onChange={(e) => set({ explanation: e.target.value })}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The body the batch call takes for a question. */
+export function questionPayload(q: QuestionDraft) {
+  return {
+    id: q.id,
+    questionText: q.questionText,
+    options: q.options,
+    correctAnswer: q.correctAnswer,
+    marks: q.marks === '' ? 0 : q.marks,
+    explanation: q.explanation,
+  };
+}

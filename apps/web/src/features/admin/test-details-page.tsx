@@ -1,0 +1,189 @@
+import type { TAptitudeQuestion, TCodingProblem } from '@assessly/shared';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { PageSpinner } from '../../app/page-spinner';
+import { ApiError } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { useTestWithQuestions } from './admin-api';
+import { candidateLink, optionLetter } from './admin-helpers';
+import { CopyLink } from './copy-link';
+
+function Examples({ examples }: { examples: TCodingProblem['examples'] }) {
+  const [tab, setTab] = useState(0);
+  const ex = examples[tab];
+  return (
+    <div>
+      <h4>Examples</h4>
+      {examples.length > 1 && (
+        <div className="tabs" role="tablist" aria-label="Examples">
+          {examples
+            .map((_, i) => `Example ${i + 1}`)
+            .map((label, i) => (
+              <button
+                type="button"
+                role="tab"
+                className="tab"
+                key={label}
+                aria-selected={i === tab}
+                onClick={() => setTab(i)}
+              >
+                {label}
+              </button>
+            ))}
+        </div>
+      )}
+      {ex ? (
+        <>
+          <strong>Input</strong>
+          <pre className="io-block">{ex.input || 'No input provided'}</pre>
+          <strong>Output</strong>
+          <pre className="io-block">{ex.output || 'No output provided'}</pre>
+        </>
+      ) : (
+        <p className="muted">No input provided</p>
+      )}
+    </div>
+  );
+}
+
+function ProblemCard({ problem, n }: { problem: TCodingProblem; n: number }) {
+  const [open, setOpen] = useState(n === 1);
+  return (
+    <section className="card builder-item">
+      <button type="button" className="collapse-head" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <span>
+          Question {n}: {problem.title}
+        </span>
+        <span className="badge">{problem.marks} marks</span>
+      </button>
+      {open && (
+        <div style={{ marginTop: '1rem' }}>
+          <h4>Problem Description</h4>
+          <p style={{ whiteSpace: 'pre-wrap' }}>{problem.description}</p>
+          <Examples examples={problem.examples} />
+          <h4>Constraints</h4>
+          <ul>
+            {problem.constraints.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+          <p className="muted">
+            {problem.testCases.length} hidden test case(s) · time limit {problem.timeLimitMs} ms · memory limit{' '}
+            {problem.memoryLimitMb} MB
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function QuestionCard({ question, n }: { question: TAptitudeQuestion; n: number }) {
+  return (
+    <section className="card builder-item">
+      <div className="builder-item-head">
+        <h3>
+          Question {n}: {question.questionText}
+        </h3>
+        <span className="badge">{question.marks} marks</span>
+      </div>
+      <ol type="A">
+        {question.options.map((o, i) => (
+          // Correct answers are stored as the option's index (design.md §4), so viewer and editor agree.
+          // biome-ignore lint/suspicious/noArrayIndexKey: options are positional
+          <li key={i} className={i === question.correctAnswer ? 'correct-option' : ''}>
+            {o}
+            {i === question.correctAnswer && <span className="sr-only"> (correct answer)</span>}
+            {i === question.correctAnswer && ' ✓'}
+          </li>
+        ))}
+      </ol>
+      <p className="muted" style={{ marginBottom: 0 }}>
+        Correct answer: {optionLetter(question.correctAnswer)}
+        {question.explanation && ` · ${question.explanation}`}
+      </p>
+    </section>
+  );
+}
+
+/** Test details (/admin/tests/{id}). */
+export function TestDetailsPage() {
+  const { id = '' } = useParams();
+  const q = useTestWithQuestions(id);
+  if (q.isPending) return <PageSpinner label="Loading test details..." />;
+  if (q.isError) {
+    if (q.error instanceof ApiError && q.error.status === 404) {
+      return (
+        <main className="empty-state">
+          <h1>Test not found</h1>
+          <Link to="/admin/tests">Back to Tests</Link>
+        </main>
+      );
+    }
+    return (
+      <main>
+        <div className="alert alert-error" role="alert">
+          <strong>Error loading test details</strong>
+          <div>{q.error.message}</div>
+        </div>
+      </main>
+    );
+  }
+  const { test, questions, problems } = q.data;
+  const coding = test.testType === 'CODING';
+  const count = coding ? problems.length : questions.length;
+  return (
+    <main>
+      <div className="admin-page-head">
+        <div>
+          <h1>{test.testName}</h1>
+          <span className={`badge${coding ? ' badge-warning' : ''}`}>{coding ? 'Coding Test' : 'Aptitude Test'}</span>
+        </div>
+        <div className="row">
+          <Link to={`/admin/tests/${test.id}/edit`} className="btn btn-primary">
+            Edit Test
+          </Link>
+          <Link to="/admin/tests" className="btn btn-outline">
+            Back to Tests
+          </Link>
+        </div>
+      </div>
+      <section className="card builder-item">
+        <dl className="details-grid">
+          <div>
+            <dt className="muted">Created By</dt>
+            <dd>{test.createdByEmail ?? test.createdBy}</dd>
+          </div>
+          <div>
+            <dt className="muted">Created At</dt>
+            <dd>{formatDate(test.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className="muted">Total Questions</dt>
+            <dd style={{ margin: 0 }} data-testid="question-count">
+              {count}
+            </dd>
+          </div>
+          <div>
+            <dt className="muted">Duration</dt>
+            <dd>{test.duration} minutes</dd>
+          </div>
+          <div>
+            <dt className="muted">Marks</dt>
+            <dd>
+              {test.passingMarks} / {test.totalMarks} to pass
+            </dd>
+          </div>
+        </dl>
+        {test.description && <p style={{ whiteSpace: 'pre-wrap' }}>{test.description}</p>}
+        <div>
+          Candidate link: <CopyLink url={candidateLink(window.location.origin, test)} />
+        </div>
+      </section>
+      <h2>Questions</h2>
+      {coding && problems.length === 0 && <p className="muted">No coding questions found for this test</p>}
+      {!coding && questions.length === 0 && <p className="muted">No questions found for this test</p>}
+      {coding && problems.map((p, i) => <ProblemCard key={p.id} problem={p} n={i + 1} />)}
+      {!coding && questions.map((x, i) => <QuestionCard key={x.id} question={x} n={i + 1} />)}
+    </main>
+  );
+}

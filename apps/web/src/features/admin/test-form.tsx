@@ -1,0 +1,178 @@
+import { TEST_DEFAULTS, type TTestType, ZTestCreate } from '@assessly/shared';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import type { ApiError } from '../../lib/api';
+import { fromLocalInput } from './admin-helpers';
+
+export interface TestFormValues {
+  testName: string;
+  testType: TTestType;
+  description: string;
+  duration: number | string;
+  totalMarks: number | string;
+  passingMarks: number | string;
+  startTime: string;
+  endTime: string;
+}
+
+/** What the API takes from the form (window times as ISO, numbers as numbers). */
+export function toTestPayload(v: TestFormValues) {
+  return {
+    testName: v.testName,
+    testType: v.testType,
+    description: v.description,
+    duration: Number(v.duration),
+    totalMarks: Number(v.totalMarks),
+    passingMarks: Number(v.passingMarks),
+    startTime: fromLocalInput(v.startTime),
+    endTime: fromLocalInput(v.endTime),
+  };
+}
+
+export const EMPTY_TEST_FORM: TestFormValues = {
+  testName: '',
+  testType: TEST_DEFAULTS.testType,
+  description: '',
+  duration: TEST_DEFAULTS.duration,
+  totalMarks: TEST_DEFAULTS.totalMarks,
+  passingMarks: TEST_DEFAULTS.passingMarks,
+  startTime: '',
+  endTime: '',
+};
+
+const NUMBER_LABELS = { duration: 'Duration', totalMarks: 'Total marks', passingMarks: 'Passing marks' } as const;
+
+/** The browser checks the same schema as the server (window times once turned into ISO). */
+const resolver: Resolver<TestFormValues> = async (values) => {
+  const errors: FieldErrors<TestFormValues> = {};
+  for (const [k, label] of Object.entries(NUMBER_LABELS) as [keyof typeof NUMBER_LABELS, string][]) {
+    if (String(values[k]).trim() === '') errors[k] = { type: 'required', message: `${label} is required` };
+  }
+  const r = ZTestCreate.safeParse(toTestPayload(values));
+  if (!r.success) {
+    for (const issue of r.error.issues) {
+      const k = issue.path[0] as keyof TestFormValues | undefined;
+      if (k && !errors[k]) errors[k] = { type: 'validate', message: issue.message };
+    }
+  }
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+};
+
+/** The create/edit test form's state, validated with the shared schema (spec §5 rules and messages). */
+export function useTestForm(defaultValues: TestFormValues) {
+  return useForm<TestFormValues>({ defaultValues, resolver });
+}
+
+/** Server field errors (400 VALIDATION) shown under the matching inputs. */
+export function applyServerErrors(form: ReturnType<typeof useTestForm>, err: ApiError): boolean {
+  if (!err.fields) return false;
+  let any = false;
+  for (const [field, message] of Object.entries(err.fields)) {
+    if (field in EMPTY_TEST_FORM) {
+      form.setError(field as keyof TestFormValues, { type: 'server', message });
+      any = true;
+    }
+  }
+  return any;
+}
+
+/** The fields shared by Create Test and Edit Test. `typeAs` picks a select (create) or radios (edit). */
+export function TestFormFields({
+  form,
+  typeAs,
+  idPrefix,
+}: {
+  form: ReturnType<typeof useTestForm>;
+  typeAs: 'select' | 'radio';
+  idPrefix: string;
+}) {
+  const { register, formState } = form;
+  const e = formState.errors;
+  const id = (n: string) => `${idPrefix}-${n}`;
+  const invalid = (n: keyof TestFormValues) =>
+    e[n] ? { 'aria-invalid': true as const, 'aria-describedby': id(`${n}-error`) } : {};
+  const err = (n: keyof TestFormValues) =>
+    e[n]?.message ? (
+      <span className="field-error" id={id(`${n}-error`)}>
+        {String(e[n]?.message)}
+      </span>
+    ) : null;
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={id('testName')}>Test Name</label>
+        <input
+          id={id('testName')}
+          placeholder="e.g. Backend Developer Screening"
+          {...register('testName')}
+          {...invalid('testName')}
+        />
+        {err('testName')}
+      </div>
+      {typeAs === 'select' ? (
+        <div className="field">
+          <label htmlFor={id('testType')}>Test Type</label>
+          <select id={id('testType')} {...register('testType')}>
+            <option value="APTITUDE">Aptitude</option>
+            <option value="CODING">Coding</option>
+          </select>
+        </div>
+      ) : (
+        <fieldset className="field" style={{ border: 0, padding: 0 }}>
+          <legend className="label">Test Type</legend>
+          <div className="radio-row">
+            <label>
+              <input type="radio" value="APTITUDE" {...register('testType')} /> Aptitude
+            </label>
+            <label>
+              <input type="radio" value="CODING" {...register('testType')} /> Coding
+            </label>
+          </div>
+          {err('testType')}
+        </fieldset>
+      )}
+      <div className="field">
+        <label htmlFor={id('description')}>Description</label>
+        <textarea id={id('description')} rows={3} {...register('description')} />
+      </div>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={id('duration')}>Duration (minutes)</label>
+          <input id={id('duration')} type="number" min={1} {...register('duration')} {...invalid('duration')} />
+          {err('duration')}
+        </div>
+        <div className="field">
+          <label htmlFor={id('totalMarks')}>Total Marks</label>
+          <input id={id('totalMarks')} type="number" min={1} {...register('totalMarks')} {...invalid('totalMarks')} />
+          {err('totalMarks')}
+        </div>
+        <div className="field">
+          <label htmlFor={id('passingMarks')}>Passing Marks</label>
+          <input
+            id={id('passingMarks')}
+            type="number"
+            min={1}
+            {...register('passingMarks')}
+            {...invalid('passingMarks')}
+          />
+          {err('passingMarks')}
+        </div>
+      </div>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={id('startTime')}>Available From (optional)</label>
+          <input id={id('startTime')} type="datetime-local" {...register('startTime')} {...invalid('startTime')} />
+          {err('startTime')}
+        </div>
+        <div className="field">
+          <label htmlFor={id('endTime')}>Available Until (optional)</label>
+          <input id={id('endTime')} type="datetime-local" {...register('endTime')} {...invalid('endTime')} />
+          {err('endTime')}
+        </div>
+      </div>
+      <p className="field-hint" style={{ marginTop: '-0.5rem' }}>
+        Candidates can start the test only inside this window; each candidate has the duration above, ending no later
+        than the window's end.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/** Calls of the owner area: company registration, email verification, invitations, the team. */
+import type { TAcceptInvite, TCompany, TCompanyInvite, TInviteInfo, TMyCompany, TUser } from '@assessly/shared';
+import { api } from '../../lib/api';
+
+export interface RegistrationResult {
+  company: TCompany;
+  user: TUser;
+}
+
+/** Multipart: the fields as strings and the logo file as `companyLogo`. */
+export function registerCompany(form: FormData) {
+  return api<RegistrationResult>('/api/register-company', { method: 'POST', body: form });
+}
+
+export function verifyEmail(token: string) {
+  return api<{ ok: true; email: string; message: string }>('/api/companies/verify-email', {
+    method: 'POST',
+    body: { token },
+  });
+}
+
+export function resendVerification(email: string) {
+  return api<{ ok: true; message: string }>('/api/companies/resend-verification', { method: 'POST', body: { email } });
+}
+
+export function readMyCompany() {
+  return api<TMyCompany>('/api/companies/me');
+}
+
+export function inviteColleague(email: string) {
+  return api<TCompanyInvite>('/api/companies/invitations', { method: 'POST', body: { email } });
+}
+
+export function readInvite(token: string) {
+  return api<TInviteInfo>(`/api/companies/invitations/${encodeURIComponent(token)}`);
+}
+
+export function acceptInvite(token: string, body: TAcceptInvite) {
+  return api<TUser>(`/api/companies/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST', body });
+}

@@ -1,0 +1,137 @@
+/** /admin/reports/:attemptId: a candidate's report on one test, laid out to print (or save as PDF). */
+import { Link, useParams } from 'react-router-dom';
+import { PageSpinner } from '../../app/page-spinner';
+import { formatDateTime } from '../../lib/format';
+import { eventLabel, formatDuration, useReport } from './review-api';
+import { CodeBlock, ErrorScreen, HiringBadge, ProctoringStrip } from './review-ui';
+import './review.css';
+
+export function ReportPage() {
+  const { attemptId = '' } = useParams();
+  const q = useReport(attemptId);
+  if (q.isPending) return <PageSpinner label="Loading report..." />;
+  if (q.isError) return <ErrorScreen message={q.error.message} onRetry={() => q.refetch()} />;
+  const r = q.data;
+  const c = r.candidate;
+  const name = `${c.firstName} ${c.lastName}`.trim() || c.email;
+  return (
+    <main className="container rv-page rv-report">
+      <div className="row no-print" style={{ justifyContent: 'space-between', marginBottom: '1rem' }}>
+        <span className="rv-nav">
+          <Link to={`/admin/tests/${r.test.id}/results`}>← Results</Link>
+          <Link to="/admin/submission">Dashboard</Link>
+        </span>
+        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+          Print / Save as PDF
+        </button>
+      </div>
+      <h1>
+        {name}: {r.test.testName}
+      </h1>
+      <p className="muted">
+        {c.email} · {r.test.testType} test · <HiringBadge status={r.hiringStatus} />
+      </p>
+      <div className="rv-kv">
+        <div>
+          <span>Total score</span>
+          <strong>
+            {r.score} / {r.maxScore} ({r.percent}%)
+          </strong>
+        </div>
+        <div>
+          <span>Result</span>
+          <strong className={r.passed ? 'success-text' : 'error-text'}>{r.passed ? 'Pass' : 'Fail'}</strong>
+          <small className="muted">
+            {' '}
+            (pass mark {r.test.passingMarks}/{r.test.totalMarks})
+          </small>
+        </div>
+        <div>
+          <span>Time taken</span>
+          <strong>{formatDuration(r.timeTakenSeconds)}</strong>
+        </div>
+        <div>
+          <span>Language(s)</span>
+          <strong>{r.languages.length ? r.languages.join(', ') : '—'}</strong>
+        </div>
+        <div>
+          <span>Integrity events</span>
+          <strong>{r.events.length}</strong>
+        </div>
+        <div>
+          <span>Similarity flags</span>
+          <strong>{r.similarityFlags}</strong>
+        </div>
+      </div>
+      <p className="muted">
+        Started {formatDateTime(r.startedAt)} · ended {r.endedAt ? formatDateTime(r.endedAt) : 'not yet'}
+      </p>
+
+      {r.problems.length > 0 && (
+        <section className="card rv-section" aria-labelledby="problems-h">
+          <h2 id="problems-h">Per-problem scores</h2>
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Problem</th>
+                <th>Score</th>
+                <th>Cases passed</th>
+                <th>Submissions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.problems.map((p) => (
+                <tr key={p.questionId}>
+                  <td>
+                    {p.questionNumber + 1}. {p.title}
+                  </td>
+                  <td>
+                    {Math.round(p.score * 10) / 10} / {p.marks}
+                  </td>
+                  <td>
+                    {p.passed} / {p.total}
+                  </td>
+                  <td>{p.submissionCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="field-hint">{r.scoringRule}</p>
+        </section>
+      )}
+
+      <section className="card rv-section" aria-labelledby="integrity-h">
+        <h2 id="integrity-h">Integrity events</h2>
+        <ProctoringStrip events={r.events} />
+        {r.events.length > 0 && (
+          <ol>
+            {r.events.map((e) => (
+              <li key={e.id}>
+                {formatDateTime(e.occurredAt)}: {eventLabel(e.kind)}
+                {e.detail && ` (${e.detail})`}
+                {e.frameUrl && ' · frame captured'}
+              </li>
+            ))}
+          </ol>
+        )}
+        <p className="field-hint">Events and similarity flags are evidence for a human reviewer, never a verdict.</p>
+      </section>
+
+      {r.problems.some((p) => p.code) && (
+        <section className="rv-section" aria-labelledby="code-h">
+          <h2 id="code-h">Code</h2>
+          {r.problems
+            .filter((p) => p.code)
+            .map((p) => (
+              <div key={p.questionId} className="card" style={{ marginBottom: '1rem' }}>
+                <h3 style={{ marginTop: 0 }}>
+                  {p.questionNumber + 1}. {p.title} <span className="muted">({p.language})</span>
+                </h3>
+                <CodeBlock code={p.code!} label={`Code for ${p.title}`} />
+              </div>
+            ))}
+        </section>
+      )}
+    </main>
+  );
+}

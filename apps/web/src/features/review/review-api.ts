@@ -1,0 +1,155 @@
+/** Server state of the review feature (TanStack Query); every call goes through lib/api. */
+import type {
+  TDashboard,
+  TEmailTemplate,
+  THiringStatus,
+  TInvitationRow,
+  TInviteResult,
+  TMyTest,
+  TReport,
+  TReviewResultRow,
+  TSimilarityReport,
+  TSubmissionsPage,
+  TTemplateUpdate,
+} from '@assessly/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export interface TResultsResponse {
+  test: {
+    id: string;
+    testName: string;
+    testType: 'APTITUDE' | 'CODING';
+    totalMarks: number;
+    passingMarks: number;
+    endTime: string | null;
+  };
+  rows: TReviewResultRow[];
+}
+
+export const useDashboard = (page: number) =>
+  useQuery({
+    queryKey: ['review', 'dashboard', page],
+    queryFn: () => api<TDashboard>(`/api/review/dashboard?page=${page}&pageSize=20`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTestSubmissions = (testId: string, page: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['review', 'submissions', testId, page],
+    queryFn: () => api<TSubmissionsPage>(`/api/review/tests/${testId}/submissions?page=${page}&pageSize=10`),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+export const useResults = (testId: string) =>
+  useQuery({
+    queryKey: ['review', 'results', testId],
+    queryFn: () => api<TResultsResponse>(`/api/review/tests/${testId}/results`),
+  });
+
+export const useSimilarity = (testId: string) =>
+  useQuery({
+    queryKey: ['review', 'similarity', testId],
+    queryFn: () => api<TSimilarityReport>(`/api/review/tests/${testId}/similarity`),
+  });
+
+export const useReport = (attemptId: string) =>
+  useQuery({
+    queryKey: ['review', 'report', attemptId],
+    queryFn: () => api<TReport>(`/api/review/attempts/${attemptId}/report`),
+  });
+
+export const useInvitations = (testId: string) =>
+  useQuery({
+    queryKey: ['review', 'invitations', testId],
+    queryFn: () => api<TInvitationRow[]>(`/api/invitations?testId=${testId}`),
+  });
+
+export const useTemplates = () =>
+  useQuery({ queryKey: ['review', 'templates'], queryFn: () => api<TEmailTemplate[]>('/api/review/templates') });
+
+export const useMyTests = () => useQuery({ queryKey: ['me', 'tests'], queryFn: () => api<TMyTest[]>('/api/me/tests') });
+
+export function useSetStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { attemptId: string; status: THiringStatus }) =>
+      api<{ attemptId: string; hiringStatus: THiringStatus; emailed: boolean }>(
+        `/api/review/attempts/${v.attemptId}/status`,
+        {
+          method: 'PUT',
+          body: { status: v.status },
+        },
+      ),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['review'] }),
+  });
+}
+
+export function useInvite(testId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { emails?: string[]; csv?: string }) =>
+      api<TInviteResult>('/api/invitations', { method: 'POST', body: { testId, ...v } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['review', 'invitations', testId] }),
+  });
+}
+
+export function useResend(testId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ id: string; email: string }>(`/api/invitations/${id}/resend`, { method: 'POST', body: {} }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['review', 'invitations', testId] }),
+  });
+}
+
+export function useSaveTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: TTemplateUpdate) => api<TEmailTemplate>('/api/review/templates', { method: 'PUT', body: v }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['review', 'templates'] }),
+  });
+}
+
+export function useResetTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: string) => api<{ ok: true }>(`/api/review/templates/${kind}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['review', 'templates'] }),
+  });
+}
+
+export const BAND_CLASS = { Passed: 'success', Partial: 'warning', Failed: 'danger' } as const;
+
+export function formatDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return h > 0 ? `${h}h ${m}m` : m > 0 ? `${m}m ${s}s` : `${s}s`;
+}
+
+export const EVENT_LABELS: Record<string, string> = {
+  tab_switch: 'Tab switch',
+  copy_attempt: 'Copy attempt',
+  paste_attempt: 'Paste attempt',
+  cut_attempt: 'Cut attempt',
+  context_menu: 'Right-click menu',
+  alt_tab_attempt: 'Alt-Tab attempt',
+  tab_visible: 'Tab visible again',
+  window_focus: 'Window focused again',
+  face_not_matched: 'Face not matched',
+  face_not_detected: 'No face detected',
+  tab_hidden: 'Tab hidden',
+  window_blur: 'Left the window',
+  copy: 'Copy attempt',
+  paste: 'Paste attempt',
+  copy_paste: 'Copy/paste attempt',
+  face_mismatch: 'Face mismatch',
+  no_face: 'No face detected',
+  multiple_faces: 'Multiple faces',
+  fullscreen_exit: 'Left full screen',
+};
+
+export const eventLabel = (kind: string) =>
+  EVENT_LABELS[kind] ?? kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

@@ -1,0 +1,112 @@
+import type { TDashboardSubmission } from '@assessly/shared';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../lib/format';
+import { BAND_CLASS } from './review-api';
+import { BandBadge, CodeBlock, HiringBadge, Modal, ProctoringStrip } from './review-ui';
+
+/** One submission on the dashboard: View Code, View Results, Show/Hide Details (of THIS submission's candidate), captures. */
+export function SubmissionCard({ s }: { s: TDashboardSubmission }) {
+  const [open, setOpen] = useState<'code' | 'results' | null>(null);
+  const [details, setDetails] = useState(false);
+  const c = s.candidate;
+  const name = `${c.firstName} ${c.lastName}`.trim() || c.email;
+  const detailsId = `details-${s.id}`;
+  return (
+    <article className={`rv-sub ${BAND_CLASS[s.band]}`} aria-label={`Submission by ${name}`}>
+      <div className="rv-sub-head">
+        <div>
+          <strong>{name}</strong> <span className="muted">{c.email}</span>
+          <div className="muted" style={{ fontSize: '0.88rem' }}>
+            Question {s.questionNumber + 1} · {s.language} · {formatDateTime(s.createdAt)}
+            {s.status !== 'judged' && ` · ${s.status}`}
+          </div>
+        </div>
+        <div className="row">
+          <HiringBadge status={s.hiringStatus} />
+          <BandBadge band={s.band} passed={s.passed} total={s.total} />
+          <span className="muted">
+            Score {Math.round(s.score * 10) / 10}/{s.maxScore}
+          </span>
+        </div>
+      </div>
+      <div className="rv-sub-actions">
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen('code')}>
+          View Code
+        </button>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen('results')}>
+          View Results
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          aria-expanded={details}
+          aria-controls={detailsId}
+          onClick={() => setDetails((d) => !d)}
+        >
+          {details ? 'Hide Details' : 'Show Details'}
+        </button>
+        {s.attemptId && (
+          <Link className="btn btn-outline btn-sm" to={`/admin/reports/${s.attemptId}`}>
+            Report
+          </Link>
+        )}
+      </div>
+      {details && (
+        <dl className="rv-details" id={detailsId}>
+          <dt>Name</dt>
+          <dd>{name}</dd>
+          <dt>Email</dt>
+          <dd>{c.email}</dd>
+          <dt>Role</dt>
+          <dd>{c.role}</dd>
+          <dt>Mobile</dt>
+          <dd>{c.mobileNumber || 'N/A'}</dd>
+          <dt>Gender</dt>
+          <dd>{c.gender || 'N/A'}</dd>
+          <dt>Date of birth</dt>
+          <dd>{c.dob || 'N/A'}</dd>
+          <dt>Bio</dt>
+          <dd>{c.bio || 'N/A'}</dd>
+          <dt>Education</dt>
+          <dd>{c.educationDetails || 'N/A'}</dd>
+          <dt>Experience</dt>
+          <dd>{c.experienceDetails || 'N/A'}</dd>
+        </dl>
+      )}
+      <ProctoringStrip events={s.proctoring.events} counts={s.proctoring.counts} total={s.proctoring.total} />
+      {open === 'code' && (
+        <Modal title={`Code · ${name} · ${s.language}`} onClose={() => setOpen(null)} wide>
+          <CodeBlock code={s.code} label="Submitted code" />
+        </Modal>
+      )}
+      {open === 'results' && (
+        <Modal title={`Results · ${name}`} onClose={() => setOpen(null)}>
+          <p>
+            Passed {s.passed} / {s.total} test cases{s.verdict ? ` · ${s.verdict}` : ''}
+          </p>
+          {s.results.length === 0 ? (
+            <p className="muted">No results yet.</p>
+          ) : (
+            <ol className="rv-results">
+              {s.results.map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: results are a fixed list
+                <li key={i}>
+                  <span className={r.passed ? 'success-text' : 'error-text'}>
+                    Test case {i + 1}: {r.passed ? 'Passed' : 'Failed'}
+                  </span>
+                  {r.verdict && ` · ${r.verdict}`}
+                  {r.timeMs != null && ` · ${r.timeMs} ms`}
+                  {r.hidden && ' · hidden'}
+                  {r.input != null && <pre>Input: {r.input}</pre>}
+                  {r.expectedOutput != null && <pre>Expected: {r.expectedOutput}</pre>}
+                  {r.output != null && <pre>Output: {r.output}</pre>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </Modal>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,212 @@
+/** /admin/tests/:id/results: ranking, CSV, similarity flags, shortlist/reject with confirmation, invitations. */
+import type { THiringStatus, TReviewResultRow } from '@assessly/shared';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { PageSpinner } from '../../app/page-spinner';
+import { formatDateTime } from '../../lib/format';
+import { InvitePanel } from './invite-panel';
+import { useResults, useSetStatus, useSimilarity } from './review-api';
+import { ErrorScreen, HiringBadge, Modal } from './review-ui';
+import './review.css';
+
+export function TestResultsPage() {
+  const { testId = '' } = useParams();
+  const q = useResults(testId);
+  const [confirm, setConfirm] = useState<{ row: TReviewResultRow; status: THiringStatus } | null>(null);
+  const setStatus = useSetStatus();
+  if (q.isPending) return <PageSpinner label="Loading results..." />;
+  if (q.isError) return <ErrorScreen message={q.error.message} onRetry={() => q.refetch()} />;
+  const { test, rows } = q.data;
+
+  const apply = async () => {
+    if (!confirm) return;
+    try {
+      const r = await setStatus.mutateAsync({ attemptId: confirm.row.attemptId, status: confirm.status });
+      toast.success(`${confirm.row.name} is now ${r.hiringStatus}${r.emailed ? '. Status email sent.' : '.'}`);
+      setConfirm(null);
+    } catch (err) {
+      toast.error((err as Error).message);
+    }
+  };
+
+  return (
+    <main className="container rv-page">
+      <header className="rv-header">
+        <div>
+          <p className="rv-nav no-print">
+            <Link to="/admin/submission">← Dashboard</Link>
+          </p>
+          <h1>{test.testName}: results</h1>
+          <p className="muted" style={{ margin: 0 }}>
+            {test.testType} · pass mark {test.passingMarks} of {test.totalMarks}
+            {test.endTime && ` · closes ${formatDateTime(test.endTime)}`}
+          </p>
+        </div>
+        <div className="row no-print">
+          <a className="btn btn-primary" href={`/api/review/tests/${test.id}/results.csv`} download>
+            Download CSV
+          </a>
+          <Link className="btn btn-outline" to="/admin/templates">
+            Email templates
+          </Link>
+        </div>
+      </header>
+
+      {test.testType === 'CODING' && <SimilaritySummary testId={test.id} />}
+
+      <section className="card rv-section" aria-labelledby="ranking-h">
+        <h2 id="ranking-h">Ranking</h2>
+        {rows.length === 0 ? (
+          <p className="muted">No candidate has started this test yet.</p>
+        ) : (
+          <div className="rv-table-wrap">
+            <table className="table" aria-label="Ranking">
+              <thead>
+                <tr>
+                  <th>#</th>
+                  <th>Candidate</th>
+                  <th>Score</th>
+                  <th>Result</th>
+                  <th>Integrity</th>
+                  <th>Similarity</th>
+                  <th>Status</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={r.attemptId}>
+                    <td>{i + 1}</td>
+                    <td>
+                      <strong>{r.name}</strong>
+                      <br />
+                      <span className="muted">{r.email}</span>
+                    </td>
+                    <td>
+                      {r.score}/{r.maxScore} ({r.percent}%)
+                    </td>
+                    <td>
+                      <span className={`badge ${r.passed ? 'badge-success' : 'badge-danger'}`}>
+                        {r.passed ? 'Pass' : 'Fail'}
+                      </span>
+                    </td>
+                    <td>
+                      {r.eventCount} event{r.eventCount === 1 ? '' : 's'}
+                    </td>
+                    <td>
+                      {r.similarityFlags > 0 ? (
+                        <Link to={`/admin/similarity/${test.id}`} className="badge badge-warning">
+                          {r.similarityFlags} flag{r.similarityFlags === 1 ? '' : 's'}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                    <td>
+                      <HiringBadge status={r.hiringStatus} />
+                    </td>
+                    <td>
+                      <div className="row" style={{ gap: '0.4rem' }}>
+                        <Link className="btn btn-outline btn-sm" to={`/admin/reports/${r.attemptId}`}>
+                          Report
+                        </Link>
+                        {r.hiringStatus !== 'shortlisted' && (
+                          <button
+                            type="button"
+                            className="btn btn-success btn-sm"
+                            onClick={() => setConfirm({ row: r, status: 'shortlisted' })}
+                            aria-label={`Shortlist ${r.name}`}
+                          >
+                            Shortlist
+                          </button>
+                        )}
+                        {r.hiringStatus !== 'rejected' && (
+                          <button
+                            type="button"
+                            className="btn btn-danger btn-sm"
+                            onClick={() => setConfirm({ row: r, status: 'rejected' })}
+                            aria-label={`Reject ${r.name}`}
+                          >
+                            Reject
+                          </button>
+                        )}
+                        {r.hiringStatus !== 'pending' && (
+                          <button
+                            type="button"
+                            className="btn btn-outline btn-sm"
+                            onClick={() => setConfirm({ row: r, status: 'pending' })}
+                            aria-label={`Reset ${r.name} to pending`}
+                          >
+                            Reset
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <InvitePanel testId={test.id} />
+
+      {confirm && (
+        <Modal
+          title={
+            confirm.status === 'pending'
+              ? 'Reset status'
+              : confirm.status === 'shortlisted'
+                ? 'Shortlist candidate'
+                : 'Reject candidate'
+          }
+          onClose={() => setConfirm(null)}
+        >
+          <p>
+            {confirm.status === 'pending'
+              ? `Set ${confirm.row.name} back to pending review? No email is sent.`
+              : `${confirm.status === 'shortlisted' ? 'Shortlist' : 'Reject'} ${confirm.row.name} (${confirm.row.email})? They will receive the ${confirm.status} status email.`}
+          </p>
+          <div className="row">
+            <button
+              type="button"
+              className={`btn ${confirm.status === 'rejected' ? 'btn-danger' : 'btn-primary'}`}
+              onClick={apply}
+              disabled={setStatus.isPending}
+            >
+              {setStatus.isPending ? 'Saving...' : 'Confirm'}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
+              Cancel
+            </button>
+          </div>
+        </Modal>
+      )}
+    </main>
+  );
+}
+
+function SimilaritySummary({ testId }: { testId: string }) {
+  const q = useSimilarity(testId);
+  if (q.isPending) return <p className="muted">Checking code similarity...</p>;
+  if (q.isError) return <p className="alert alert-error">{q.error.message}</p>;
+  const n = q.data.pairs.length;
+  return (
+    <section className={`card rv-section ${n > 0 ? 'rv-evidence' : ''}`} aria-label="Code similarity">
+      <h2 style={{ marginTop: 0 }}>Code similarity</h2>
+      {n === 0 ? (
+        <p className="muted">No suspiciously similar pairs among {q.data.comparedSubmissions} submissions.</p>
+      ) : (
+        <p>
+          {n} pair{n === 1 ? '' : 's'} of submissions look suspiciously similar.{' '}
+          <Link to={`/admin/similarity/${testId}`}>Compare side by side</Link>
+        </p>
+      )}
+      <p className="field-hint">A similarity flag is evidence for a human reviewer, never a verdict.</p>
+    </section>
+  );
+}

@@ -1,0 +1,278 @@
+/**
+ * /aptitude/{testId}: one question at a time with options A, B, C…, a palette with answered and flagged
+ * marks, the server's timer, autosave of every answer, End Test, and the score once ended.
+ * The correct answers never reach the page: the server scores at the end.
+ */
+import type { TAnswerInput } from '@assessly/shared';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { api } from '../../lib/api';
+import { RequireUser } from '../auth/guards';
+import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
+import { Countdown } from './coding-parts';
+import { useExamGuard } from './exam-guard';
+import { SaveIndicator, SaveQueue, useSaveStatus } from './save-queue';
+import { NoProblemsScreen } from './screens';
+import { endAttempt } from './take-api';
+import { type OpenTake, TakeGate } from './take-gate';
+import { formatDateTime, useTimeLeft } from './time';
+import './taking.css';
+
+const letter = (i: number) => String.fromCharCode(65 + i);
+
+export function AptitudeTestRoute() {
+  return (
+    <RequireUser>
+      <AptitudeTestPage />
+    </RequireUser>
+  );
+}
+
+export function AptitudeTestPage() {
+  const { testId = '' } = useParams();
+  return (
+    <TakeGate testId={testId} type="APTITUDE">
+      {(t) => <AptitudeTest key={t.take.attempt.id} testId={testId} {...t} />}
+    </TakeGate>
+  );
+}
+
+function AptitudeTest({ testId, take, offsetMs, setTake }: OpenTake & { testId: string }) {
+  const { attempt, questions } = take;
+  const ended = take.window.state === 'ended';
+  const queue = useMemo(
+    () =>
+      new SaveQueue<TAnswerInput>(
+        `assessly.answers.${attempt.id}`,
+        (a) => api(`/api/attempts/${testId}/answers`, { method: 'PUT', body: a }),
+        300,
+      ),
+    [attempt.id, testId],
+  );
+  const status = useSaveStatus(queue as SaveQueue<unknown>);
+  const [answers, setAnswers] = useState<Record<string, number>>(() => {
+    const merged = { ...take.answers };
+    for (const [qid, a] of queue.unsent()) {
+      if (a.answer === null) delete merged[qid];
+      else merged[qid] = a.answer;
+    }
+    return merged;
+  });
+  const [flagged, setFlagged] = useState<Set<string>>(() => {
+    const set = new Set(take.flagged);
+    for (const [qid, a] of queue.unsent()) if (a.flagged !== undefined) a.flagged ? set.add(qid) : set.delete(qid);
+    return set;
+  });
+  const indexKey = `assessly.take.${attempt.id}.index`;
+  const [index, setIndex] = useState(() =>
+    Math.min(Number(localStorage.getItem(indexKey) ?? 0) || 0, Math.max(0, questions.length - 1)),
+  );
+  const [ending, setEnding] = useState(false);
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  useEffect(() => queue.watchOnline(), [queue]);
+  useEffect(() => localStorage.setItem(indexKey, String(index)), [indexKey, index]);
+  const left = useTimeLeft(ended ? null : attempt.deadlineAt, offsetMs);
+  const locked = ended || ending || (left !== null && left <= 0);
+  useExamGuard(testId, !ended);
+
+  const finish = useCallback(
+    async (reason: 'manual' | 'timeout') => {
+      setEnding(true);
+      await queue.flush();
+      try {
+        setTake(await endAttempt(testId));
+        toast.info(
+          reason === 'manual'
+            ? 'Test ended and answers submitted.'
+            : 'Test window ended. Your answers are auto-submitted.',
+        );
+      } catch (err) {
+        toast.error(err instanceof Error ? err.message : 'Could not end the test');
+      } finally {
+        setEnding(false);
+      }
+    },
+    [queue, testId, setTake],
+  );
+  const endedByTimer = useRef(false);
+  useEffect(() => {
+    if (ended || left === null) return;
+    if (left <= 2000) void queue.flush();
+    if (left <= 0 && !endedByTimer.current) {
+      endedByTimer.current = true;
+      void finish('timeout');
+    }
+  }, [left, ended, queue, finish]);
+
+  if (questions.length === 0) return <NoProblemsScreen />;
+  if (ended) {
+    return (
+      <main className="taking-screen" data-theme="dark">
+        <div className="taking-screen-card">
+          <h1>Test Submitted</h1>
+          <p>
+            <strong>{take.test.testName}</strong>
+          </p>
+          <p className="muted">
+            Window: {formatDateTime(take.window.startTime)} – {formatDateTime(take.window.endTime)}
+          </p>
+          {attempt.score === null || attempt.maxScore === null ? (
+            <p className="muted">Your answers are being scored…</p>
+          ) : (
+            <p className="aptitude-score">
+              Your score: {attempt.score} / {attempt.maxScore}
+            </p>
+          )}
+          <p>
+            You answered {Object.keys(take.answers).length} of {questions.length} questions.
+          </p>
+        </div>
+      </main>
+    );
+  }
+
+  const q = questions[Math.min(index, questions.length - 1)]!;
+  const choose = (answer: number | null) => {
+    if (locked) return;
+    setAnswers((m) => {
+      const next = { ...m };
+      if (answer === null) delete next[q.id];
+      else next[q.id] = answer;
+      return next;
+    });
+    queue.put(q.id, { questionId: q.id, answer, flagged: flagged.has(q.id) });
+  };
+  const toggleFlag = () => {
+    if (locked) return;
+    const on = !flagged.has(q.id);
+    setFlagged((s) => {
+      const next = new Set(s);
+      if (on) next.add(q.id);
+      else next.delete(q.id);
+      return next;
+    });
+    queue.put(q.id, { questionId: q.id, answer: answers[q.id] ?? null, flagged: on });
+  };
+
+  return (
+    <ProctoringWrapper testId={testId} attemptId={attempt.id}>
+      <div className="taking aptitude" data-theme="dark">
+        <header className="taking-topbar">
+          <strong className="aptitude-name">{take.test.testName}</strong>
+          <span className="taking-spacer" />
+          <SaveIndicator status={status} />
+          <Countdown left={left} />
+          <button type="button" className="btn btn-danger btn-sm" disabled={locked} onClick={() => setConfirmEnd(true)}>
+            End Test
+          </button>
+        </header>
+        <div className="aptitude-body">
+          <section className="aptitude-question" aria-labelledby="question-title">
+            <p className="muted">
+              Question {index + 1} of {questions.length} · {q.marks} marks
+            </p>
+            <h1 id="question-title" className="aptitude-text">
+              {q.questionText}
+            </h1>
+            <fieldset className="aptitude-options" disabled={locked}>
+              <legend className="sr-only">Options</legend>
+              {q.options.map((opt, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: options are a fixed list; the index is the answer
+                <label key={i} className={`aptitude-option${answers[q.id] === i ? ' chosen' : ''}`}>
+                  <input type="radio" name={`q-${q.id}`} checked={answers[q.id] === i} onChange={() => choose(i)} />
+                  <span className="option-letter">{letter(i)}.</span> {opt}
+                </label>
+              ))}
+            </fieldset>
+            <div className="row aptitude-actions">
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                disabled={index === 0}
+                onClick={() => setIndex(index - 1)}
+              >
+                Previous
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                disabled={index >= questions.length - 1}
+                onClick={() => setIndex(index + 1)}
+              >
+                Next
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                aria-pressed={flagged.has(q.id)}
+                disabled={locked}
+                onClick={toggleFlag}
+              >
+                {flagged.has(q.id) ? 'Unflag' : 'Flag for review'}
+              </button>
+              <button
+                type="button"
+                className="btn btn-link btn-sm"
+                disabled={locked || answers[q.id] === undefined}
+                onClick={() => choose(null)}
+              >
+                Clear answer
+              </button>
+            </div>
+          </section>
+          <nav className="aptitude-palette" aria-label="Question palette">
+            <p className="muted">
+              {Object.keys(answers).length} answered · {flagged.size} flagged
+            </p>
+            <div className="palette-grid">
+              {questions.map((qq, i) => {
+                const answered = answers[qq.id] !== undefined;
+                const isFlagged = flagged.has(qq.id);
+                return (
+                  <button
+                    key={qq.id}
+                    type="button"
+                    className={`palette-cell${answered ? ' answered' : ''}${isFlagged ? ' flagged' : ''}${i === index ? ' current' : ''}`}
+                    aria-current={i === index ? 'step' : undefined}
+                    aria-label={`Question ${i + 1}${answered ? ', answered' : ''}${isFlagged ? ', flagged' : ''}`}
+                    onClick={() => setIndex(i)}
+                  >
+                    {i + 1}
+                  </button>
+                );
+              })}
+            </div>
+            <p className="muted palette-legend">Green: answered · dot: flagged for review</p>
+          </nav>
+        </div>
+        {confirmEnd && (
+          <div className="modal-backdrop">
+            <div className="modal" role="dialog" aria-modal="true" aria-labelledby="end-title">
+              <h2 id="end-title">End the test?</h2>
+              <p>
+                You answered {Object.keys(answers).length} of {questions.length} questions. You cannot come back to this
+                test.
+              </p>
+              <div className="row">
+                <button type="button" className="btn btn-outline" onClick={() => setConfirmEnd(false)}>
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  onClick={() => {
+                    setConfirmEnd(false);
+                    void finish('manual');
+                  }}
+                >
+                  End Test now
+                </button>
+              </div>
+            </div>
+          </div>
+        )}
+      </div>
+    </ProctoringWrapper>
+  );
+}

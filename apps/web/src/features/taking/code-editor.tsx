@@ -1,0 +1,110 @@
+/**
+ * The Monaco editor of the coding page, loaded lazily (dynamic import) after the page shell has rendered.
+ * One model per problem and language keeps each one's undo history when the candidate switches.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+type MonacoModule = typeof import('./monaco-setup');
+type Editor = ReturnType<MonacoModule['monaco']['editor']['create']>;
+
+let loading: Promise<MonacoModule> | null = null;
+export function loadMonaco(): Promise<MonacoModule> {
+  loading ??= import('./monaco-setup');
+  return loading;
+}
+
+export interface EditorSettings {
+  fontSize: number;
+  wordWrap: boolean;
+  minimap: boolean;
+}
+
+export interface CodeEditorProps {
+  modelKey: string;
+  language: string;
+  /** Used when the model for modelKey is created. */
+  initialValue: string;
+  readOnly: boolean;
+  dark: boolean;
+  settings: EditorSettings;
+  onChange: (code: string) => void;
+}
+
+export function CodeEditor(props: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<Editor | null>(null);
+  const monacoRef = useRef<MonacoModule['monaco'] | null>(null);
+  const onChange = useRef(props.onChange);
+  onChange.current = props.onChange;
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later effects apply option changes
+  useEffect(() => {
+    let disposed = false;
+    loadMonaco()
+      .then(({ monaco }) => {
+        if (disposed || !host.current) return;
+        monacoRef.current = monaco;
+        const editor = monaco.editor.create(host.current, {
+          automaticLayout: true,
+          fontSize: props.settings.fontSize,
+          wordWrap: props.settings.wordWrap ? 'on' : 'off',
+          minimap: { enabled: props.settings.minimap },
+          scrollBeyondLastLine: false,
+          contextmenu: false,
+          tabSize: 4,
+          theme: props.dark ? 'vs-dark' : 'vs',
+          ariaLabel: 'Code editor',
+        });
+        editor.onDidChangeModelContent(() => onChange.current(editor.getValue()));
+        editorRef.current = editor;
+        setReady(true);
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      disposed = true;
+      const editor = editorRef.current;
+      editorRef.current = null;
+      if (editor) {
+        editor.dispose();
+        for (const m of monacoRef.current?.editor.getModels() ?? []) m.dispose();
+      }
+    };
+  }, []);
+
+  // Switch to (or create) the model of this problem and language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initialValue only seeds a new model
+  useEffect(() => {
+    const monaco = monacoRef.current;
+    const editor = editorRef.current;
+    if (!ready || !monaco || !editor) return;
+    const uri = monaco.Uri.parse(`inmemory://taking/${encodeURIComponent(props.modelKey)}`);
+    let model = monaco.editor.getModel(uri);
+    if (!model) model = monaco.editor.createModel(props.initialValue, props.language, uri);
+    if (editor.getModel() !== model) editor.setModel(model);
+  }, [ready, props.modelKey, props.language]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-applied once the editor is ready
+  useEffect(() => {
+    editorRef.current?.updateOptions({
+      readOnly: props.readOnly,
+      fontSize: props.settings.fontSize,
+      wordWrap: props.settings.wordWrap ? 'on' : 'off',
+      minimap: { enabled: props.settings.minimap },
+    });
+  }, [ready, props.readOnly, props.settings.fontSize, props.settings.wordWrap, props.settings.minimap]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-applied once the editor is ready
+  useEffect(() => {
+    monacoRef.current?.editor.setTheme(props.dark ? 'vs-dark' : 'vs');
+  }, [ready, props.dark]);
+
+  return (
+    <div className="code-editor" data-ready={ready}>
+      {!ready && !failed && <div className="editor-loading">Loading editor…</div>}
+      {failed && <div className="alert alert-error">The editor could not be loaded. Please reload the page.</div>}
+      <div ref={host} className="code-editor-host" />
+    </div>
+  );
+}

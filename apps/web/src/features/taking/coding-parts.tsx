@@ -1,0 +1,336 @@
+/** Pieces of the coding page: the top bar, settings, the problem and submissions tabs, the results panel. */
+import {
+  CODE_LANGUAGES,
+  type TCandidateProblem,
+  type TCandidateResult,
+  type TCandidateSubmission,
+} from '@assessly/shared';
+import { useState } from 'react';
+import type { EditorSettings } from './code-editor';
+import { SafeHtml } from './safe-html';
+import { SubmissionCases } from './screens';
+import { formatHms } from './time';
+
+export function Countdown({ left }: { left: number | null }) {
+  if (left === null) return null;
+  const over = left <= 0;
+  return (
+    <span
+      className={`countdown${over ? ' countdown-over' : left < 5 * 60_000 ? ' countdown-low' : ''}`}
+      role="timer"
+      aria-label="Time left"
+    >
+      {over ? "Time's Up!" : formatHms(left)}
+    </span>
+  );
+}
+
+export function TopBar(props: {
+  problems: TCandidateProblem[];
+  index: number;
+  onIndex: (i: number) => void;
+  left: number | null;
+  dark: boolean;
+  onToggleTheme: () => void;
+  ended: boolean;
+  onEnd: () => void;
+  settings: EditorSettings;
+  onSettings: (s: EditorSettings) => void;
+  saveIndicator: React.ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const { problems, index } = props;
+  return (
+    <header className="taking-topbar">
+      <label className="sr-only" htmlFor="problem-select">
+        Problems
+      </label>
+      <select
+        id="problem-select"
+        className="input taking-select"
+        value={index}
+        onChange={(e) => props.onIndex(Number(e.target.value))}
+      >
+        {problems.map((p, i) => (
+          <option key={p.id} value={i}>
+            {i + 1}. {p.title} ({p.marks} marks)
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        disabled={index === 0}
+        onClick={() => props.onIndex(index - 1)}
+      >
+        Previous
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        disabled={index >= problems.length - 1}
+        onClick={() => props.onIndex(index + 1)}
+      >
+        Next
+      </button>
+      <span className="taking-spacer" />
+      {props.saveIndicator}
+      <Countdown left={props.left} />
+      <button type="button" className="btn btn-outline btn-sm" onClick={props.onToggleTheme} aria-pressed={!props.dark}>
+        {props.dark ? 'Light mode' : 'Dark mode'}
+      </button>
+      <button type="button" className="btn btn-danger btn-sm" onClick={props.onEnd} disabled={props.ended}>
+        End Test
+      </button>
+      <div className="taking-settings">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          aria-expanded={open}
+          aria-controls="editor-settings"
+          onClick={() => setOpen((o) => !o)}
+        >
+          Settings
+        </button>
+        {open && <SettingsPanel settings={props.settings} onChange={props.onSettings} />}
+      </div>
+    </header>
+  );
+}
+
+function SettingsPanel({ settings, onChange }: { settings: EditorSettings; onChange: (s: EditorSettings) => void }) {
+  return (
+    <fieldset id="editor-settings" className="taking-popover card">
+      <legend className="sr-only">Editor settings</legend>
+      <div className="field">
+        <label htmlFor="font-size">Font size</label>
+        <select
+          id="font-size"
+          className="input"
+          value={settings.fontSize}
+          onChange={(e) => onChange({ ...settings, fontSize: Number(e.target.value) })}
+        >
+          {[12, 13, 14, 15, 16, 18, 20, 22].map((n) => (
+            <option key={n} value={n}>
+              {n}px
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.wordWrap}
+          onChange={(e) => onChange({ ...settings, wordWrap: e.target.checked })}
+        />{' '}
+        Word wrap
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.minimap}
+          onChange={(e) => onChange({ ...settings, minimap: e.target.checked })}
+        />{' '}
+        Minimap
+      </label>
+    </fieldset>
+  );
+}
+
+export function LanguageSelect({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  disabled: boolean;
+  onChange: (l: (typeof CODE_LANGUAGES)[number]) => void;
+}) {
+  return (
+    <>
+      <label className="sr-only" htmlFor="language-select">
+        Language
+      </label>
+      <select
+        id="language-select"
+        className="input taking-select"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value as (typeof CODE_LANGUAGES)[number])}
+      >
+        {CODE_LANGUAGES.map((l) => (
+          <option key={l} value={l}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+export function ProblemTabs({
+  problem,
+  index,
+  submissions,
+}: {
+  problem: TCandidateProblem;
+  index: number;
+  submissions: TCandidateSubmission[] | undefined;
+}) {
+  const [tab, setTab] = useState<'problem' | 'submissions'>('problem');
+  const mine = (submissions ?? []).filter((s) => s.questionId === problem.id);
+  return (
+    <section className="taking-left">
+      <div role="tablist" className="taking-tabs" aria-label="Problem panel">
+        <button
+          type="button"
+          role="tab"
+          id="tab-problem"
+          aria-selected={tab === 'problem'}
+          aria-controls="panel-problem"
+          onClick={() => setTab('problem')}
+        >
+          Problem
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="tab-submissions"
+          aria-selected={tab === 'submissions'}
+          aria-controls="panel-submissions"
+          onClick={() => setTab('submissions')}
+        >
+          Submissions
+        </button>
+      </div>
+      {tab === 'problem' ? (
+        <div role="tabpanel" id="panel-problem" aria-labelledby="tab-problem" className="taking-tabpanel">
+          <h1 className="problem-title">
+            {index + 1}. {problem.title}
+          </h1>
+          <p className="badge">{problem.marks} marks</p>
+          <SafeHtml html={problem.description} className="problem-description" />
+          {problem.examples.length > 0 && (
+            <>
+              <h2 className="taking-h2">Examples</h2>
+              {problem.examples.map((e, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the server
+                <div key={i} className="example">
+                  <p className="muted">Example {i + 1}</p>
+                  <p>Input:</p>
+                  <pre className="taking-pre">{e.input}</pre>
+                  <p>Output:</p>
+                  <pre className="taking-pre">{e.output}</pre>
+                </div>
+              ))}
+            </>
+          )}
+          {problem.constraints.length > 0 && (
+            <>
+              <h2 className="taking-h2">Constraints</h2>
+              <ul>
+                {problem.constraints.map((c, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the server
+                  <li key={i}>
+                    <code>{c}</code>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      ) : (
+        <div role="tabpanel" id="panel-submissions" aria-labelledby="tab-submissions" className="taking-tabpanel">
+          {mine.length === 0 ? (
+            <p className="muted">No submissions yet</p>
+          ) : (
+            <ol className="submission-list">
+              {mine.map((s, i) => (
+                <li key={s.id} className="submission-item">
+                  <details>
+                    <summary>
+                      #{i + 1} · {new Date(s.createdAt).toLocaleTimeString()} · {s.language} ·{' '}
+                      {s.status === 'judged' ? `${s.passedCount}/${s.totalCount}` : 'judging…'}
+                    </summary>
+                    <pre className="taking-pre">{s.code}</pre>
+                    <SubmissionCases s={s} />
+                  </details>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ResultsPanel({
+  results,
+  busy,
+  error,
+}: {
+  results: TCandidateResult[] | null;
+  busy: 'run' | 'submit' | null;
+  error: string;
+}) {
+  return (
+    <section className="taking-results" aria-labelledby="results-title">
+      <h2 id="results-title" className="taking-h2">
+        Test Results
+      </h2>
+      {busy ? (
+        <p className="muted" role="status">
+          {busy === 'run' ? 'Running your code…' : 'Submitting…'}
+        </p>
+      ) : error ? (
+        <p className="alert alert-error">{error}</p>
+      ) : !results ? (
+        <p className="muted">Run your code to see results</p>
+      ) : results.length === 0 ? (
+        <p className="muted">No results were returned.</p>
+      ) : (
+        <div className="result-cards" data-testid="results">
+          {results.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: results are in case order and replaced as a whole
+            <article key={i} className={`result-card ${r.passed ? 'result-pass' : 'result-fail'}`}>
+              <h3>
+                Test Case {i + 1}{' '}
+                <span className={`badge ${r.passed ? 'badge-success' : 'badge-danger'}`}>
+                  {r.passed ? 'Passed' : 'Failed'}
+                </span>
+                {r.verdict && !r.passed && <span className="muted"> {r.verdict}</span>}
+              </h3>
+              {r.hidden ? (
+                <p className="muted">Hidden test case</p>
+              ) : (
+                <dl>
+                  <dt>Input</dt>
+                  <dd>
+                    <pre className="taking-pre">{r.input ?? ''}</pre>
+                  </dd>
+                  <dt>Expected Output</dt>
+                  <dd>
+                    <pre className="taking-pre">{r.expectedOutput ?? ''}</pre>
+                  </dd>
+                  <dt>Your Output</dt>
+                  <dd>
+                    <pre className="taking-pre">{r.output ?? r.actualOutput ?? ''}</pre>
+                  </dd>
+                  {r.message && !r.passed && (
+                    <>
+                      <dt>Details</dt>
+                      <dd>
+                        <pre className="taking-pre">{r.message}</pre>
+                      </dd>
+                    </>
+                  )}
+                </dl>
+              )}
+            </article>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

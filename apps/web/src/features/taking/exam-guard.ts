@@ -1,0 +1,110 @@
+/**
+ * The exam guard (spec §2.1): ctrl/meta + c/v/x, alt+tab (where the page sees it) and the context menu are
+ * blocked while the test is open. Each blocked attempt, each tab or window switch and each return is
+ * recorded as a proctoring event of the attempt — batched (one request per few seconds) and throttled
+ * (repeats of one kind within a second are folded into a count).
+ */
+import { useEffect } from 'react';
+import { api } from '../../lib/api';
+
+interface GuardEvent {
+  kind: string;
+  detail?: string;
+  at: string;
+}
+
+const FLUSH_MS = 3000;
+const REPEAT_MS = 1000;
+const MAX_BATCH = 50;
+
+export function useExamGuard(testId: string, active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    let queue: GuardEvent[] = [];
+    const lastAt = new Map<string, number>();
+    const record = (kind: string, detail?: string) => {
+      const now = Date.now();
+      const last = lastAt.get(kind) ?? 0;
+      lastAt.set(kind, now);
+      if (now - last < REPEAT_MS) {
+        const prev = [...queue].reverse().find((e) => e.kind === kind);
+        if (prev) {
+          const n = Number(/×(\d+)$/.exec(prev.detail ?? '')?.[1] ?? 1) + 1;
+          prev.detail = `${(prev.detail ?? '').replace(/ ?×\d+$/, '')} ×${n}`.trim();
+          return;
+        }
+      }
+      if (queue.length < MAX_BATCH)
+        queue.push({ kind, ...(detail ? { detail } : {}), at: new Date(now).toISOString() });
+    };
+    const flush = (beacon = false) => {
+      if (queue.length === 0) return;
+      const events = queue;
+      queue = [];
+      const url = `/api/attempts/${testId}/events`;
+      if (beacon && navigator.sendBeacon) {
+        navigator.sendBeacon(url, new Blob([JSON.stringify({ events })], { type: 'application/json' }));
+        return;
+      }
+      api(url, { method: 'POST', body: { events } }).catch(() => {
+        // Lost events are re-queued once; the page never blocks on them.
+        queue = [...events, ...queue].slice(0, MAX_BATCH);
+      });
+    };
+
+    const onKey = (e: KeyboardEvent) => {
+      const key = e.key.toLowerCase();
+      if ((e.ctrlKey || e.metaKey) && (key === 'c' || key === 'v' || key === 'x')) {
+        e.preventDefault();
+        e.stopPropagation();
+        record(
+          key === 'v' ? 'paste_attempt' : key === 'x' ? 'cut_attempt' : 'copy_attempt',
+          `${e.metaKey ? 'meta' : 'ctrl'}+${key}`,
+        );
+      } else if (e.altKey && key === 'tab') {
+        e.preventDefault();
+        record('alt_tab_attempt', 'alt+tab');
+      }
+    };
+    const onClipboard = (e: ClipboardEvent) => {
+      e.preventDefault();
+      e.stopPropagation();
+      record(
+        e.type === 'paste' ? 'paste_attempt' : e.type === 'cut' ? 'cut_attempt' : 'copy_attempt',
+        `${e.type} event`,
+      );
+    };
+    const onMenu = (e: MouseEvent) => {
+      e.preventDefault();
+      record('context_menu');
+    };
+    const onVisibility = () => record(document.hidden ? 'tab_hidden' : 'tab_visible');
+    const onBlur = () => record('window_blur');
+    const onFocus = () => record('window_focus');
+    const onHide = () => flush(true);
+
+    window.addEventListener('keydown', onKey, true);
+    document.addEventListener('copy', onClipboard, true);
+    document.addEventListener('cut', onClipboard, true);
+    document.addEventListener('paste', onClipboard, true);
+    document.addEventListener('contextmenu', onMenu, true);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('blur', onBlur);
+    window.addEventListener('focus', onFocus);
+    window.addEventListener('pagehide', onHide);
+    const timer = setInterval(() => flush(), FLUSH_MS);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('copy', onClipboard, true);
+      document.removeEventListener('cut', onClipboard, true);
+      document.removeEventListener('paste', onClipboard, true);
+      document.removeEventListener('contextmenu', onMenu, true);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('focus', onFocus);
+      window.removeEventListener('pagehide', onHide);
+      clearInterval(timer);
+      flush();
+    };
+  }, [testId, active]);
+}

@@ -1,0 +1,188 @@
+/** The whole-screen states of the test pages (spec §2.1): loading, errors, window closed, start, submitted. */
+import type { TCandidateSubmission, TTakeTest } from '@assessly/shared';
+import type { ReactNode } from 'react';
+import { formatDateTime } from './time';
+
+function Screen({ children, dark = true }: { children: ReactNode; dark?: boolean }) {
+  return (
+    <main className="taking-screen" data-theme={dark ? 'dark' : 'light'}>
+      <div className="taking-screen-card">{children}</div>
+    </main>
+  );
+}
+
+export function LoadingScreen({ label = 'Loading coding environment...' }: { label?: string }) {
+  return (
+    <Screen>
+      <div role="status" aria-live="polite" className="taking-loading">
+        <span className="spinner" aria-hidden="true" /> {label}
+      </div>
+    </Screen>
+  );
+}
+
+export function ErrorScreen({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <Screen>
+      <h1>Error Loading Data</h1>
+      <p className="error-text">{message}</p>
+      <p>Please check your Internet connection and try again.</p>
+      {onRetry && (
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </Screen>
+  );
+}
+
+export function NoProblemsScreen() {
+  return (
+    <Screen>
+      <h1>No Problems Available</h1>
+      <p className="muted">This test has no questions yet. Please contact the test owner.</p>
+    </Screen>
+  );
+}
+
+export function WindowClosedScreen({ take }: { take: TTakeTest }) {
+  return (
+    <Screen>
+      <h1>Test Window Closed</h1>
+      <p>
+        <strong>{take.test.testName}</strong>
+      </p>
+      <dl className="taking-window">
+        <dt>Start time</dt>
+        <dd>{formatDateTime(take.window.startTime)}</dd>
+        <dt>End time</dt>
+        <dd>{formatDateTime(take.window.endTime)}</dd>
+      </dl>
+      <p>You cannot access this test at this time.</p>
+    </Screen>
+  );
+}
+
+export function StartScreen({
+  take,
+  busy,
+  error,
+  onStart,
+}: {
+  take: TTakeTest;
+  busy: boolean;
+  error: string;
+  onStart: () => void;
+}) {
+  const kind = take.test.testType === 'CODING' ? 'problems' : 'questions';
+  return (
+    <Screen>
+      <h1>{take.test.testName}</h1>
+      {take.test.description && <p className="muted">{take.test.description}</p>}
+      <dl className="taking-window">
+        <dt>Duration</dt>
+        <dd>{take.test.duration} minutes</dd>
+        <dt>Window</dt>
+        <dd>
+          {formatDateTime(take.window.startTime)} – {formatDateTime(take.window.endTime)}
+        </dd>
+        <dt>Questions</dt>
+        <dd>
+          {take.test.questionCount} {kind}, {take.test.totalMarks} marks
+        </dd>
+      </dl>
+      <h2 className="taking-h2">During the test we record</h2>
+      <ul>
+        <li>switching to another tab or window, and coming back;</li>
+        <li>attempts to copy, paste or open the context menu (they are blocked);</li>
+        <li>webcam checks that you are the person in front of the screen.</li>
+      </ul>
+      <p className="muted">
+        The timer starts when you press Start Test and runs on the server: closing the page does not stop it. Your work
+        is saved as you go and submitted when the time is up.
+      </p>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="btn btn-primary" onClick={onStart} disabled={busy}>
+        {busy ? 'Starting…' : 'Start Test'}
+      </button>
+    </Screen>
+  );
+}
+
+export function SubmissionCases({ s }: { s: TCandidateSubmission }) {
+  if (s.status === 'queued' || s.status === 'running') return <p className="muted">Judging…</p>;
+  return (
+    <ol className="submitted-cases">
+      {s.compileOutput && (
+        <li>
+          <pre className="taking-pre">{s.compileOutput}</pre>
+        </li>
+      )}
+      {s.results.map((r, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: results are in case order
+        <li key={i}>
+          {r.hidden ? (
+            <span>
+              Hidden case: {r.passed ? 'passed' : 'failed'}
+              {r.verdict ? ` (${r.verdict})` : ''}
+            </span>
+          ) : (
+            <span>
+              Input: <code>{r.input ?? ''}</code> · Output: <code>{r.output ?? r.actualOutput ?? ''}</code>
+              {!r.passed && <strong className="error-text"> (wrong)</strong>}
+            </span>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function SubmittedScreen(props: {
+  take: TTakeTest;
+  submissions: TCandidateSubmission[] | undefined;
+  loading: boolean;
+  onViewCode?: () => void;
+}) {
+  const { take, submissions } = props;
+  return (
+    <Screen>
+      <h1>Test Submitted</h1>
+      <p>
+        <strong>{take.test.testName}</strong>
+      </p>
+      <dl className="taking-window">
+        <dt>Start time</dt>
+        <dd>{formatDateTime(take.window.startTime)}</dd>
+        <dt>End time</dt>
+        <dd>{formatDateTime(take.window.endTime)}</dd>
+      </dl>
+      {props.loading ? (
+        <p className="muted">Loading your submissions…</p>
+      ) : !submissions || submissions.length === 0 ? (
+        <p>No submissions were found for your account.</p>
+      ) : (
+        <ul className="submitted-list">
+          {submissions.map((s) => (
+            <li key={s.id} className="submitted-item">
+              <p>
+                <strong>Problem {s.questionNumber + 1}</strong> · {s.language} · Score: {s.passedCount}/{s.totalCount}
+              </p>
+              <pre className="taking-pre">{s.code}</pre>
+              <SubmissionCases s={s} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {props.onViewCode && (
+        <button type="button" className="btn btn-outline" onClick={props.onViewCode}>
+          View my code (read-only)
+        </button>
+      )}
+    </Screen>
+  );
+}

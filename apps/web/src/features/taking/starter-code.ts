@@ -1,0 +1,53 @@
+import type { TCodeLanguage } from '@assessly/shared';
+
+/** Built-in templates (read stdin, write stdout) used when a problem has no starter code of its own. */
+export const DEFAULT_STARTERS: Record<TCodeLanguage, string> = {
+  javascript: `const lines = require('fs').readFileSync(0, 'utf8').trim().split('\\n');
+
+// Write your solution here
+console.log(lines[0]);
+`,
+  python: `import sys
+
+def main():
+    data = sys.stdin.read().split()
+    # Write your solution here
+    print(data)
+
+main()
+`,
+  java: `import java.util.*;
+
+public class Main {
+    public static void main(String[] args) {
+        Scanner sc = new Scanner(System.in);
+        // Write your solution here
+    }
+}
+`,
+  cpp: `#include <bits/stdc++.h>
+using namespace std;
+
+int main() {
+    // Write your solution here
+    return 0;
+}
+`,
+  typescript: `const input: string = require('fs').readFileSync(0, 'utf8').trim();
+
+// Write your solution here
+console.log(input);
+`,
+};
+
+export function starterFor(starterCode: Record<string, string>, language: TCodeLanguage): string {
+  return starterCode[language] ?? DEFAULT_STARTERS[language];
+}
+
+export const LANGUAGE_LABELS: Record<TCodeLanguage, string> = {
+  javascript: 'JavaScript',
+  python: 'Python',
+  java: 'Java',
+  cpp: 'C++',
+  typescript: 'TypeScript',
+};

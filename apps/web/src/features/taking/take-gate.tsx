@@ -1,0 +1,69 @@
+/**
+ * What both test pages share before the test itself: load the take state, then show Loading, Error Loading
+ * Data, Test Window Closed or the start screen; redirect to the right page for the test type.
+ */
+import type { TTakeTest } from '@assessly/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { ApiError } from '../../lib/api';
+import { ErrorScreen, LoadingScreen, StartScreen, WindowClosedScreen } from './screens';
+import { startAttempt, takeKey, useTakeState } from './take-api';
+
+export interface OpenTake {
+  take: TTakeTest & { attempt: NonNullable<TTakeTest['attempt']> };
+  /** Server clock minus device clock. */
+  offsetMs: number;
+  setTake: (t: TTakeTest) => void;
+}
+
+export function TakeGate({
+  testId,
+  type,
+  children,
+}: {
+  testId: string;
+  type: 'CODING' | 'APTITUDE';
+  children: (t: OpenTake) => ReactNode;
+}) {
+  const qc = useQueryClient();
+  const query = useTakeState(testId);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState('');
+  const setTake = (t: TTakeTest) => qc.setQueryData(takeKey(testId), t);
+  const label = type === 'CODING' ? 'Loading coding environment...' : 'Loading test...';
+
+  if (query.isPending) return <LoadingScreen label={label} />;
+  if (query.isError) {
+    const err = query.error;
+    const msg =
+      err instanceof ApiError && err.code === 'TEST_NOT_FOUND'
+        ? `Failed to fetch test details: ${err.message}`
+        : err instanceof ApiError && err.status > 0
+          ? `Failed to fetch test details: ${err.message}`
+          : 'Failed to fetch test details: Network error';
+    return <ErrorScreen message={msg} onRetry={() => void query.refetch()} />;
+  }
+  const take = query.data;
+  if (take.test.testType !== type) {
+    return <Navigate to={`/${take.test.testType === 'CODING' ? 'code' : 'aptitude'}/${testId}`} replace />;
+  }
+  if (!take.attempt) {
+    if (take.window.state === 'out-of-window') return <WindowClosedScreen take={take} />;
+    const start = async () => {
+      setStarting(true);
+      setStartError('');
+      try {
+        setTake(await startAttempt(testId));
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'WINDOW_CLOSED') await query.refetch();
+        setStartError(err instanceof Error ? err.message : 'Could not start the test');
+      } finally {
+        setStarting(false);
+      }
+    };
+    return <StartScreen take={take} busy={starting} error={startError} onStart={start} />;
+  }
+  const offsetMs = new Date(take.serverNow).getTime() - query.dataUpdatedAt;
+  return <>{children({ take: take as OpenTake['take'], offsetMs, setTake })}</>;
+}

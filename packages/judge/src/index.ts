@@ -1,0 +1,15 @@
+export { compareOutput, normaliseLines } from './compare';
+export { createJudge } from './judge';
+export type {
+  CaseResult,
+  CreateJudgeOptions,
+  IsolationInfo,
+  Judge,
+  JudgeCase,
+  JudgeRequest,
+  JudgeResult,
+  Language,
+  LanguageInfo,
+  Verdict,
+} from './types';
+export { JudgeQueueFullError, LANGUAGES } from './types';

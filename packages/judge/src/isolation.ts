@@ -1,0 +1,258 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { IsolationInfo } from './types';
+
+const execFileAsync = promisify(execFile);
+
+/** Host uid/gid candidate code runs as when the judge runs as root ("nobody"). */
+export const SANDBOX_UID = 65534;
+
+export interface CgroupSetup {
+  version: 1 | 2;
+  /** Per-instance parent dirs (v1: one per controller; v2: the same dir three times). */
+  memory: string;
+  pids: string;
+  cpu: string;
+}
+
+export interface Isolation {
+  info: IsolationInfo;
+  bwrap: string | null;
+  /** bwrap >= 0.7 can cap a tmpfs (--size); older ones rely on the memory cgroup alone. */
+  bwrapTmpfsSize: boolean;
+  cgroup: CgroupSetup | null;
+  /** uid/gid to drop to, or null when not root (then the current uid is used). */
+  dropTo: { uid: number; gid: number } | null;
+}
+
+export function findExecutable(name: string, extra: string[] = []): string | null {
+  const dirs = [...extra, ...(process.env.PATH ?? '').split(':'), '/usr/local/bin', '/usr/bin', '/bin'];
+  for (const dir of dirs) {
+    if (!dir) continue;
+    const p = path.join(dir, name);
+    try {
+      const st = statSync(p);
+      if (st.isFile() && (st.mode & 0o111) !== 0) return p;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+/** Refuses a cache/work dir that another user could have planted or could write into (we run it as root). */
+export function ensurePrivateDir(dir: string, mode: number): void {
+  mkdirSync(dir, { recursive: true, mode });
+  const st = lstatSync(dir);
+  const uid = process.getuid?.() ?? 0;
+  if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o022) !== 0) {
+    throw new Error(`judge directory ${dir} must be a directory owned by uid ${uid} and not group/world writable`);
+  }
+  // the unprivileged sandbox must be able to traverse it (0711 work root, 0755 cache)
+  if ((st.mode & 0o777) !== mode) chmodSync(dir, mode);
+}
+
+/** Compiles the C supervisor into the cache dir (once per source version). */
+export async function buildHelper(cacheDir: string): Promise<string> {
+  const src = readFileSync(new URL('./native/judge-run.c', import.meta.url), 'utf8');
+  const hash = createHash('sha256').update(src).digest('hex').slice(0, 12);
+  const out = path.join(cacheDir, `judge-run-${hash}`);
+  if (existsSync(out)) return out;
+  const cc = findExecutable('gcc') ?? findExecutable('cc');
+  if (!cc) throw new Error('no C compiler (gcc) found to build the sandbox helper; install gcc');
+  const srcPath = path.join(cacheDir, `judge-run-${hash}.c`);
+  writeFileSync(srcPath, src, { mode: 0o644 });
+  const tmp = `${out}.tmp${process.pid}`;
+  await execFileAsync(cc, ['-O2', '-o', tmp, srcPath]);
+  const { renameSync } = await import('node:fs');
+  renameSync(tmp, out);
+  return out;
+}
+
+function cgroupV1Mounts(): Map<string, string> {
+  const found = new Map<string, string>();
+  let mounts = '';
+  try {
+    mounts = readFileSync('/proc/self/mounts', 'utf8');
+  } catch {
+    return found;
+  }
+  for (const line of mounts.split('\n')) {
+    const [, mnt, type, opts] = line.split(' ');
+    if (type !== 'cgroup' || !mnt || !opts) continue;
+    for (const o of opts.split(',')) if (!found.has(o)) found.set(o, mnt);
+  }
+  return found;
+}
+
+function tryWrite(file: string, value: string): boolean {
+  try {
+    writeFileSync(file, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates this instance's parent cgroups (name includes our pid so several judge processes can share a host)
+ * and removes the leftovers of dead instances. Returns null when the kernel or our privileges do not allow it.
+ */
+export function setupCgroups(warnings: string[]): CgroupSetup | null {
+  if ((process.getuid?.() ?? 1) !== 0) {
+    warnings.push(
+      'judge is not running as root: no cgroups (memory via RLIMIT_AS, processes via RLIMIT_NPROC) and code runs as the server user',
+    );
+    return null;
+  }
+  const instance = `i${process.pid}-${Date.now().toString(36)}`;
+  if (existsSync('/sys/fs/cgroup/cgroup.controllers')) {
+    const root = '/sys/fs/cgroup';
+    const base = path.join(root, 'assessly-judge');
+    const available = readFileSync(path.join(root, 'cgroup.controllers'), 'utf8').split(/\s+/);
+    if (!available.includes('memory') || !available.includes('pids')) {
+      warnings.push('cgroup v2 without memory/pids controllers available');
+      return null;
+    }
+    const want = ['memory', 'pids', 'cpu'].filter((c) => available.includes(c));
+    // v2 needs the controllers enabled in every ancestor's subtree_control (one write per controller: a
+    // multi-controller write fails as a whole if one is refused)
+    const enable = (dir: string): boolean => {
+      for (const c of want) tryWrite(path.join(dir, 'cgroup.subtree_control'), `+${c}`);
+      try {
+        const on = readFileSync(path.join(dir, 'cgroup.subtree_control'), 'utf8').split(/\s+/);
+        return on.includes('memory') && on.includes('pids');
+      } catch {
+        return false;
+      }
+    };
+    try {
+      mkdirSync(base, { recursive: true });
+    } catch {
+      /* checked below */
+    }
+    if (!enable(root) || !existsSync(base) || !enable(base)) {
+      warnings.push(
+        'cgroup v2: cannot enable memory/pids controllers for the judge (is the server in the root cgroup of a namespace?)',
+      );
+      return null;
+    }
+    sweepStale([base]);
+    const dir = path.join(base, instance);
+    mkdirSync(dir);
+    if (!enable(dir)) {
+      warnings.push('cgroup v2: cannot enable memory/pids controllers in the judge cgroup');
+      removeCgroupTree(dir);
+      return null;
+    }
+    return { version: 2, memory: dir, pids: dir, cpu: dir };
+  }
+  const mounts = cgroupV1Mounts();
+  const mem = mounts.get('memory');
+  const pids = mounts.get('pids');
+  const cpu = mounts.get('cpuacct');
+  if (!mem || !pids || !cpu) {
+    warnings.push('cgroup v1 without memory, pids and cpuacct hierarchies');
+    return null;
+  }
+  const bases = [mem, pids, cpu].map((m) => path.join(m, 'assessly-judge'));
+  try {
+    for (const b of bases) mkdirSync(b, { recursive: true });
+    sweepStale(bases);
+    const dirs = bases.map((b) => path.join(b, instance));
+    for (const d of dirs) mkdirSync(d, { recursive: true });
+    return { version: 1, memory: dirs[0] as string, pids: dirs[1] as string, cpu: dirs[2] as string };
+  } catch (err) {
+    warnings.push(`cgroup v1 not writable: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+/** Kills what is left in cgroups of judge processes that no longer exist, then removes the dirs. */
+function sweepStale(bases: string[]): void {
+  for (const base of bases) {
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(base);
+    } catch {
+      continue;
+    }
+    for (const name of entries) {
+      const m = /^i(\d+)-/.exec(name);
+      if (!m || existsSync(`/proc/${m[1]}`)) continue;
+      removeCgroupTree(path.join(base, name));
+    }
+  }
+}
+
+export function removeCgroupTree(dir: string): void {
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+  } catch {
+    return;
+  }
+  for (const child of entries) removeCgroupTree(path.join(dir, child));
+  try {
+    for (const pid of readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n')) {
+      if (pid) {
+        try {
+          process.kill(Number(pid), 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+    rmdirSync(dir);
+  } catch {
+    // busy or gone: a later sweep retries
+  }
+}
+
+export function detectIsolation(): Isolation {
+  const warnings: string[] = [];
+  const bwrap = findExecutable('bwrap');
+  const isRoot = (process.getuid?.() ?? 1) === 0;
+  if (!bwrap) {
+    // never run candidate code unsandboxed: judging answers Internal Error until bwrap is installed
+    warnings.push('bubblewrap (bwrap) is not installed: judging is disabled (apt-get install bubblewrap)');
+  }
+  const cgroup = setupCgroups(warnings);
+  const dropTo = isRoot ? { uid: SANDBOX_UID, gid: SANDBOX_UID } : null;
+  let bwrapTmpfsSize = false;
+  if (bwrap) {
+    try {
+      bwrapTmpfsSize = execFileSync(bwrap, ['--help'], { encoding: 'utf8', timeout: 5000 }).includes('--size');
+    } catch {
+      // judged by the start-up probe
+    }
+  }
+  return {
+    bwrap,
+    bwrapTmpfsSize,
+    cgroup,
+    dropTo,
+    info: {
+      sandbox: bwrap ? 'bubblewrap' : 'none',
+      memory: cgroup ? (cgroup.version === 2 ? 'cgroup-v2' : 'cgroup-v1') : 'rlimit-as',
+      pids: cgroup ? 'cgroup' : 'rlimit',
+      uid: dropTo ? dropTo.uid : (process.getuid?.() ?? -1),
+      warnings,
+    },
+  };
+}

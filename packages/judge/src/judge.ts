@@ -1,0 +1,230 @@
+import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildHelper, detectIsolation, ensurePrivateDir, removeCgroupTree } from './isolation';
+import { buildCppPch, buildJavacArchive, type Caches, planFor } from './languages';
+import { Pool } from './pool';
+import { Sandbox, type SandboxOutcome, type SandboxSpec, sandboxFailed } from './sandbox';
+import {
+  COMPILE_LIMITS,
+  COMPILE_MEM_MB,
+  COMPILE_MESSAGE,
+  classify,
+  compile,
+  MAX_SOURCE,
+  OUTPUT_LIMIT,
+  probeSandbox,
+  readHead,
+  SHOWN_STDERR,
+  STDERR_LIMIT,
+} from './steps';
+import { detectToolchains, type Toolchain } from './toolchains';
+import type { CaseResult, CreateJudgeOptions, Judge, JudgeRequest, JudgeResult, Language, LanguageInfo } from './types';
+import { LANGUAGES } from './types';
+
+function clamp(value: number | undefined, fallback: number, min: number, max: number): number {
+  const v = typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+  return Math.round(Math.min(max, Math.max(min, v)));
+}
+
+function defaultCacheDir(): string {
+  const uid = process.getuid?.() ?? 0;
+  return uid === 0 ? '/var/cache/assessly-judge' : path.join(os.tmpdir(), `assessly-judge-cache-${uid}`);
+}
+
+export function createJudge(opts: CreateJudgeOptions = {}): Judge {
+  const concurrency = Math.max(1, opts.concurrency ?? os.availableParallelism());
+  const pool = new Pool(concurrency, Math.max(0, opts.maxQueue ?? 64));
+  const workRoot = opts.workRoot ?? path.join(os.tmpdir(), 'assessly-judge-work');
+  const cacheDir = opts.cacheDir ?? defaultCacheDir();
+  const iso = detectIsolation();
+  let sandbox: Promise<Sandbox> | null = null;
+  let toolchains: Promise<Map<Language, Toolchain>> | null = null;
+  const caches = new Map<Language, Promise<Caches>>();
+
+  const getSandbox = () => {
+    sandbox ??= (async () => {
+      ensurePrivateDir(cacheDir, 0o755);
+      ensurePrivateDir(workRoot, 0o711);
+      const sb = new Sandbox(iso, await buildHelper(cacheDir));
+      await probeSandbox(sb, workRoot, iso.info.warnings);
+      return sb;
+    })();
+    // a failed build is retried on the next request instead of being cached forever
+    sandbox.catch(() => {
+      sandbox = null;
+    });
+    return sandbox;
+  };
+  const getToolchains = () => {
+    toolchains ??= detectToolchains();
+    return toolchains;
+  };
+  const getCaches = (lang: Language, tc: Toolchain): Promise<Caches> => {
+    let c = caches.get(lang);
+    if (!c) {
+      c = (async () => ({
+        pchDir: lang === 'cpp' ? await buildCppPch(cacheDir, tc) : null,
+        javacArchive: lang === 'java' ? await buildJavacArchive(cacheDir, tc) : null,
+      }))();
+      caches.set(lang, c);
+    }
+    return c;
+  };
+
+  async function languages(): Promise<LanguageInfo[]> {
+    const tcs = await getToolchains();
+    let sandboxProblem: string | null = iso.bwrap ? null : 'bubblewrap is not installed: judging is disabled';
+    if (!sandboxProblem) {
+      try {
+        await getSandbox();
+      } catch (err) {
+        sandboxProblem = `sandbox unavailable: ${(err as Error).message}`;
+      }
+    }
+    return LANGUAGES.map((l) => {
+      const info = (tcs.get(l) as Toolchain).info;
+      return info.available && sandboxProblem ? { ...info, available: false, message: sandboxProblem } : info;
+    });
+  }
+
+  async function judgeNow(req: JudgeRequest): Promise<JudgeResult> {
+    const fail = (message: string): JudgeResult => ({
+      verdict: 'Internal Error',
+      compileOutput: message,
+      cases: [],
+      compileMs: null,
+      passedCount: 0,
+      totalCount: req.cases.length,
+    });
+    if (!LANGUAGES.includes(req.language)) return fail(`unknown language ${String(req.language)}`);
+    if (!iso.bwrap) return fail('bubblewrap is not installed: judging is disabled');
+    const tc = (await getToolchains()).get(req.language) as Toolchain;
+    if (!tc.info.available) return fail(`${tc.info.name} is not available: ${tc.info.message}`);
+    const timeLimitMs = clamp(req.timeLimitMs, 2000, 100, 20000);
+    const memoryMb = clamp(req.memoryLimitMb, 256, 16, 2048);
+    if (typeof req.code !== 'string' || req.code.length > MAX_SOURCE) {
+      return {
+        ...fail(''),
+        verdict: 'Compilation Error',
+        compileOutput: `source code missing or over ${MAX_SOURCE >> 10} KiB`,
+      };
+    }
+    let sb: Sandbox;
+    try {
+      sb = await getSandbox();
+    } catch (err) {
+      return fail(`sandbox unavailable: ${(err as Error).message}`);
+    }
+    const plan = await planFor(req.language, req.code, tc, await getCaches(req.language, tc), memoryMb);
+    if (plan.compileError !== undefined) {
+      return {
+        ...fail(''),
+        verdict: 'Compilation Error',
+        compileOutput: plan.compileError.slice(0, COMPILE_MESSAGE),
+        compileMs: 0,
+      };
+    }
+    const runDir = await mkdtemp(path.join(workRoot, 's-'));
+    try {
+      // the unprivileged bwrap must traverse it to bind box/; in/out/err stay root-only (0600)
+      await chmod(runDir, 0o711);
+      const box = path.join(runDir, 'box');
+      await mkdir(box, { mode: 0o755 });
+      for (const [name, content] of Object.entries(plan.files))
+        await writeFile(path.join(box, name), content, { mode: 0o644 });
+      if (iso.dropTo) await chown(box, iso.dropTo.uid, iso.dropTo.gid);
+      const io = { stdoutPath: path.join(runDir, 'out'), stderrPath: path.join(runDir, 'err') };
+      let compileMs: number | null = null;
+      if (plan.compile) {
+        const c = await compile(sb, plan, box, io, COMPILE_MEM_MB[req.language] ?? COMPILE_LIMITS.memMb);
+        compileMs = c.ms;
+        if (c.error !== null) {
+          return {
+            ...fail(''),
+            verdict: c.internal ? 'Internal Error' : 'Compilation Error',
+            compileOutput: c.error,
+            compileMs,
+          };
+        }
+      }
+      const cases: CaseResult[] = [];
+      for (const [index, tcase] of req.cases.entries()) {
+        const inPath = path.join(runDir, 'in');
+        await writeFile(inPath, tcase.input, { mode: 0o600 });
+        const spec: SandboxSpec = {
+          ...io,
+          argv: plan.run.argv,
+          binds: plan.run.binds,
+          env: plan.run.env,
+          boxDir: box,
+          boxWritable: false,
+          stdinPath: inPath,
+          cpuMs: timeLimitMs,
+          wallMs: timeLimitMs * 3 + 500,
+          memBytes: (memoryMb + plan.runtimeOverheadMb) * 1024 * 1024,
+          pids: 64,
+          nofile: 256,
+          fileSizeBytes: 32 << 20,
+          stdoutLimit: OUTPUT_LIMIT,
+          stderrLimit: STDERR_LIMIT,
+          stackBytes: plan.stackBytes ?? memoryMb * 1024 * 1024,
+          tmpBytes: 64 << 20,
+        };
+        let outcome: SandboxOutcome;
+        try {
+          outcome = await sb.run(spec);
+        } catch (err) {
+          return { ...fail(`sandbox failure: ${(err as Error).message}`), cases, compileMs };
+        }
+        const out = await readHead(io.stdoutPath, OUTPUT_LIMIT);
+        const err = await readHead(io.stderrPath, SHOWN_STDERR);
+        if (sandboxFailed(outcome, err.toString('utf8')))
+          return { ...fail(`sandbox failed to start: ${err.toString('utf8').trim()}`), cases, compileMs };
+        cases.push(classify(index, outcome, out, err, tcase.expectedOutput, req.floatTolerance, timeLimitMs, plan));
+      }
+      const firstBad = cases.find((c) => c.verdict !== 'Accepted');
+      const passedCount = cases.filter((c) => c.passed).length;
+      return {
+        verdict: firstBad ? firstBad.verdict : 'Accepted',
+        compileOutput: null,
+        cases,
+        compileMs,
+        passedCount,
+        totalCount: cases.length,
+      };
+    } finally {
+      await rm(runDir, { recursive: true, force: true });
+    }
+  }
+
+  return {
+    async judge(req) {
+      return pool.run(() =>
+        judgeNow(req).catch(
+          (err: unknown): JudgeResult => ({
+            verdict: 'Internal Error',
+            compileOutput: `judge failure: ${(err as Error).message}`,
+            cases: [],
+            compileMs: null,
+            passedCount: 0,
+            totalCount: req.cases?.length ?? 0,
+          }),
+        ),
+      );
+    },
+    languages,
+    isolation: () => ({ ...iso.info, warnings: [...iso.info.warnings] }),
+    async warmup(langs = LANGUAGES) {
+      await getSandbox();
+      const tcs = await getToolchains();
+      await Promise.all(langs.map((l) => (tcs.get(l)?.info.available ? getCaches(l, tcs.get(l) as Toolchain) : null)));
+    },
+    stats: () => pool.stats(),
+    async close() {
+      await pool.drain();
+      if (iso.cgroup)
+        for (const d of new Set([iso.cgroup.memory, iso.cgroup.pids, iso.cgroup.cpu])) removeCgroupTree(d);
+    },
+  };
+}

@@ -1,0 +1,273 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Bind } from './sandbox';
+import type { Toolchain } from './toolchains';
+import type { Language } from './types';
+
+const execFileAsync = promisify(execFile);
+
+export interface Step {
+  argv: string[];
+  env?: Record<string, string>;
+  binds?: Bind[];
+}
+
+export interface Plan {
+  /** Files written into the fresh work dir before compiling. */
+  files: Record<string, string>;
+  /** Sandboxed compile step (work dir writable), or null. */
+  compile: Step | null;
+  /** Set when the source was rejected in-process (TypeScript transpile errors). */
+  compileError?: string;
+  run: Step;
+  /** RLIMIT_STACK override in bytes (default: the memory limit, so deep recursion works like on contest judges). */
+  stackBytes?: number;
+  /** Extra cgroup memory for the runtime itself (JVM, V8) on top of the problem's limit. */
+  runtimeOverheadMb: number;
+  /** stderr patterns meaning "ran out of memory" for runtimes that fail politely instead of being OOM-killed. */
+  outOfMemory: RegExp;
+}
+
+/** Caches built once per judge (outside any work dir) and bound read-only into the sandbox. */
+export interface Caches {
+  pchDir: string | null;
+  javacArchive: string | null;
+}
+
+export const CPP_FLAGS = ['-std=c++17', '-O2', '-DONLINE_JUDGE', '-pipe'];
+const PCH_MOUNT = '/judge-pch';
+const CDS_MOUNT = '/judge-cds/javac.jsa';
+
+/** Builds bits/stdc++.h.gch with exactly the flags the sandboxed compile uses (else gcc ignores it). */
+export async function buildCppPch(cacheDir: string, tc: Toolchain): Promise<string | null> {
+  const gxx = tc.bin.gxx;
+  if (!gxx) return null;
+  const dir = path.join(cacheDir, `pch-${tc.info.version}`);
+  const gch = path.join(dir, 'bits', 'stdc++.h.gch');
+  if (existsSync(gch)) return dir;
+  mkdirSync(path.join(dir, 'bits'), { recursive: true, mode: 0o755 });
+  // used when the .gch is rejected: forwards to the real header further down the include path
+  const header = path.join(dir, 'bits', 'stdc++.h');
+  // written once: another judge process may be compiling against it right now
+  if (!existsSync(header)) writeFileSync(header, '#include_next <bits/stdc++.h>\n', { mode: 0o644 });
+  const tmp = `${gch}.tmp${process.pid}`;
+  try {
+    await execFileAsync(gxx, [...CPP_FLAGS, '-x', 'c++-header', header, '-o', tmp], { timeout: 120000 });
+    renameSync(tmp, gch);
+    return dir;
+  } catch {
+    rmSync(tmp, { force: true });
+    return null;
+  }
+}
+
+/** A dynamic CDS archive of the classes javac loads: cuts javac start-up by a few hundred ms. */
+export async function buildJavacArchive(cacheDir: string, tc: Toolchain): Promise<string | null> {
+  const javac = tc.bin.javac;
+  if (!javac) return null;
+  const jsa = path.join(cacheDir, `javac-${tc.info.version}.jsa`);
+  if (existsSync(jsa)) return jsa;
+  const work = path.join(cacheDir, `cds-work-${process.pid}`);
+  mkdirSync(work, { recursive: true });
+  const sample =
+    'import java.util.*;\nimport java.io.*;\npublic class Main { public static void main(String[] a) throws IOException {\n' +
+    '  BufferedReader r = new BufferedReader(new InputStreamReader(System.in)); List<Integer> l = new ArrayList<>();\n' +
+    '  Map<String, Long> m = new HashMap<>(); StringBuilder sb = new StringBuilder(); l.stream().mapToInt(x -> x).sum();\n' +
+    '  System.out.println(sb.append(m.size()).toString()); } }\n';
+  writeFileSync(path.join(work, 'Main.java'), sample);
+  const tmp = `${jsa}.tmp${process.pid}`;
+  try {
+    await execFileAsync(
+      javac,
+      [...javacJvmFlags(), `-J-XX:ArchiveClassesAtExit=${tmp}`, '-d', work, path.join(work, 'Main.java')],
+      {
+        timeout: 120000,
+      },
+    );
+    if (!existsSync(tmp)) return null;
+    renameSync(tmp, jsa);
+    return jsa;
+  } catch {
+    return null;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    rmSync(tmp, { force: true });
+  }
+}
+
+function javacJvmFlags(): string[] {
+  // javac is short-lived: C1 only, serial GC, no perf-data file in /tmp
+  return [
+    '-J-XX:+UseSerialGC',
+    '-J-XX:TieredStopAtLevel=1',
+    '-J-XX:-UsePerfData',
+    '-J-Xss16m',
+    '-J-Xmx512m',
+    '-J-XX:ActiveProcessorCount=1',
+  ];
+}
+
+/** Strips comments and string literals so regexes over Java source do not match inside them. */
+function stripJava(code: string): string {
+  return code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g, ' ');
+}
+
+/**
+ * File and class names for Java: a public class decides the file name (javac insists); otherwise the class
+ * declared last before `static void main` is run, from Main.java. A package declaration is honoured.
+ */
+export function javaNames(code: string): { file: string; mainClass: string } {
+  const src = stripJava(code);
+  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(src)?.[1];
+  const qualify = (c: string) => (pkg ? `${pkg}.${c}` : c);
+  const pub = /\bpublic\s+(?:(?:final|abstract|strictfp)\s+)*(?:class|record|enum|interface)\s+([A-Za-z_$][\w$]*)/.exec(
+    src,
+  )?.[1];
+  const mainAt = src.search(/\bstatic\s+(?:final\s+)?void\s+main\s*\(/);
+  let mainClass = pub ?? 'Main';
+  if (mainAt >= 0) {
+    let last: string | undefined;
+    for (const m of src.matchAll(/\b(?:class|record|enum|interface)\s+([A-Za-z_$][\w$]*)/g)) {
+      if ((m.index ?? 0) < mainAt) last = m[1];
+    }
+    if (last) mainClass = last;
+  }
+  return { file: `${pub ?? 'Main'}.java`, mainClass: qualify(mainClass) };
+}
+
+async function transpileTs(code: string): Promise<{ js: string } | { error: string }> {
+  try {
+    const { transform } = await import('sucrase');
+    const out = transform(code, { transforms: ['typescript', 'imports'], filePath: 'main.ts', production: true });
+    return { js: out.code };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
+export async function planFor(
+  lang: Language,
+  code: string,
+  tc: Toolchain,
+  caches: Caches,
+  memoryMb: number,
+): Promise<Plan> {
+  const stackKb = Math.max(984, Math.min(65536, Math.floor((memoryMb * 1024) / 4)));
+  switch (lang) {
+    case 'javascript':
+    case 'typescript': {
+      let js = code;
+      if (lang === 'typescript') {
+        const out = await transpileTs(code);
+        if ('error' in out) {
+          return {
+            files: {},
+            compile: null,
+            compileError: out.error,
+            run: { argv: [] },
+            runtimeOverheadMb: 0,
+            outOfMemory: /$^/,
+          };
+        }
+        js = out.js;
+      }
+      const node = tc.bin.node as string;
+      return {
+        files: lang === 'typescript' ? { 'main.ts': code, 'main.js': js } : { 'main.js': js },
+        compile: null,
+        run: {
+          argv: [node, `--max-old-space-size=${memoryMb}`, `--stack-size=${stackKb - 256}`, '/box/main.js'],
+          binds: tc.binds,
+          env: { NODE_OPTIONS: '' },
+        },
+        runtimeOverheadMb: 64,
+        outOfMemory: /heap out of memory|Allocation failed|Array buffer allocation failed/,
+      };
+    }
+    case 'python': {
+      const py = tc.bin.python as string;
+      const check =
+        'import sys\ntry:\n  compile(open("/box/main.py","rb").read(),"main.py","exec")\nexcept SyntaxError as e:\n' +
+        '  import traceback; traceback.print_exception(e, limit=0); sys.exit(1)\n';
+      return {
+        files: { 'main.py': code },
+        compile: { argv: [py, '-B', '-s', '-c', check], binds: tc.binds },
+        run: { argv: [py, '-B', '-s', '/box/main.py'], binds: tc.binds, env: { PYTHONIOENCODING: 'utf-8' } },
+        runtimeOverheadMb: 0,
+        outOfMemory: /^MemoryError/m,
+      };
+    }
+    case 'java': {
+      const { file, mainClass } = javaNames(code);
+      const binds = [...tc.binds];
+      const cds: string[] = [];
+      if (caches.javacArchive) {
+        binds.push({ src: caches.javacArchive, dest: CDS_MOUNT });
+        cds.push(`-J-XX:SharedArchiveFile=${CDS_MOUNT}`, '-J-Xshare:auto');
+      }
+      return {
+        files: { [file]: code },
+        compile: {
+          argv: [
+            tc.bin.javac as string,
+            ...javacJvmFlags(),
+            ...cds,
+            '-encoding',
+            'UTF-8',
+            '-nowarn',
+            '-d',
+            '/box',
+            `/box/${file}`,
+          ],
+          binds,
+        },
+        run: {
+          argv: [
+            tc.bin.java as string,
+            '-XX:+UseSerialGC',
+            '-XX:-UsePerfData',
+            '-XX:ActiveProcessorCount=1',
+            '-Xshare:auto',
+            // deep recursion needs a big stack, but HotSpot's memory use during a stack overflow grows with
+            // -Xss (about 8x); 1/16 of the limit keeps an overflow a Runtime Error rather than an OOM kill
+            `-Xss${Math.max(8, Math.min(64, Math.floor(memoryMb / 16)))}m`,
+            `-Xmx${memoryMb}m`,
+            '-cp',
+            '/box',
+            mainClass,
+          ],
+          binds: tc.binds,
+        },
+        // the JVM sizes the main thread with -Xss; a huge RLIMIT_STACK only inflates its other reservations
+        stackBytes: 8 << 20,
+        runtimeOverheadMb: 64,
+        outOfMemory: /java\.lang\.OutOfMemoryError/,
+      };
+    }
+    case 'cpp': {
+      const binds: Bind[] = [];
+      const inc: string[] = [];
+      if (caches.pchDir) {
+        binds.push({ src: caches.pchDir, dest: PCH_MOUNT });
+        inc.push('-I', PCH_MOUNT);
+      }
+      return {
+        files: { 'main.cpp': code },
+        compile: {
+          argv: [tc.bin.gxx as string, ...CPP_FLAGS, ...inc, '-fmax-errors=20', '-o', '/box/main', '/box/main.cpp'],
+          binds,
+        },
+        run: { argv: ['/box/main'] },
+        runtimeOverheadMb: 0,
+        outOfMemory: /std::bad_alloc/,
+      };
+    }
+  }
+}
+
+/** Compiler messages mention sandbox paths; candidates see file names only. */
+export function hideSandboxPaths(text: string): string {
+  return text.replaceAll('/box/', '').replaceAll(`${PCH_MOUNT}/`, '').replaceAll(CDS_MOUNT, 'javac.jsa');
+}

@@ -1,0 +1,410 @@
+/*
+ * judge-run: the tiny privileged supervisor placed between the judge (Node) and bubblewrap.
+ *
+ * Runs as root, once per sandboxed process:
+ *   1. creates the run's cgroups (v1: memory, pids, cpuacct dirs; v2: one dir) and writes the limits;
+ *   2. forks; the child joins the cgroups, applies rlimits, drops to the unprivileged uid/gid,
+ *      sets no_new_privs + parent-death signal, wires stdin/stdout/stderr and execs bwrap;
+ *   3. the parent copies the child's stdout/stderr into files (stopping at the output limit),
+ *      enforces CPU time (cgroup usage, polled) and wall time, then kills everything left in the
+ *      cgroup, reads CPU time / peak memory / OOM counters and removes the cgroups;
+ *   4. prints one JSON line with the figures on its own stdout.
+ * Compiled by the judge with the system C compiler into its cache dir on first use.
+ * Written in C (not Node) so that joining the cgroup and dropping privileges happen between fork and
+ * exec, which Node's child_process cannot do, and to keep the per-run overhead to a few milliseconds.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAXCG 3
+
+static const char *cg_dirs[MAXCG];
+static int cg_count = 0;
+static int cg_v2 = 0;
+static const char *cg_mem = NULL, *cg_pids = NULL, *cg_cpu = NULL;
+static long long mem_limit = 0, pids_limit = 0, cpu_ms = 0, wall_ms = 0, out_limit = 0, err_limit = 0;
+static long long fsize = 0, nofile = 0, as_limit = 0, stack_limit = 0, nproc = 0;
+static int uid = -1, gid = -1;
+static const char *stdin_path = "/dev/null", *stdout_path = NULL, *stderr_path = NULL;
+static int sigpipe_fds[2];
+static int cg_reuse = 0;      /* slot cgroups kept between runs: reset/baseline instead of mkdir+rmdir */
+static long long cpu_base = 0;
+static int peak_fd = -1;      /* v2: memory.peak opened and reset (kernel 6.12+), read back at the end */
+static int info_fd = -1; /* fd number the sandbox (bwrap --info-fd) writes to once the program started */
+
+static long long now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int write_file(const char *dir, const char *name, const char *value) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = write(fd, value, strlen(value));
+  close(fd);
+  return n < 0 ? -1 : 0;
+}
+
+static int read_file(const char *dir, const char *name, char *buf, size_t len) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = read(fd, buf, len - 1);
+  close(fd);
+  if (n < 0) return -1;
+  buf[n] = 0;
+  return (int)n;
+}
+
+static long long read_ll(const char *dir, const char *name) {
+  char buf[256];
+  if (!dir || read_file(dir, name, buf, sizeof buf) < 0) return -1;
+  return atoll(buf);
+}
+
+/* value of "key N" in a flat keyed file (memory.events, cpu.stat, memory.oom_control) */
+static long long read_key(const char *dir, const char *name, const char *key) {
+  char buf[4096];
+  if (!dir || read_file(dir, name, buf, sizeof buf) < 0) return -1;
+  size_t kl = strlen(key);
+  for (char *line = buf; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    if (strncmp(line, key, kl) == 0 && line[kl] == ' ') return atoll(line + kl + 1);
+  }
+  return -1;
+}
+
+static long long raw_cpu_usage_us(void) {
+  if (!cg_cpu) return -1;
+  if (cg_v2) return read_key(cg_cpu, "cpu.stat", "usage_usec");
+  long long ns = read_ll(cg_cpu, "cpuacct.usage");
+  return ns < 0 ? -1 : ns / 1000;
+}
+
+static long long cpu_usage_us(void) {
+  long long us = raw_cpu_usage_us();
+  return us < 0 ? -1 : us - cpu_base;
+}
+
+/* SIGKILL every process of the run; loops because a process may fork between read and kill. */
+static void kill_cgroup(void) {
+  const char *dir = cg_pids ? cg_pids : (cg_mem ? cg_mem : cg_cpu);
+  if (!dir) return;
+  if (cg_v2) write_file(dir, "cgroup.kill", "1");
+  for (int round = 0; round < 2000; round++) {
+    char buf[65536];
+    int n = read_file(dir, "cgroup.procs", buf, sizeof buf);
+    if (n <= 0) return;
+    for (char *p = buf; *p;) {
+      long pid = strtol(p, &p, 10);
+      if (pid > 0) kill((pid_t)pid, SIGKILL);
+      while (*p == '\n') p++;
+    }
+    usleep(1000);
+  }
+}
+
+static void remove_cgroups(void) {
+  if (cg_reuse) return;
+  for (int i = 0; i < cg_count; i++) {
+    for (int t = 0; t < 200 && rmdir(cg_dirs[i]) < 0 && errno == EBUSY; t++) usleep(1000);
+  }
+}
+
+static void on_sigchld(int sig) {
+  (void)sig;
+  int e = errno;
+  (void)!write(sigpipe_fds[1], "c", 1);
+  errno = e;
+}
+
+static void set_limit(int res, long long soft, long long hard) {
+  struct rlimit rl = {(rlim_t)soft, (rlim_t)hard};
+  setrlimit(res, &rl);
+}
+
+static void die_child(const char *what) {
+  dprintf(2, "judge-run: %s: %s\n", what, strerror(errno));
+  _exit(120);
+}
+
+static void child(char **argv, int out_w, int err_w, int info_w) {
+  char pid[32];
+  snprintf(pid, sizeof pid, "%d", getpid());
+  for (int i = 0; i < cg_count; i++)
+    if (write_file(cg_dirs[i], "cgroup.procs", pid) < 0) die_child("join cgroup");
+  int in = open(stdin_path, O_RDONLY | O_CLOEXEC);
+  if (in < 0) die_child("open stdin");
+  if (dup2(in, 0) < 0 || dup2(out_w, 1) < 0 || dup2(err_w, 2) < 0) die_child("dup2");
+  if (info_fd > 2 && info_w >= 0 && dup2(info_w, info_fd) < 0) die_child("dup2 info");
+  /* nothing the server had open (inherited pipes, sockets, files) may reach the sandbox */
+  int keep = info_fd > 2 ? info_fd : 2;
+  if (syscall(SYS_close_range, keep + 1, ~0U, 0) < 0) {
+    for (int fd = keep + 1; fd < 65536; fd++) close(fd);
+  }
+  if (keep > 2) for (int fd = 3; fd < keep; fd++) close(fd);
+  if (cpu_ms > 0) set_limit(RLIMIT_CPU, (cpu_ms + 999) / 1000 + 1, (cpu_ms + 999) / 1000 + 2);
+  if (fsize > 0) set_limit(RLIMIT_FSIZE, fsize, fsize);
+  if (nofile > 0) set_limit(RLIMIT_NOFILE, nofile, nofile);
+  if (as_limit > 0) set_limit(RLIMIT_AS, as_limit, as_limit);
+  if (stack_limit > 0) set_limit(RLIMIT_STACK, stack_limit, stack_limit);
+  if (nproc > 0) set_limit(RLIMIT_NPROC, nproc, nproc);
+  set_limit(RLIMIT_CORE, 0, 0);
+  if (gid >= 0) {
+    if (setgroups(0, NULL) < 0) die_child("setgroups");
+    if (setresgid(gid, gid, gid) < 0) die_child("setgid");
+  }
+  if (uid >= 0 && setresuid(uid, uid, uid) < 0) die_child("setuid");
+  prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+  prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  if (getppid() == 1) _exit(121);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  /* empty environment: bwrap's own processes (the pid-1 reaper) are readable from inside the sandbox via
+     /proc/1/environ, so they must not carry the server's variables; --clearenv only covers the program */
+  char *no_env[] = {NULL};
+  execve(argv[0], argv, no_env);
+  die_child("exec");
+}
+
+/* Copies what is readable from fd into out (up to limit bytes). Returns 0 at EOF, 1 otherwise. */
+static int pump(int fd, int out, long long *total, long long limit) {
+  char buf[65536];
+  for (;;) {
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n == 0) return 0;
+    if (n < 0) return (errno == EAGAIN || errno == EINTR) ? 1 : 0;
+    long long room = limit - *total;
+    if (room > 0 && out >= 0) (void)!write(out, buf, n < room ? n : room);
+    *total += n;
+  }
+}
+
+int main(int argc, char **argv) {
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--") == 0) { i++; break; }
+    if (i + 1 >= argc) { fprintf(stderr, "judge-run: missing value for %s\n", a); return 2; }
+    const char *v = argv[++i];
+    if (!strcmp(a, "--cg-mem")) cg_mem = v;
+    else if (!strcmp(a, "--cg-pids")) cg_pids = v;
+    else if (!strcmp(a, "--cg-cpu")) cg_cpu = v;
+    else if (!strcmp(a, "--cg-v2")) cg_v2 = atoi(v);
+    else if (!strcmp(a, "--mem")) mem_limit = atoll(v);
+    else if (!strcmp(a, "--pids")) pids_limit = atoll(v);
+    else if (!strcmp(a, "--cpu-ms")) cpu_ms = atoll(v);
+    else if (!strcmp(a, "--wall-ms")) wall_ms = atoll(v);
+    else if (!strcmp(a, "--out-limit")) out_limit = atoll(v);
+    else if (!strcmp(a, "--err-limit")) err_limit = atoll(v);
+    else if (!strcmp(a, "--fsize")) fsize = atoll(v);
+    else if (!strcmp(a, "--nofile")) nofile = atoll(v);
+    else if (!strcmp(a, "--as")) as_limit = atoll(v);
+    else if (!strcmp(a, "--stack")) stack_limit = atoll(v);
+    else if (!strcmp(a, "--nproc")) nproc = atoll(v);
+    else if (!strcmp(a, "--uid")) uid = atoi(v);
+    else if (!strcmp(a, "--gid")) gid = atoi(v);
+    else if (!strcmp(a, "--stdin")) stdin_path = v;
+    else if (!strcmp(a, "--stdout")) stdout_path = v;
+    else if (!strcmp(a, "--stderr")) stderr_path = v;
+    else if (!strcmp(a, "--info-fd")) info_fd = atoi(v);
+    else if (!strcmp(a, "--cg-reuse")) cg_reuse = atoi(v);
+    else { fprintf(stderr, "judge-run: unknown option %s\n", a); return 2; }
+  }
+  if (i >= argc) { fprintf(stderr, "judge-run: no command\n"); return 2; }
+  char **cmd = argv + i;
+  prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  if (out_limit <= 0) out_limit = 16 << 20;
+  if (err_limit <= 0) err_limit = 16 << 20;
+
+  /* cgroups: one dir per controller (v1) or a single dir (v2) */
+  const char *cands[3] = {cg_mem, cg_pids, cg_cpu};
+  for (int k = 0; k < 3; k++) {
+    if (!cands[k]) continue;
+    int dup = 0;
+    for (int j = 0; j < cg_count; j++) if (!strcmp(cg_dirs[j], cands[k])) dup = 1;
+    if (dup) continue;
+    if (mkdir(cands[k], 0755) < 0 && errno != EEXIST) { perror("judge-run: mkdir cgroup"); return 3; }
+    cg_dirs[cg_count++] = cands[k];
+  }
+  char num[32];
+  if (cg_mem && mem_limit > 0) {
+    snprintf(num, sizeof num, "%lld", mem_limit);
+    if (cg_v2) {
+      if (write_file(cg_mem, "memory.max", num) < 0) { perror("judge-run: memory.max"); remove_cgroups(); return 3; }
+      write_file(cg_mem, "memory.swap.max", "0");
+      write_file(cg_mem, "memory.oom.group", "1"); /* an OOM kill takes the whole run down at once */
+    } else {
+      /* memsw (absent without swap accounting) must stay >= the limit: raise it first, lower it last */
+      write_file(cg_mem, "memory.memsw.limit_in_bytes", num);
+      if (write_file(cg_mem, "memory.limit_in_bytes", num) < 0) { perror("judge-run: memory.limit"); remove_cgroups(); return 3; }
+      write_file(cg_mem, "memory.memsw.limit_in_bytes", num);
+    }
+  }
+  if (cg_pids && pids_limit > 0) {
+    snprintf(num, sizeof num, "%lld", pids_limit);
+    if (write_file(cg_pids, "pids.max", num) < 0) { perror("judge-run: pids.max"); remove_cgroups(); return 3; }
+  }
+
+  /* a reused slot: make sure it is empty, then take baselines (v1 counters can be reset, v2 ones cannot) */
+  long long oom_base = 0, max_base = 0;
+  if (cg_reuse) {
+    kill_cgroup();
+    long long b = raw_cpu_usage_us();
+    cpu_base = b > 0 ? b : 0;
+    if (cg_mem && !cg_v2) {
+      write_file(cg_mem, "memory.max_usage_in_bytes", "0");
+      write_file(cg_mem, "memory.memsw.max_usage_in_bytes", "0");
+      write_file(cg_mem, "memory.failcnt", "0");
+      long long k = read_key(cg_mem, "memory.oom_control", "oom_kill");
+      oom_base = k > 0 ? k : 0;
+    } else if (cg_mem) {
+      long long k = read_key(cg_mem, "memory.events", "oom_kill");
+      long long m = read_key(cg_mem, "memory.events", "max");
+      oom_base = k > 0 ? k : 0;
+      max_base = m > 0 ? m : 0;
+      char p[4096];
+      snprintf(p, sizeof p, "%s/memory.peak", cg_mem);
+      peak_fd = open(p, O_RDWR | O_CLOEXEC);
+      if (peak_fd >= 0 && write(peak_fd, "reset\n", 6) < 0) { close(peak_fd); peak_fd = -1; }
+    }
+  }
+
+  int out_fd = stdout_path ? open(stdout_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : -1;
+  int err_fd = stderr_path ? open(stderr_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : -1;
+  int op[2], ep[2], ip[2] = {-1, -1};
+  if (info_fd > 2 && pipe2(ip, O_CLOEXEC) < 0) { perror("judge-run: pipe"); remove_cgroups(); return 3; }
+  if (pipe2(op, O_CLOEXEC) < 0 || pipe2(ep, O_CLOEXEC) < 0 || pipe2(sigpipe_fds, O_CLOEXEC | O_NONBLOCK) < 0) {
+    perror("judge-run: pipe");
+    remove_cgroups();
+    return 3;
+  }
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigchld;
+  sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+  sigaction(SIGCHLD, &sa, NULL);
+
+  long long start = now_ms();
+  pid_t pid = fork();
+  if (pid < 0) { perror("judge-run: fork"); remove_cgroups(); return 3; }
+  if (pid == 0) {
+    /* the pipe write ends are dup2'ed onto 1 and 2 (dup2 clears CLOEXEC there) */
+    child(cmd, op[1], ep[1], ip[1]);
+  }
+  close(op[1]);
+  close(ep[1]);
+  if (ip[1] >= 0) close(ip[1]);
+  fcntl(op[0], F_SETFL, O_NONBLOCK);
+  fcntl(ep[0], F_SETFL, O_NONBLOCK);
+
+  int status = 0, exited = 0, out_open = 1, err_open = 1;
+  long long out_total = 0, err_total = 0;
+  const char *limit_hit = "";
+  struct rusage ru;
+  memset(&ru, 0, sizeof ru);
+  long long deadline = wall_ms > 0 ? start + wall_ms : -1;
+  while (!exited || out_open || err_open) {
+    struct pollfd pf[3] = {{sigpipe_fds[0], POLLIN, 0}, {out_open ? op[0] : -1, POLLIN, 0}, {err_open ? ep[0] : -1, POLLIN, 0}};
+    int timeout = 20;
+    if (exited) timeout = 5; /* leftovers holding a pipe: give them a moment, then they are killed */
+    poll(pf, 3, timeout);
+    char drain[64];
+    while (read(sigpipe_fds[0], drain, sizeof drain) > 0) {}
+    if (out_open && pf[1].revents) out_open = pump(op[0], out_fd, &out_total, out_limit + 1);
+    if (err_open && pf[2].revents) err_open = pump(ep[0], err_fd, &err_total, err_limit + 1);
+    if (!exited) {
+      pid_t w = wait4(pid, &status, WNOHANG, &ru);
+      if (w == pid) exited = 1;
+    }
+    if (exited && (out_open || err_open)) {
+      /* the main process is gone: whatever still holds the pipes dies now */
+      kill_cgroup();
+      if (out_open) out_open = pump(op[0], out_fd, &out_total, out_limit + 1);
+      if (err_open) err_open = pump(ep[0], err_fd, &err_total, err_limit + 1);
+      if (now_ms() - start > wall_ms + 2000) break;
+      continue;
+    }
+    if (exited) break;
+    const char *hit = "";
+    if (out_total > out_limit) hit = "output";
+    else if (err_total > err_limit) hit = "output";
+    else if (deadline > 0 && now_ms() > deadline) hit = "wall";
+    else if (cpu_ms > 0) {
+      long long us = cpu_usage_us();
+      if (us >= 0 && us > cpu_ms * 1000) hit = "cpu";
+    }
+    if (*hit) {
+      limit_hit = hit;
+      kill(pid, SIGKILL);
+      kill_cgroup();
+      waitpid(pid, &status, 0);
+      getrusage(RUSAGE_CHILDREN, &ru);
+      exited = 1;
+      out_open = err_open = 0;
+    }
+  }
+  long long wall = now_ms() - start;
+  kill_cgroup();
+
+  long long cpu_us = cpu_usage_us();
+  if (cpu_us < 0) cpu_us = (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec + (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
+  long long peak = -1, oom = 0;
+  if (cg_mem) {
+    if (cg_v2) {
+      if (!cg_reuse) peak = read_ll(cg_mem, "memory.peak");
+      else if (peak_fd >= 0) {
+        char pb[64];
+        ssize_t n = pread(peak_fd, pb, sizeof pb - 1, 0);
+        if (n > 0) { pb[n] = 0; peak = atoll(pb); }
+      }
+      long long k = read_key(cg_mem, "memory.events", "oom_kill") - oom_base;
+      long long m = read_key(cg_mem, "memory.events", "max") - max_base;
+      oom = (k > 0 ? k : 0);
+      if (m > 0 && oom == 0) oom = -m; /* hit the limit (allocation stalled/failed) without a kill */
+    } else {
+      peak = read_ll(cg_mem, "memory.max_usage_in_bytes");
+      long long k = read_key(cg_mem, "memory.oom_control", "oom_kill") - oom_base;
+      long long f = read_ll(cg_mem, "memory.failcnt");
+      oom = (k > 0 ? k : 0);
+      if (f > 0 && oom == 0) oom = -f;
+    }
+  }
+  remove_cgroups();
+
+  /* bwrap writes {"child-pid": N} to the info fd once the sandboxed program is launched; without it the
+     failure was the sandbox's own (bad bind, no user namespaces...), not the program's */
+  int started = 1;
+  if (ip[0] >= 0) {
+    char ib[256];
+    fcntl(ip[0], F_SETFL, O_NONBLOCK);
+    ssize_t n = read(ip[0], ib, sizeof ib - 1);
+    started = n > 0 && memmem(ib, (size_t)n, "child-pid", 9) != NULL;
+  }
+  int code = -1, sig = 0;
+  if (WIFEXITED(status)) code = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status)) sig = WTERMSIG(status);
+  printf("{\"code\":%d,\"signal\":%d,\"cpuUs\":%lld,\"wallMs\":%lld,\"peakBytes\":%lld,\"maxRssKb\":%ld,"
+         "\"oom\":%lld,\"limit\":\"%s\",\"outBytes\":%lld,\"errBytes\":%lld,\"started\":%s}\n",
+         code, sig, cpu_us, wall, peak, ru.ru_maxrss, oom, limit_hit, out_total, err_total, started ? "true" : "false");
+  return 0;
+}

@@ -1,0 +1,195 @@
+import { spawn } from 'node:child_process';
+import { lstatSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+import type { Isolation } from './isolation';
+
+export interface Bind {
+  src: string;
+  dest: string;
+}
+
+export interface SandboxSpec {
+  /** Command line inside the sandbox (absolute program path). */
+  argv: string[];
+  /** Host dir bound at /box (the submission's work dir). */
+  boxDir: string;
+  boxWritable: boolean;
+  /** Extra read-only binds (toolchains outside /usr, caches). */
+  binds?: Bind[];
+  env?: Record<string, string>;
+  stdinPath?: string;
+  stdoutPath: string;
+  stderrPath: string;
+  cpuMs: number;
+  wallMs: number;
+  memBytes: number;
+  pids: number;
+  nofile: number;
+  fileSizeBytes: number;
+  stdoutLimit: number;
+  stderrLimit: number;
+  stackBytes: number;
+  /** Size of the tmpfs at /tmp (also charged to the memory cgroup). */
+  tmpBytes: number;
+}
+
+export interface SandboxOutcome {
+  code: number;
+  signal: number;
+  cpuUs: number;
+  wallMs: number;
+  peakBytes: number;
+  maxRssKb: number;
+  /** >0: OOM kills; <0: times the memory limit was hit without a kill; 0: never reached. */
+  oom: number;
+  /** Which limit made the supervisor kill the run: cpu, wall, output or "". */
+  limit: '' | 'cpu' | 'wall' | 'output';
+  outBytes: number;
+  errBytes: number;
+  /** False when the sandbox itself failed before the program started (set by sandboxFailed()). */
+  started: boolean;
+}
+
+const BASE_ENV: Record<string, string> = {
+  PATH: '/usr/local/bin:/usr/bin:/bin',
+  HOME: '/tmp',
+  LANG: 'C.UTF-8',
+  TMPDIR: '/tmp',
+};
+
+/** /lib, /lib64, /bin, /sbin are symlinks into /usr on merged-/usr systems, real dirs elsewhere. */
+function systemDirArgs(): string[] {
+  const args: string[] = ['--ro-bind', '/usr', '/usr'];
+  for (const dir of ['/lib', '/lib64', '/lib32', '/bin', '/sbin']) {
+    try {
+      const st = lstatSync(dir);
+      if (st.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
+      else if (st.isDirectory()) args.push('--ro-bind', dir, dir);
+    } catch {
+      // absent on this host
+    }
+  }
+  args.push('--ro-bind-try', '/etc/alternatives', '/etc/alternatives');
+  return args;
+}
+
+let cachedSystemArgs: string[] | null = null;
+
+export class Sandbox {
+  private counter = 0;
+  private readonly freeSlots: string[] = [];
+
+  constructor(
+    private readonly iso: Isolation,
+    private readonly helper: string,
+  ) {}
+
+  bwrapArgs(spec: SandboxSpec): string[] {
+    if (!this.iso.bwrap) throw new Error('bubblewrap is not installed');
+    cachedSystemArgs ??= systemDirArgs();
+    const args = [
+      this.iso.bwrap,
+      '--unshare-all',
+      '--die-with-parent',
+      '--new-session',
+      '--clearenv',
+      ...cachedSystemArgs,
+      '--proc',
+      '/proc',
+      '--dev',
+      '/dev',
+      ...(this.iso.bwrapTmpfsSize ? ['--size', String(spec.tmpBytes)] : []),
+      '--tmpfs',
+      '/tmp',
+      spec.boxWritable ? '--bind' : '--ro-bind',
+      spec.boxDir,
+      '/box',
+    ];
+    for (const b of spec.binds ?? []) args.push('--ro-bind', b.src, b.dest);
+    for (const [k, v] of Object.entries({ ...BASE_ENV, ...spec.env })) args.push('--setenv', k, v);
+    args.push('--chdir', '/box', '--', ...spec.argv);
+    return args;
+  }
+
+  /**
+   * Run cgroups are kept and reused (one per concurrent run): creating and removing a memory cgroup costs
+   * 10-15 ms, more than the rest of the sandbox. The helper empties a slot and resets or baselines its
+   * counters before each run, so nothing carries over.
+   */
+  private acquireSlot(): string {
+    return this.freeSlots.pop() ?? `s${++this.counter}`;
+  }
+
+  helperArgs(spec: SandboxSpec, slot: string): string[] {
+    const args: string[] = [];
+    const cg = this.iso.cgroup;
+    if (cg) {
+      args.push('--cg-mem', path.join(cg.memory, slot), '--cg-pids', path.join(cg.pids, slot));
+      args.push('--cg-cpu', path.join(cg.cpu, slot), '--cg-reuse', '1', '--cg-v2', cg.version === 2 ? '1' : '0');
+      args.push('--mem', String(spec.memBytes), '--pids', String(spec.pids));
+    } else {
+      // fallback: address-space and per-uid process limits (weaker; reported in isolation().warnings)
+      args.push('--as', String(spec.memBytes * 2), '--nproc', String(spec.pids * 8));
+    }
+    if (this.iso.dropTo) args.push('--uid', String(this.iso.dropTo.uid), '--gid', String(this.iso.dropTo.gid));
+    args.push('--cpu-ms', String(spec.cpuMs), '--wall-ms', String(spec.wallMs));
+    args.push('--out-limit', String(spec.stdoutLimit), '--err-limit', String(spec.stderrLimit));
+    args.push(
+      '--fsize',
+      String(spec.fileSizeBytes),
+      '--nofile',
+      String(spec.nofile),
+      '--stack',
+      String(spec.stackBytes),
+    );
+    args.push('--stdout', spec.stdoutPath, '--stderr', spec.stderrPath);
+    if (spec.stdinPath) args.push('--stdin', spec.stdinPath);
+    args.push('--', ...this.bwrapArgs(spec));
+    return args;
+  }
+
+  async run(spec: SandboxSpec): Promise<SandboxOutcome> {
+    const slot = this.acquireSlot();
+    try {
+      return await this.runInSlot(spec, slot);
+    } finally {
+      this.freeSlots.push(slot);
+    }
+  }
+
+  private runInSlot(spec: SandboxSpec, slot: string): Promise<SandboxOutcome> {
+    const args = this.helperArgs(spec, slot);
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.helper, args, { stdio: ['ignore', 'pipe', 'pipe'], env: {} });
+      let out = '';
+      let err = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        out += d;
+      });
+      child.stderr.setEncoding('utf8').on('data', (d: string) => {
+        if (err.length < 8192) err += d;
+      });
+      child.on('error', reject);
+      child.on('close', (code) => {
+        const line = out.trim().split('\n').pop() ?? '';
+        if (code !== 0 || !line.startsWith('{')) {
+          reject(new Error(`sandbox helper failed (exit ${code}): ${err.trim() || out.trim()}`));
+          return;
+        }
+        try {
+          resolve(JSON.parse(line) as SandboxOutcome);
+        } catch {
+          reject(new Error(`sandbox helper printed unparsable output: ${line}`));
+        }
+      });
+    });
+  }
+}
+
+/**
+ * bwrap reports its own set-up failures as exit status 1 with a "bwrap: " message on stderr (its info fd is
+ * written before the mounts are made, so it cannot tell us). A program faking this only hurts itself.
+ */
+export function sandboxFailed(o: SandboxOutcome, stderrHead: string): boolean {
+  return !o.started || (o.code === 1 && stderrHead.startsWith('bwrap: '));
+}

@@ -1,0 +1,193 @@
+import { chmod, mkdir, mkdtemp, open, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { compareOutput } from './compare';
+import { hideSandboxPaths, type Plan } from './languages';
+import { type Sandbox, type SandboxOutcome, sandboxFailed } from './sandbox';
+import type { CaseResult, Language, Verdict } from './types';
+
+// Steps of a judging (compile, probe) and the per-case verdict, kept apart from the pool/flow in judge.ts.
+
+export const OUTPUT_LIMIT = 16 << 20; // stdout beyond this = Output Limit Exceeded
+export const STDERR_LIMIT = 16 << 20;
+export const SHOWN_OUTPUT = 64 << 10;
+export const SHOWN_STDERR = 8 << 10;
+export const COMPILE_MESSAGE = 8 << 10;
+export const MAX_SOURCE = 512 << 10;
+
+/** Limits of the sandboxed compile step (independent of the problem's limits). */
+export const COMPILE_LIMITS = { cpuMs: 10000, wallMs: 20000, memMb: 768, pids: 32, fileMb: 256 };
+/** g++ reads an include completely before lexing it: a smaller cap ends `#include "/dev/random"` sooner. */
+export const COMPILE_MEM_MB: Partial<Record<Language, number>> = { cpp: 512 };
+
+function trimText(buf: Buffer, max: number): string {
+  if (buf.length <= max) return buf.toString('utf8');
+  return `${buf.subarray(0, max).toString('utf8')}\n… (truncated, ${buf.length} bytes)`;
+}
+
+export async function readHead(file: string, max: number): Promise<Buffer> {
+  const fh = await open(file, 'r').catch(() => null);
+  if (!fh) return Buffer.alloc(0);
+  try {
+    const buf = Buffer.alloc(max);
+    const { bytesRead } = await fh.read(buf, 0, max, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+function signalName(n: number): string {
+  const entry = Object.entries(os.constants.signals).find(([, v]) => v === n);
+  return entry ? entry[0] : `signal ${n}`;
+}
+
+/** bwrap reports a program killed by signal N as exit status 128+N (the shell convention). */
+export function exitOf(o: SandboxOutcome): { exitCode: number | null; signal: string | null } {
+  if (o.signal) return { exitCode: null, signal: signalName(o.signal) };
+  if (o.code > 128 && o.code <= 128 + 64) return { exitCode: null, signal: signalName(o.code - 128) };
+  return { exitCode: o.code, signal: null };
+}
+
+/**
+ * Runs /bin/true once: some hosts forbid the unprivileged user namespaces bwrap needs (Ubuntu's AppArmor
+ * restriction, container seccomp profiles). Better a clear warning in isolation() and one Internal Error
+ * message than a confusing verdict on every submission.
+ */
+export async function probeSandbox(sb: Sandbox, workRoot: string, warnings: string[]): Promise<void> {
+  const dir = await mkdtemp(path.join(workRoot, 'probe-'));
+  try {
+    await chmod(dir, 0o711);
+    const box = path.join(dir, 'box');
+    await mkdir(box, { mode: 0o755 });
+    const io = { stdoutPath: path.join(dir, 'out'), stderrPath: path.join(dir, 'err') };
+    const o = await sb.run({
+      ...io,
+      argv: ['/usr/bin/true'],
+      boxDir: box,
+      boxWritable: false,
+      cpuMs: 2000,
+      wallMs: 10000,
+      memBytes: 64 << 20,
+      pids: 8,
+      nofile: 64,
+      fileSizeBytes: 1 << 20,
+      stdoutLimit: 1 << 20,
+      stderrLimit: 1 << 20,
+      stackBytes: 8 << 20,
+      tmpBytes: 1 << 20,
+    });
+    const err = (await readHead(io.stderrPath, 2048)).toString('utf8').trim();
+    if (sandboxFailed(o, err) || o.code !== 0) {
+      const msg = `bubblewrap cannot start a sandbox on this host (${err || `exit ${o.code}`}); are unprivileged user namespaces allowed?`;
+      if (!warnings.includes(msg)) warnings.push(msg);
+      throw new Error(msg);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function compile(
+  sb: Sandbox,
+  plan: Plan,
+  box: string,
+  io: { stdoutPath: string; stderrPath: string },
+  memMb: number,
+): Promise<{ ms: number; error: string | null; internal: boolean }> {
+  const step = plan.compile as NonNullable<Plan['compile']>;
+  const started = Date.now();
+  let o: SandboxOutcome;
+  try {
+    o = await sb.run({
+      ...io,
+      argv: step.argv,
+      binds: step.binds,
+      env: step.env,
+      boxDir: box,
+      boxWritable: true,
+      cpuMs: COMPILE_LIMITS.cpuMs,
+      wallMs: COMPILE_LIMITS.wallMs,
+      memBytes: memMb << 20,
+      pids: COMPILE_LIMITS.pids,
+      nofile: 256,
+      fileSizeBytes: COMPILE_LIMITS.fileMb << 20,
+      stdoutLimit: 1 << 20,
+      stderrLimit: 1 << 20,
+      stackBytes: 64 << 20,
+      tmpBytes: 256 << 20,
+    });
+  } catch (err) {
+    return { ms: Date.now() - started, error: `sandbox failure: ${(err as Error).message}`, internal: true };
+  }
+  const ms = Date.now() - started;
+  const text = hideSandboxPaths(
+    `${(await readHead(io.stdoutPath, COMPILE_MESSAGE)).toString('utf8')}${(await readHead(io.stderrPath, COMPILE_MESSAGE)).toString('utf8')}`,
+  ).trim();
+  if (sandboxFailed(o, text)) return { ms, error: `sandbox failed to start: ${text}`, internal: true };
+  if (o.limit === 'cpu' || o.limit === 'wall')
+    return {
+      ms,
+      error: `compilation time limit exceeded (${COMPILE_LIMITS.cpuMs / 1000} s)\n${text}`.trim(),
+      internal: false,
+    };
+  if (o.oom > 0)
+    return {
+      ms,
+      error: `compilation memory limit exceeded (${memMb} MB)\n${text}`.trim(),
+      internal: false,
+    };
+  if (o.limit === 'output')
+    return { ms, error: `compiler output too long\n${text.slice(0, COMPILE_MESSAGE)}`, internal: false };
+  if (o.code !== 0 || o.signal !== 0)
+    return { ms, error: text.slice(0, COMPILE_MESSAGE) || `compiler exited with status ${o.code}`, internal: false };
+  return { ms, error: null, internal: false };
+}
+
+export function classify(
+  index: number,
+  o: SandboxOutcome,
+  out: Buffer,
+  err: Buffer,
+  expected: string | null,
+  floatTolerance: number | null | undefined,
+  timeLimitMs: number,
+  plan: Plan,
+): CaseResult {
+  const { exitCode, signal } = exitOf(o);
+  const stderr = trimText(err, SHOWN_STDERR);
+  const failed = exitCode !== 0;
+  const timeMs = Math.round(o.cpuUs / 1000);
+  let verdict: Verdict;
+  let message: string | null = null;
+  if (o.limit === 'output') {
+    verdict = 'Output Limit Exceeded';
+    message = `output over ${OUTPUT_LIMIT >> 20} MiB`;
+  } else if (o.oom > 0 || (failed && o.limit === '' && (o.oom < 0 || plan.outOfMemory.test(stderr)))) {
+    verdict = 'Memory Limit Exceeded';
+  } else if (o.limit === 'cpu' || o.limit === 'wall' || timeMs > timeLimitMs) {
+    verdict = 'Time Limit Exceeded';
+    message = o.limit === 'wall' ? 'wall-clock limit (sleeping or blocked)' : 'CPU time limit';
+  } else if (failed) {
+    verdict = 'Runtime Error';
+    message = signal ? `killed by ${signal}` : `exit code ${exitCode}`;
+  } else if (expected === null || compareOutput(out.toString('utf8'), expected, floatTolerance)) {
+    verdict = 'Accepted';
+  } else {
+    verdict = 'Wrong Answer';
+  }
+  const peakKb = o.peakBytes > 0 ? Math.round(o.peakBytes / 1024) : o.maxRssKb;
+  return {
+    index,
+    passed: verdict === 'Accepted',
+    verdict,
+    timeMs,
+    wallMs: o.wallMs,
+    memoryKb: peakKb,
+    exitCode,
+    signal,
+    output: trimText(out, SHOWN_OUTPUT),
+    stderr,
+    message,
+  };
+}

@@ -1,0 +1,111 @@
+export type Language = 'javascript' | 'typescript' | 'python' | 'java' | 'cpp';
+
+export const LANGUAGES: readonly Language[] = ['javascript', 'typescript', 'python', 'java', 'cpp'];
+
+export type Verdict =
+  | 'Accepted'
+  | 'Wrong Answer'
+  | 'Time Limit Exceeded'
+  | 'Memory Limit Exceeded'
+  | 'Runtime Error'
+  | 'Output Limit Exceeded'
+  | 'Compilation Error'
+  | 'Internal Error';
+
+export interface JudgeCase {
+  input: string;
+  /** null = custom stdin: the program runs but its output is not compared (passed = ran cleanly). */
+  expectedOutput: string | null;
+}
+
+export interface JudgeRequest {
+  language: Language;
+  code: string;
+  cases: JudgeCase[];
+  /** CPU time per case in ms, default 2000 (clamped to 100..20000). Wall limit is 3x this. */
+  timeLimitMs?: number;
+  /** Memory per case in MiB, default 256 (clamped to 16..2048). */
+  memoryLimitMb?: number;
+  /** Absolute/relative tolerance for numeric tokens; null/undefined = exact comparison. */
+  floatTolerance?: number | null;
+}
+
+export interface CaseResult {
+  index: number;
+  passed: boolean;
+  verdict: Verdict;
+  /** CPU time in ms (user + system, all processes of the run). */
+  timeMs: number;
+  wallMs: number;
+  /** Peak memory in KiB (cgroup peak where available, else max RSS). */
+  memoryKb: number;
+  exitCode: number | null;
+  /** Signal name such as SIGSEGV when the program was killed by a signal. */
+  signal: string | null;
+  /** Program stdout, trimmed to 64 KiB. */
+  output: string;
+  /** Program stderr, trimmed to 8 KiB. */
+  stderr: string;
+  /** Human-readable detail for non-Accepted verdicts (e.g. "exit code 1", "CPU time limit"). */
+  message: string | null;
+}
+
+export interface JudgeResult {
+  /** First non-Accepted case verdict, or Compilation Error / Internal Error, else Accepted. */
+  verdict: Verdict;
+  /** Compiler diagnostics (trimmed to 8 KiB, sandbox paths hidden) or the Internal Error message. */
+  compileOutput: string | null;
+  cases: CaseResult[];
+  compileMs: number | null;
+  passedCount: number;
+  totalCount: number;
+}
+
+export interface LanguageInfo {
+  id: Language;
+  name: string;
+  version: string | null;
+  available: boolean;
+  message: string | null;
+}
+
+export interface IsolationInfo {
+  sandbox: 'bubblewrap' | 'none';
+  memory: 'cgroup-v2' | 'cgroup-v1' | 'rlimit-as';
+  pids: 'cgroup' | 'rlimit';
+  /** Host uid the candidate code runs as. */
+  uid: number;
+  /** Every weaker-than-intended setting in force, in plain words. Empty = full isolation. */
+  warnings: string[];
+}
+
+export interface Judge {
+  judge(req: JudgeRequest): Promise<JudgeResult>;
+  languages(): Promise<LanguageInfo[]>;
+  isolation(): IsolationInfo;
+  /** Builds caches (helper, C++ precompiled header, Java CDS archive) ahead of the first request. */
+  warmup(languages?: readonly Language[]): Promise<void>;
+  /** Current pool load, for health endpoints. */
+  stats(): { running: number; queued: number; concurrency: number; maxQueue: number };
+  close(): Promise<void>;
+}
+
+export interface CreateJudgeOptions {
+  /** Where per-submission work dirs are created (default <os.tmpdir()>/assessly-judge-work). */
+  workRoot?: string;
+  /** Where the helper binary, precompiled header and CDS archive live (default /var/cache/assessly-judge as root). */
+  cacheDir?: string;
+  /** Judgings running at once, default os.availableParallelism(). */
+  concurrency?: number;
+  /** Judgings waiting for a slot, default 64; beyond that judge() rejects with JudgeQueueFullError. */
+  maxQueue?: number;
+}
+
+export class JudgeQueueFullError extends Error {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super(`judge queue is full, retry in ${retryAfterSeconds}s`);
+    this.name = 'JudgeQueueFullError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

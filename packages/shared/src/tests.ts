@@ -1,0 +1,500 @@
+/**
+ * Test authoring contract (spec part 1 §3, §5, §9): tests, aptitude questions and coding problems.
+ * The same schemas and validators run in the browser (forms) and on the server (API), so the messages match.
+ */
+import { z } from 'zod';
+import { CODE_LANGUAGES, type TCandidateProblem, type TCandidateQuestion, type TCodeLanguage } from './taking';
+
+export const TEST_TYPES = ['APTITUDE', 'CODING'] as const;
+export type TTestType = (typeof TEST_TYPES)[number];
+
+export const TEST_DEFAULTS = { testType: 'APTITUDE', duration: 60, totalMarks: 100, passingMarks: 40 } as const;
+export const APTITUDE_DEFAULTS = { optionCount: 4, marks: 5 } as const;
+export const CODING_DEFAULTS = { marks: 25, timeLimitMs: 2000, memoryLimitMb: 256 } as const;
+export const TIME_LIMIT_RANGE = { min: 100, max: 10_000 } as const;
+export const MEMORY_LIMIT_RANGE = { min: 32, max: 1024 } as const;
+
+/** The message a stale `version` gets (two tabs editing one test). */
+export const VERSION_CONFLICT_MESSAGE = 'This test was changed in another tab. Reload to see the latest version.';
+
+/** Templates that read all of stdin and write to stdout, used when a problem gives no starter code. */
+export const DEFAULT_STARTER_CODE: Record<TCodeLanguage, string> = {
+  javascript: `const input = require('fs').readFileSync(0, 'utf8').trim();
+const lines = input.split('\\n');
+
+// Write your solution here and print the answer
+console.log(lines[0]);
+`,
+  typescript: `import { readFileSync } from 'fs';
+
+const input: string = readFileSync(0, 'utf8').trim();
+const lines: string[] = input.split('\\n');
+
+// Write your solution here and print the answer
+console.log(lines[0]);
+`,
+  python: `import sys
+
+def main():
+    data = sys.stdin.read().strip().split('\\n')
+    # Write your solution here and print the answer
+    print(data[0])
+
+if __name__ == '__main__':
+    main()
+`,
+  java: `import java.io.*;
+import java.util.*;
+
+public class Main {
+    public static void main(String[] args) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        String line = in.readLine();
+        // Write your solution here and print the answer
+        System.out.println(line);
+    }
+}
+`,
+  cpp: `#include <bits/stdc++.h>
+using namespace std;
+
+int main() {
+    ios::sync_with_stdio(false);
+    cin.tie(nullptr);
+    string line;
+    getline(cin, line);
+    // Write your solution here and print the answer
+    cout << line << endl;
+    return 0;
+}
+`,
+};
+
+/** The builder's default model solution (spec §3: "a JavaScript template function"). */
+export const DEFAULT_SOLUTION = `function solve(input) {
+  // Model solution: read the input, return the expected output
+  return input;
+}
+
+const input = require('fs').readFileSync(0, 'utf8').trim();
+console.log(solve(input));
+`;
+
+// ---------- helpers ----------
+
+/** Numbers from JSON or from form strings; '' and null count as missing. */
+const toNumber = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v);
+
+function intAtLeast1(label: string) {
+  return z
+    .number({ error: `${label} is required` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`);
+}
+
+const optionalDate = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .refine((s) => !Number.isNaN(Date.parse(s)), `${label} must be a valid date`)
+      .nullable()
+      .optional(),
+  );
+
+const testType = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(TEST_TYPES, { error: 'Test type must be APTITUDE or CODING' }),
+);
+
+const testFields = {
+  testName: z
+    .string({ error: 'Test name is required' })
+    .trim()
+    .min(1, 'Test name is required')
+    .max(200, 'Test name is too long'),
+  testType,
+  description: z.string().max(5000, 'Description is too long').optional(),
+  duration: z.preprocess(toNumber, intAtLeast1('Duration').max(100_000, 'Duration is too long')),
+  totalMarks: z.preprocess(toNumber, intAtLeast1('Total marks').max(1_000_000, 'Total marks is too large')),
+  passingMarks: z.preprocess(toNumber, intAtLeast1('Passing marks').max(1_000_000, 'Passing marks is too large')),
+  startTime: optionalDate('Start time'),
+  endTime: optionalDate('End time'),
+  isActive: z.boolean().optional(),
+};
+
+export const PASSING_ABOVE_TOTAL_MESSAGE = 'Passing marks cannot be greater than total marks';
+export const WINDOW_ORDER_MESSAGE = 'End time must be after start time';
+
+/** Cross-field rules shared by create, edit and the server's merge of a partial update. */
+export function checkTestRules(t: {
+  totalMarks?: number;
+  passingMarks?: number;
+  startTime?: string | Date | null;
+  endTime?: string | Date | null;
+}): { field: 'passingMarks' | 'endTime'; message: string } | null {
+  if (t.totalMarks != null && t.passingMarks != null && t.passingMarks > t.totalMarks) {
+    return { field: 'passingMarks', message: PASSING_ABOVE_TOTAL_MESSAGE };
+  }
+  if (t.startTime && t.endTime && new Date(t.startTime).getTime() >= new Date(t.endTime).getTime()) {
+    return { field: 'endTime', message: WINDOW_ORDER_MESSAGE };
+  }
+  return null;
+}
+
+function withTestRules<T extends z.ZodType<Parameters<typeof checkTestRules>[0]>>(schema: T) {
+  return schema.superRefine((t, ctx) => {
+    const broken = checkTestRules(t);
+    if (broken) ctx.addIssue({ code: 'custom', path: [broken.field], message: broken.message });
+  });
+}
+
+// ---------- tests ----------
+
+/** POST /api/tests/create. createdBy may be sent (the spec's payload) but the server takes it from the session. */
+export const ZTestCreate = withTestRules(
+  z.object({
+    ...testFields,
+    testType: testType.default(TEST_DEFAULTS.testType),
+    description: z.string().max(5000, 'Description is too long').optional().default(''),
+    duration: z.preprocess(
+      toNumber,
+      intAtLeast1('Duration').max(100_000, 'Duration is too long').default(TEST_DEFAULTS.duration),
+    ),
+    totalMarks: z.preprocess(toNumber, intAtLeast1('Total marks').max(1_000_000).default(TEST_DEFAULTS.totalMarks)),
+    passingMarks: z.preprocess(
+      toNumber,
+      intAtLeast1('Passing marks').max(1_000_000).default(TEST_DEFAULTS.passingMarks),
+    ),
+  }),
+);
+export type TTestCreate = z.infer<typeof ZTestCreate>;
+
+const version = z.number().int().min(1).optional();
+const idList = z
+  .array(z.string().uuid('Invalid question id'), { error: 'questionIds must be a list' })
+  .max(500, 'Too many questions');
+
+/**
+ * PUT /api/tests/{id}: any of the test fields (the spec sends the whole test). `version` is the one the
+ * client read: a stale one is refused with 409. `recomputeTotal` sets totalMarks to the sum of the questions.
+ */
+export const ZTestUpdate = withTestRules(
+  z.object({
+    testName: testFields.testName.optional(),
+    testType: testFields.testType.optional(),
+    description: testFields.description,
+    duration: testFields.duration.optional(),
+    totalMarks: testFields.totalMarks.optional(),
+    passingMarks: testFields.passingMarks.optional(),
+    startTime: testFields.startTime,
+    endTime: testFields.endTime,
+    isActive: testFields.isActive,
+    version,
+    questionIds: idList.optional(),
+    recomputeTotal: z.boolean().optional(),
+  }),
+);
+export type TTestUpdate = z.infer<typeof ZTestUpdate>;
+
+export const ZUpdateQuestionIds = z.object({ questionIds: idList, version });
+
+/** What an employer reads about a test. */
+export interface TTest {
+  id: string;
+  testName: string;
+  testType: TTestType;
+  description: string;
+  duration: number;
+  totalMarks: number;
+  passingMarks: number;
+  createdBy: string;
+  createdByEmail: string | null;
+  companyId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  startTime: string | null;
+  endTime: string | null;
+  questionIds: string[];
+  isActive: boolean;
+  version: number;
+}
+
+/** What a candidate reads about a test: nothing internal (no creator, company or version). */
+export interface TCandidateTest {
+  id: string;
+  testName: string;
+  testType: TTestType;
+  description: string;
+  duration: number;
+  totalMarks: number;
+  passingMarks: number;
+  startTime: string | null;
+  endTime: string | null;
+  questionIds: string[];
+  isActive: boolean;
+  createdAt: string;
+}
+
+export interface TAdminStats {
+  totalTests: number;
+  aptitudeTests: number;
+  codingTests: number;
+  candidates: number;
+}
+
+// ---------- aptitude questions ----------
+
+const optionText = z.string({ error: 'All options must be filled' });
+
+/** A question as typed: correctAnswer is an option index or the text of one of the options (design.md §4). */
+export const ZAptitudeQuestionInput = z.object({
+  id: z.string().optional(),
+  questionText: z.string({ error: 'Question text is required' }).trim().min(1, 'Question text is required').max(10_000),
+  options: z
+    .array(optionText.trim().min(1, 'All options must be filled').max(2000), { error: 'All options must be filled' })
+    .min(2, 'A question needs at least 2 options')
+    .max(10, 'A question can have at most 10 options'),
+  correctAnswer: z.union([z.number().int(), z.string()], { error: 'Choose the correct answer' }),
+  marks: z.preprocess(
+    toNumber,
+    z
+      .number({ error: 'Marks must be greater than 0' })
+      .int('Marks must be a whole number')
+      .min(1, 'Marks must be greater than 0')
+      .max(10_000)
+      .default(APTITUDE_DEFAULTS.marks),
+  ),
+  explanation: z.string().max(10_000).optional().default(''),
+  testId: z.string().uuid('Test not found').optional().nullable(),
+});
+export type TAptitudeQuestionInput = z.input<typeof ZAptitudeQuestionInput>;
+
+/** POST /api/aptitude-questions/add: testId is required. */
+export const ZAptitudeQuestionAdd = ZAptitudeQuestionInput.extend({
+  testId: z.string({ error: 'testId is required' }).uuid('Test not found'),
+});
+
+/**
+ * The index of the correct answer: a number is an index; a string is an option's text, or a digit string
+ * that is an index when no option has that text. null when it matches nothing.
+ */
+export function resolveCorrectAnswer(options: readonly string[], value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value < options.length ? value : null;
+  if (typeof value !== 'string') return null;
+  const exact = options.indexOf(value);
+  if (exact >= 0) return exact;
+  const trimmed = options.findIndex((o) => o.trim() === value.trim());
+  if (trimmed >= 0) return trimmed;
+  if (/^\d+$/.test(value.trim())) return resolveCorrectAnswer(options, Number(value.trim()));
+  return null;
+}
+export const CORRECT_ANSWER_MESSAGE = 'The correct answer must be one of the options';
+
+export interface TAptitudeQuestion {
+  id: string;
+  testId: string | null;
+  questionText: string;
+  options: string[];
+  correctAnswer: number;
+  correctAnswerText: string;
+  marks: number;
+  explanation: string;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+/** What a candidate sees of an aptitude question: never correctAnswer or explanation. */
+export interface TQuestionForCandidate extends TCandidateQuestion {
+  testId: string | null;
+}
+
+/**
+ * The aptitude builder's save rules (spec §5): every error, one per line, 'Question {n}: ...'.
+ * Questions are numbered from 1.
+ */
+export function validateAptitudeQuestions(
+  questions: readonly { questionText?: unknown; options?: unknown; marks?: unknown; correctAnswer?: unknown }[],
+): string[] {
+  const errors: string[] = [];
+  questions.forEach((q, i) => {
+    const n = i + 1;
+    if (typeof q.questionText !== 'string' || !q.questionText.trim())
+      errors.push(`Question ${n}: Question text is required`);
+    const options = Array.isArray(q.options) ? q.options : [];
+    if (options.length < 2 || options.some((o) => typeof o !== 'string' || !o.trim()))
+      errors.push(`Question ${n}: All options must be filled`);
+    const marks = toNumber(q.marks);
+    // Missing marks take the default (5); anything given must be a positive number.
+    if (marks !== undefined && (typeof marks !== 'number' || !(marks > 0)))
+      errors.push(`Question ${n}: Marks must be greater than 0`);
+    const optionsFilled = options.length >= 2 && options.every((o) => typeof o === 'string' && o.trim());
+    if (optionsFilled && resolveCorrectAnswer(options as string[], q.correctAnswer) === null) {
+      errors.push(`Question ${n}: ${CORRECT_ANSWER_MESSAGE}`);
+    }
+  });
+  return errors;
+}
+
+// ---------- coding problems ----------
+
+const ioPair = z.object({
+  input: z.string({ error: 'Input is required' }).max(1_000_000),
+  output: z.string({ error: 'Output is required' }).max(1_000_000),
+});
+export type TIoPair = z.infer<typeof ioPair>;
+const filled = (p: TIoPair) => p.input.trim() !== '' && p.output.trim() !== '';
+
+export const ZCodingProblemInput = z.object({
+  id: z.string().optional(),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long'),
+  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(50_000),
+  examples: z
+    .array(ioPair, { error: 'At least one example is required' })
+    .min(1, 'At least one example is required')
+    .max(50)
+    .refine((l) => l.every(filled), 'All examples must have both input and output'),
+  testCases: z
+    .array(ioPair, { error: 'At least one test case is required' })
+    .min(1, 'At least one test case is required')
+    .max(200)
+    .refine((l) => l.every(filled), 'All test cases must have both input and output'),
+  constraints: z
+    .array(z.string(), { error: 'At least one constraint is required' })
+    .min(1, 'At least one constraint is required')
+    .max(50)
+    .refine((l) => l.every((c) => c.trim() !== ''), 'Constraints cannot be empty'),
+  marks: z.preprocess(
+    toNumber,
+    z
+      .number({ error: 'Marks must be at least 1' })
+      .int('Marks must be a whole number')
+      .min(1, 'Marks must be at least 1')
+      .max(10_000)
+      .default(CODING_DEFAULTS.marks),
+  ),
+  solution: z.string().max(200_000).optional().default(''),
+  starterCode: z.partialRecord(z.enum(CODE_LANGUAGES), z.string().max(100_000)).optional().default({}),
+  timeLimitMs: z.preprocess(
+    toNumber,
+    z
+      .number()
+      .int()
+      .min(TIME_LIMIT_RANGE.min, `Time limit must be between ${TIME_LIMIT_RANGE.min} and ${TIME_LIMIT_RANGE.max} ms`)
+      .max(TIME_LIMIT_RANGE.max, `Time limit must be between ${TIME_LIMIT_RANGE.min} and ${TIME_LIMIT_RANGE.max} ms`)
+      .default(CODING_DEFAULTS.timeLimitMs),
+  ),
+  memoryLimitMb: z.preprocess(
+    toNumber,
+    z
+      .number()
+      .int()
+      .min(
+        MEMORY_LIMIT_RANGE.min,
+        `Memory limit must be between ${MEMORY_LIMIT_RANGE.min} and ${MEMORY_LIMIT_RANGE.max} MB`,
+      )
+      .max(
+        MEMORY_LIMIT_RANGE.max,
+        `Memory limit must be between ${MEMORY_LIMIT_RANGE.min} and ${MEMORY_LIMIT_RANGE.max} MB`,
+      )
+      .default(CODING_DEFAULTS.memoryLimitMb),
+  ),
+  floatTolerance: z.preprocess(
+    toNumber,
+    z.number().min(0, 'Float tolerance cannot be negative').max(1).nullable().optional(),
+  ),
+  testId: z.string().uuid('Test not found').optional().nullable(),
+});
+export type TCodingProblemInput = z.input<typeof ZCodingProblemInput>;
+export type TCodingProblemParsed = z.output<typeof ZCodingProblemInput>;
+
+export interface TCodingProblem {
+  id: string;
+  testId: string | null;
+  title: string;
+  description: string;
+  examples: TIoPair[];
+  testCases: TIoPair[];
+  constraints: string[];
+  marks: number;
+  solution: string;
+  starterCode: Record<TCodeLanguage, string>;
+  timeLimitMs: number;
+  memoryLimitMb: number;
+  floatTolerance: number | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+/** What a candidate sees of a problem: never testCases or solution. */
+export interface TProblemForCandidate extends TCandidateProblem {
+  testId: string | null;
+  starterCode: Record<TCodeLanguage, string>;
+  timeLimitMs: number;
+  memoryLimitMb: number;
+  testCaseCount: number;
+}
+
+/**
+ * The coding builder's save rules (spec §5): stops at the first problem with an error, in the spec's order.
+ * Returns the 0-based index of that problem (the builder jumps to its tab) and the message.
+ */
+export function validateCodingProblems(
+  problems: readonly {
+    title?: unknown;
+    description?: unknown;
+    examples?: unknown;
+    testCases?: unknown;
+    constraints?: unknown;
+    marks?: unknown;
+  }[],
+): { index: number; message: string } | null {
+  const pairsOk = (l: unknown) =>
+    Array.isArray(l) &&
+    l.length > 0 &&
+    l.every(
+      (p) =>
+        p &&
+        typeof p.input === 'string' &&
+        typeof p.output === 'string' &&
+        p.input.trim() !== '' &&
+        p.output.trim() !== '',
+    );
+  for (let i = 0; i < problems.length; i++) {
+    const p = problems[i]!;
+    const n = i + 1;
+    const fail = (m: string) => ({ index: i, message: `Question ${n}: ${m}` });
+    if (typeof p.title !== 'string' || !p.title.trim()) return fail('Title is required');
+    if (typeof p.description !== 'string' || !p.description.trim()) return fail('Description is required');
+    if (!pairsOk(p.examples)) return fail('All examples must have both input and output');
+    if (!pairsOk(p.testCases)) return fail('All test cases must have both input and output');
+    const cs = p.constraints;
+    if (!Array.isArray(cs) || cs.length === 0 || cs.some((c) => typeof c !== 'string' || !c.trim()))
+      return fail('Constraints cannot be empty');
+    const marks = toNumber(p.marks);
+    if (marks !== undefined && (typeof marks !== 'number' || !(marks >= 1))) return fail('Marks must be at least 1');
+  }
+  return null;
+}
+
+// ---------- saving a test with its questions at once ----------
+
+/**
+ * POST /api/tests/{id}/questions/batch: saves new and changed questions (aptitude) or problems (coding)
+ * and sets the test's questionIds to them, in order, in one transaction. Items with an id that is not
+ * a saved question's id (the builder's temporary ids) are created.
+ */
+export const ZQuestionBatch = z.object({
+  version,
+  questions: z.array(z.unknown()).max(500).optional(),
+  problems: z.array(z.unknown()).max(200).optional(),
+  recomputeTotal: z.boolean().optional(),
+});
+
+export interface TTestWithQuestions<Q = TAptitudeQuestion, P = TCodingProblem, T = TTest> {
+  test: T;
+  questions: Q[];
+  problems: P[];
+}
+
+export const CANDIDATE_LINK_PATH = { CODING: 'code', APTITUDE: 'aptitude' } as const;
