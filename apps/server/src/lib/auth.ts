@@ -12,6 +12,8 @@ import { createToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'assessly_session';
 export const SESSION_DAYS = 14;
+/** Without "Remember me" the cookie lasts for the browser session and the server forgets it after a day. */
+export const SHORT_SESSION_HOURS = 24;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -36,16 +38,24 @@ export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock)
   });
 }
 
-export async function startSession(db: Db, clock: Clock, reply: FastifyReply, userId: string, secure: boolean) {
+export async function startSession(
+  db: Db,
+  clock: Clock,
+  reply: FastifyReply,
+  userId: string,
+  secure: boolean,
+  remember = true,
+) {
   const { token, hash } = createToken();
-  const expiresAt = new Date(clock.now().getTime() + SESSION_DAYS * 86_400_000);
+  const lifetimeMs = remember ? SESSION_DAYS * 86_400_000 : SHORT_SESSION_HOURS * 3_600_000;
+  const expiresAt = new Date(clock.now().getTime() + lifetimeMs);
   await db.insert(sessions).values({ tokenHash: hash, userId, expiresAt });
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure,
     path: '/',
-    expires: expiresAt,
+    ...(remember ? { expires: expiresAt } : {}),
   });
 }
 

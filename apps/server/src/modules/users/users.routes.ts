@@ -24,7 +24,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post('/api/users/login', { config: authLimit }, async (req, reply) => {
     const input = parseInput(ZLogin, req.body);
     const user = await service.authenticate(db, input.email, input.password);
-    await startSession(db, clock, reply, user.id, secure);
+    await startSession(db, clock, reply, user.id, secure, input.rememberMe !== false);
     return service.toPublicUser(user);
   });
 

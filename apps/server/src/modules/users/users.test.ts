@@ -91,6 +91,22 @@ describe('POST /api/users/login', () => {
     expect(me.json().email).toBe(body.email);
   });
 
+  it('without Remember me sets a browser-session cookie that the server forgets after a day', async () => {
+    const body = signupBody();
+    await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: body.email, password: body.password, rememberMe: false } });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).not.toMatch(/Expires=/i);
+    const cookie = sessionCookie(res);
+    t.clock.advance(25 * 3_600_000);
+    try {
+      const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+      expect(me.statusCode).toBe(401);
+    } finally {
+      t.clock.advance(-25 * 3_600_000);
+    }
+  });
+
   it('refuses a wrong password and an unknown email with the same 401', async () => {
     const body = signupBody();
     await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
