@@ -2,8 +2,8 @@
  * Issue 6 in a real headless Chromium with a fake webcam fed from fixture photos (the real face engine in the
  * server): a candidate enrols on /entry (Face Detected), proceeds to the coding test, starts it; the wrapper
  * enrols for the attempt; a second face appears; the Proctoring Alert shows; the event and its frame are stored.
- * Then the /face screen (enrol, live verification verdict), the /live screen (flagged frame), and Permission
- * Denied on /entry when the camera is refused.
+ * Then the /face screen (enrol, live verification verdict), the /live screen (flagged frame), and with the camera
+ * refused: Permission Denied on /entry and the wrapper's Access Denied on the test page.
  *
  * The fake webcam loops: obama_01 for FACE_ALONE_S seconds, then the Obama+Biden composite for FACE_PAIR_S
  * seconds (Chromium reads MJPEG files at 30 frames/s and starts the file again for each new capture session).
@@ -192,7 +192,7 @@ describe('the violation screen', () => {
 });
 
 describe('without a camera', () => {
-  it('shows Permission Denied on /entry when the camera is refused', async () => {
+  it('shows Permission Denied on /entry and Access Denied on the test page when the camera is refused', async () => {
     const denied = await launchBrowser(['--use-fake-device-for-media-stream', '--deny-permission-prompts']);
     try {
       const user = await createUser('candidate');
@@ -207,6 +207,13 @@ describe('without a camera', () => {
       await page.getByText('Permission Denied', { exact: true }).waitFor({ timeout: 15_000 });
       expect(await page.getByRole('alert').filter({ hasText: 'Camera access denied.' }).count()).toBe(1);
       expect(await page.getByRole('button', { name: 'Proceed to Test' }).isDisabled()).toBe(true);
+
+      // The test page's wrapper: Access Denied instead of the test.
+      await page.goto(`${server.baseUrl}/code/${testId}`);
+      await page.getByRole('button', { name: 'Start Test' }).click();
+      await page.getByRole('heading', { name: 'Access Denied' }).waitFor({ timeout: 15_000 });
+      expect(await page.getByText('Webcam permission denied or not available.').isVisible()).toBe(true);
+      expect(await page.locator('[data-proctoring-state="blocked"]').count()).toBe(1);
     } finally {
       await denied.close();
     }

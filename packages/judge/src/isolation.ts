@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -33,6 +33,8 @@ export interface Isolation {
   bwrap: string | null;
   /** bwrap >= 0.7 can cap a tmpfs (--size); older ones rely on the memory cgroup alone. */
   bwrapTmpfsSize: boolean;
+  /** bwrap >= 0.8 can forbid nested user namespaces (less kernel attack surface). */
+  bwrapDisableUserns: boolean;
   cgroup: CgroupSetup | null;
   /** uid/gid to drop to, or null when not root (then the current uid is used). */
   dropTo: { uid: number; gid: number } | null;
@@ -118,7 +120,8 @@ export function setupCgroups(warnings: string[]): CgroupSetup | null {
     );
     return null;
   }
-  const instance = `i${process.pid}-${Date.now().toString(36)}`;
+  // unique per judge instance (several judges may live in one process): slots must never be shared
+  const instance = `i${process.pid}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   if (existsSync('/sys/fs/cgroup/cgroup.controllers')) {
     const root = '/sys/fs/cgroup';
     const base = path.join(root, 'assessly-judge');
@@ -234,17 +237,21 @@ export function detectIsolation(): Isolation {
   }
   const cgroup = setupCgroups(warnings);
   const dropTo = isRoot ? { uid: SANDBOX_UID, gid: SANDBOX_UID } : null;
-  let bwrapTmpfsSize = false;
+  let help = '';
   if (bwrap) {
     try {
-      bwrapTmpfsSize = execFileSync(bwrap, ['--help'], { encoding: 'utf8', timeout: 5000 }).includes('--size');
+      help = execFileSync(bwrap, ['--help'], { encoding: 'utf8', timeout: 5000 });
     } catch {
       // judged by the start-up probe
     }
   }
+  const bwrapTmpfsSize = help.includes('--size');
+  const bwrapDisableUserns = help.includes('--disable-userns');
+  if (bwrap && !bwrapDisableUserns) warnings.push('bubblewrap < 0.8: sandboxed code may create nested user namespaces');
   return {
     bwrap,
     bwrapTmpfsSize,
+    bwrapDisableUserns,
     cgroup,
     dropTo,
     info: {

@@ -93,6 +93,7 @@ export class Sandbox {
       '--die-with-parent',
       '--new-session',
       '--clearenv',
+      ...(this.iso.bwrapDisableUserns ? ['--unshare-user', '--disable-userns'] : []),
       ...cachedSystemArgs,
       '--proc',
       '/proc',

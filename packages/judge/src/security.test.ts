@@ -329,6 +329,22 @@ print('parent done')
     // afterEach checks that no process of uid 65534 is left
   });
 
+  it('cannot create nested user namespaces or gain capabilities', async () => {
+    const code = `
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+for name, flag in [('user', 0x10000000), ('net', 0x40000000), ('mount', 0x00020000)]:
+    rc = libc.unshare(flag)
+    print(name, 'UNSHARED' if rc == 0 else 'refused')
+print('caps', [l.split()[1] for l in open('/proc/self/status') if l.startswith('CapEff')][0])
+`;
+    const r = await run('python', code);
+    expectVerdict(r, 'Accepted');
+    const out = r.cases[0]?.output ?? '';
+    expect(out).not.toContain('UNSHARED');
+    expect(out).toContain('caps 0000000000000000');
+  });
+
   it('files left in /tmp, /dev/shm, /var/tmp and /box are gone for the next run', async () => {
     const write = `
 import os

@@ -321,4 +321,46 @@ describe('POST /api/attempts/{testId}/events', () => {
       .where(eq(proctoringEvents.attemptId, started.attempt.id));
     expect(count).toHaveLength(1000);
   });
+
+  it('limits event requests per session, not per address', async () => {
+    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const a = await createSignedInUser(t.app);
+    const b = await createSignedInUser(t.app);
+    await call(a, 'POST', `/api/attempts/${test.id}/start`);
+    await call(b, 'POST', `/api/attempts/${test.id}/start`);
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++)
+      codes.push((await call(a, 'POST', `/api/attempts/${test.id}/events`, { kind: 'window_blur' })).statusCode);
+    expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
+    expect(codes[60]).toBe(429);
+    expect((await call(b, 'POST', `/api/attempts/${test.id}/events`, { kind: 'window_blur' })).statusCode).toBe(200);
+  });
+});
+
+describe('crash recovery', () => {
+  it('finalises an attempt that was ended but not finalised (a crash in between)', async () => {
+    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const cand = await createSignedInUser(t.app);
+    const started = (await call(cand, 'POST', `/api/attempts/${test.id}/start`)).json();
+    await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {
+      questionId: problems[0]!.id,
+      language: 'java',
+      code: 'class Main {}',
+    });
+    await t.deps.db
+      .update(attempts)
+      .set({ endedAt: t.clock.now(), endReason: 'manual' })
+      .where(eq(attempts.id, started.attempt.id));
+    await endExpiredAttempts(t.deps);
+    expect(
+      await t.deps.db.select().from(submissions).where(eq(submissions.attemptId, started.attempt.id)),
+    ).toHaveLength(0);
+    t.clock.advance(61_000);
+    await endExpiredAttempts(t.deps);
+    const subs = await t.deps.db.select().from(submissions).where(eq(submissions.attemptId, started.attempt.id));
+    expect(subs.map((s) => s.code)).toEqual(['class Main {}']);
+    const [row] = await t.deps.db.select().from(attempts).where(eq(attempts.id, started.attempt.id));
+    expect(row!.finalizedAt).not.toBeNull();
+    t.clock.set(new Date());
+  });
 });

@@ -85,7 +85,7 @@ async function candidateNameFor(deps: Deps, email: string): Promise<string> {
   return u ? displayName(u) : (email.split('@')[0] ?? email);
 }
 
-async function sendInvitationEmail(deps: Deps, test: TestRow, email: string, token: string) {
+async function sendInvitationEmail(deps: Deps, test: TestRow, email: string, token: string, company?: string) {
   await sendTemplated(deps, {
     companyId: test.companyId,
     kind: 'invitation',
@@ -94,7 +94,7 @@ async function sendInvitationEmail(deps: Deps, test: TestRow, email: string, tok
     values: {
       candidateName: await candidateNameFor(deps, email),
       testName: test.testName,
-      companyName: await companyName(deps.db, test.companyId),
+      companyName: company ?? (await companyName(deps.db, test.companyId)),
       inviteLink: `${deps.config.publicUrl}/invite/${token}`,
       endTime: formatWhen(test.endTime),
     },
@@ -113,6 +113,7 @@ export async function inviteCandidates(deps: Deps, user: UserRow, input: TInvite
     throw new AppError('VALIDATION', 'At most 500 addresses at a time', { emails: 'At most 500 addresses at a time' });
   const existing = new Set(await repo.invitedEmails(deps.db, test.id, valid));
   const result: TInviteResult = { invited: [], invalid, duplicates, alreadyInvited: [] };
+  const company = await companyName(deps.db, test.companyId);
   for (const email of valid) {
     if (existing.has(email)) {
       result.alreadyInvited.push(email);
@@ -124,7 +125,7 @@ export async function inviteCandidates(deps: Deps, user: UserRow, input: TInvite
       result.alreadyInvited.push(email); // a concurrent request invited it first
       continue;
     }
-    await sendInvitationEmail(deps, test, email, token);
+    await sendInvitationEmail(deps, test, email, token, company);
     await deps.db.update(invitations).set({ sentAt: deps.clock.now() }).where(eq(invitations.id, row.id));
     result.invited.push({ id: row.id, email });
   }

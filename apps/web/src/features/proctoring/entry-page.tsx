@@ -188,7 +188,7 @@ function Entry() {
             >
               {CAMERA_LABEL[camera]}
             </span>
-            {detecting && <span className="muted small">Checking your face...</span>}
+            {detecting && <span className="muted proctoring-small">Checking your face...</span>}
           </p>
           {error && (
             <div className="alert alert-error" role="alert">

@@ -120,7 +120,7 @@ function FaceScreen() {
 
   const verdictKey = result && result.status in VERDICT ? result.status : 'unknown';
   return (
-    <main className="container screen">
+    <main className="container proctoring-screen">
       <h1>Face Recognition Live Test</h1>
       {camera === 'failed' ? (
         <div className="alert alert-error" role="alert">
@@ -149,9 +149,9 @@ function FaceScreen() {
         {status}
       </p>
       {result && (
-        <section className="screen-result" aria-live="polite">
+        <section className="proctoring-result" aria-live="polite">
           {result.url && <img src={result.url} alt="Verification result" width={320} />}
-          <p className={`verdict verdict-${verdictKey}`} data-testid="verdict">
+          <p className={`face-verdict face-verdict-${verdictKey}`} data-testid="verdict">
             {VERDICT[result.status] ?? 'Unknown status'}
           </p>
         </section>

@@ -70,7 +70,7 @@ function LiveScreen() {
   );
 
   return (
-    <main className="container screen">
+    <main className="container proctoring-screen">
       <h1 className="sr-only">Violation detection</h1>
       {state === 'failed' ? (
         <div className="alert alert-error" role="alert">
@@ -79,12 +79,12 @@ function LiveScreen() {
       ) : (
         <video ref={videoRef} width={400} height={300} muted playsInline aria-label="Live webcam" />
       )}
-      <section className="screen-result" aria-live="polite">
+      <section className="proctoring-result" aria-live="polite">
         <h2>Violations:</h2>
         {violation ? (
           <>
             <img src={violation.url} alt={`Flagged frame: ${violation.what || 'violation'}`} width={400} />
-            <p className="muted small">
+            <p className="muted proctoring-small">
               Flagged at {violation.at}
               {violation.what ? ` (${violation.what})` : ''}
             </p>

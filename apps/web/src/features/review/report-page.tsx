@@ -14,6 +14,7 @@ export function ReportPage() {
   const r = q.data;
   const c = r.candidate;
   const name = `${c.firstName} ${c.lastName}`.trim() || c.email;
+  const aptitude = r.test.testType === 'APTITUDE';
   return (
     <main className="container rv-page rv-report">
       <div className="row no-print" style={{ justifyContent: 'space-between', marginBottom: '1rem' }}>
@@ -73,10 +74,10 @@ export function ReportPage() {
           <table className="table">
             <thead>
               <tr>
-                <th>Problem</th>
+                <th>{aptitude ? 'Question' : 'Problem'}</th>
                 <th>Score</th>
-                <th>Cases passed</th>
-                <th>Submissions</th>
+                <th>{aptitude ? 'Answer' : 'Cases passed'}</th>
+                {!aptitude && <th>Submissions</th>}
               </tr>
             </thead>
             <tbody>
@@ -89,9 +90,15 @@ export function ReportPage() {
                     {Math.round(p.score * 10) / 10} / {p.marks}
                   </td>
                   <td>
-                    {p.passed} / {p.total}
+                    {aptitude
+                      ? p.submissionCount === 0
+                        ? 'Not answered'
+                        : p.passed
+                          ? 'Correct'
+                          : 'Wrong'
+                      : `${p.passed} / ${p.total}`}
                   </td>
-                  <td>{p.submissionCount}</td>
+                  {!aptitude && <td>{p.submissionCount}</td>}
                 </tr>
               ))}
             </tbody>

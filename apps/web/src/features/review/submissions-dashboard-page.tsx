@@ -121,7 +121,10 @@ function TestCard({ test }: { test: TDashboardTest }) {
               {subs.error.message || 'Something went wrong'}
             </p>
           ) : subs.data.total === 0 ? (
-            <p className="muted">No submissions yet</p>
+            <p className="muted">
+              No submissions yet
+              {test.testType === 'APTITUDE' && ' (aptitude answers are scored per candidate: see Results & ranking)'}
+            </p>
           ) : (
             <>
               {subs.data.items.map((s) => (
