@@ -132,6 +132,14 @@ async function runMode(label: string) {
   }
 }
 
+// Dropping the throw-away PostgreSQL database can terminate a pooled connection that is still closing (57P01):
+// harmless once the figures are printed.
+process.on('uncaughtException', (err: Error & { code?: string }) => {
+  if (err.code === '57P01') return;
+  console.error(err);
+  process.exit(1);
+});
+
 const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 delete process.env.DATABASE_URL;
 delete process.env.TEST_DATABASE_URL;

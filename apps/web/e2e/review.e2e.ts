@@ -17,6 +17,12 @@ import {
 import { PY_ORIGINAL, PY_RENAMED } from '../../server/src/modules/review/similarity.samples';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 
+/** REVIEW_SCREENSHOTS=/some/dir saves a full-page screenshot of each screen for a human look. */
+const shot = async (page: Page, name: string) => {
+  const dir = process.env.REVIEW_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+};
+
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
@@ -161,6 +167,7 @@ describe('review and hiring in a real browser', () => {
     await bobCard.getByRole('button', { name: 'View Code' }).click();
     await page.getByRole('dialog').getByText('def fill(m, y, x, h, w):').waitFor();
     await page.keyboard.press('Escape');
+    await shot(page, 'dashboard');
 
     // 4. Results: the similarity flag on both, the side-by-side view says it is evidence only.
     await page.goto(`${server.baseUrl}/admin/tests/${test.id}/results`);
@@ -170,12 +177,14 @@ describe('review and hiring in a real browser', () => {
     await page.getByRole('link', { name: 'Compare side by side' }).click();
     await page.getByRole('heading', { name: /Problem 1: \d+(\.\d)?% similar/ }).waitFor();
     await page.getByText('never a verdict').first().waitFor();
+    await shot(page, 'similarity');
 
     // 5. Shortlist Ada (with confirmation); the status email is in the outbox.
     await page.goto(`${server.baseUrl}/admin/tests/${test.id}/results`);
     await page.getByRole('button', { name: 'Shortlist Ada Lovelace' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await ranking.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByText('Shortlisted').waitFor();
+    await shot(page, 'results');
     const status = await db.select().from(outbox).where(eq(outbox.kind, 'status_shortlisted'));
     expect(status).toHaveLength(1);
     expect(status[0]!.toAddress).toBe('ada@cand.test');
@@ -186,6 +195,10 @@ describe('review and hiring in a real browser', () => {
     await page.getByRole('heading', { name: 'Ada Lovelace: Islands drive' }).waitFor();
     await page.getByText('100 / 100 (100%)').waitFor();
     await page.getByRole('button', { name: 'Print / Save as PDF' }).waitFor();
+    await shot(page, 'report');
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print / Save as PDF' }).isVisible()).resolves.toBe(false);
+    await page.emulateMedia({ media: 'screen' });
 
     // 7. Ada sees her status among her tests (the MyTests list; the profile page shows it).
     const mine = await candCtx.request.get(`${server.baseUrl}/api/me/tests`);

@@ -130,7 +130,7 @@ async function main() {
       const t = performance.now();
       const r = await judge.judge({ language: lang, code: HELLO[lang], cases: cases10 });
       ten.push(performance.now() - t);
-      if (r.verdict !== 'Accepted') throw new Error(`${lang} 10-case: ${r.verdict}`);
+      if (r.verdict !== 'Accepted') throw new Error(`${lang} 10-case: ${r.verdict} ${r.compileOutput ?? ''}`);
     }
 
     // overhead: the same program, run bare and sandboxed

@@ -186,6 +186,12 @@ describe('judge details', { timeout: 60_000 }, () => {
     await small.dispose();
   });
 
+  it('runs JavaScript written with ES module imports', async () => {
+    const code = "import { readFileSync } from 'fs';\nconsole.log(readFileSync(0, 'utf8').trim().toUpperCase());";
+    const r = await t.judge.judge({ language: 'javascript', code, cases: [{ input: 'abc', expectedOutput: 'ABC' }] });
+    expect(r.verdict).toBe('Accepted');
+  });
+
   it('returns Internal Error for an unknown language', async () => {
     const r = await t.judge.judge({
       language: 'cobol' as Language,

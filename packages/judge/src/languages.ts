@@ -137,6 +137,15 @@ export function javaNames(code: string): { file: string; mainClass: string } {
   return { file: `${pub ?? 'Main'}.java`, mainClass: qualify(mainClass) };
 }
 
+async function transpileJs(code: string): Promise<string> {
+  try {
+    const { transform } = await import('sucrase');
+    return transform(code, { transforms: ['imports'], filePath: 'main.js', production: true }).code;
+  } catch {
+    return code;
+  }
+}
+
 async function transpileTs(code: string): Promise<{ js: string } | { error: string }> {
   try {
     const { transform } = await import('sucrase');
@@ -159,6 +168,11 @@ export async function planFor(
     case 'javascript':
     case 'typescript': {
       let js = code;
+      if (lang === 'javascript' && /^\s*(import|export)\b/m.test(code)) {
+        // ES module syntax runs as CommonJS after sucrase's imports transform; on a syntax error the original
+        // text is kept so that node reports it (a JavaScript syntax error is a Runtime Error)
+        js = await transpileJs(code);
+      }
       if (lang === 'typescript') {
         const out = await transpileTs(code);
         if ('error' in out) {

@@ -269,6 +269,30 @@ describe('/api/proctoring/{testId} (bound to the candidate attempt)', () => {
     expect(again.endedAt).toBeNull();
   });
 
+  it('a phone seen on detect is an event with the frame (engine stubbed: no fixture shows a phone)', async () => {
+    const real = t.deps.face!;
+    const calls: { phone?: boolean }[] = [];
+    t.deps.face = {
+      ...real,
+      detect: async (_s, _j, o) => {
+        calls.push({ phone: o?.phone });
+        return { faceCount: 1, phone: true, phoneScore: 0.71 };
+      },
+    };
+    try {
+      const res = await post(`/api/proctoring/${testId}/detect`, taker.cookie, multipart({}, photo('obama_02.jpg')));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ faces: 1, phone: true, flags: ['phone'] });
+      expect(calls).toEqual([{ phone: true }]); // the phone model runs on the periodic detect
+      const phone = (await events()).filter((e) => e.kind === 'phone');
+      expect(phone).toHaveLength(1);
+      expect(phone[0]!.detail).toMatch(/phone.*0\.71/);
+      expect((await t.deps.blobs.get(phone[0]!.frameKey!))?.data.equals(photo('obama_02.jpg'))).toBe(true);
+    } finally {
+      t.deps.face = real;
+    }
+  });
+
   it('another candidate cannot write into this attempt', async () => {
     const other = await createSignedInUser(t.app, { role: 'candidate' });
     const res = await post(

@@ -459,6 +459,32 @@ describe('hiring status and templates', () => {
     expect(badTpl.json().fields.subject).toBe('Subject is required');
     expect((await get('/api/review/templates', cand1)).statusCode).toBe(403);
   });
+
+  it('restores a default template', async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/review/templates',
+      headers: { cookie: empB.cookie },
+      payload: { kind: 'invitation', subject: 'Join {testName}', body: 'Link: {inviteLink}' },
+    });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/review/templates/invitation',
+      headers: { cookie: empB.cookie },
+    });
+    expect(del.statusCode).toBe(200);
+    const list = (await get('/api/review/templates', empB)).json();
+    expect(list.find((x: { kind: string }) => x.kind === 'invitation')).toMatchObject({
+      isDefault: true,
+      subject: 'You are invited to take {testName} for {companyName}',
+    });
+    const bad = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/review/templates/welcome',
+      headers: { cookie: empB.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describe('GET /api/me/tests', () => {

@@ -23,8 +23,9 @@ export interface Token {
 
 export interface Fingerprint {
   hash: number;
-  /** Line of the first token of the k-gram, for highlighting. */
+  /** Lines of the first and last token of the k-gram, for highlighting. */
   line: number;
+  endLine: number;
 }
 
 export type LanguageFamily = 'python' | 'c' | 'other';
@@ -138,13 +139,13 @@ export function fingerprint(tokens: Token[], k = K_GRAM, w = WINDOW): Fingerprin
   if (n <= w) {
     let min = 0;
     for (let i = 1; i < n; i++) if (hashes[i]! <= hashes[min]!) min = i;
-    return [{ hash: hashes[min]!, line: tokens[min]!.line }];
+    return [{ hash: hashes[min]!, line: tokens[min]!.line, endLine: tokens[min + k - 1]!.line }];
   }
   for (let start = 0; start + w <= n; start++) {
     let min = start;
     for (let i = start + 1; i < start + w; i++) if (hashes[i]! <= hashes[min]!) min = i;
     if (min !== lastPicked) {
-      out.push({ hash: hashes[min]!, line: tokens[min]!.line });
+      out.push({ hash: hashes[min]!, line: tokens[min]!.line, endLine: tokens[min + k - 1]!.line });
       lastPicked = min;
     }
   }
@@ -182,8 +183,11 @@ export function compareFingerprints(a: Fingerprinted, b: Fingerprinted): Compari
   let shared = 0;
   for (const h of a.hashes) if (b.hashes.has(h)) shared++;
   const union = a.hashes.size + b.hashes.size - shared;
-  const lines = (x: Fingerprinted, other: Fingerprinted) =>
-    [...new Set(x.prints.filter((p) => other.hashes.has(p.hash)).map((p) => p.line))].sort((p, q) => p - q);
+  const lines = (x: Fingerprinted, other: Fingerprinted) => {
+    const set = new Set<number>();
+    for (const p of x.prints) if (other.hashes.has(p.hash)) for (let l = p.line; l <= p.endLine; l++) set.add(l);
+    return [...set].sort((p, q) => p - q);
+  };
   const smaller = Math.min(a.hashes.size, b.hashes.size);
   return {
     score: union === 0 ? 0 : Math.round((shared / union) * 1000) / 10,

@@ -74,7 +74,10 @@ export function StartScreen({
   error: string;
   onStart: () => void;
 }) {
-  const kind = take.test.testType === 'CODING' ? 'problems' : 'questions';
+  const n = take.test.questionCount;
+  const kind =
+    take.test.testType === 'CODING' ? (n === 1 ? 'problem' : 'problems') : n === 1 ? 'question' : 'questions';
+  const { startTime, endTime } = take.window;
   return (
     <Screen>
       <h1>{take.test.testName}</h1>
@@ -84,11 +87,11 @@ export function StartScreen({
         <dd>{take.test.duration} minutes</dd>
         <dt>Window</dt>
         <dd>
-          {formatDateTime(take.window.startTime)} – {formatDateTime(take.window.endTime)}
+          {startTime || endTime ? `${formatDateTime(startTime)} – ${formatDateTime(endTime)}` : 'Open at any time'}
         </dd>
         <dt>Questions</dt>
         <dd>
-          {take.test.questionCount} {kind}, {take.test.totalMarks} marks
+          {n} {kind}, {take.test.totalMarks} marks
         </dd>
       </dl>
       <h2 className="taking-h2">During the test we record</h2>
