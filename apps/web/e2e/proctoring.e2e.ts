@@ -147,6 +147,25 @@ describe('face proctoring in a real browser', () => {
 
     await dialog.getByRole('button', { name: 'I Understand' }).click();
     await dialog.waitFor({ state: 'hidden' });
+
+    // The camera goes away (the track ends): an event of the attempt and an alert; I Understand asks again.
+    await page.evaluate(() => {
+      const video = document.querySelector('video.proctoring-video') as HTMLVideoElement;
+      for (const track of (video.srcObject as MediaStream).getVideoTracks()) track.dispatchEvent(new Event('ended'));
+    });
+    await expect
+      .poll(async () => {
+        const rows = await server.deps.db
+          .select()
+          .from(proctoringEvents)
+          .where(eq(proctoringEvents.attemptId, attempt!.id));
+        return rows.some((e) => e.kind === 'camera_lost');
+      })
+      .toBe(true);
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'I Understand' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('heading', { name: 'Access Denied' }).count()).toBe(0);
     await context.close();
   });
 

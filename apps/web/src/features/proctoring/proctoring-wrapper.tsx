@@ -255,7 +255,9 @@ export function ProctoringWrapper(props: { testId: string; attemptId: string | n
             >
               <h2 id="proctoring-alert-title">Proctoring Alert</h2>
               <p id="proctoring-alert-text">{alertMessage}</p>
-              <p className="muted proctoring-small">This has been recorded for the employer to review. Your test goes on.</p>
+              <p className="muted proctoring-small">
+                This has been recorded for the employer to review. Your test goes on.
+              </p>
               <button type="button" className="btn btn-primary" autoFocus onClick={acknowledge}>
                 I Understand
               </button>
