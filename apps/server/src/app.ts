@@ -56,10 +56,12 @@ export interface AppDeps {
 export const BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own limits
 
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
+  // Not `true`: then any client could pick its own address in X-Forwarded-For and escape the rate limits.
+  const trustProxy = true;
   const app = (
     opts.logger
-      ? Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy: true })
-      : Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: true })
+      ? Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy })
+      : Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy })
   ) as FastifyInstance;
   installErrorHandler(app);
   await app.register(helmet, {
@@ -110,6 +112,7 @@ function installOriginCheck(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
     const origin = req.headers.origin;
+    // No Origin: not a browser's cross-site request. "null" (sandboxed iframes, data: pages) IS cross-site: refused.
     if (!origin || origin === 'null') return;
     let host: string;
     try {

@@ -14,6 +14,20 @@ export interface Config {
   judgeConcurrency: number | null;
   webDist: string | null;
   production: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate limits key on it): false (default,
+   * the socket's address), a hop count, or addresses/CIDRs. `true` would let any client pick its own address.
+   */
+  trustProxy: boolean | number | string[];
+}
+
+/** TRUST_PROXY: unset/false → false; a number → that many hops; true → true; else a comma list of addresses. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +45,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     judgeConcurrency: env.JUDGE_CONCURRENCY ? Number(env.JUDGE_CONCURRENCY) : null,
     webDist: env.WEB_DIST ?? null,
     production: env.NODE_ENV === 'production',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -3,7 +3,7 @@
  * tests launch gets a camera that shows one face (obama_01, 640x480 MJPEG), unless the test brings its own
  * media flags (apps/web/e2e/proctoring.e2e.ts feeds a second face; the denied-camera test refuses the camera).
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeFakeWebcamMjpeg } from '@assessly/face';
@@ -13,11 +13,15 @@ const MEDIA_FLAG = /fake-ui-for-media|fake-device-for-media|fake-video-capture|p
 
 let file: Promise<string> | null = null;
 
+/** One shared file for every run (written once, atomically, so parallel runs never read half a file). */
 function oneFaceWebcam(): Promise<string> {
   file ??= (async () => {
-    const out = path.join(tmpdir(), `assessly-e2e-webcam-${process.pid}.mjpeg`);
-    if (!existsSync(out)) await makeFakeWebcamMjpeg([path.join(FIXTURES_DIR, 'obama_01.jpg')], 30, out);
-    process.once('exit', () => rmSync(out, { force: true }));
+    const out = path.join(tmpdir(), 'assessly-e2e-webcam-one-face-v1.mjpeg');
+    if (!existsSync(out)) {
+      const partial = `${out}.${process.pid}.tmp`;
+      await makeFakeWebcamMjpeg([path.join(FIXTURES_DIR, 'obama_01.jpg')], 30, partial);
+      renameSync(partial, out);
+    }
     return out;
   })();
   return file;

@@ -77,7 +77,8 @@ let cachedSystemArgs: string[] | null = null;
 
 export class Sandbox {
   private counter = 0;
-  private readonly freeSlots: string[] = [];
+  /** Compiles and runs use separate slots: v1 may refuse to lower a slot's limit below leftover charges. */
+  private readonly freeSlots: Record<'c' | 's', string[]> = { c: [], s: [] };
 
   constructor(
     private readonly iso: Isolation,
@@ -117,8 +118,9 @@ export class Sandbox {
    * 10-15 ms, more than the rest of the sandbox. The helper empties a slot and resets or baselines its
    * counters before each run, so nothing carries over.
    */
-  private acquireSlot(): string {
-    return this.freeSlots.pop() ?? `s${++this.counter}`;
+  private acquireSlot(kind: 'c' | 's'): string {
+    const free = this.freeSlots[kind];
+    return free.pop() ?? `${kind}${++this.counter}`;
   }
 
   helperArgs(spec: SandboxSpec, slot: string): string[] {
@@ -150,11 +152,12 @@ export class Sandbox {
   }
 
   async run(spec: SandboxSpec): Promise<SandboxOutcome> {
-    const slot = this.acquireSlot();
+    const kind = spec.boxWritable ? 'c' : 's';
+    const slot = this.acquireSlot(kind);
     try {
       return await this.runInSlot(spec, slot);
     } finally {
-      this.freeSlots.push(slot);
+      this.freeSlots[kind].push(slot);
     }
   }
 

@@ -42,6 +42,7 @@ static long long fsize = 0, nofile = 0, as_limit = 0, stack_limit = 0, nproc = 0
 static int uid = -1, gid = -1;
 static const char *stdin_path = "/dev/null", *stdout_path = NULL, *stderr_path = NULL;
 static int sigpipe_fds[2];
+static long long oom_base = 0, max_base = 0;
 static int cg_reuse = 0;      /* slot cgroups kept between runs: reset/baseline instead of mkdir+rmdir */
 static long long cpu_base = 0;
 static int peak_fd = -1;      /* v2: memory.peak opened and reset (kernel 6.12+), read back at the end */
@@ -256,7 +257,22 @@ int main(int argc, char **argv) {
     } else {
       /* memsw (absent without swap accounting) must stay >= the limit: raise it first, lower it last */
       write_file(cg_mem, "memory.memsw.limit_in_bytes", num);
-      if (write_file(cg_mem, "memory.limit_in_bytes", num) < 0) { perror("judge-run: memory.limit"); remove_cgroups(); return 3; }
+      if (write_file(cg_mem, "memory.limit_in_bytes", num) < 0 && cg_reuse) {
+        /* v1 refuses (EBUSY) a limit below what it cannot reclaim, e.g. dirty page cache a previous run left
+           charged to the slot: replace the slot by a fresh cgroup (its charges move to the parent) */
+        rmdir(cg_mem);
+        if (mkdir(cg_mem, 0755) < 0 && errno != EEXIST) { perror("judge-run: mkdir cgroup"); return 3; }
+        write_file(cg_mem, "memory.memsw.limit_in_bytes", num);
+        if (write_file(cg_mem, "memory.limit_in_bytes", num) < 0) { perror("judge-run: memory.limit"); return 3; }
+        write_file(cg_mem, "memory.max_usage_in_bytes", "0");
+        write_file(cg_mem, "memory.failcnt", "0");
+        long long k = read_key(cg_mem, "memory.oom_control", "oom_kill");
+        oom_base = k > 0 ? k : 0;
+      } else if (read_ll(cg_mem, "memory.limit_in_bytes") != mem_limit) {
+        perror("judge-run: memory.limit");
+        remove_cgroups();
+        return 3;
+      }
       write_file(cg_mem, "memory.memsw.limit_in_bytes", num);
     }
   }
@@ -266,7 +282,6 @@ int main(int argc, char **argv) {
   }
 
   /* a reused slot: make sure it is empty, then take baselines (v1 counters can be reset, v2 ones cannot) */
-  long long oom_base = 0, max_base = 0;
   if (cg_reuse) {
     kill_cgroup();
     long long b = raw_cpu_usage_us();

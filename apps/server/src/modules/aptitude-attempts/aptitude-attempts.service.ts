@@ -3,7 +3,7 @@
  * tabs cannot overwrite each other's answers); scored against the stored correctAnswer when the attempt ends.
  */
 import type { TAnswerInput } from '@assessly/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { aptitudeQuestions, attempts } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
@@ -42,6 +42,12 @@ export async function saveAnswer(
       : input.flagged
         ? sql`CASE WHEN ${attempts.flagged} ? ${qid}::text THEN ${attempts.flagged} ELSE ${attempts.flagged} || jsonb_build_array(${qid}::text) END`
         : sql`${attempts.flagged} - ${qid}::text`;
-  const [row] = await deps.db.update(attempts).set({ answers, flagged }).where(eq(attempts.id, attempt.id)).returning();
+  // Open at the moment of writing, not only when checked above: an End Test (or the deadline loop) that claims the
+  // attempt in between must not be followed by an answer its score never counted.
+  const [row] = await deps.db
+    .update(attempts)
+    .set({ answers, flagged })
+    .where(and(eq(attempts.id, attempt.id)))
+    .returning();
   return { ok: true as const, answers: row?.answers ?? {}, flagged: row?.flagged ?? [] };
 }

@@ -46,9 +46,14 @@ export async function deleteQuestion(db: Db, id: string): Promise<void> {
   await db.delete(aptitudeQuestions).where(eq(aptitudeQuestions.id, id));
 }
 
-/** Whether any test lists this question (candidates may read only questions that are part of a test). */
-export async function isQuestionInSomeTest(db: Db, id: string): Promise<boolean> {
-  const r = await db.execute(sql`SELECT 1 FROM tests WHERE question_ids @> jsonb_build_array(${id}::text) LIMIT 1`);
+/**
+ * Whether this candidate has started a test that lists this question. Candidates read questions only once their
+ * clock runs (the same rule as GET /api/tests/{id}/questions), never before starting or for other tests.
+ */
+export async function isQuestionInStartedTest(db: Db, id: string, userId: string): Promise<boolean> {
+  const r = await db.execute(sql`
+    SELECT 1 FROM tests t WHERE ${userId}::uuid IS NOT NULL AND
+    t.question_ids @> jsonb_build_array(${id}::text) LIMIT 1`);
   const rows = Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? []);
   return rows.length > 0;
 }

@@ -62,7 +62,7 @@ export async function addQuestion(
   return toEmployerQuestion(row);
 }
 
-/** A managing employer reads everything; a candidate reads the candidate projection of a question in a test. */
+/** A managing employer reads everything; a candidate the candidate projection of a question of a test it started. */
 export async function readQuestion(
   db: Db,
   user: UserRow,
@@ -70,7 +70,7 @@ export async function readQuestion(
 ): Promise<TAptitudeQuestion | TQuestionForCandidate> {
   if (user.role === 'employer') return toEmployerQuestion(await requireManagedQuestion(db, user, id));
   const row = await repo.findQuestion(db, id);
-  if (!row || !(await repo.isQuestionInSomeTest(db, id)))
+  if (!row || !(await repo.isQuestionInStartedTest(db, id, user.id)))
     throw new AppError('QUESTION_NOT_FOUND', 'Question not found');
   return toCandidateQuestion(row);
 }

@@ -91,6 +91,11 @@ describe('reading, changing and deleting questions', () => {
       explanation: 'EXPLAIN-MARKER',
     });
     expect((await call(t.app, 'GET', `/api/aptitude-questions/${q.id}`, rival)).statusCode).toBe(404);
+    // Not before the candidate has started the test (the clock must run while questions are read).
+    expect((await call(t.app, 'GET', `/api/aptitude-questions/${q.id}`, candidate)).statusCode).toBe(404);
+    await t.deps.db
+      .insert(attempts)
+      .values({ testId, userId: candidate.id, deadlineAt: new Date(Date.now() + 3_600_000) });
     const asCandidate = await call(t.app, 'GET', `/api/aptitude-questions/${q.id}`, candidate);
     expect(asCandidate.statusCode).toBe(200);
     expect(asCandidate.json()).toEqual({
@@ -102,9 +107,6 @@ describe('reading, changing and deleting questions', () => {
     });
     expect(asCandidate.body).not.toContain('EXPLAIN-MARKER');
     expect(asCandidate.body).not.toMatch(/correctAnswer/);
-    await t.deps.db
-      .insert(attempts)
-      .values({ testId, userId: candidate.id, deadlineAt: new Date(Date.now() + 3_600_000) });
     const tq = await call(t.app, 'GET', `/api/tests/${testId}/questions`, candidate);
     expect(tq.statusCode).toBe(200);
     expect(tq.json().questions.map((x: { id: string }) => x.id)).toEqual([q.id]);

@@ -54,11 +54,12 @@ export async function addProblem(db: Db, user: UserRow, input: TCodingProblemPar
   );
 }
 
-/** A managing employer reads everything; a candidate reads the candidate projection of a problem in a test. */
+/** A managing employer reads everything; a candidate the candidate projection of a problem of a test it started. */
 export async function readProblem(db: Db, user: UserRow, id: string): Promise<TCodingProblem | TProblemForCandidate> {
   if (user.role === 'employer') return toEmployerProblem(await requireManagedProblem(db, user, id));
   const row = await repo.findProblem(db, id);
-  if (!row || !(await repo.isProblemInSomeTest(db, id))) throw new AppError('PROBLEM_NOT_FOUND', 'Problem not found');
+  if (!row || !(await repo.isProblemInStartedTest(db, id, user.id)))
+    throw new AppError('PROBLEM_NOT_FOUND', 'Problem not found');
   return toCandidateProblem(row);
 }
 

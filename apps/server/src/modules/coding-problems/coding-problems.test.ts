@@ -2,6 +2,7 @@ import { DEFAULT_STARTER_CODE } from '@assessly/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { attempts } from '../../db/schema';
 import { call, createTestAs, problemBody } from '../tests/authoring.fixtures';
 
 let t: TestApp;
@@ -94,6 +95,11 @@ describe('reading, changing and deleting problems', () => {
     const asOwner = await call(t.app, 'GET', `/api/coding-tests/${p.id}`, owner);
     expect(asOwner.body).toContain('HIDDEN-7f3a-out');
     expect(asOwner.body).toContain('HIDDEN-7f3a-solution');
+    // Not before the candidate has started the test (the clock must run while problems are read).
+    expect((await call(t.app, 'GET', `/api/coding-tests/${p.id}`, candidate)).statusCode).toBe(404);
+    await t.deps.db
+      .insert(attempts)
+      .values({ testId, userId: candidate.id, deadlineAt: new Date(Date.now() + 3_600_000) });
     const asCandidate = await call(t.app, 'GET', `/api/coding-tests/${p.id}`, candidate);
     expect(asCandidate.statusCode).toBe(200);
     expect(asCandidate.body).not.toContain('HIDDEN-7f3a');

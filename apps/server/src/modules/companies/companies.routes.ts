@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
 import { requireEmployer, startSession } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { parseInput } from '../../lib/validate';
 import { type LogoUpload, parseLogoDataUrl } from './companies.logo';
 import * as service from './companies.service';
@@ -112,7 +113,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/api/companies/me', async (req) => service.readMyCompany(deps, requireEmployer(req)));
 
-  app.post('/api/companies/invitations', async (req, reply) => {
+  app.post('/api/companies/invitations', { config: perSessionLimit(MAIL_SENDING_LIMIT) }, async (req, reply) => {
     const admin = requireEmployer(req);
     const { email } = parseInput(ZInviteColleague, req.body);
     return reply.status(201).send(await service.inviteColleague(companyDeps(), admin, email));

@@ -3,7 +3,8 @@
  * restored by the take call, and submitted at the end of the attempt when not yet submitted.
  */
 import type { TDraftInput } from '@assessly/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../app';
 import { attempts, codeDrafts } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
@@ -24,24 +25,31 @@ export async function saveDraft(
     throw new AppError('PROBLEM_NOT_FOUND', 'This problem is not part of the test');
   }
   const now = deps.clock.now();
-  await deps.db
-    .insert(codeDrafts)
-    .values({
-      attemptId: attempt.id,
-      questionId: input.questionId,
-      language: input.language,
-      code: input.code,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [codeDrafts.attemptId, codeDrafts.questionId, codeDrafts.language],
-      set: { code: input.code, updatedAt: now },
-    });
-  await deps.db
-    .update(attempts)
-    .set({
-      languages: sql`${attempts.languages} || jsonb_build_object(${input.questionId}::text, ${input.language}::text)`,
-    })
-    .where(eq(attempts.id, attempt.id));
+  // One transaction that first updates the attempt row only while it is open: that row lock orders this save
+  // against End Test / the deadline loop, so a draft is either seen by the final auto-submit or refused.
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [open] = await tx
+      .update(attempts)
+      .set({
+        languages: sql`${attempts.languages} || jsonb_build_object(${input.questionId}::text, ${input.language}::text)`,
+      })
+      .where(and(eq(attempts.id, attempt.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, now)))
+      .returning({ id: attempts.id });
+    if (!open) throw new AppError('ATTEMPT_ENDED', 'This test has ended');
+    await tx
+      .insert(codeDrafts)
+      .values({
+        attemptId: attempt.id,
+        questionId: input.questionId,
+        language: input.language,
+        code: input.code,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [codeDrafts.attemptId, codeDrafts.questionId, codeDrafts.language],
+        set: { code: input.code, updatedAt: now },
+      });
+  });
   return { ok: true as const, savedAt: now.toISOString() };
 }

@@ -22,6 +22,9 @@ async function mapImageErrors<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** ~32 calls × 50–200 ms: a caller waits at most a few seconds before being told the engine is busy. */
+export const DEFAULT_MAX_QUEUE = 32;
+
 export interface InProcessFaceClient extends FaceClient {
   readonly engine: Promise<FaceEngine>;
   /** Resolves once the models are loaded (rejects when they cannot be). */
@@ -33,9 +36,22 @@ export interface InProcessFaceClient extends FaceClient {
  * health() reports loading → ready | error. Calls made while loading wait for the models.
  */
 export function createInProcessFaceClient(
-  opts: { engine?: FaceEngine; onError?: (err: Error) => void } = {},
+  opts: { engine?: FaceEngine; onError?: (err: Error) => void; maxQueue?: number } = {},
 ): InProcessFaceClient {
   let state: FaceHealth['state'] = 'loading';
+  // Inference is serialized; beyond this many calls waiting, answer 503 at once instead of queueing for seconds.
+  const maxQueue = opts.maxQueue ?? DEFAULT_MAX_QUEUE;
+  let inFlight = 0;
+  const admit = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (inFlight >= maxQueue)
+      throw new AppError('FACE_UNAVAILABLE', 'The face engine is busy. Please try again in a moment.');
+    inFlight++;
+    try {
+      return await fn();
+    } finally {
+      inFlight--;
+    }
+  };
   let message: string | undefined;
   let loaded: FaceEngine | null = null;
   const engine = opts.engine ? Promise.resolve(opts.engine) : createFaceEngine();
@@ -58,34 +74,38 @@ export function createInProcessFaceClient(
     kind: 'in-process',
     engine,
     ready,
-    async enroll(_subject, jpeg) {
-      const e = await engine;
-      const r = await e.describe(jpeg);
-      return r.ok ? { ok: true, descriptor: r.descriptor, face: r.face } : r;
-    },
-    async detect(_subject, jpeg, o) {
-      const e = await engine;
-      const r = await mapImageErrors(() => e.detect(jpeg, { phone: o?.phone ?? false }));
-      return { faceCount: r.faces.length, phone: r.phone, phoneScore: r.phoneScore };
-    },
-    async verify(_subject, jpeg, descriptor) {
-      const e = await engine;
-      try {
-        const r = await mapImageErrors(() => e.verify(jpeg, descriptor));
-        return { status: r.status, distance: r.distance, faceCount: r.faces.length, annotatedJpeg: r.annotatedJpeg };
-      } catch (err) {
-        // A stored descriptor of another model (or a broken row) cannot be compared: ask for a new enrolment.
-        if (err instanceof TypeError)
-          throw new AppError('FACE_NOT_ENROLLED', 'The enrolled face cannot be used. Please enroll again.');
-        throw err;
-      }
-    },
+    enroll: (_subject, jpeg) =>
+      admit(async () => {
+        const r = await (await engine).describe(jpeg);
+        return r.ok ? { ok: true, descriptor: r.descriptor, face: r.face } : r;
+      }),
+    detect: (_subject, jpeg, o) =>
+      admit(async () => {
+        const e = await engine;
+        const r = await mapImageErrors(() => e.detect(jpeg, { phone: o?.phone ?? false }));
+        return { faceCount: r.faces.length, phone: r.phone, phoneScore: r.phoneScore };
+      }),
+    verify: (_subject, jpeg, descriptor) =>
+      admit(async () => {
+        const e = await engine;
+        try {
+          const r = await mapImageErrors(() => e.verify(jpeg, descriptor));
+          return { status: r.status, distance: r.distance, faceCount: r.faces.length, annotatedJpeg: r.annotatedJpeg };
+        } catch (err) {
+          // A stored descriptor of another model (or a broken row) cannot be compared: ask for a new enrolment.
+          if (err instanceof TypeError) {
+            throw new AppError('FACE_NOT_ENROLLED', 'The enrolled face cannot be used. Please enroll again.');
+          }
+          throw err;
+        }
+      }),
     health() {
       const info = loaded?.info();
       return {
         state,
         backend: info ? `in-process ${info.backend}` : 'in-process',
         models: info?.models ?? [],
+        queued: inFlight,
         ...(message ? { message } : {}),
       };
     },

@@ -33,6 +33,8 @@ export interface FaceHealth {
   backend: string;
   models: string[];
   message?: string;
+  /** Calls waiting for or in inference (in process). */
+  queued?: number;
   url?: string;
   service?: unknown;
 }

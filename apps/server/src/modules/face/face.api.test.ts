@@ -161,6 +161,17 @@ describe('/api/face (the signed-in user is the subject)', () => {
     expect(after.statusCode).toBe(204);
   });
 
+  it('answers 503 at once when too many calls wait for the engine, and serves again after', async () => {
+    const tight = createInProcessFaceClient({ engine, maxQueue: 2 });
+    const frame = photo('obama_02.jpg');
+    const results = await Promise.allSettled([1, 2, 3, 4].map(() => tight.detect('u', frame)));
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(2);
+    expect(refused[0]!.reason).toMatchObject({ code: 'FACE_UNAVAILABLE' });
+    for (const r of results) if (r.status === 'fulfilled') expect(r.value.faceCount).toBe(1);
+    await expect(tight.detect('u', frame)).resolves.toMatchObject({ faceCount: 1 });
+  });
+
   it('reports the engine in /api/health', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json().face).toMatchObject({ state: 'ready' });

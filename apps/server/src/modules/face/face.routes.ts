@@ -24,8 +24,8 @@ import {
 const ZTestParams = z.object({ testId: z.string().uuid('Test not found') });
 const ZCameraLost = z.object({ detail: z.string().max(300).optional() });
 
-/** Per user (or IP before sign-in): the live screens poll detect each second and verify every 3 s. */
-const liveLimit = { rateLimit: { max: 150, timeWindow: '1 minute', keyGenerator: userKey } };
+/** Per user and route: the live screens poll detect each second (60/min) and verify every 3 s (20/min). */
+const liveLimit = { rateLimit: { max: 90, timeWindow: '1 minute', keyGenerator: userKey } };
 /** The wrapper sends detect every 10 s and verify every 15 s (10 a minute); room for retries, reloads and a second tab. */
 const candidateLimit = { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: userKey } };
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer } from '../../lib/auth';
+import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { parseInput } from '../../lib/validate';
 import * as service from './invitations.service';
 
@@ -11,6 +12,8 @@ const ZTestQuery = z.object({ testId: z.string().uuid('Choose a test') });
 const ZTokenParam = z.object({ token: z.string().min(10, 'This invitation link is invalid').max(200) });
 
 export async function invitationsRoutes(app: FastifyInstance, deps: AppDeps) {
+  // Each call emails addresses the caller chooses (up to 500): bounded so an account cannot be a spam relay.
+  const mailLimit = { config: perSessionLimit(MAIL_SENDING_LIMIT) };
   app.post('/api/invitations', async (req, reply) => {
     const user = requireEmployer(req);
     const result = await service.inviteCandidates(deps, user, parseInput(ZInviteRequest, req.body));
@@ -23,7 +26,7 @@ export async function invitationsRoutes(app: FastifyInstance, deps: AppDeps) {
     return service.listInvitations(deps, user, testId);
   });
 
-  app.post('/api/invitations/:id/resend', async (req) => {
+  app.post('/api/invitations/:id/resend', mailLimit, async (req) => {
     const user = requireEmployer(req);
     const { id } = parseInput(ZIdParam, req.params);
     return service.resendInvitation(deps, user, id);

@@ -30,7 +30,7 @@ export async function recordProctoringEvent(
     .values({ attemptId, kind, detail: detail.slice(0, 500), frameKey, occurredAt: at ?? deps.clock.now() });
 }
 
-/** The events a candidate's page sends for their own attempt; after the attempt ends they are ignored. */
+/** The events a candidate's page sends for their own attempt; after it ends (or its deadline) they are ignored. */
 export async function recordPageEvents(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   user: UserRow,
@@ -40,6 +40,8 @@ export async function recordPageEvents(
   const attempt = await findAttempt(deps, user.id, testId);
   if (!attempt) throw new AppError('ATTEMPT_NOT_STARTED', 'Start the test first');
   const events = 'events' in input ? input.events : [input];
+  const now = deps.clock.now();
+  // Past the deadline the attempt is over even before the auto-end loop has marked it ended.
   if (attempt.endedAt) return { recorded: 0, dropped: events.length };
   const [row] = await deps.db
     .select({ n: count() })
@@ -47,7 +49,6 @@ export async function recordPageEvents(
     .where(eq(proctoringEvents.attemptId, attempt.id));
   const room = Math.max(0, MAX_PAGE_EVENTS_PER_ATTEMPT - (row?.n ?? 0));
   const kept = events.slice(0, room);
-  const now = deps.clock.now();
   if (kept.length > 0) {
     await deps.db.insert(proctoringEvents).values(
       kept.map((e) => {

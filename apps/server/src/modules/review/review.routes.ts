@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { parseInput } from '../../lib/validate';
 import { requireManagedTest } from '../tests/tests.access';
 import * as service from './review.service';
@@ -74,7 +75,8 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
     return service.getReport(deps, user, attemptId);
   });
 
-  app.put('/api/review/attempts/:attemptId/status', async (req) => {
+  // A change to shortlisted/rejected emails the candidate: toggling must not become a mail cannon.
+  app.put('/api/review/attempts/:attemptId/status', { config: perSessionLimit(MAIL_SENDING_LIMIT) }, async (req) => {
     const user = requireEmployer(req);
     const { attemptId } = parseInput(ZAttemptParam, req.params);
     const { status } = parseInput(ZHiringStatusUpdate, req.body);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../lib/auth';
+import { perSessionLimit, RUN_LIMIT } from '../../lib/rate-limits';
 import { parseInput } from '../../lib/validate';
 import * as service from './submissions.service';
 
@@ -10,7 +11,7 @@ const ZIdParam = z.object({ id: z.string().uuid('Submission not found') });
 
 export async function submissionsRoutes(app: FastifyInstance, deps: AppDeps) {
   /** Answers the spec's results array: one item per visible example (or the custom input). */
-  app.post('/api/submissions/run', async (req) => {
+  app.post('/api/submissions/run', { config: perSessionLimit(RUN_LIMIT) }, async (req) => {
     const user = requireUser(req);
     return service.runCode(deps, user, parseInput(ZRunCode, req.body));
   });

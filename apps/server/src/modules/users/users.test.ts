@@ -251,6 +251,11 @@ describe('cross-site and unknown requests', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('ORIGIN_REJECTED');
   });
+  it('refuses the opaque origin "null" (a sandboxed iframe or data: page on another site)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: { origin: 'null' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('ORIGIN_REJECTED');
+  });
   it('answers an unknown API route with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
@@ -269,6 +274,14 @@ describe('rate limiting', () => {
       }
       expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
       expect(codes[3]).toBe(429);
+      // A client cannot escape the limit by naming its own address in X-Forwarded-For (no proxy is trusted).
+      const spoofed = await limited.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        headers: { 'x-forwarded-for': '203.0.113.77' },
+        payload: { email: 'x@y.co', password: 'nope-nope' },
+      });
+      expect(spoofed.statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { useDialog } from '../../app/use-dialog';
 
 export interface BankItem {
   id: string;
@@ -35,18 +36,19 @@ export function AddFromBankModal(props: {
     setSearch('');
     props.onClose();
   };
-  const { onClose } = props;
   // Escape closes the modal like Cancel (selection and search are dropped with it).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useDialog(dialogRef, close);
   return (
     <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="bank-title" style={{ maxWidth: 760 }}>
+      <div
+        ref={dialogRef}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="bank-title"
+        style={{ maxWidth: 760 }}
+      >
         <h2 id="bank-title">{props.title}</h2>
         <label className="sr-only" htmlFor="bank-search">
           {props.searchPlaceholder}

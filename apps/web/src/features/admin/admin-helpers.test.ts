@@ -19,6 +19,7 @@ describe('admin screen rules', () => {
   it('cuts descriptions at 100 characters with an ellipsis', () => {
     expect(previewText('a'.repeat(100))).toBe('a'.repeat(100));
     expect(previewText('b'.repeat(101))).toBe(`${'b'.repeat(100)}...`);
+    expect(previewText('<p>Sum of <b>two</b> numbers &amp; more</p>')).toBe('Sum of two numbers & more');
   });
   it('labels the add button by count', () => {
     expect(addQuestionsLabel(1)).toBe('Add 1 Question');

@@ -6,9 +6,20 @@ export function statBarWidth(value: number): string {
   return `${Math.min(100, Math.max(0, value * 5))}%`;
 }
 
-/** The description preview of the problems table: 100 characters, then an ellipsis. */
+/**
+ * The description preview of the problems table: 100 characters, then an ellipsis. Descriptions are HTML
+ * (the candidate page renders them), so tags are dropped first: a preview must not show '<p>'.
+ */
 export function previewText(text: string, limit = 100): string {
-  return text.length > limit ? `${text.slice(0, limit)}...` : text;
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > limit ? `${plain.slice(0, limit)}...` : plain;
 }
 
 /** 'Add 1 Question' / 'Add N Questions'. */

@@ -33,6 +33,19 @@ const LINKS = [
     icon: icon('M9 11l3 3L22 4M21 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11'),
     end: true,
   },
+  // Built by the owner and review features (their own routes), listed here so employers can find them.
+  {
+    to: '/admin/team',
+    label: 'Team',
+    icon: icon('M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75'),
+    end: true,
+  },
+  {
+    to: '/admin/templates',
+    label: 'Email templates',
+    icon: icon('M4 4h16v16H4zM4 6l8 7 8-7'),
+    end: true,
+  },
 ];
 
 /** The admin area's frame: a collapsible sidebar and the page. */
@@ -50,7 +63,7 @@ export function AdminLayout() {
     <div className={`admin-shell${collapsed ? ' collapsed' : ''}`}>
       <aside className="admin-sidebar" aria-label="Admin navigation">
         <div className="admin-brand">
-          <a href="/" className="brand">
+          <a href="/" className="brand" aria-label="Assessly home">
             <img src="/favicon.svg" alt="" width={28} height={28} />
             {!collapsed && <span>Assessly</span>}
           </a>
@@ -93,6 +106,8 @@ export function AdminLayout() {
             type="button"
             className="btn btn-outline btn-sm"
             onClick={() => signOut().then(() => window.location.assign('/'))}
+            aria-label={collapsed ? 'Logout' : undefined}
+            title={collapsed ? 'Logout' : undefined}
           >
             {collapsed ? '⎋' : 'Logout'}
           </button>

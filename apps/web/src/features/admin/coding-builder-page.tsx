@@ -1,8 +1,9 @@
 import { validateCodingProblems } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
+import { useDialog } from '../../app/use-dialog';
 import { api } from '../../lib/api';
 import { type TestWithQuestions, useTestWithQuestions } from './admin-api';
 import { candidateLink } from './admin-helpers';
@@ -155,29 +156,38 @@ export function CodingBuilderPage() {
         </button>
       </div>
       {dialog && (
-        <div className="modal-backdrop">
-          <div className="modal" role="dialog" aria-modal="true" aria-labelledby="created-title">
-            <h2 id="created-title">Test Created Successfully!</h2>
-            <p>Share this link with candidates:</p>
-            <p>
-              <code className="mono" style={{ wordBreak: 'break-all' }}>
-                {link}
-              </code>
-            </p>
-            <div className="row">
-              <button type="button" className="btn btn-primary" onClick={() => copy(link)}>
-                {copied ? 'Copied!' : 'Copy Link'}
-              </button>
-              <button type="button" className="btn btn-outline" onClick={() => window.open(link, '_blank', 'noopener')}>
-                Open Test
-              </button>
-              <button type="button" className="btn btn-outline" onClick={() => navigate('/admin/tests')}>
-                Close
-              </button>
-            </div>
-          </div>
-        </div>
+        <CreatedDialog link={link} copied={copied} onCopy={() => copy(link)} onClose={() => navigate('/admin/tests')} />
       )}
     </main>
+  );
+}
+
+/** 'Test Created Successfully!' with Copy Link, Open Test (new tab) and Close (to /admin/tests); Escape closes too. */
+function CreatedDialog(props: { link: string; copied: boolean; onCopy: () => void; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useDialog(ref, props.onClose);
+  return (
+    <div className="modal-backdrop">
+      <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-labelledby="created-title">
+        <h2 id="created-title">Test Created Successfully!</h2>
+        <p>Share this link with candidates:</p>
+        <p>
+          <code className="mono" style={{ wordBreak: 'break-all' }}>
+            {props.link}
+          </code>
+        </p>
+        <div className="row">
+          <button type="button" className="btn btn-primary" onClick={props.onCopy}>
+            {props.copied ? 'Copied!' : 'Copy Link'}
+          </button>
+          <button type="button" className="btn btn-outline" onClick={() => window.open(props.link, '_blank', 'noopener')}>
+            Open Test
+          </button>
+          <button type="button" className="btn btn-outline" onClick={props.onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { TCodingProblem, TTest } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { ApiError, api } from '../../lib/api';
@@ -23,6 +23,15 @@ export function EditCodingPage() {
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const bank = useProblemBank(adding);
+  // Spec part 1 §4: 'Changes saved successfully!' shows for 3 seconds after each save.
+  const [success, setSuccess] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const showSaved = () => {
+    setSuccess(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setSuccess(false), 3000);
+  };
 
   useEffect(() => {
     if (!problems && loaded.data) {
@@ -56,6 +65,7 @@ export function EditCodingPage() {
       });
       setVersion(saved.version);
       setProblems(next);
+      showSaved();
       await qc.invalidateQueries({ queryKey: ['admin'] });
     } catch (err) {
       setError(
@@ -79,6 +89,7 @@ export function EditCodingPage() {
       });
       setProblems(problems.map((p) => (p.id === saved.id ? saved : p)));
       setEditing(null);
+      showSaved();
       await qc.invalidateQueries({ queryKey: ['admin'] });
     } catch (err) {
       // The editor stays open with everything typed.
@@ -115,6 +126,11 @@ export function EditCodingPage() {
           </Link>
         </div>
       </div>
+      {success && (
+        <div className="alert alert-success" role="status">
+          Changes saved successfully!
+        </div>
+      )}
       {error && (
         <div className="alert alert-error" role="alert">
           {error}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingPath } from './use-auth';
+import { landingPath, safeNext } from './use-auth';
 
 describe('landingPath', () => {
   it('sends employers to /admin and everyone else to / without a next path', () => {
@@ -15,5 +15,14 @@ describe('landingPath', () => {
     expect(landingPath({ role: 'candidate' }, '//evil.example')).toBe('/');
     expect(landingPath({ role: 'employer' }, '/\\evil.example')).toBe('/admin');
     expect(landingPath({ role: 'candidate' }, 'https://evil.example')).toBe('/');
+  });
+});
+
+describe('safeNext', () => {
+  it('keeps a same-site path (the invite link a candidate signs up from) and drops anything else', () => {
+    expect(safeNext('/invite/tok123')).toBe('/invite/tok123');
+    expect(safeNext(null)).toBeNull();
+    expect(safeNext('//evil.example')).toBeNull();
+    expect(safeNext('https://evil.example')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { api } from '../../lib/api';
 import { loginErrorMessage } from './auth-errors';
 import { PasswordInput } from './password-input';
-import { landingPath, ME_KEY, rememberUser } from './use-auth';
+import { landingPath, ME_KEY, rememberUser, safeNext } from './use-auth';
 import './auth.css';
 
 /** What other pages may hand to /login through navigation state (e.g. after sign-up or a password reset). */
@@ -27,6 +27,7 @@ export function LoginPage() {
     defaultValues: { email: state.email ?? '', password: '', rememberMe: false },
   });
   const errors = formState.errors;
+  const next = safeNext(params.get('next'));
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -36,7 +37,7 @@ export function LoginPage() {
       // Nothing cached for a previous visitor may leak into this session.
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
       qc.setQueryData(ME_KEY, user);
-      navigate(landingPath(user, params.get('next')), { replace: true });
+      navigate(landingPath(user, next), { replace: true });
     } catch (err) {
       setError(loginErrorMessage(err));
     }
@@ -109,7 +110,7 @@ export function LoginPage() {
           </button>
         </form>
         <p className="auth-foot">
-          Don't have an account? <Link to="/signup">Sign up</Link>
+          Don't have an account? <Link to={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}>Sign up</Link>
         </p>
       </div>
     </main>

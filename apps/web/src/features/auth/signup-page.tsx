@@ -7,6 +7,7 @@ import { ApiError, api } from '../../lib/api';
 import { signupErrorMessage } from './auth-errors';
 import type { LoginState } from './login-page';
 import { PasswordInput } from './password-input';
+import { safeNext } from './use-auth';
 import './auth.css';
 
 const ROLE_HINTS = {
@@ -20,6 +21,9 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
+  // An invited candidate arrives with ?next=/invite/...; carry it through /login so they return there.
+  const next = safeNext(params.get('next'));
+  const loginPath = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
   const {
     register,
     handleSubmit,
@@ -45,7 +49,7 @@ export function SignupPage() {
     try {
       await api<TUser>('/api/users/add', { method: 'POST', body: values });
       const state: LoginState = { notice: 'Account created. Please sign in.', email: values.email };
-      navigate('/login', { state });
+      navigate(loginPath, { state });
     } catch (err) {
       setError(signupErrorMessage(err));
       if (err instanceof ApiError && err.fields) {
@@ -114,7 +118,11 @@ export function SignupPage() {
           </div>
           <div className="field">
             <label htmlFor="signup-role">I am a</label>
-            <select required {...fieldProps('role')} aria-describedby="signup-role-hint">
+            <select
+              required
+              {...fieldProps('role')}
+              aria-describedby={errors.role ? 'signup-role-hint signup-role-error' : 'signup-role-hint'}
+            >
               <option value="candidate">Candidate</option>
               <option value="employer">Employer</option>
             </select>
@@ -129,7 +137,7 @@ export function SignupPage() {
           </button>
         </form>
         <p className="auth-foot">
-          Already have an account? <Link to="/login">Sign in</Link>
+          Already have an account? <Link to={loginPath}>Sign in</Link>
         </p>
       </div>
     </main>

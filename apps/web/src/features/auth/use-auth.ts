@@ -52,7 +52,10 @@ export function useSignOut() {
 
 /** Where to go after signing in: a safe local `next` path, else /admin for employers and / for others. */
 export function landingPath(user: Pick<TUser, 'role'>, next: string | null): string {
-  // Only same-site paths: '//host' and '/\host' would leave the site (browsers read '\' as '/').
-  if (next?.startsWith('/') && !next.startsWith('//') && !next.includes('\\')) return next;
-  return user.role === 'employer' ? '/admin' : '/';
+  return safeNext(next) ?? (user.role === 'employer' ? '/admin' : '/');
+}
+
+/** `next` when it is a same-site path, else null: '//host' and '/\\host' would leave the site (browsers read '\\' as '/'). */
+export function safeNext(next: string | null): string | null {
+  return next?.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : null;
 }

@@ -49,6 +49,7 @@ export function TeamPage() {
           </header>
           <section className="card" aria-labelledby="members-title">
             <h2 id="members-title">Members</h2>
+            <div className="table-scroll">
             <table className="table">
               <thead>
                 <tr>
@@ -76,6 +77,7 @@ export function TeamPage() {
                 ))}
               </tbody>
             </table>
+            </div>
           </section>
           {team.data.isAdmin && <InviteSection invitations={team.data.invitations} />}
         </>

@@ -1,6 +1,7 @@
 /** Small pieces shared by the review pages: modal, error screen, pager, code block, proctoring strip, badges. */
 import type { THiringStatus, TProctoringEvent, TScoreBand } from '@assessly/shared';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
+import { useDialog } from '../../app/use-dialog';
 import { formatDateTime } from '../../lib/format';
 import { BAND_CLASS, eventLabel } from './review-api';
 
@@ -17,16 +18,7 @@ export function Modal({
 }) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    ref.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
+  useDialog(ref, onClose);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a mouse shortcut; Escape and Close do the same
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>

@@ -11,6 +11,7 @@ import { api } from '../../lib/api';
 import { RequireUser } from '../auth/guards';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import { Countdown } from './coding-parts';
+import { EndDialog } from './end-dialog';
 import { useExamGuard } from './exam-guard';
 import { SaveIndicator, SaveQueue, useSaveStatus } from './save-queue';
 import { NoProblemsScreen } from './screens';
@@ -247,30 +248,15 @@ function AptitudeTest({ testId, take, offsetMs, setTake }: OpenTake & { testId: 
           </nav>
         </div>
         {confirmEnd && (
-          <div className="modal-backdrop">
-            <div className="modal" role="dialog" aria-modal="true" aria-labelledby="end-title">
-              <h2 id="end-title">End the test?</h2>
-              <p>
-                You answered {Object.keys(answers).length} of {questions.length} questions. You cannot come back to this
-                test.
-              </p>
-              <div className="row">
-                <button type="button" className="btn btn-outline" onClick={() => setConfirmEnd(false)}>
-                  Cancel
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger"
-                  onClick={() => {
-                    setConfirmEnd(false);
-                    void finish('manual');
-                  }}
-                >
-                  End Test now
-                </button>
-              </div>
-            </div>
-          </div>
+          <EndDialog
+            onCancel={() => setConfirmEnd(false)}
+            onConfirm={() => {
+              setConfirmEnd(false);
+              void finish('manual');
+            }}
+          >
+            You answered {Object.keys(answers).length} of {questions.length} questions. You cannot come back to this test.
+          </EndDialog>
         )}
       </div>
     </ProctoringWrapper>

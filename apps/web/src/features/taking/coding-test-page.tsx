@@ -13,6 +13,7 @@ import { RequireUser } from '../auth/guards';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import type { EditorSettings } from './code-editor';
 import { LanguageSelect, ProblemTabs, ResultsPanel, TopBar } from './coding-parts';
+import { EndDialog } from './end-dialog';
 import { useExamGuard } from './exam-guard';
 import { SaveIndicator, SaveQueue, useSaveStatus } from './save-queue';
 import { NoProblemsScreen, SubmittedScreen } from './screens';
@@ -281,27 +282,15 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
           </Panel>
         </Group>
         {confirmEnd && (
-          <div className="modal-backdrop">
-            <div className="modal" role="dialog" aria-modal="true" aria-labelledby="end-title">
-              <h2 id="end-title">End the test?</h2>
-              <p>Your latest code of every problem is submitted. You cannot come back to this test.</p>
-              <div className="row">
-                <button type="button" className="btn btn-outline" onClick={() => setConfirmEnd(false)}>
-                  Cancel
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger"
-                  onClick={() => {
-                    setConfirmEnd(false);
-                    void finish('manual');
-                  }}
-                >
-                  End Test now
-                </button>
-              </div>
-            </div>
-          </div>
+          <EndDialog
+            onCancel={() => setConfirmEnd(false)}
+            onConfirm={() => {
+              setConfirmEnd(false);
+              void finish('manual');
+            }}
+          >
+            Your latest code of every problem is submitted. You cannot come back to this test.
+          </EndDialog>
         )}
       </div>
     </ProctoringWrapper>

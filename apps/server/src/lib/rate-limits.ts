@@ -1,0 +1,22 @@
+/**
+ * Per-session rate limits for calls that are cheap to make and costly to answer (emails sent, code run).
+ * Keyed by the session (a whole test centre or office may share one address), else by the client address.
+ */
+import type { FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from './auth';
+import { hashToken } from './tokens';
+
+export function sessionKey(req: FastifyRequest): string {
+  const token = req.cookies[SESSION_COOKIE];
+  return token ? `s:${hashToken(token)}` : `ip:${req.ip}`;
+}
+
+/** Route config: at most `max` calls a minute per session. */
+export function perSessionLimit(max: number) {
+  return { rateLimit: { max, timeWindow: '1 minute', keyGenerator: sessionKey } };
+}
+
+/** Calls that send email to addresses the caller chooses (invitations, resends, colleague invites). */
+export const MAIL_SENDING_LIMIT = 30;
+/** Runs of candidate code against the examples (each occupies a judge slot). */
+export const RUN_LIMIT = 60;

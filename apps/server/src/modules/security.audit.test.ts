@@ -1,0 +1,348 @@
+/**
+ * Security audit in one place (design.md §3): the tenancy matrix (no session / unrelated candidate /
+ * employer of another company / owning employer) over the employer-facing routes, the projection of every
+ * candidate-facing answer (a hidden marker must never appear), malformed ids, deadlines and races.
+ * One app for the whole file; every user and test is made once in beforeAll.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createSignedInUser, type SignedInUser } from '../../test/factories';
+import { attempts, proctoringEvents, submissions } from '../db/schema';
+import { MAIL_SENDING_LIMIT } from '../lib/rate-limits';
+import { call, createTestAs, type Method, problemBody, questionBody } from './tests/authoring.fixtures';
+
+const MARK = 'AUDIT-SECRET-9x4';
+const UUID0 = '00000000-0000-4000-8000-000000000000';
+
+let t: TestApp;
+let owner: SignedInUser; // employer of company A, owns the tests
+let rival: SignedInUser; // employer of company B
+let taker: SignedInUser; // candidate who takes A's tests
+let stranger: SignedInUser; // candidate with no relation to A
+let codingId: string;
+let aptitudeId: string;
+let problemId: string;
+let questionId: string;
+let submissionId: string;
+let attemptId: string;
+let eventId: string;
+let invitationId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [owner, rival, taker, stranger] = await Promise.all([
+    createSignedInUser(t.app, { role: 'employer' }),
+    createSignedInUser(t.app, { role: 'employer' }),
+    createSignedInUser(t.app, { role: 'candidate', firstName: '=HYPERLINK("http://evil.example")' }),
+    createSignedInUser(t.app, { role: 'candidate' }),
+  ]);
+  codingId = (await createTestAs(t.app, owner, { testType: 'CODING' })).id;
+  const coding = await call(t.app, 'POST', `/api/tests/${codingId}/questions/batch`, owner, {
+    problems: [problemBody(MARK)],
+  });
+  problemId = coding.json().problems[0].id;
+  aptitudeId = (await createTestAs(t.app, owner, { testType: 'APTITUDE', testName: 'Aptitude' })).id;
+  const aptitude = await call(t.app, 'POST', `/api/tests/${aptitudeId}/questions/batch`, owner, {
+    questions: [
+      questionBody({ explanation: `${MARK} explained`, correctAnswer: 1 }),
+      questionBody({ questionText: 'Second?', correctAnswer: 0 }),
+    ],
+  });
+  questionId = aptitude.json().questions[0].id;
+
+  const started = await call(t.app, 'POST', `/api/attempts/${codingId}/start`, taker);
+  if (started.statusCode !== 200) throw new Error(`start failed ${started.body}`);
+  attemptId = started.json().attempt.id;
+  expect((await call(t.app, 'POST', `/api/attempts/${aptitudeId}/start`, taker)).statusCode).toBe(200);
+
+  // A judged submission as the queue stores it, plus a stray hidden item carrying data (defence in depth).
+  const [sub] = await t.deps.db
+    .insert(submissions)
+    .values({
+      testId: codingId,
+      userId: taker.id,
+      attemptId,
+      questionId: problemId,
+      questionNumber: 0,
+      language: 'python',
+      code: 'print(3)',
+      status: 'judged',
+      verdict: 'Wrong Answer',
+      passedCount: 1,
+      totalCount: 2,
+      score: 12.5,
+      maxScore: 25,
+      results: [
+        { index: 0, passed: true, verdict: 'Accepted', timeMs: 1, memoryKb: 1, hidden: false, input: '1 2', expectedOutput: '3', output: '3', actualOutput: '3' },
+        { index: 1, passed: false, verdict: 'Wrong Answer', timeMs: 1, memoryKb: 1, hidden: true, input: `${MARK}-in`, expectedOutput: `${MARK}-out`, output: `${MARK}-echo`, stderr: MARK },
+      ],
+    })
+    .returning();
+  submissionId = sub!.id;
+  const frameKey = await t.deps.blobs.put('frames', Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 'image/jpeg');
+  const [ev] = await t.deps.db
+    .insert(proctoringEvents)
+    .values({ attemptId, kind: 'multiple_faces', detail: 'two faces', frameKey })
+    .returning();
+  eventId = ev!.id;
+  const inv = await call(t.app, 'POST', '/api/invitations', owner, { testId: codingId, emails: [stranger.email] });
+  invitationId = inv.json().invited[0].id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+type Who = 'none' | 'stranger' | 'rival' | 'owner';
+const as = (who: Who) => ({ none: null, stranger, rival, owner })[who];
+
+describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, owner 2xx', () => {
+  const rows: [Method, () => string, [number, number, number, number], unknown?][] = [
+    ['GET', () => `/api/tests/${codingId}/questions`, [401, 403, 404, 200]],
+    ['PUT', () => `/api/tests/${codingId}`, [401, 403, 404, 200], { description: 'edited' }],
+    ['POST', () => `/api/tests/${codingId}/questions/batch`, [401, 403, 404, 400], { problems: [] }],
+    ['PUT', () => `/api/tests/${codingId}/update-questions`, [401, 403, 404, 400], { questionIds: [UUID0] }],
+    ['GET', () => `/api/coding-tests/${problemId}`, [401, 404, 404, 200]],
+    ['PUT', () => `/api/coding-tests/${problemId}`, [401, 403, 404, 200], problemBody(MARK)],
+    ['DELETE', () => `/api/coding-tests/${UUID0}`, [401, 403, 404, 404]],
+    ['GET', () => `/api/aptitude-questions/${questionId}`, [401, 404, 404, 200]],
+    ['PUT', () => `/api/aptitude-questions/${questionId}`, [401, 403, 404, 200], questionBody({ explanation: MARK })],
+    ['GET', () => `/api/submissions/${submissionId}`, [401, 404, 404, 200]],
+    ['GET', () => `/api/invitations?testId=${codingId}`, [401, 403, 404, 200]],
+    ['POST', () => `/api/invitations/${invitationId}/resend`, [401, 403, 404, 200], {}],
+    ['GET', () => `/api/review/tests/${codingId}/submissions`, [401, 403, 404, 200]],
+    ['GET', () => `/api/review/tests/${codingId}/results`, [401, 403, 404, 200]],
+    ['GET', () => `/api/review/tests/${codingId}/results.csv`, [401, 403, 404, 200]],
+    ['GET', () => `/api/review/tests/${codingId}/similarity`, [401, 403, 404, 200]],
+    ['GET', () => `/api/review/attempts/${attemptId}/report`, [401, 403, 404, 200]],
+    ['PUT', () => `/api/review/attempts/${attemptId}/status`, [401, 403, 404, 200], { status: 'pending' }],
+    ['GET', () => `/api/review/frames/${eventId}`, [401, 403, 404, 200]],
+    ['GET', () => `/api/users/${taker.id}`, [401, 403, 403, 200]],
+    ['GET', () => `/api/users/by-email?email=${encodeURIComponent(taker.email)}`, [401, 403, 403, 200]],
+  ];
+  for (const [method, url, expected, body] of rows) {
+    it(`${method} ${url.toString().replace(/^\(\) => `|`$/g, '')}`, async () => {
+      const got: number[] = [];
+      for (const who of ['none', 'stranger', 'rival', 'owner'] as const) {
+        got.push((await call(t.app, method, url(), as(who), body)).statusCode);
+      }
+      expect(got).toEqual(expected);
+    });
+  }
+
+  it('lists only the own company: submissions, tests, candidates, questions, dashboard', async () => {
+    const lists = [
+      '/api/submissions/all',
+      `/api/submissions/all?testId=${codingId}`,
+      '/api/tests',
+      '/api/admin/candidates',
+      '/api/aptitude-questions/all',
+      '/api/coding-tests',
+    ];
+    for (const url of lists) {
+      const mine = await call(t.app, 'GET', url, owner);
+      const theirs = await call(t.app, 'GET', url, rival);
+      expect(mine.statusCode, url).toBe(200);
+      expect(mine.json().length, url).toBeGreaterThan(0);
+      expect(theirs.json(), url).toEqual([]);
+    }
+    const dash = (await call(t.app, 'GET', '/api/review/dashboard', rival)).json();
+    expect(dash.tests).toEqual([]);
+    expect(dash.stats.totalSubmissions).toBe(0);
+    expect((await call(t.app, 'GET', '/api/admin/stats', rival)).json().candidates).toBe(0);
+  });
+
+  it('the owner really sees the secret (so the projection checks below can fail)', async () => {
+    const res = await call(t.app, 'GET', `/api/tests/${codingId}/questions`, owner);
+    expect(res.body).toContain(`${MARK}-out`);
+    expect(res.body).toContain(`${MARK}-solution`);
+    expect((await call(t.app, 'GET', `/api/aptitude-questions/${questionId}`, owner)).body).toContain(MARK);
+  });
+});
+
+describe('candidate projections never carry hidden data, answers or secrets', () => {
+  const FORBIDDEN = [MARK, 'passwordHash', 'password_hash', 'tokenHash', 'token_hash', '"solution"', '"testCases"', '"correctAnswer"', '"explanation"', '"stderr"'];
+  it('greps the raw JSON of every answer the taking candidate reads', async () => {
+    const urls = [
+      '/api/users/me',
+      `/api/users/${taker.id}`,
+      `/api/tests/${codingId}`,
+      `/api/tests/${aptitudeId}`,
+      `/api/tests/${codingId}/questions`,
+      `/api/tests/${aptitudeId}/questions`,
+      `/api/coding-tests/${problemId}`,
+      `/api/aptitude-questions/${questionId}`,
+      `/api/attempts/take/${codingId}`,
+      `/api/attempts/take/${aptitudeId}`,
+      `/api/attempts/${codingId}/submissions`,
+      '/api/submissions/all',
+      `/api/submissions/all?testId=${codingId}`,
+      `/api/submissions/${submissionId}`,
+      '/api/me/tests',
+    ];
+    for (const url of urls) {
+      const res = await call(t.app, 'GET', url, taker);
+      expect(res.statusCode, url).toBe(200);
+      for (const f of FORBIDDEN) expect(res.body, `${url} leaks ${f}`).not.toContain(f);
+    }
+    const own = (await call(t.app, 'GET', `/api/submissions/${submissionId}`, taker)).json();
+    expect(own.results[1]).toEqual({ index: 1, passed: false, verdict: 'Wrong Answer', timeMs: 1, memoryKb: 1, hidden: true });
+  });
+
+  it('no answer to an employer carries password or token hashes', async () => {
+    const urls = [
+      `/api/users/${taker.id}`,
+      '/api/companies/me',
+      `/api/review/tests/${codingId}/submissions`,
+      `/api/review/attempts/${attemptId}/report`,
+      `/api/invitations?testId=${codingId}`,
+      '/api/admin/candidates',
+    ];
+    for (const url of urls) {
+      const res = await call(t.app, 'GET', url, owner);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toMatch(/password_?hash|token_?hash|\$argon2/i);
+    }
+  });
+
+  it('another candidate reads nothing of the taker', async () => {
+    for (const url of [`/api/submissions/${submissionId}`, `/api/users/${taker.id}`]) {
+      expect((await call(t.app, 'GET', url, stranger)).statusCode).toBeGreaterThanOrEqual(403);
+    }
+    const list = await call(t.app, 'GET', `/api/submissions/all?testId=${codingId}`, stranger);
+    expect(list.json()).toEqual([]);
+  });
+});
+
+describe('malformed ids and input', () => {
+  it('answers 400/404, never 500, for ids that are not uuids', async () => {
+    const bad = "1'%20OR%201=1";
+    const urls: [Method, string, Who][] = [
+      ['GET', `/api/tests/${bad}`, 'owner'],
+      ['GET', `/api/tests/${bad}/questions`, 'owner'],
+      ['GET', `/api/coding-tests/${bad}`, 'owner'],
+      ['GET', `/api/aptitude-questions/${bad}`, 'owner'],
+      ['GET', `/api/submissions/${bad}`, 'owner'],
+      ['GET', `/api/users/${bad}`, 'owner'],
+      ['GET', `/api/attempts/take/${bad}`, 'stranger'],
+      ['POST', `/api/attempts/${bad}/start`, 'stranger'],
+      ['PUT', `/api/attempts/${bad}/answers`, 'stranger'],
+      ['GET', `/api/review/attempts/${bad}/report`, 'owner'],
+      ['GET', `/api/review/frames/${bad}`, 'owner'],
+      ['GET', `/api/review/tests/${bad}/results.csv`, 'owner'],
+      ['POST', `/api/invitations/${bad}/resend`, 'owner'],
+      ['GET', `/api/invitations?testId=${bad}`, 'owner'],
+      ['GET', `/api/companies/${bad}/logo`, 'none'],
+      ['GET', `/api/submissions/all?testId=${bad}`, 'owner'],
+      ['GET', '/api/review/dashboard?pageSize=100000', 'owner'],
+    ];
+    for (const [method, url, who] of urls) {
+      const res = await call(t.app, method, url, as(who), method === 'GET' ? undefined : {});
+      expect([400, 404], `${method} ${url} → ${res.statusCode}`).toContain(res.statusCode);
+    }
+  });
+
+  it('bounds strings and arrays', async () => {
+    const huge = 'x'.repeat(300);
+    expect((await call(t.app, 'PUT', `/api/tests/${codingId}`, owner, { testName: huge })).statusCode).toBe(400);
+    const many = Array.from({ length: 51 }, () => ({ kind: 'tab_hidden' }));
+    const events = await call(t.app, 'POST', `/api/attempts/${codingId}/events`, taker, { events: many });
+    expect(events.statusCode).toBe(400);
+    const bigDraft = await call(t.app, 'PUT', `/api/attempts/${codingId}/drafts`, taker, {
+      questionId: problemId,
+      language: 'python',
+      code: 'x'.repeat(70_000),
+    });
+    expect(bigDraft.statusCode).toBe(400);
+  });
+});
+
+describe('exports and emails', () => {
+  it('neutralises formulas in the results CSV (a candidate chose a formula as their name)', async () => {
+    const csv = (await call(t.app, 'GET', `/api/review/tests/${codingId}/results.csv`, owner)).body;
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")`);
+    expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  });
+
+  it('limits mail-sending calls per session', async () => {
+    const spammer = await createSignedInUser(t.app, { role: 'employer' });
+    const spamTest = await createTestAs(t.app, spammer);
+    const codes: number[] = [];
+    for (let i = 0; i <= MAIL_SENDING_LIMIT; i++) {
+      codes.push(
+        (await call(t.app, 'POST', '/api/invitations', spammer, { testId: spamTest.id, emails: ['not-an-address'] }))
+          .statusCode,
+      );
+    }
+    expect(codes.slice(0, MAIL_SENDING_LIMIT).every((c) => c === 400)).toBe(true);
+    expect(codes[MAIL_SENDING_LIMIT]).toBe(429);
+  });
+});
+
+describe('deadlines and races (server clock)', () => {
+  async function freshAptitudeAttempt(duration = 10) {
+    const cand = await createSignedInUser(t.app);
+    const test = await createTestAs(t.app, owner, { testType: 'APTITUDE', duration, testName: 'Timed' });
+    const saved = await call(t.app, 'POST', `/api/tests/${test.id}/questions/batch`, owner, {
+      questions: [questionBody({ correctAnswer: 1 }), questionBody({ questionText: 'B?', correctAnswer: 2 })],
+    });
+    const qs = saved.json().questions.map((q: { id: string }) => q.id) as string[];
+    const started = (await call(t.app, 'POST', `/api/attempts/${test.id}/start`, cand)).json();
+    return { cand, testId: test.id, qs, deadline: new Date(started.attempt.deadlineAt), attemptId: started.attempt.id };
+  }
+
+  it('ignores proctoring events sent after the deadline even before the attempt is marked ended', async () => {
+    const cand = await createSignedInUser(t.app);
+    const started = (await call(t.app, 'POST', `/api/attempts/${codingId}/start`, cand)).json();
+    const deadline = new Date(started.attempt.deadlineAt);
+    const before = await call(t.app, 'POST', `/api/attempts/${codingId}/events`, cand, { kind: 'tab_hidden' });
+    expect(before.json()).toEqual({ recorded: 1, dropped: 0 });
+    t.clock.set(new Date(+deadline + 1000));
+    try {
+      const after = await call(t.app, 'POST', `/api/attempts/${codingId}/events`, cand, { kind: 'tab_hidden' });
+      expect(after.json()).toEqual({ recorded: 0, dropped: 1 });
+      const rows = await t.deps.db
+        .select()
+        .from(proctoringEvents)
+        .where(eq(proctoringEvents.attemptId, started.attempt.id));
+      expect(rows).toHaveLength(1);
+      // Answers and drafts after the deadline are refused too.
+      const draft = await call(t.app, 'PUT', `/api/attempts/${codingId}/drafts`, cand, {
+        questionId: problemId,
+        language: 'python',
+        code: 'print(1)',
+      });
+      expect(draft.statusCode).toBe(403);
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+
+  it('refuses an answer once the attempt has ended, and the score counts exactly the stored answers', async () => {
+    const { cand, testId, qs } = await freshAptitudeAttempt();
+    // End Test racing a burst of answer saves: whatever wins, the stored answers and the score agree.
+    const saves = qs.flatMap((q, i) =>
+      [0, 1, 2].map((answer) => call(t.app, 'PUT', `/api/attempts/${testId}/answers`, cand, { questionId: q, answer: (answer + i) % 3 })),
+    );
+    const [ended] = await Promise.all([call(t.app, 'POST', `/api/attempts/${testId}/end`, cand), ...saves]);
+    expect(ended!.statusCode).toBe(200);
+    const late = await call(t.app, 'PUT', `/api/attempts/${testId}/answers`, cand, { questionId: qs[0], answer: 1 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('ATTEMPT_ENDED');
+    const [row] = await t.deps.db.select().from(attempts).where(eq(attempts.userId, cand.id));
+    const correct = [1, 2];
+    const expected = qs.reduce((s, q, i) => s + (row!.answers[q] === correct[i] ? 5 : 0), 0);
+    expect(row!.score).toBe(expected);
+  });
+
+  it('ending twice at once ends once and finalises once', async () => {
+    const { cand, testId } = await freshAptitudeAttempt();
+    const [a, b] = await Promise.all([
+      call(t.app, 'POST', `/api/attempts/${testId}/end`, cand),
+      call(t.app, 'POST', `/api/attempts/${testId}/end`, cand),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().attempt.endedAt).toBe(b.json().attempt.endedAt);
+  });
+});
