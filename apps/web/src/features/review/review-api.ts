@@ -148,6 +148,9 @@ export const EVENT_LABELS: Record<string, string> = {
   face_mismatch: 'Face mismatch',
   no_face: 'No face detected',
   multiple_faces: 'Multiple faces',
+  phone: 'Phone seen',
+  camera_lost: 'Camera lost',
+  enroll_failed: 'Face enrolment failed',
   fullscreen_exit: 'Left full screen',
 };
 
