@@ -57,7 +57,7 @@ export const BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own li
 
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
   // Not `true`: then any client could pick its own address in X-Forwarded-For and escape the rate limits.
-  const trustProxy = true;
+  const trustProxy = deps.config.trustProxy ?? false;
   const app = (
     opts.logger
       ? Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy })
@@ -113,7 +113,7 @@ function installOriginCheck(app: FastifyInstance) {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
     const origin = req.headers.origin;
     // No Origin: not a browser's cross-site request. "null" (sandboxed iframes, data: pages) IS cross-site: refused.
-    if (!origin || origin === 'null') return;
+    if (!origin) return;
     let host: string;
     try {
       host = new URL(origin).host;

@@ -175,6 +175,28 @@ describe('accounts and profile in a real browser', () => {
   });
 });
 
+describe('returning to where the visitor came from', () => {
+  it('carries ?next= from sign-in to sign-up and back, so a new candidate lands on the link they opened', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('invitee');
+    // A guarded page (as /invite/:token or /code/:id do) sends the visitor to /login?next=...
+    await page.goto(`${server.baseUrl}/login?next=${encodeURIComponent('/profile?from=invite')}`);
+    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL(/\/signup\?next=/);
+    await page.getByLabel('First Name').fill('Ines');
+    await page.getByLabel('Last Name').fill('Vited');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('invited-pass-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/profile?from=invite');
+    await page.getByText('Account created. Please sign in.').waitFor();
+    await signIn(page, email, 'invited-pass-1');
+    await page.waitForURL((u) => u.pathname === '/profile' && u.searchParams.get('from') === 'invite');
+    await page.getByRole('heading', { name: 'Ines Vited' }).waitFor();
+    await page.context().close();
+  });
+});
+
 describe('public pages in a real browser', () => {
   it('checks the contact form natively, then shows the simulated send and clears the form', async () => {
     const page = await newPage();

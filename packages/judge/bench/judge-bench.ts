@@ -75,6 +75,7 @@ async function main() {
   console.log(`cores: ${cores}, warm-up (helper, PCH, CDS) ${f(performance.now() - t0)} ms\n`);
 
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'judge-bench-'));
+  process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
   // the unprivileged sandbox must be able to traverse to the box dir
   execFileSync('chmod', ['711', scratch]);
   const rows: string[] = [];

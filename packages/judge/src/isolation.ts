@@ -22,6 +22,11 @@ export const SANDBOX_UID = 65534;
 
 export interface CgroupSetup {
   version: 1 | 2;
+  /**
+   * Whether run cgroups can be reused: always on v1 (counters can be reset); on v2 only when memory.peak is
+   * resettable (kernel 6.12+), else every run gets a fresh cgroup so its peak memory is its own.
+   */
+  reuse: boolean;
   /** Per-instance parent dirs (v1: one per controller; v2: the same dir three times). */
   memory: string;
   pids: string;
@@ -161,7 +166,13 @@ export function setupCgroups(warnings: string[]): CgroupSetup | null {
       removeCgroupTree(dir);
       return null;
     }
-    return { version: 2, memory: dir, pids: dir, cpu: dir };
+    let reuse = false;
+    try {
+      reuse = (statSync(path.join(dir, 'memory.peak')).mode & 0o200) !== 0;
+    } catch {
+      // no memory.peak at all (kernel < 5.19): fresh cgroups, peak falls back to rusage
+    }
+    return { version: 2, reuse, memory: dir, pids: dir, cpu: dir };
   }
   const mounts = cgroupV1Mounts();
   const mem = mounts.get('memory');
@@ -177,7 +188,7 @@ export function setupCgroups(warnings: string[]): CgroupSetup | null {
     sweepStale(bases);
     const dirs = bases.map((b) => path.join(b, instance));
     for (const d of dirs) mkdirSync(d, { recursive: true });
-    return { version: 1, memory: dirs[0] as string, pids: dirs[1] as string, cpu: dirs[2] as string };
+    return { version: 1, reuse: true, memory: dirs[0] as string, pids: dirs[1] as string, cpu: dirs[2] as string };
   } catch (err) {
     warnings.push(`cgroup v1 not writable: ${(err as Error).message}`);
     return null;

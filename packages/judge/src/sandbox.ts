@@ -119,6 +119,7 @@ export class Sandbox {
    * counters before each run, so nothing carries over.
    */
   private acquireSlot(kind: 'c' | 's'): string {
+    if (!this.iso.cgroup?.reuse) return `r${++this.counter}`;
     const free = this.freeSlots[kind];
     return free.pop() ?? `${kind}${++this.counter}`;
   }
@@ -128,7 +129,14 @@ export class Sandbox {
     const cg = this.iso.cgroup;
     if (cg) {
       args.push('--cg-mem', path.join(cg.memory, slot), '--cg-pids', path.join(cg.pids, slot));
-      args.push('--cg-cpu', path.join(cg.cpu, slot), '--cg-reuse', '1', '--cg-v2', cg.version === 2 ? '1' : '0');
+      args.push(
+        '--cg-cpu',
+        path.join(cg.cpu, slot),
+        '--cg-reuse',
+        cg.reuse ? '1' : '0',
+        '--cg-v2',
+        cg.version === 2 ? '1' : '0',
+      );
       args.push('--mem', String(spec.memBytes), '--pids', String(spec.pids));
     } else {
       // fallback: address-space and per-uid process limits (weaker; reported in isolation().warnings)
@@ -157,7 +165,7 @@ export class Sandbox {
     try {
       return await this.runInSlot(spec, slot);
     } finally {
-      this.freeSlots[kind].push(slot);
+      if (this.iso.cgroup?.reuse) this.freeSlots[kind].push(slot);
     }
   }
 

@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../test/factories';
 import { attempts, proctoringEvents, submissions } from '../db/schema';
+import type { Clock } from '../lib/clock';
 import { MAIL_SENDING_LIMIT } from '../lib/rate-limits';
+import { saveAnswer } from './aptitude-attempts/aptitude-attempts.service';
+import { loadUser } from '../../test/factories-tests';
+import { codeDrafts } from '../db/schema';
+import { saveDraft } from './drafts/drafts.service';
 import { call, createTestAs, type Method, problemBody, questionBody } from './tests/authoring.fixtures';
 
 const MARK = 'AUDIT-SECRET-9x4';
@@ -243,6 +248,45 @@ describe('malformed ids and input', () => {
     }
   });
 
+  it('refuses NUL characters (PostgreSQL text cannot store them) with 400, not 500', async () => {
+    const nul = 'a\u0000b';
+    const cases: [Method, string, SignedInUser | null, unknown][] = [
+      ['POST', '/api/users/add', null, { firstName: nul, lastName: 'x', email: 'nul@example.test', password: 'Passw0rd!x' }],
+      ['PUT', `/api/users/${stranger.id}`, stranger, { firstName: nul, lastName: 'x' }],
+      ['GET', `/api/users/by-email?email=a%00b`, owner, undefined],
+      ['POST', '/api/tests/create', owner, { testName: nul, testType: 'CODING' }],
+      ['POST', `/api/attempts/${codingId}/events`, taker, { kind: 'tab_hidden', detail: nul }],
+      ['PUT', `/api/attempts/${codingId}/drafts`, taker, { questionId: problemId, language: 'python', code: nul }],
+      ['PUT', '/api/review/templates', owner, { kind: 'invitation', subject: nul, body: 'b' }],
+      ['PUT', `/api/coding-tests/${problemId}`, owner, { ...problemBody(MARK), constraints: [nul] }],
+      ['POST', `/api/tests/${aptitudeId}/questions/batch`, owner, { questions: [questionBody({ explanation: nul })] }],
+    ];
+    for (const [method, url, user, body] of cases) {
+      const res = await call(t.app, method, url, user, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
+    }
+  });
+
+  it('refuses dates and numbers the database cannot hold with 400, not 500', async () => {
+    for (const d of ['0000-01-01', '+275760-09-13T00:00:00Z', '-000001-01-01T00:00:00Z']) {
+      const res = await call(t.app, 'PUT', `/api/tests/${codingId}`, owner, { startTime: d });
+      expect(res.statusCode, `${d}: ${res.body}`).toBe(400);
+      expect(res.json().fields.startTime).toBe('Start time must be a valid date');
+    }
+    const created = await call(t.app, 'POST', '/api/tests/create', owner, { testName: 'T', endTime: '0000-06-01' });
+    expect(created.statusCode).toBe(400);
+    const huge = await call(t.app, 'GET', '/api/submissions/all?questionNumber=99999999999', taker);
+    expect(huge.statusCode).toBe(400);
+  });
+
+  it("does not move a question or problem into a test of the other type", async () => {
+    const q = await call(t.app, 'PUT', `/api/aptitude-questions/${questionId}`, owner, questionBody({ testId: codingId }));
+    expect(q.statusCode).toBe(400);
+    const p = await call(t.app, 'PUT', `/api/coding-tests/${problemId}`, owner, { ...problemBody(MARK), testId: aptitudeId });
+    expect(p.statusCode).toBe(400);
+    expect((await call(t.app, 'GET', `/api/aptitude-questions/${questionId}`, owner)).json().testId).toBe(aptitudeId);
+  });
+
   it('bounds strings and arrays', async () => {
     const huge = 'x'.repeat(300);
     expect((await call(t.app, 'PUT', `/api/tests/${codingId}`, owner, { testName: huge })).statusCode).toBe(400);
@@ -334,6 +378,35 @@ describe('deadlines and races (server clock)', () => {
     const correct = [1, 2];
     const expected = qs.reduce((s, q, i) => s + (row!.answers[q] === correct[i] ? 5 : 0), 0);
     expect(row!.score).toBe(expected);
+  });
+
+  /** A clock that reads `first` once (the open-attempt check) and `then` afterwards (the write). */
+  const steppingClock = (first: Date, then: Date): Clock => {
+    let calls = 0;
+    return { now: () => (calls++ === 0 ? first : then) };
+  };
+
+  it('does not store an answer when the deadline passes between the check and the write', async () => {
+    const { cand, testId, qs, deadline, attemptId: id } = await freshAptitudeAttempt();
+    const deps = { db: t.deps.db, clock: steppingClock(new Date(+deadline - 10), new Date(+deadline + 10)) };
+    const user = await loadUser(t.deps, cand.id);
+    await expect(saveAnswer(deps, user, testId, { questionId: qs[0]!, answer: 1 })).rejects.toMatchObject({
+      code: 'ATTEMPT_ENDED',
+    });
+    const [row] = await t.deps.db.select().from(attempts).where(eq(attempts.id, id));
+    expect(row!.answers).toEqual({});
+  });
+
+  it('does not store a draft when the deadline passes between the check and the write', async () => {
+    const cand = await createSignedInUser(t.app);
+    const started = (await call(t.app, 'POST', `/api/attempts/${codingId}/start`, cand)).json();
+    const deadline = new Date(started.attempt.deadlineAt);
+    const deps = { db: t.deps.db, clock: steppingClock(new Date(+deadline - 10), new Date(+deadline + 10)) };
+    const user = await loadUser(t.deps, cand.id);
+    const input = { questionId: problemId, language: 'python' as const, code: 'print(42)' };
+    await expect(saveDraft(deps, user, codingId, input)).rejects.toMatchObject({ code: 'ATTEMPT_ENDED' });
+    const drafts = await t.deps.db.select().from(codeDrafts).where(eq(codeDrafts.attemptId, started.attempt.id));
+    expect(drafts).toEqual([]);
   });
 
   it('ending twice at once ends once and finalises once', async () => {

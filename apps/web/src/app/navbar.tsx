@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useMe, useSignOut } from '../features/auth/use-auth';
 
@@ -14,7 +14,19 @@ export function Navbar() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const user = me.data;
+  // Escape closes the open mobile menu and puts focus back on its toggle.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <header className="navbar">
       <nav className="container navbar-inner" aria-label="Main">
@@ -22,6 +34,7 @@ export function Navbar() {
           <img src="/favicon.svg" alt="" width={28} height={28} /> Assessly
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="navbar-toggle"
           aria-expanded={open}

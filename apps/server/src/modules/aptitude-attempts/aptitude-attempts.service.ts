@@ -47,7 +47,8 @@ export async function saveAnswer(
   const [row] = await deps.db
     .update(attempts)
     .set({ answers, flagged })
-    .where(and(eq(attempts.id, attempt.id)))
+    .where(and(eq(attempts.id, attempt.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, deps.clock.now())))
     .returning();
+  if (!row) throw new AppError('ATTEMPT_ENDED', 'This test has ended');
   return { ok: true as const, answers: row?.answers ?? {}, flagged: row?.flagged ?? [] };
 }

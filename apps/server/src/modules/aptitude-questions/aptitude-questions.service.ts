@@ -83,7 +83,12 @@ export async function changeQuestion(
 ): Promise<TAptitudeQuestion> {
   const row = await requireManagedQuestion(db, user, id);
   let testId = row.testId;
-  if (input.testId && input.testId !== row.testId) testId = (await requireManagedTest(db, user, input.testId)).id;
+  if (input.testId && input.testId !== row.testId) {
+    const test = await requireManagedTest(db, user, input.testId);
+    if (test.testType !== 'APTITUDE')
+      throw new AppError('VALIDATION', 'Aptitude questions can only be added to an aptitude test');
+    testId = test.id;
+  }
   return toEmployerQuestion(await repo.updateQuestion(db, id, { ...toQuestionValues(input), testId }));
 }
 

@@ -52,8 +52,8 @@ export async function deleteProblem(db: Db, id: string): Promise<void> {
  */
 export async function isProblemInStartedTest(db: Db, id: string, userId: string): Promise<boolean> {
   const r = await db.execute(sql`
-    SELECT 1 FROM tests t WHERE ${userId}::uuid IS NOT NULL AND
-    t.question_ids @> jsonb_build_array(${id}::text) LIMIT 1`);
+    SELECT 1 FROM tests t JOIN attempts a ON a.test_id = t.id AND a.user_id = ${userId}::uuid
+    WHERE t.question_ids @> jsonb_build_array(${id}::text) LIMIT 1`);
   const rows = Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? []);
   return rows.length > 0;
 }

@@ -71,7 +71,11 @@ export async function changeProblem(
 ): Promise<TCodingProblem> {
   const row = await requireManagedProblem(db, user, id);
   let testId = row.testId;
-  if (input.testId && input.testId !== row.testId) testId = (await requireManagedTest(db, user, input.testId)).id;
+  if (input.testId && input.testId !== row.testId) {
+    const test = await requireManagedTest(db, user, input.testId);
+    if (test.testType !== 'CODING') throw new AppError('VALIDATION', 'Coding problems can only be added to a coding test');
+    testId = test.id;
+  }
   return toEmployerProblem(await repo.updateProblem(db, id, { ...toProblemValues(input), testId }));
 }
 

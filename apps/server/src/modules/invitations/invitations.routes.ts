@@ -14,7 +14,7 @@ const ZTokenParam = z.object({ token: z.string().min(10, 'This invitation link i
 export async function invitationsRoutes(app: FastifyInstance, deps: AppDeps) {
   // Each call emails addresses the caller chooses (up to 500): bounded so an account cannot be a spam relay.
   const mailLimit = { config: perSessionLimit(MAIL_SENDING_LIMIT) };
-  app.post('/api/invitations', async (req, reply) => {
+  app.post('/api/invitations', mailLimit, async (req, reply) => {
     const user = requireEmployer(req);
     const result = await service.inviteCandidates(deps, user, parseInput(ZInviteRequest, req.body));
     return reply.status(result.invited.length > 0 ? 201 : 200).send(result);

@@ -42,7 +42,7 @@ export async function recordPageEvents(
   const events = 'events' in input ? input.events : [input];
   const now = deps.clock.now();
   // Past the deadline the attempt is over even before the auto-end loop has marked it ended.
-  if (attempt.endedAt) return { recorded: 0, dropped: events.length };
+  if (attempt.endedAt || attempt.deadlineAt <= now) return { recorded: 0, dropped: events.length };
   const [row] = await deps.db
     .select({ n: count() })
     .from(proctoringEvents)

@@ -8,6 +8,8 @@ import { parseInput } from '../../lib/validate';
 import * as service from './submissions.service';
 
 const ZIdParam = z.object({ id: z.string().uuid('Submission not found') });
+// question_number is an int4: a larger filter would fail in the database (500) instead of matching nothing.
+const ZQuery = ZSubmissionQuery.extend({ questionNumber: z.coerce.number().int().min(0).max(100_000).optional() });
 
 export async function submissionsRoutes(app: FastifyInstance, deps: AppDeps) {
   /** Answers the spec's results array: one item per visible example (or the custom input). */
@@ -32,7 +34,7 @@ export async function submissionsRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/api/submissions/all', async (req) => {
     const user = requireUser(req);
-    return service.listSubmissions(deps, user, parseInput(ZSubmissionQuery, req.query));
+    return service.listSubmissions(deps, user, parseInput(ZQuery, req.query));
   });
 
   app.get('/api/submissions/:id', async (req) => {

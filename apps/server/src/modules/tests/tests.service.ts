@@ -39,7 +39,20 @@ import * as repo from './tests.repo';
 // The candidate projections live in tests.projections.ts; they are exported from here for other features.
 export { toCandidateProblem, toCandidateQuestion, toCandidateTest } from './tests.projections';
 
-const toDate = (v: string | null | undefined) => (v ? new Date(v) : null);
+/**
+ * A window time from input. JavaScript parses years PostgreSQL cannot store (0, 275760): those are a 400 here,
+ * not a 500 from the database.
+ */
+function toDate(v: string | null | undefined, field: 'startTime' | 'endTime'): Date | null {
+  if (!v) return null;
+  const d = new Date(v);
+  const year = d.getUTCFullYear();
+  if (Number.isNaN(d.getTime()) || year < 1970 || year > 9999) {
+    const message = `${field === 'startTime' ? 'Start time' : 'End time'} must be a valid date`;
+    throw new AppError('VALIDATION', message, { [field]: message });
+  }
+  return d;
+}
 
 export async function createTest(db: Db, user: UserRow, input: TTestCreate): Promise<TTest> {
   const row = await repo.insertTest(db, {
@@ -49,8 +62,8 @@ export async function createTest(db: Db, user: UserRow, input: TTestCreate): Pro
     duration: input.duration,
     totalMarks: input.totalMarks,
     passingMarks: input.passingMarks,
-    startTime: toDate(input.startTime),
-    endTime: toDate(input.endTime),
+    startTime: toDate(input.startTime, 'startTime'),
+    endTime: toDate(input.endTime, 'endTime'),
     isActive: input.isActive ?? true,
     // createdBy comes from the session, never from the body.
     createdBy: user.id,
@@ -98,8 +111,8 @@ export async function updateTest(db: Db, user: UserRow, id: string, input: TTest
     totalMarks = Math.max(1, await repo.sumMarks(db, testType, questionIds));
     passingMarks = Math.min(passingMarks, totalMarks);
   }
-  const startTime = input.startTime !== undefined ? toDate(input.startTime) : test.startTime;
-  const endTime = input.endTime !== undefined ? toDate(input.endTime) : test.endTime;
+  const startTime = input.startTime !== undefined ? toDate(input.startTime, 'startTime') : test.startTime;
+  const endTime = input.endTime !== undefined ? toDate(input.endTime, 'endTime') : test.endTime;
   const broken = checkTestRules({ totalMarks, passingMarks, startTime, endTime });
   if (broken) throw new AppError('VALIDATION', broken.message, { [broken.field]: broken.message });
   const row = await repo.updateTestRow(

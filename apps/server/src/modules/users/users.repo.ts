@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeTokens, sessions, users } from '../../db/schema';
 
@@ -50,4 +50,15 @@ export async function consumeOneTimeToken(db: Db, hash: string, kind: 'password_
 
 export async function deleteSessionsOfUser(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** When this user's newest one-time token of this kind was made (the resend cooldowns). */
+export async function latestTokenCreatedAt(db: Db, userId: string, kind: 'password_reset' | 'email_verification') {
+  const [row] = await db
+    .select({ createdAt: oneTimeTokens.createdAt })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind)))
+    .orderBy(desc(oneTimeTokens.createdAt))
+    .limit(1);
+  return row?.createdAt ?? null;
 }

@@ -11,6 +11,8 @@ import { createToken, hashToken } from '../../lib/tokens';
 import * as repo from './users.repo';
 
 export const RESET_TOKEN_MINUTES = 60;
+/** At most one reset email a minute per account: the form is public, so it must not be a mail cannon. */
+export const RESET_COOLDOWN_MS = 60_000;
 
 /** The public projection of a user row: never the password hash. */
 export function toPublicUser(u: UserRow): TUser {
@@ -115,12 +117,16 @@ export async function requestPasswordReset(
   const user = await repo.findUserByEmail(deps.db, email);
   // The answer is the same whether or not the account exists, so it cannot be used to probe emails.
   if (!user) return;
+  const now = deps.clock.now();
+  const latest = await repo.latestTokenCreatedAt(deps.db, user.id, 'password_reset');
+  if (latest && now.getTime() - latest.getTime() < RESET_COOLDOWN_MS) return;
   const { token, hash: tokenHash } = createToken();
   await repo.insertOneTimeToken(deps.db, {
     tokenHash,
     kind: 'password_reset',
     userId: user.id,
-    expiresAt: new Date(deps.clock.now().getTime() + RESET_TOKEN_MINUTES * 60_000),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+    createdAt: now,
   });
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({

@@ -236,6 +236,21 @@ describe('password reset', () => {
     }
   });
 
+  it('sends at most one reset email a minute per account (the form is public)', async () => {
+    const u = await createSignedInUser(t.app);
+    const ask = () => t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
+    const mails = async () => (await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, u.email))).filter((m) => m.kind === 'password_reset').length;
+    for (let i = 0; i < 5; i++) expect((await ask()).statusCode).toBe(200);
+    expect(await mails()).toBe(1);
+    t.clock.advance(61_000);
+    try {
+      await ask();
+      expect(await mails()).toBe(2);
+    } finally {
+      t.clock.advance(-61_000);
+    }
+  });
+
   it('answers the same for an unknown email and sends nothing', async () => {
     const email = uniqueEmail('ghost');
     const res = await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email } });

@@ -124,7 +124,7 @@ export function EditAptitudePage() {
         </div>
       )}
       <div className="card" style={{ padding: 0, overflowX: 'auto' }}>
-        <table className="table">
+        <table className="table table-stack">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -144,9 +144,9 @@ export function EditAptitudePage() {
             {questions.map((q, i) => (
               <Fragment key={q.id}>
                 <tr data-testid="question-row">
-                  <td>{i + 1}</td>
+                  <td data-label="#">{i + 1}</td>
                   <td>{previewText(q.questionText)}</td>
-                  <td>{q.marks}</td>
+                  <td data-label="Marks">{q.marks}</td>
                   <td>
                     <div className="icon-actions">
                       <button

@@ -150,7 +150,7 @@ export function EditCodingPage() {
         </div>
       ) : (
         <div className="card" style={{ padding: 0, overflowX: 'auto' }}>
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th scope="col">Problem</th>
@@ -166,7 +166,7 @@ export function EditCodingPage() {
                       <strong>{p.title}</strong>
                       <div className="muted">{previewText(p.description)}</div>
                     </td>
-                    <td>{p.marks}</td>
+                    <td data-label="Marks">{p.marks}</td>
                     <td>
                       <div className="icon-actions">
                         <button

@@ -97,7 +97,7 @@ export function ManageTestsPage() {
       )}
       {shown.length > 0 && (
         <div className="card" style={{ padding: 0, overflowX: 'auto' }}>
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th scope="col">Test Name</th>
@@ -116,13 +116,13 @@ export function ManageTestsPage() {
                       <CopyLink url={candidateLink(window.location.origin, t)} />
                     </div>
                   </td>
-                  <td>
+                  <td data-label="Type">
                     <span className={`badge${t.testType === 'CODING' ? ' badge-warning' : ''}`}>
                       {t.testType === 'CODING' ? 'Coding' : 'Aptitude'}
                     </span>
                   </td>
-                  <td>{t.createdByEmail ?? 'Unknown'}</td>
-                  <td>{formatDate(t.createdAt)}</td>
+                  <td data-label="Created By">{t.createdByEmail ?? 'Unknown'}</td>
+                  <td data-label="Created On">{formatDate(t.createdAt)}</td>
                   <td>
                     <div className="icon-actions">
                       <Link

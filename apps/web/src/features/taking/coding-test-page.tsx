@@ -66,6 +66,7 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
   const [viewCode, setViewCode] = useState(false);
   const [ending, setEnding] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
+  const narrow = useNarrowScreen();
   const [dark, setDark] = useState(() => localStorage.getItem(THEME_KEY) !== 'light');
   const [settings, setSettings] = useState<EditorSettings>(() => readJson(SETTINGS_KEY, DEFAULT_SETTINGS));
   const indexKey = `assessly.take.${attempt.id}.index`;
@@ -225,12 +226,13 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
             </button>
           </p>
         )}
-        <Group orientation="horizontal" className="taking-panels">
-          <Panel defaultSize="45%" minSize={250}>
+        {/* A phone cannot fit 250 px + 400 px side by side: the problem goes above the editor there. */}
+        <Group key={narrow ? 'stacked' : 'side'} orientation={narrow ? 'vertical' : 'horizontal'} className="taking-panels">
+          <Panel defaultSize={narrow ? '35%' : '45%'} minSize={narrow ? 120 : 250}>
             <ProblemTabs problem={problem} index={index} submissions={submissions.data} />
           </Panel>
-          <Separator className="resize-handle resize-handle-v" />
-          <Panel minSize={400}>
+          <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
+          <Panel minSize={narrow ? 300 : 400}>
             <Group orientation="vertical">
               <Panel defaultSize="70%" minSize={200}>
                 <div className="editor-area">
@@ -295,4 +297,17 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
       </div>
     </ProctoringWrapper>
   );
+}
+
+/** True on screens narrower than 700 px (phones), following rotation and window resizes. */
+function useNarrowScreen(): boolean {
+  const query = '(max-width: 700px)';
+  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const onChange = () => setNarrow(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, []);
+  return narrow;
 }
