@@ -57,7 +57,8 @@ export const BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own li
 
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
   // Not `true`: then any client could pick its own address in X-Forwarded-For and escape the rate limits.
-  const trustProxy = deps.config.trustProxy ?? false;
+  const trusted = deps.config.trustProxy ?? false;
+  const trustProxy = typeof trusted === 'number' ? (_addr: string, hop: number) => hop < trusted : trusted;
   const app = (
     opts.logger
       ? Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy })

@@ -98,7 +98,12 @@ describe('test authoring', () => {
       hidden: ['xyz', 'zyx'],
       constraint: '',
     });
+    // The question tabs follow the arrow keys (WAI-ARIA tabs): Question 1, then ArrowRight back to 2 and Home to 1.
     await page.getByRole('tab', { name: 'Question 1' }).click();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'Question 2' }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Home');
+    expect(await page.getByRole('tab', { name: 'Question 1' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Save All Questions' }).click();
     await text('Question 2: Constraints cannot be empty').waitFor();
     expect(await page.getByRole('tab', { name: 'Question 2' }).getAttribute('aria-selected')).toBe('true');
@@ -175,6 +180,15 @@ describe('test authoring', () => {
     await text('At least one constraint is required').waitFor();
     await page.getByRole('button', { name: 'Save Problem' }).click();
     await page.getByRole('button', { name: 'Edit Sum Of Two Integers' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Changes saved successfully!' }).waitFor();
+
+    // The add modal takes focus, closes on Escape and hands focus back to its opener.
+    await page.getByRole('button', { name: 'Add Problems', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Add Problems to Test' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('Search problems...');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add Problems');
     const problem = await api<{ problems: { title: string; testCases: { output: string }[] }[] }>(
       `/api/tests/${codingId}/questions`,
     );

@@ -2,9 +2,10 @@
  * Mail: every message is written to the outbox table first (an audit trail, and the embedded default's
  * delivery), then sent over SMTP when SMTP_URL is set, or printed to the server log when it is not.
  */
-import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
@@ -26,10 +27,19 @@ export function createMailer(opts: { db: Db; smtpUrl?: string | null; from?: str
   const from = opts.from ?? 'Assessly <no-reply@assessly.local>';
   return {
     mode: transport ? 'smtp' : 'outbox',
-    async send(msg) {
+    async send(input) {
+      // Header fields are single lines: a CR/LF in a subject (a test name, a company's template) or an address
+      // must never start a header of its own, whatever the transport does about it.
+      const msg = { ...input, to: oneLine(input.to), subject: oneLine(input.subject) };
       const [row] = await opts.db
         .insert(outbox)
-        .values({ toAddress: msg.to, subject: msg.subject, bodyText: msg.text, bodyHtml: msg.html ?? null, kind: msg.kind })
+        .values({
+          toAddress: msg.to,
+          subject: msg.subject,
+          bodyText: msg.text,
+          bodyHtml: msg.html ?? null,
+          kind: msg.kind,
+        })
         .returning({ id: outbox.id });
       const id = row!.id;
       if (!transport) {
@@ -50,4 +60,8 @@ export function createMailer(opts: { db: Db; smtpUrl?: string | null; from?: str
       }
     },
   };
+}
+
+function oneLine(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').trim();
 }

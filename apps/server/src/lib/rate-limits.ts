@@ -1,17 +1,20 @@
 /**
- * Per-session rate limits for calls that are cheap to make and costly to answer (emails sent, code run).
- * Keyed by the session (a whole test centre or office may share one address), else by the client address.
+ * Per-user rate limits for calls that are cheap to make and costly to answer (emails sent, code run).
+ * Keyed by the signed-in user (signing in again must not reset the count; a whole test centre or office may
+ * share one address), else by the session cookie, else by the client address.
  */
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './auth';
 import { hashToken } from './tokens';
 
 export function sessionKey(req: FastifyRequest): string {
+  // The session lookup (lib/auth.ts) is an app-level onRequest hook, so it has run before route-level limits.
+  if (req.user) return `u:${req.user.id}`;
   const token = req.cookies[SESSION_COOKIE];
   return token ? `s:${hashToken(token)}` : `ip:${req.ip}`;
 }
 
-/** Route config: at most `max` calls a minute per session. */
+/** Route config: at most `max` calls a minute per user. */
 export function perSessionLimit(max: number) {
   return { rateLimit: { max, timeWindow: '1 minute', keyGenerator: sessionKey } };
 }

@@ -7,13 +7,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../test/factories';
-import { attempts, proctoringEvents, submissions } from '../db/schema';
+import { createSignedInUser, type SignedInUser, sessionCookie } from '../../test/factories';
+import { loadUser } from '../../test/factories-tests';
+import { attempts, codeDrafts, outbox, proctoringEvents, submissions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { MAIL_SENDING_LIMIT } from '../lib/rate-limits';
 import { saveAnswer } from './aptitude-attempts/aptitude-attempts.service';
-import { loadUser } from '../../test/factories-tests';
-import { codeDrafts } from '../db/schema';
 import { saveDraft } from './drafts/drafts.service';
 import { call, createTestAs, type Method, problemBody, questionBody } from './tests/authoring.fixtures';
 
@@ -79,8 +78,30 @@ beforeAll(async () => {
       score: 12.5,
       maxScore: 25,
       results: [
-        { index: 0, passed: true, verdict: 'Accepted', timeMs: 1, memoryKb: 1, hidden: false, input: '1 2', expectedOutput: '3', output: '3', actualOutput: '3' },
-        { index: 1, passed: false, verdict: 'Wrong Answer', timeMs: 1, memoryKb: 1, hidden: true, input: `${MARK}-in`, expectedOutput: `${MARK}-out`, output: `${MARK}-echo`, stderr: MARK },
+        {
+          index: 0,
+          passed: true,
+          verdict: 'Accepted',
+          timeMs: 1,
+          memoryKb: 1,
+          hidden: false,
+          input: '1 2',
+          expectedOutput: '3',
+          output: '3',
+          actualOutput: '3',
+        },
+        {
+          index: 1,
+          passed: false,
+          verdict: 'Wrong Answer',
+          timeMs: 1,
+          memoryKb: 1,
+          hidden: true,
+          input: `${MARK}-in`,
+          expectedOutput: `${MARK}-out`,
+          output: `${MARK}-echo`,
+          stderr: MARK,
+        },
       ],
     })
     .returning();
@@ -125,6 +146,8 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/review/frames/${eventId}`, [401, 403, 404, 200]],
     ['GET', () => `/api/users/${taker.id}`, [401, 403, 403, 200]],
     ['GET', () => `/api/users/by-email?email=${encodeURIComponent(taker.email)}`, [401, 403, 403, 200]],
+    // Invited but never attempted: the inviting company may not read the profile yet.
+    ['GET', () => `/api/users/${stranger.id}`, [401, 200, 403, 403]],
   ];
   for (const [method, url, expected, body] of rows) {
     it(`${method} ${url.toString().replace(/^\(\) => `|`$/g, '')}`, async () => {
@@ -167,7 +190,18 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
 });
 
 describe('candidate projections never carry hidden data, answers or secrets', () => {
-  const FORBIDDEN = [MARK, 'passwordHash', 'password_hash', 'tokenHash', 'token_hash', '"solution"', '"testCases"', '"correctAnswer"', '"explanation"', '"stderr"'];
+  const FORBIDDEN = [
+    MARK,
+    'passwordHash',
+    'password_hash',
+    'tokenHash',
+    'token_hash',
+    '"solution"',
+    '"testCases"',
+    '"correctAnswer"',
+    '"explanation"',
+    '"stderr"',
+  ];
   it('greps the raw JSON of every answer the taking candidate reads', async () => {
     const urls = [
       '/api/users/me',
@@ -192,7 +226,14 @@ describe('candidate projections never carry hidden data, answers or secrets', ()
       for (const f of FORBIDDEN) expect(res.body, `${url} leaks ${f}`).not.toContain(f);
     }
     const own = (await call(t.app, 'GET', `/api/submissions/${submissionId}`, taker)).json();
-    expect(own.results[1]).toEqual({ index: 1, passed: false, verdict: 'Wrong Answer', timeMs: 1, memoryKb: 1, hidden: true });
+    expect(own.results[1]).toEqual({
+      index: 1,
+      passed: false,
+      verdict: 'Wrong Answer',
+      timeMs: 1,
+      memoryKb: 1,
+      hidden: true,
+    });
   });
 
   it('no answer to an employer carries password or token hashes', async () => {
@@ -251,7 +292,12 @@ describe('malformed ids and input', () => {
   it('refuses NUL characters (PostgreSQL text cannot store them) with 400, not 500', async () => {
     const nul = 'a\u0000b';
     const cases: [Method, string, SignedInUser | null, unknown][] = [
-      ['POST', '/api/users/add', null, { firstName: nul, lastName: 'x', email: 'nul@example.test', password: 'Passw0rd!x' }],
+      [
+        'POST',
+        '/api/users/add',
+        null,
+        { firstName: nul, lastName: 'x', email: 'nul@example.test', password: 'Passw0rd!x' },
+      ],
       ['PUT', `/api/users/${stranger.id}`, stranger, { firstName: nul, lastName: 'x' }],
       ['GET', `/api/users/by-email?email=a%00b`, owner, undefined],
       ['POST', '/api/tests/create', owner, { testName: nul, testType: 'CODING' }],
@@ -279,10 +325,19 @@ describe('malformed ids and input', () => {
     expect(huge.statusCode).toBe(400);
   });
 
-  it("does not move a question or problem into a test of the other type", async () => {
-    const q = await call(t.app, 'PUT', `/api/aptitude-questions/${questionId}`, owner, questionBody({ testId: codingId }));
+  it('does not move a question or problem into a test of the other type', async () => {
+    const q = await call(
+      t.app,
+      'PUT',
+      `/api/aptitude-questions/${questionId}`,
+      owner,
+      questionBody({ testId: codingId }),
+    );
     expect(q.statusCode).toBe(400);
-    const p = await call(t.app, 'PUT', `/api/coding-tests/${problemId}`, owner, { ...problemBody(MARK), testId: aptitudeId });
+    const p = await call(t.app, 'PUT', `/api/coding-tests/${problemId}`, owner, {
+      ...problemBody(MARK),
+      testId: aptitudeId,
+    });
     expect(p.statusCode).toBe(400);
     expect((await call(t.app, 'GET', `/api/aptitude-questions/${questionId}`, owner)).json().testId).toBe(aptitudeId);
   });
@@ -309,13 +364,32 @@ describe('exports and emails', () => {
     expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
   });
 
-  it('limits mail-sending calls per session', async () => {
+  it('keeps email subjects on one line (no header injection through a test name) and links on publicUrl', async () => {
+    const evil = await createTestAs(t.app, owner, { testName: 'Screening\r\nBcc: victim@evil.example' });
+    const email = 'header.check@example.test';
+    const res = await call(t.app, 'POST', '/api/invitations', owner, { testId: evil.id, emails: [email] });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, email));
+    expect(mail!.subject).not.toMatch(/[\r\n]/);
+    expect(mail!.subject).toContain('Screening Bcc: victim@evil.example');
+    expect(mail!.bodyText).toContain(`${t.deps.config.publicUrl}/invite/`);
+  });
+
+  it('limits mail-sending calls per user, across sessions', async () => {
     const spammer = await createSignedInUser(t.app, { role: 'employer' });
     const spamTest = await createTestAs(t.app, spammer);
+    // A second sign-in of the same account shares the count.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: spammer.email, password: spammer.password },
+    });
+    const second = { ...spammer, cookie: sessionCookie(login) };
     const codes: number[] = [];
     for (let i = 0; i <= MAIL_SENDING_LIMIT; i++) {
+      const who = i % 2 === 0 ? spammer : second;
       codes.push(
-        (await call(t.app, 'POST', '/api/invitations', spammer, { testId: spamTest.id, emails: ['not-an-address'] }))
+        (await call(t.app, 'POST', '/api/invitations', who, { testId: spamTest.id, emails: ['not-an-address'] }))
           .statusCode,
       );
     }
@@ -367,7 +441,9 @@ describe('deadlines and races (server clock)', () => {
     const { cand, testId, qs } = await freshAptitudeAttempt();
     // End Test racing a burst of answer saves: whatever wins, the stored answers and the score agree.
     const saves = qs.flatMap((q, i) =>
-      [0, 1, 2].map((answer) => call(t.app, 'PUT', `/api/attempts/${testId}/answers`, cand, { questionId: q, answer: (answer + i) % 3 })),
+      [0, 1, 2].map((answer) =>
+        call(t.app, 'PUT', `/api/attempts/${testId}/answers`, cand, { questionId: q, answer: (answer + i) % 3 }),
+      ),
     );
     const [ended] = await Promise.all([call(t.app, 'POST', `/api/attempts/${testId}/end`, cand), ...saves]);
     expect(ended!.statusCode).toBe(200);
@@ -407,6 +483,18 @@ describe('deadlines and races (server clock)', () => {
     await expect(saveDraft(deps, user, codingId, input)).rejects.toMatchObject({ code: 'ATTEMPT_ENDED' });
     const drafts = await t.deps.db.select().from(codeDrafts).where(eq(codeDrafts.attemptId, started.attempt.id));
     expect(drafts).toEqual([]);
+  });
+
+  it('two shortlist clicks at once send one email', async () => {
+    const { cand, testId } = await freshAptitudeAttempt();
+    const [row] = await t.deps.db.select().from(attempts).where(eq(attempts.userId, cand.id));
+    expect(row!.testId).toBe(testId);
+    const url = `/api/review/attempts/${row!.id}/status`;
+    const answers = await Promise.all([0, 1, 2].map(() => call(t.app, 'PUT', url, owner, { status: 'shortlisted' })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const mails = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, cand.email));
+    expect(mails.filter((m) => m.kind === 'status_shortlisted')).toHaveLength(1);
+    expect(answers.filter((a) => a.json().emailed)).toHaveLength(1);
   });
 
   it('ending twice at once ends once and finalises once', async () => {

@@ -1,9 +1,33 @@
 import { Link } from 'react-router-dom';
 
 const COLUMNS = [
-  { title: 'Product', links: [['Coding tests', '/owner'], ['Aptitude tests', '/owner'], ['Proctoring', '/about'], ['Pricing', '/contact']] },
-  { title: 'Resources', links: [['Documentation', '/about'], ['Guides', '/about'], ['Support', '/contact'], ['Status', '/api/health']] },
-  { title: 'Company', links: [['About', '/about'], ['Contact', '/contact'], ['Register your company', '/owner'], ['Careers', '/contact']] },
+  {
+    title: 'Product',
+    links: [
+      ['Coding tests', '/owner'],
+      ['Aptitude tests', '/owner'],
+      ['Proctoring', '/about'],
+      ['Pricing', '/contact'],
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      ['Documentation', '/about'],
+      ['Guides', '/about'],
+      ['Support', '/contact'],
+      ['Status', '/api/health'],
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      ['About', '/about'],
+      ['Contact', '/contact'],
+      ['Register your company', '/owner'],
+      ['Careers', '/contact'],
+    ],
+  },
 ] as const;
 
 export function Footer() {
@@ -21,9 +45,7 @@ export function Footer() {
             <h2 className="footer-title">{c.title}</h2>
             <ul className="footer-links">
               {c.links.map(([label, to]) => (
-                <li key={label}>
-                  {to.startsWith('/api') ? <a href={to}>{label}</a> : <Link to={to}>{label}</Link>}
-                </li>
+                <li key={label}>{to.startsWith('/api') ? <a href={to}>{label}</a> : <Link to={to}>{label}</Link>}</li>
               ))}
             </ul>
           </div>

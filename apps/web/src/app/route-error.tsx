@@ -13,7 +13,11 @@ export function RouteError() {
       <h1>Unexpected Application Error!</h1>
       <p className="error-text">{message}</p>
       <p>
-        <Link to="/">Back to the home page</Link> or <button type="button" className="btn btn-link" onClick={() => window.location.reload()}>reload</button>.
+        <Link to="/">Back to the home page</Link> or{' '}
+        <button type="button" className="btn btn-link" onClick={() => window.location.reload()}>
+          reload
+        </button>
+        .
       </p>
     </main>
   );

@@ -16,7 +16,16 @@ export interface FeatureRoutes {
   bare?: RouteObject[];
 }
 
-const features: FeatureRoutes[] = [publicRoutes, authRoutes, profileRoutes, ownerRoutes, proctoringRoutes, adminRoutes, reviewRoutes, takingRoutes];
+const features: FeatureRoutes[] = [
+  publicRoutes,
+  authRoutes,
+  profileRoutes,
+  ownerRoutes,
+  proctoringRoutes,
+  adminRoutes,
+  reviewRoutes,
+  takingRoutes,
+];
 
 export const router = createBrowserRouter([
   {

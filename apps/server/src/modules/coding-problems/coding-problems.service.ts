@@ -73,7 +73,8 @@ export async function changeProblem(
   let testId = row.testId;
   if (input.testId && input.testId !== row.testId) {
     const test = await requireManagedTest(db, user, input.testId);
-    if (test.testType !== 'CODING') throw new AppError('VALIDATION', 'Coding problems can only be added to a coding test');
+    if (test.testType !== 'CODING')
+      throw new AppError('VALIDATION', 'Coding problems can only be added to a coding test');
     testId = test.id;
   }
   return toEmployerProblem(await repo.updateProblem(db, id, { ...toProblemValues(input), testId }));

@@ -4,8 +4,8 @@
  */
 import type { TDraftInput } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
 import { attempts, codeDrafts } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';

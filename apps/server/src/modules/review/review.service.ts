@@ -16,7 +16,7 @@ import {
   type TReviewResultRow,
   type TSubmissionsPage,
 } from '@assessly/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { aptitudeQuestions, attempts, proctoringEvents, submissions, users } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
@@ -335,8 +335,16 @@ export function profileOf(u: UserRow): TCandidateProfile {
 /** Sets the hiring status; a change to shortlisted or rejected emails the candidate with the company's template. */
 export async function setHiringStatus(deps: Deps, user: UserRow, attemptId: string, status: THiringStatus) {
   const { attempt, test } = await requireManagedAttempt(deps, user, attemptId);
-  const changed = attempt.hiringStatus !== status;
-  if (changed) await deps.db.update(attempts).set({ hiringStatus: status }).where(eq(attempts.id, attempt.id));
+  // Only the request that actually changes the row sends the email (two clicks at once send one).
+  const changed =
+    attempt.hiringStatus !== status &&
+    (
+      await deps.db
+        .update(attempts)
+        .set({ hiringStatus: status })
+        .where(and(eq(attempts.id, attempt.id), ne(attempts.hiringStatus, status)))
+        .returning({ id: attempts.id })
+    ).length > 0;
   let emailed = false;
   if (changed && status !== 'pending') {
     const [candidate] = await deps.db.select().from(users).where(eq(users.id, attempt.userId)).limit(1);

@@ -14,7 +14,12 @@ export function findUserByEmail(db: Db, email: string) {
 }
 
 export function findUserById(db: Db, id: string) {
-  return db.select().from(users).where(eq(users.id, id)).limit(1).then((r) => r[0] ?? null);
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .then((r) => r[0] ?? null);
 }
 
 export async function insertUser(db: Db, values: NewUser) {
@@ -23,7 +28,11 @@ export async function insertUser(db: Db, values: NewUser) {
 }
 
 export async function updateUser(db: Db, id: string, values: Partial<NewUser>) {
-  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -32,7 +41,12 @@ export async function insertOneTimeToken(db: Db, values: typeof oneTimeTokens.$i
 }
 
 /** Marks an unused, unexpired token of this kind as used and returns it; null when it cannot be used. */
-export async function consumeOneTimeToken(db: Db, hash: string, kind: 'password_reset' | 'email_verification' | 'company_invite', now: Date) {
+export async function consumeOneTimeToken(
+  db: Db,
+  hash: string,
+  kind: 'password_reset' | 'email_verification' | 'company_invite',
+  now: Date,
+) {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
+import { onTabKeyDown } from '../../app/tab-keys';
 import { useDialog } from '../../app/use-dialog';
 import { api } from '../../lib/api';
 import { type TestWithQuestions, useTestWithQuestions } from './admin-api';
@@ -107,20 +108,25 @@ export function CodingBuilderPage() {
           Failed to load test details. Please try again later.
         </div>
       )}
-      <div className="tabs" role="tablist" aria-label="Questions">
-        {problems.map((p, i) => (
-          <button
-            type="button"
-            role="tab"
-            key={p.id}
-            className="tab"
-            aria-selected={i === active}
-            aria-controls="problem-panel"
-            onClick={() => setActive(i)}
-          >
-            Question {i + 1}
-          </button>
-        ))}
+      <div className="tabs">
+        {/* Only tabs may sit in a tablist; the add button stays beside it (display: contents keeps the row). */}
+        <div role="tablist" aria-label="Questions" style={{ display: 'contents' }}>
+          {problems.map((p, i) => (
+            <button
+              type="button"
+              role="tab"
+              key={p.id}
+              className="tab"
+              aria-selected={i === active}
+              aria-controls="problem-panel"
+              tabIndex={i === active ? 0 : -1}
+              onClick={() => setActive(i)}
+              onKeyDown={(e) => onTabKeyDown(e, i, problems.length, setActive)}
+            >
+              Question {i + 1}
+            </button>
+          ))}
+        </div>
         <button type="button" className="btn btn-link" onClick={add} style={{ marginLeft: '0.5rem' }}>
           + Add Question
         </button>
@@ -180,7 +186,11 @@ function CreatedDialog(props: { link: string; copied: boolean; onCopy: () => voi
           <button type="button" className="btn btn-primary" onClick={props.onCopy}>
             {props.copied ? 'Copied!' : 'Copy Link'}
           </button>
-          <button type="button" className="btn btn-outline" onClick={() => window.open(props.link, '_blank', 'noopener')}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => window.open(props.link, '_blank', 'noopener')}
+          >
             Open Test
           </button>
           <button type="button" className="btn btn-outline" onClick={props.onClose}>

@@ -2,6 +2,7 @@ import type { TAptitudeQuestion, TCodingProblem } from '@assessly/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
+import { onTabKeyDown } from '../../app/tab-keys';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useTestWithQuestions } from './admin-api';
@@ -25,7 +26,9 @@ function Examples({ examples }: { examples: TCodingProblem['examples'] }) {
                 className="tab"
                 key={label}
                 aria-selected={i === tab}
+                tabIndex={i === tab ? 0 : -1}
                 onClick={() => setTab(i)}
+                onKeyDown={(e) => onTabKeyDown(e, i, examples.length, setTab)}
               >
                 {label}
               </button>

@@ -50,33 +50,33 @@ export function TeamPage() {
           <section className="card" aria-labelledby="members-title">
             <h2 id="members-title">Members</h2>
             <div className="table-scroll">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                </tr>
-              </thead>
-              <tbody>
-                {team.data.members.map((m) => (
-                  <tr key={m.id}>
-                    <td>
-                      {`${m.firstName} ${m.lastName}`.trim() || '—'}
-                      {m.designation && <span className="muted"> · {m.designation}</span>}
-                    </td>
-                    <td>
-                      {m.email} {!m.emailVerified && <span className="badge badge-warning">unverified</span>}
-                    </td>
-                    <td>
-                      <span className={`badge${m.companyRole === 'admin' ? '' : ' badge-success'}`}>
-                        {m.companyRole === 'admin' ? 'Admin' : 'Recruiter'}
-                      </span>
-                    </td>
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Role</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {team.data.members.map((m) => (
+                    <tr key={m.id}>
+                      <td>
+                        {`${m.firstName} ${m.lastName}`.trim() || '—'}
+                        {m.designation && <span className="muted"> · {m.designation}</span>}
+                      </td>
+                      <td>
+                        {m.email} {!m.emailVerified && <span className="badge badge-warning">unverified</span>}
+                      </td>
+                      <td>
+                        <span className={`badge${m.companyRole === 'admin' ? '' : ' badge-success'}`}>
+                          {m.companyRole === 'admin' ? 'Admin' : 'Recruiter'}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </div>
           </section>
           {team.data.isAdmin && <InviteSection invitations={team.data.invitations} />}

@@ -255,7 +255,8 @@ function AptitudeTest({ testId, take, offsetMs, setTake }: OpenTake & { testId: 
               void finish('manual');
             }}
           >
-            You answered {Object.keys(answers).length} of {questions.length} questions. You cannot come back to this test.
+            You answered {Object.keys(answers).length} of {questions.length} questions. You cannot come back to this
+            test.
           </EndDialog>
         )}
       </div>

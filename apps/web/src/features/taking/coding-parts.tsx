@@ -5,7 +5,7 @@ import {
   type TCandidateResult,
   type TCandidateSubmission,
 } from '@assessly/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { EditorSettings } from './code-editor';
 import { SafeHtml } from './safe-html';
 import { SubmissionCases } from './screens';
@@ -39,6 +39,7 @@ export function TopBar(props: {
   saveIndicator: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const settingsButton = useRef<HTMLButtonElement>(null);
   const { problems, index } = props;
   return (
     <header className="taking-topbar">
@@ -76,14 +77,25 @@ export function TopBar(props: {
       <span className="taking-spacer" />
       {props.saveIndicator}
       <Countdown left={props.left} />
-      <button type="button" className="btn btn-outline btn-sm" onClick={props.onToggleTheme} aria-pressed={!props.dark}>
+      {/* The label names the action (the mode it switches to), so no aria-pressed: that would read backwards. */}
+      <button type="button" className="btn btn-outline btn-sm" onClick={props.onToggleTheme}>
         {props.dark ? 'Light mode' : 'Dark mode'}
       </button>
       <button type="button" className="btn btn-danger btn-sm" onClick={props.onEnd} disabled={props.ended}>
         End Test
       </button>
-      <div className="taking-settings">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape inside the popover closes it and returns focus */}
+      <div
+        className="taking-settings"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && open) {
+            setOpen(false);
+            settingsButton.current?.focus();
+          }
+        }}
+      >
         <button
+          ref={settingsButton}
           type="button"
           className="btn btn-outline btn-sm"
           aria-expanded={open}

@@ -227,7 +227,11 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
           </p>
         )}
         {/* A phone cannot fit 250 px + 400 px side by side: the problem goes above the editor there. */}
-        <Group key={narrow ? 'stacked' : 'side'} orientation={narrow ? 'vertical' : 'horizontal'} className="taking-panels">
+        <Group
+          key={narrow ? 'stacked' : 'side'}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          className="taking-panels"
+        >
           <Panel defaultSize={narrow ? '35%' : '45%'} minSize={narrow ? 120 : 250}>
             <ProblemTabs problem={problem} index={index} submissions={submissions.data} />
           </Panel>

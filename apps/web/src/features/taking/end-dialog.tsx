@@ -2,7 +2,15 @@ import { type ReactNode, useRef } from 'react';
 import { useDialog } from '../../app/use-dialog';
 
 /** 'End the test?' confirmation. Focus starts on Cancel (the safe choice); Escape cancels. */
-export function EndDialog({ children, onCancel, onConfirm }: { children: ReactNode; onCancel: () => void; onConfirm: () => void }) {
+export function EndDialog({
+  children,
+  onCancel,
+  onConfirm,
+}: {
+  children: ReactNode;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useDialog(ref, onCancel);
   return (
