@@ -1,14 +1,22 @@
 // Test/bench helper: the shared face fixtures and their manifest (not used by the engine itself).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** /work/shared/fixtures/faces next to the repo, or FIXTURES_DIR when set. */
-export const FIXTURES_DIR = process.env.FIXTURES_DIR
-  ? path.resolve(process.env.FIXTURES_DIR)
-  : path.resolve(repoRoot, '../shared/fixtures/faces');
+/**
+ * The shared face photos: FIXTURES_DIR when set, else `shared/fixtures/faces` beside the checkout, else the
+ * workplace's copy at /work/shared (a clone elsewhere, e.g. CI's clean clone in a temp folder, still finds them).
+ * The photos are test data only and are not committed to this repository.
+ */
+function resolveFixturesDir(): string {
+  if (process.env.FIXTURES_DIR) return path.resolve(process.env.FIXTURES_DIR);
+  const candidates = [path.resolve(repoRoot, '../shared/fixtures/faces'), '/work/shared/fixtures/faces'];
+  return candidates.find((dir) => existsSync(path.join(dir, 'MANIFEST.tsv'))) ?? candidates[0]!;
+}
+
+export const FIXTURES_DIR = resolveFixturesDir();
 
 export interface FixturePhoto { file: string; path: string; person: string; faces: number }
 

@@ -2,12 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { FIXTURES_DIR } from '@assessly/face/fixtures';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-export const FIXTURES_DIR = process.env.FIXTURES_DIR
-  ? path.resolve(process.env.FIXTURES_DIR)
-  : path.resolve(repoRoot, '../shared/fixtures/faces');
+export { FIXTURES_DIR };
 
 const cache = new Map<string, Buffer>();
 export function photo(file: string): Buffer {
