@@ -14,6 +14,8 @@ import type { Clock } from '../lib/clock';
 import { MAIL_SENDING_LIMIT } from '../lib/rate-limits';
 import { saveAnswer } from './aptitude-attempts/aptitude-attempts.service';
 import { saveDraft } from './drafts/drafts.service';
+import type { JudgingService } from './judging/judging.types';
+import { submitCode } from './submissions/submissions.service';
 import { call, createTestAs, type Method, problemBody, questionBody } from './tests/authoring.fixtures';
 
 const MARK = 'AUDIT-SECRET-9x4';
@@ -495,6 +497,63 @@ describe('deadlines and races (server clock)', () => {
     const mails = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, cand.email));
     expect(mails.filter((m) => m.kind === 'status_shortlisted')).toHaveLength(1);
     expect(answers.filter((a) => a.json().emailed)).toHaveLength(1);
+  });
+
+  it('parallel submits cannot get past the per-user pending limit', async () => {
+    // A judge that accepts everything and never finishes: submissions stay queued.
+    const fake = {
+      mode: 'embedded',
+      submitWaitMs: 0,
+      perUserPending: 2,
+      judge: {
+        languages: async () => [{ id: 'python', name: 'Python', version: null, available: true, message: null }],
+      },
+      assertCapacity: async () => {},
+      enqueue: async () => {},
+      waitSignal: async () => {},
+    } as unknown as JudgingService;
+    const cand = await createSignedInUser(t.app);
+    await call(t.app, 'POST', `/api/attempts/${codingId}/start`, cand);
+    t.deps.judging = fake;
+    try {
+      const body = { language: 'python', code: 'print(1)', testId: codingId, questionNumber: 0 };
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => call(t.app, 'POST', '/api/submissions', cand, body)),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes).toEqual([202, 202, 429, 429, 429, 429]);
+      const rows = await t.deps.db.select().from(submissions).where(eq(submissions.userId, cand.id));
+      expect(rows).toHaveLength(2);
+    } finally {
+      t.deps.judging = undefined;
+    }
+  });
+
+  it('does not store a submission when the deadline passes between the check and the insert', async () => {
+    const fake = {
+      mode: 'embedded',
+      submitWaitMs: 0,
+      perUserPending: 5,
+      judge: {
+        languages: async () => [{ id: 'python', name: 'Python', version: null, available: true, message: null }],
+      },
+      assertCapacity: async () => {},
+      enqueue: async () => {},
+      waitSignal: async () => {},
+    } as unknown as JudgingService;
+    const cand = await createSignedInUser(t.app);
+    const started = (await call(t.app, 'POST', `/api/attempts/${codingId}/start`, cand)).json();
+    const deadline = new Date(started.attempt.deadlineAt);
+    const user = await loadUser(t.deps, cand.id);
+    const deps = {
+      db: t.deps.db,
+      clock: steppingClock(new Date(+deadline - 10), new Date(+deadline + 10)),
+      judging: fake,
+    };
+    const input = { language: 'python' as const, code: 'print(1)', testId: codingId, questionNumber: 0 };
+    await expect(submitCode(deps, user, input)).rejects.toMatchObject({ code: 'ATTEMPT_ENDED' });
+    const rows = await t.deps.db.select().from(submissions).where(eq(submissions.userId, cand.id));
+    expect(rows).toHaveLength(0);
   });
 
   it('ending twice at once ends once and finalises once', async () => {

@@ -12,7 +12,10 @@ import {
   type TSubmissionQuery,
   type TSubmitCode,
 } from '@assessly/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import { attempts } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { type AttemptRow, requireOpenAttempt } from '../attempts/attempts.service';
@@ -79,12 +82,14 @@ export async function createSubmission(
     language: string;
     code: string;
   },
+  /** Runs in the inserting transaction, before the insert (the HTTP submit's checks that must not race). */
+  beforeInsert?: (tx: Db) => Promise<void>,
 ): Promise<SubmissionRow> {
   if (!(JUDGE_LANGUAGES as readonly string[]).includes(input.language)) {
     throw new AppError('VALIDATION', 'Choose a supported language', { language: 'Choose a supported language' });
   }
   const problem = await resolveProblem(deps, input.test, input.questionNumber);
-  const row = await repo.insertSubmission(deps.db, {
+  const values: repo.NewSubmission = {
     testId: input.test.id,
     userId: input.user.id,
     attemptId: input.attempt?.id ?? null,
@@ -96,7 +101,14 @@ export async function createSubmission(
     totalCount: casesForSubmit(problem).length,
     maxScore: problem.marks,
     createdAt: deps.clock.now(),
-  });
+  };
+  const row = beforeInsert
+    ? await deps.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await beforeInsert(tx);
+        return repo.insertSubmission(tx, values);
+      })
+    : await repo.insertSubmission(deps.db, values);
   await deps.judging?.enqueue(row.id);
   return row;
 }
@@ -153,6 +165,19 @@ export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promi
   }
 }
 
+/**
+ * Locks the attempt row while it is still open (End Test and the deadline loop claim the same row), so a
+ * submission is never stored after its attempt ended or its deadline passed.
+ */
+async function lockOpenAttempt(tx: Db, attemptId: string, now: Date): Promise<void> {
+  const [open] = await tx
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.id, attemptId), isNull(attempts.endedAt), gt(attempts.deadlineAt, now)))
+    .for('update');
+  if (!open) throw new AppError('ATTEMPT_ENDED', 'This test has ended');
+}
+
 /** HTTP submit: checks, back-pressure, store, then wait for the verdict (up to judging.submitWaitMs). */
 export async function submitCode(deps: Deps, user: UserRow, input: TSubmitCode): Promise<SubmissionRow> {
   const { test, attempt } = await requireAccess(deps, user, input.testId, false);
@@ -160,25 +185,24 @@ export async function submitCode(deps: Deps, user: UserRow, input: TSubmitCode):
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
   await judging.assertCapacity();
-  // Fairness: one candidate firing submissions in parallel must not fill the queue for everyone.
-  if ((await repo.countPendingForUser(deps.db, user.id)) >= judging.perUserPending) {
-    throw new AppError(
-      'RATE_LIMITED',
-      'Your earlier submissions are still being judged. Please wait for their results.',
-      undefined,
-      {
-        'Retry-After': '2',
-      },
-    );
-  }
-  const row = await createSubmission(deps, {
-    user,
-    attempt,
-    test,
-    questionNumber: input.questionNumber,
-    language: input.language,
-    code: input.code,
-  });
+  const row = await createSubmission(
+    deps,
+    { user, attempt, test, questionNumber: input.questionNumber, language: input.language, code: input.code },
+    async (tx) => {
+      // Checked and inserted under locks, so parallel requests cannot all pass the checks before any inserts.
+      if (attempt) await lockOpenAttempt(tx, attempt.id, deps.clock.now());
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`submit:${user.id}`}))`);
+      // Fairness: one candidate firing submissions in parallel must not fill the queue for everyone.
+      if ((await repo.countPendingForUser(tx, user.id)) >= judging.perUserPending) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Your earlier submissions are still being judged. Please wait for their results.',
+          undefined,
+          { 'Retry-After': '2' },
+        );
+      }
+    },
+  );
   return waitForJudged(deps, row.id, judging.submitWaitMs);
 }
 
