@@ -36,15 +36,21 @@ const DEBIAN = [
 ];
 
 export function ensureDebianPackages({ forTests = false } = {}) {
-  const missing = DEBIAN.filter((d) => (forTests || !d.forTests) && (d.bin ? !has(d.bin) : !existsSync(d.file))).map((d) => d.pkg);
+  const missing = DEBIAN.filter((d) => (forTests || !d.forTests) && (d.bin ? !has(d.bin) : !existsSync(d.file))).map(
+    (d) => d.pkg,
+  );
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0 || !has('apt-get')) {
-    console.warn(`Missing system packages (install them with apt-get): ${missing.join(' ')}. Parts that need them report unavailable.`);
+    console.warn(
+      `Missing system packages (install them with apt-get): ${missing.join(' ')}. Parts that need them report unavailable.`,
+    );
     return;
   }
   try {
     run('apt-get update -qq', { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    run(`apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run(`apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`, {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   } catch (err) {
     console.warn(`Could not install ${missing.join(' ')}: ${err.message}`);
   }

@@ -17,23 +17,23 @@ import type { BlobStore } from './lib/blobs';
 import type { Clock } from './lib/clock';
 import { AppError, installErrorHandler } from './lib/errors';
 import type { Mailer } from './lib/mailer';
-import { healthRoutes } from './modules/health/health.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import type { JudgingService } from './modules/judging/judging.types';
-import { judgingRoutes } from './modules/judging/judging.routes';
-import { submissionsRoutes } from './modules/submissions/submissions.routes';
-import type { FaceClient } from './modules/face/face-client';
-import { faceRoutes } from './modules/face/face.routes';
-import { companiesRoutes } from './modules/companies/companies.routes';
-import { attemptsRoutes } from './modules/attempts/attempts.routes';
-import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
-import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
-import { testsRoutes } from './modules/tests/tests.routes';
 import { aptitudeQuestionsRoutes } from './modules/aptitude-questions/aptitude-questions.routes';
+import { attemptsRoutes } from './modules/attempts/attempts.routes';
 import { codingProblemsRoutes } from './modules/coding-problems/coding-problems.routes';
-import { reviewRoutes } from './modules/review/review.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { draftsRoutes } from './modules/drafts/drafts.routes';
+import { faceRoutes } from './modules/face/face.routes';
+import type { FaceClient } from './modules/face/face-client';
+import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { judgingRoutes } from './modules/judging/judging.routes';
+import type { JudgingService } from './modules/judging/judging.types';
+import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
+import { reviewRoutes } from './modules/review/review.routes';
+import { submissionsRoutes } from './modules/submissions/submissions.routes';
+import { testsRoutes } from './modules/tests/tests.routes';
+import { usersRoutes } from './modules/users/users.routes';
 
 /** What a feature needs from the outside world. Features add optional parts (judge, face) here. */
 export interface AppDeps {

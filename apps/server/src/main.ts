@@ -21,9 +21,14 @@ async function main() {
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pg') });
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pg'),
+    });
   } catch (err) {
-    log.fatal(`Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `PGlite in ${config.dataDir}/pg`}): ${(err as Error).message}`);
+    log.fatal(
+      `Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `PGlite in ${config.dataDir}/pg`}): ${(err as Error).message}`,
+    );
     process.exit(1);
   }
   try {

@@ -6,8 +6,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from './app';
 import { createAutoEndLoop } from './modules/attempts/auto-end-loop';
 import { createFacePart } from './modules/face/face.part';
-import { createJudgingPart } from './modules/judging/judging.part';
 import { createReminderLoop } from './modules/invitations/reminder-loop';
+import { createJudgingPart } from './modules/judging/judging.part';
 
 export interface Parts {
   /** Extra dependencies merged into AppDeps. */

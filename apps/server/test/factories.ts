@@ -27,7 +27,13 @@ export function sessionCookie(res: { headers: Record<string, unknown> }): string
 /** Signs up and signs in a user through the API; returns its id and session cookie. */
 export async function createSignedInUser(
   app: FastifyInstance,
-  opts: { role?: 'candidate' | 'employer'; email?: string; password?: string; firstName?: string; lastName?: string } = {},
+  opts: {
+    role?: 'candidate' | 'employer';
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ): Promise<SignedInUser> {
   const role = opts.role ?? 'candidate';
   const email = opts.email ?? uniqueEmail(role);

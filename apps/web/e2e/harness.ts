@@ -19,7 +19,8 @@ import { createMailer } from '../../server/src/lib/mailer';
 import { createParts } from '../../server/src/parts';
 import { defaultWebcamArgs } from './fake-webcam';
 
-export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+export const WEB_DIST =
+  process.env.E2E_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface E2EServer {

@@ -7,7 +7,13 @@ import { decodeImage, encodeJpeg, letterbox } from '../src/image';
 import { createFaceEngine, type Descriptor } from '../src/index';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const FRAMES = ['obama_01.jpg', 'multi_kit_with_rose.jpg', 'vlado_01.jpg', 'kit_harington_02.jpeg', 'none_landscape.jpg'];
+const FRAMES = [
+  'obama_01.jpg',
+  'multi_kit_with_rose.jpg',
+  'vlado_01.jpg',
+  'kit_harington_02.jpeg',
+  'none_landscape.jpg',
+];
 
 function toFrame(file: string): Buffer {
   const photo = readManifest().find((p) => p.file === file);
@@ -20,17 +26,25 @@ async function measure(name: string, frames: Buffer[], fn: (f: Buffer) => Promis
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let n = 0;
-  for (let r = 0; r < ROUNDS; r++) for (const f of frames) { await fn(f); n++; }
+  for (let r = 0; r < ROUNDS; r++)
+    for (const f of frames) {
+      await fn(f);
+      n++;
+    }
   const wall = (performance.now() - t0) / n;
   const cpuUse = process.cpuUsage(cpu0);
   const cpu = (cpuUse.user + cpuUse.system) / 1000 / n;
-  console.log(`${name.padEnd(30)} ${wall.toFixed(1).padStart(7)} ms/frame wall  ${cpu.toFixed(1).padStart(7)} ms/frame CPU  ${(1000 / cpu).toFixed(1).padStart(6)} frames/s per core  (n=${n})`);
+  console.log(
+    `${name.padEnd(30)} ${wall.toFixed(1).padStart(7)} ms/frame wall  ${cpu.toFixed(1).padStart(7)} ms/frame CPU  ${(1000 / cpu).toFixed(1).padStart(6)} frames/s per core  (n=${n})`,
+  );
 }
 
 const frames = FRAMES.map(toFrame);
 const engine = await createFaceEngine();
 const { loadMs } = await engine.load();
-console.log(`model load (tfjs wasm init + blazeface, centernet, landmark68, recognition): ${loadMs.toFixed(0)} ms; ${engine.info().backend}`);
+console.log(
+  `model load (tfjs wasm init + blazeface, centernet, landmark68, recognition): ${loadMs.toFixed(0)} ms; ${engine.info().backend}`,
+);
 console.log(`frames: ${frames.length} fixture photos letterboxed to 640x480 JPEG, ${ROUNDS} rounds`);
 
 const faceOnly = await createFaceEngine({ detectPhone: false });

@@ -1,10 +1,23 @@
 // The face engine: detection (+ phone), enrolment descriptor and verification on top of the shared models.
 import {
-  decodeImage, downscale, drawRect, encodeJpeg, FaceImageError, type RgbaImage, type Rgb, toSquareRgb,
+  decodeImage,
+  downscale,
+  drawRect,
+  encodeJpeg,
+  FaceImageError,
+  type RgbaImage,
+  type Rgb,
+  toSquareRgb,
 } from './image';
 import { loadModels, MODEL_NAMES, type Models, PHONE_MIN_SCORE } from './models';
 import type {
-  Descriptor, DetectResult, EnrollResult, FaceBox, FaceEngine, FaceEngineOptions, VerifyResult,
+  Descriptor,
+  DetectResult,
+  EnrollResult,
+  FaceBox,
+  FaceEngine,
+  FaceEngineOptions,
+  VerifyResult,
 } from './types';
 
 export const DEFAULT_THRESHOLD = 0.6;
@@ -22,7 +35,14 @@ const RED: Rgb = [230, 0, 0];
 type Tensor = any;
 
 /** image is the (possibly shrunk) frame inference sees; scale maps its pixels back to the original (original = image / scale). */
-interface Prepared { image: RgbaImage; scale: number; original: { width: number; height: number }; size: number; t3: Tensor; t4: Tensor }
+interface Prepared {
+  image: RgbaImage;
+  scale: number;
+  original: { width: number; height: number };
+  size: number;
+  t3: Tensor;
+  t4: Tensor;
+}
 
 /** Tiny FIFO lock: Human keeps per-call state, so inference runs one call at a time per process. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -48,7 +68,13 @@ function prepare(m: Models, original: RgbaImage): Prepared {
 function toOriginal(p: Prepared, f: FaceBox): FaceBox {
   if (p.scale === 1) return f;
   const k = 1 / p.scale;
-  return { x: round(f.x * k), y: round(f.y * k), width: round(f.width * k), height: round(f.height * k), score: f.score };
+  return {
+    x: round(f.x * k),
+    y: round(f.y * k),
+    width: round(f.width * k),
+    height: round(f.height * k),
+    score: f.score,
+  };
 }
 
 /** Faces from the padded square, clipped to the real image, highest score first. */
@@ -62,7 +88,13 @@ async function detectFaces(m: Models, p: Prepared, objects: boolean) {
       const y0 = Math.max(0, y);
       const x1 = Math.min(p.image.width, x + w);
       const y1 = Math.min(p.image.height, y + h);
-      return { x: round(x0), y: round(y0), width: round(x1 - x0), height: round(y1 - y0), score: Math.round(f.score * 1000) / 1000 };
+      return {
+        x: round(x0),
+        y: round(y0),
+        width: round(x1 - x0),
+        height: round(y1 - y0),
+        score: Math.round(f.score * 1000) / 1000,
+      };
     })
     .filter((f) => f.width > 1 && f.height > 1)
     .sort((a, b) => b.score - a.score);
@@ -79,7 +111,11 @@ export function findPhone(objects: ReadonlyArray<{ label: string; score: number 
 async function describeFace(m: Models, p: Prepared, face: FaceBox): Promise<number[]> {
   const { faceapi, tf } = m;
   const s = p.size;
-  const det = new faceapi.FaceDetection(face.score, new faceapi.Rect(face.x / s, face.y / s, face.width / s, face.height / s), { width: s, height: s });
+  const det = new faceapi.FaceDetection(
+    face.score,
+    new faceapi.Rect(face.x / s, face.y / s, face.width / s, face.height / s),
+    { width: s, height: s },
+  );
   const [crop] = await faceapi.extractFaceTensors(p.t3, [det]);
   let aligned: Tensor;
   try {
@@ -98,7 +134,8 @@ function checkDescriptor(d: Descriptor, name: string): void {
   if (!d || !Array.isArray(d.values) || d.values.length !== DESCRIPTOR_LENGTH || !d.values.every(Number.isFinite)) {
     throw new TypeError(`${name}: expected ${DESCRIPTOR_LENGTH} finite numbers`);
   }
-  if (d.model !== DESCRIPTOR_MODEL) throw new TypeError(`${name}: descriptor model ${d.model} is not ${DESCRIPTOR_MODEL}`);
+  if (d.model !== DESCRIPTOR_MODEL)
+    throw new TypeError(`${name}: descriptor model ${d.model} is not ${DESCRIPTOR_MODEL}`);
 }
 
 export function euclidean(a: Descriptor, b: Descriptor): number {
@@ -154,7 +191,13 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
       const started = performance.now();
       return withFrame(bytes, async (m, p): Promise<DetectResult> => {
         const { faces, phoneScore } = await detectFaces(m, p, callOpts?.phone ?? detectPhone);
-        return { faces: faces.map((f) => toOriginal(p, f)), phone: phoneScore !== null, phoneScore, ...p.original, ms: round(performance.now() - started) };
+        return {
+          faces: faces.map((f) => toOriginal(p, f)),
+          phone: phoneScore !== null,
+          phoneScore,
+          ...p.original,
+          ms: round(performance.now() - started),
+        };
       });
     },
 
@@ -163,11 +206,24 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
         return await withFrame(bytes, async (m, p): Promise<EnrollResult> => {
           const { faces } = await detectFaces(m, p, false);
           const face = faces[0];
-          if (!face) return { ok: false, reason: 'no_face', message: 'No face detected. Make sure your face is clearly visible and well lit.' };
+          if (!face)
+            return {
+              ok: false,
+              reason: 'no_face',
+              message: 'No face detected. Make sure your face is clearly visible and well lit.',
+            };
           if (faces.length > 1) {
-            return { ok: false, reason: 'multiple_faces', message: `${faces.length} faces detected. Make sure only you are in front of the camera.` };
+            return {
+              ok: false,
+              reason: 'multiple_faces',
+              message: `${faces.length} faces detected. Make sure only you are in front of the camera.`,
+            };
           }
-          return { ok: true, descriptor: { values: await describeFace(m, p, face), model: DESCRIPTOR_MODEL }, face: toOriginal(p, face) };
+          return {
+            ok: true,
+            descriptor: { values: await describeFace(m, p, face), model: DESCRIPTOR_MODEL },
+            face: toOriginal(p, face),
+          };
         });
       } catch (err) {
         if (err instanceof FaceImageError) return { ok: false, reason: 'bad_image', message: err.message };
@@ -189,7 +245,11 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
         const best = distances.length ? Math.min(...distances) : null;
         const status = faces.length === 0 ? 'not_detected' : matched.some(Boolean) ? 'matched' : 'not_matched';
         return {
-          status, distance: best, faces: faces.map((f) => toOriginal(p, f)), distances, threshold,
+          status,
+          distance: best,
+          faces: faces.map((f) => toOriginal(p, f)),
+          distances,
+          threshold,
           annotatedJpeg: annotate(p.image, faces, matched),
           ms: round(performance.now() - started),
         };
@@ -199,7 +259,11 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
     distance: euclidean,
 
     info() {
-      return { backend: loaded ? `tfjs-${loaded.tf.getBackend()}` : 'tfjs-wasm', models: [...MODEL_NAMES], ready: loaded !== undefined };
+      return {
+        backend: loaded ? `tfjs-${loaded.tf.getBackend()}` : 'tfjs-wasm',
+        models: [...MODEL_NAMES],
+        ready: loaded !== undefined,
+      };
     },
 
     async close() {

@@ -3,7 +3,16 @@ import path from 'node:path';
 import jpeg from 'jpeg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, isIdentityPhoto, readManifest } from './fixtures';
-import { createFaceEngine, type Descriptor, DESCRIPTOR_LENGTH, type FaceEngine, FaceImageError, findPhone, MAX_INFERENCE_SIDE, PHONE_MIN_SCORE } from './index';
+import {
+  createFaceEngine,
+  type Descriptor,
+  DESCRIPTOR_LENGTH,
+  type FaceEngine,
+  FaceImageError,
+  findPhone,
+  MAX_INFERENCE_SIDE,
+  PHONE_MIN_SCORE,
+} from './index';
 
 const photos = readManifest();
 const read = (file: string) => readFileSync(path.join(FIXTURES_DIR, file));
@@ -69,7 +78,12 @@ describe('same/different pairs at the engine threshold', () => {
   it('meets TAR >= 0.95 and FAR <= 0.02 over every pair', () => {
     const entries = [...enrolled.entries()];
     expect(entries.length).toBeGreaterThan(10);
-    let same = 0, sameAccepted = 0, diff = 0, diffAccepted = 0, sameMax = 0, diffMin = Infinity;
+    let same = 0,
+      sameAccepted = 0,
+      diff = 0,
+      diffAccepted = 0,
+      sameMax = 0,
+      diffMin = Infinity;
     const misses: string[] = [];
     for (let i = 0; i < entries.length; i++) {
       for (let j = i + 1; j < entries.length; j++) {
@@ -79,13 +93,25 @@ describe('same/different pairs at the engine threshold', () => {
         const accepted = d < engine.threshold;
         if (a.person === b.person) sameMax = Math.max(sameMax, d);
         else diffMin = Math.min(diffMin, d);
-        if (a.person === b.person) { same++; if (accepted) sameAccepted++; else misses.push(`${fa}~${fb} rejected`); }
-        else { diff++; if (accepted) { diffAccepted++; misses.push(`${fa}~${fb} accepted`); } }
+        if (a.person === b.person) {
+          same++;
+          if (accepted) sameAccepted++;
+          else misses.push(`${fa}~${fb} rejected`);
+        } else {
+          diff++;
+          if (accepted) {
+            diffAccepted++;
+            misses.push(`${fa}~${fb} accepted`);
+          }
+        }
       }
     }
     const tar = sameAccepted / same;
     const far = diffAccepted / diff;
-    console.log(`[face] threshold ${engine.threshold}: TAR ${tar.toFixed(3)} (${sameAccepted}/${same}), FAR ${far.toFixed(3)} (${diffAccepted}/${diff}); largest same-person distance ${sameMax.toFixed(3)}, smallest different-person distance ${diffMin.toFixed(3)}`, misses);
+    console.log(
+      `[face] threshold ${engine.threshold}: TAR ${tar.toFixed(3)} (${sameAccepted}/${same}), FAR ${far.toFixed(3)} (${diffAccepted}/${diff}); largest same-person distance ${sameMax.toFixed(3)}, smallest different-person distance ${diffMin.toFixed(3)}`,
+      misses,
+    );
     expect(same).toBeGreaterThanOrEqual(8);
     expect(diff).toBeGreaterThanOrEqual(100);
     expect(tar).toBeGreaterThanOrEqual(0.95);
@@ -121,7 +147,7 @@ describe('verify', () => {
     expect(Math.max(img.width, img.height)).toBe(MAX_INFERENCE_SIDE); // large frames come back shrunk
     const k = img.width / 970; // boxes are in original pixels
     const f = res.faces[0]!;
-    expect(f.y + f.height).toBeGreaterThan(MAX_INFERENCE_SIDE * 0.2 / k);
+    expect(f.y + f.height).toBeGreaterThan((MAX_INFERENCE_SIDE * 0.2) / k);
     const i = (Math.round(f.y * k + 1) * img.width + Math.round((f.x + f.width / 2) * k)) * 4;
     expect(img.data[i]!).toBeGreaterThan(150);
     expect(img.data[i + 1]!).toBeLessThan(90);
@@ -160,7 +186,9 @@ describe('bad input and robustness', () => {
     const err = await engine.detect(make()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FaceImageError);
     expect((err as Error).message).toMatch(message);
-    await expect(engine.verify(make(), enrolled.values().next().value!.descriptor)).rejects.toBeInstanceOf(FaceImageError);
+    await expect(engine.verify(make(), enrolled.values().next().value!.descriptor)).rejects.toBeInstanceOf(
+      FaceImageError,
+    );
     const ok = await engine.detect(read('obama_01.jpg'));
     expect(ok.faces).toHaveLength(1);
   });
@@ -175,8 +203,19 @@ describe('bad input and robustness', () => {
   });
 
   it('flags a phone only for a confident cell phone object', () => {
-    expect(findPhone([{ label: 'person', score: 0.9 }, { label: 'cell phone', score: 0.45 }, { label: 'cell phone', score: 0.7 }])).toBe(0.7);
-    expect(findPhone([{ label: 'cell phone', score: PHONE_MIN_SCORE - 0.01 }, { label: 'remote', score: 0.9 }])).toBeNull();
+    expect(
+      findPhone([
+        { label: 'person', score: 0.9 },
+        { label: 'cell phone', score: 0.45 },
+        { label: 'cell phone', score: 0.7 },
+      ]),
+    ).toBe(0.7);
+    expect(
+      findPhone([
+        { label: 'cell phone', score: PHONE_MIN_SCORE - 0.01 },
+        { label: 'remote', score: 0.9 },
+      ]),
+    ).toBeNull();
   });
 
   it('refuses calls after close (other engines keep working)', async () => {

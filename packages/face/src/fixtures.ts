@@ -18,10 +18,17 @@ function resolveFixturesDir(): string {
 
 export const FIXTURES_DIR = resolveFixturesDir();
 
-export interface FixturePhoto { file: string; path: string; person: string; faces: number }
+export interface FixturePhoto {
+  file: string;
+  path: string;
+  person: string;
+  faces: number;
+}
 
 export function readManifest(dir = FIXTURES_DIR): FixturePhoto[] {
-  const lines = readFileSync(path.join(dir, 'MANIFEST.tsv'), 'utf8').split('\n').filter((l) => l.trim());
+  const lines = readFileSync(path.join(dir, 'MANIFEST.tsv'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim());
   const header = (lines.shift() ?? '').split('\t');
   const col = (name: string) => {
     const i = header.indexOf(name);

@@ -31,7 +31,13 @@ describe('decodeImage', () => {
     expect(sof).toBeGreaterThan(0);
     j.writeUInt16BE(6000, sof + 5);
     j.writeUInt16BE(6000, sof + 7);
-    const err = (() => { try { decodeImage(j); } catch (e) { return e; } })();
+    const err = (() => {
+      try {
+        decodeImage(j);
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(err).toBeInstanceOf(FaceImageError);
     expect((err as FaceImageError).code).toBe('too_many_pixels');
   });

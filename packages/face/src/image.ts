@@ -40,8 +40,14 @@ function readJpegHeader(buf: Buffer): { width: number; height: number; scanStart
   while (pos + 4 <= buf.length) {
     if (buf[pos] !== 0xff) throw new FaceImageError('corrupt', 'Corrupt JPEG: bad marker structure.');
     const marker = buf[pos + 1] ?? 0;
-    if (marker === 0xff) { pos += 1; continue; } // fill byte
-    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) { pos += 2; continue; }
+    if (marker === 0xff) {
+      pos += 1;
+      continue;
+    } // fill byte
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      pos += 2;
+      continue;
+    }
     const len = buf.readUInt16BE(pos + 2);
     if (len < 2 || pos + 2 + len > buf.length) break;
     // SOF0..SOF15 except DHT(C4), JPG(C8), DAC(CC)
@@ -78,7 +84,10 @@ export function decodeImage(input: Buffer | Uint8Array): RgbaImage {
   if (!input || input.length === 0) throw new FaceImageError('empty', 'Empty image: no bytes were received.');
   const buf = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   if (buf.length > MAX_IMAGE_BYTES) {
-    throw new FaceImageError('too_large', `Image is ${buf.length} bytes; the limit is ${MAX_IMAGE_BYTES} bytes (8 MiB).`);
+    throw new FaceImageError(
+      'too_large',
+      `Image is ${buf.length} bytes; the limit is ${MAX_IMAGE_BYTES} bytes (8 MiB).`,
+    );
   }
   const format = sniffFormat(buf);
   if (!format) throw new FaceImageError('not_image', 'Not an image: expected JPEG or PNG bytes.');
@@ -89,9 +98,15 @@ export function decodeImage(input: Buffer | Uint8Array): RgbaImage {
 function decodeJpeg(buf: Buffer): RgbaImage {
   const { width, height, scanStart } = readJpegHeader(buf);
   checkPixels(width, height);
-  if (!hasJpegEnd(buf, scanStart)) throw new FaceImageError('truncated', 'Truncated JPEG: the end-of-image marker is missing.');
+  if (!hasJpegEnd(buf, scanStart))
+    throw new FaceImageError('truncated', 'Truncated JPEG: the end-of-image marker is missing.');
   try {
-    const out = jpeg.decode(buf, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 17, maxMemoryUsageInMB: 256 });
+    const out = jpeg.decode(buf, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: 17,
+      maxMemoryUsageInMB: 256,
+    });
     return { width: out.width, height: out.height, data: out.data };
   } catch (err) {
     throw new FaceImageError('corrupt', `Corrupt JPEG: ${(err as Error).message}`);
@@ -103,7 +118,11 @@ function decodePng(buf: Buffer): RgbaImage {
   checkPixels(buf.readUInt32BE(16), buf.readUInt32BE(20)); // IHDR is always the first chunk
   try {
     const png = PNG.sync.read(buf);
-    return { width: png.width, height: png.height, data: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.length) };
+    return {
+      width: png.width,
+      height: png.height,
+      data: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.length),
+    };
   } catch (err) {
     const msg = (err as Error).message;
     const code = /unexpected end|truncat|too short/i.test(msg) ? 'truncated' : 'corrupt';
@@ -129,7 +148,12 @@ export function toSquareRgb(img: RgbaImage): { size: number; rgb: Float32Array }
   return { size, rgb };
 }
 
-export interface Rect { x: number; y: number; width: number; height: number }
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 export type Rgb = readonly [number, number, number];
 
 /** Draw a rectangle outline (in place) clipped to the image. */
@@ -178,7 +202,9 @@ export function downscale(img: RgbaImage, maxSide: number): { image: RgbaImage; 
     for (let x = 0; x < width; x++) {
       const sx0 = Math.floor(x * fx);
       const sx1 = Math.max(sx0 + 1, Math.min(img.width, Math.floor((x + 1) * fx)));
-      let r = 0, g = 0, b = 0;
+      let r = 0,
+        g = 0,
+        b = 0;
       for (let sy = sy0; sy < sy1; sy++) {
         for (let sx = sx0; sx < sx1; sx++) {
           const i = (sy * img.width + sx) * 4;

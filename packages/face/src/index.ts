@@ -4,10 +4,24 @@ import { createEngine } from './engine';
 import type { FaceEngine, FaceEngineOptions } from './types';
 
 export type {
-  Descriptor, DetectResult, EnrollResult, FaceBox, FaceEngine, FaceEngineOptions, VerifyResult, VerifyStatus,
+  Descriptor,
+  DetectResult,
+  EnrollResult,
+  FaceBox,
+  FaceEngine,
+  FaceEngineOptions,
+  VerifyResult,
+  VerifyStatus,
 } from './types';
 export { FaceImageError, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './image';
-export { DEFAULT_THRESHOLD, DESCRIPTOR_LENGTH, DESCRIPTOR_MODEL, findPhone, MAX_INFERENCE_SIDE, MAX_VERIFY_FACES } from './engine';
+export {
+  DEFAULT_THRESHOLD,
+  DESCRIPTOR_LENGTH,
+  DESCRIPTOR_MODEL,
+  findPhone,
+  MAX_INFERENCE_SIDE,
+  MAX_VERIFY_FACES,
+} from './engine';
 export { PHONE_MIN_SCORE } from './models';
 export { makeFakeWebcamMjpeg } from './mjpeg';
 

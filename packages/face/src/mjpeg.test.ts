@@ -26,7 +26,9 @@ function splitFrames(buf: Buffer): Buffer[] {
 describe('makeFakeWebcamMjpeg', () => {
   it('writes framesEach 640x480 JPEG frames per photo', async () => {
     const out = path.join(tmp, 'cam.mjpeg');
-    const photos = ['obama_01.jpg', 'multi_kit_with_rose.jpg', 'bbt_penny_01.png'].map((f) => path.join(FIXTURES_DIR, f));
+    const photos = ['obama_01.jpg', 'multi_kit_with_rose.jpg', 'bbt_penny_01.png'].map((f) =>
+      path.join(FIXTURES_DIR, f),
+    );
     const written = await makeFakeWebcamMjpeg(photos, 3, out);
     expect(written).toBe(9);
     const frames = splitFrames(readFileSync(out));
@@ -39,6 +41,8 @@ describe('makeFakeWebcamMjpeg', () => {
 
   it('refuses no photos and bad counts', async () => {
     await expect(makeFakeWebcamMjpeg([], 1, path.join(tmp, 'x.mjpeg'))).rejects.toThrow(/no photos/);
-    await expect(makeFakeWebcamMjpeg([path.join(FIXTURES_DIR, 'obama_01.jpg')], 0, path.join(tmp, 'x.mjpeg'))).rejects.toThrow(/positive/);
+    await expect(
+      makeFakeWebcamMjpeg([path.join(FIXTURES_DIR, 'obama_01.jpg')], 0, path.join(tmp, 'x.mjpeg')),
+    ).rejects.toThrow(/positive/);
   });
 });

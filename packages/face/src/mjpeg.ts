@@ -12,7 +12,8 @@ export const FAKE_WEBCAM_HEIGHT = 480;
  */
 export async function makeFakeWebcamMjpeg(photoPaths: string[], framesEach: number, outFile: string): Promise<number> {
   if (photoPaths.length === 0) throw new RangeError('makeFakeWebcamMjpeg: no photos given');
-  if (!Number.isInteger(framesEach) || framesEach < 1) throw new RangeError('makeFakeWebcamMjpeg: framesEach must be a positive integer');
+  if (!Number.isInteger(framesEach) || framesEach < 1)
+    throw new RangeError('makeFakeWebcamMjpeg: framesEach must be a positive integer');
   const chunks: Buffer[] = [];
   for (const file of photoPaths) {
     const frame = encodeJpeg(letterbox(decodeImage(await readFile(file)), FAKE_WEBCAM_WIDTH, FAKE_WEBCAM_HEIGHT), 90);

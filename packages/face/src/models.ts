@@ -7,9 +7,20 @@ import { loadTf, type Tf, toFileUrl, withFileFetch } from './tf-runtime';
 const require = createRequire(import.meta.url);
 
 // Minimal structural types for the parts of the two libraries we call (their bundled .d.ts pull in DOM types).
-export interface HumanBox { box: [number, number, number, number]; score: number; boxScore?: number }
-export interface HumanObject { label: string; score: number; box: [number, number, number, number] }
-export interface HumanResult { face: HumanBox[]; object: HumanObject[] }
+export interface HumanBox {
+  box: [number, number, number, number];
+  score: number;
+  boxScore?: number;
+}
+export interface HumanObject {
+  label: string;
+  score: number;
+  box: [number, number, number, number];
+}
+export interface HumanResult {
+  face: HumanBox[];
+  object: HumanObject[];
+}
 export interface HumanLike {
   load(): Promise<void>;
   detect(input: unknown, config?: Record<string, unknown>): Promise<HumanResult & { error?: string | null }>;
@@ -27,7 +38,12 @@ export const MODEL_NAMES = [
   'face-api/face_recognition (128-d descriptor)',
 ];
 
-export interface Models { tf: Tf; human: HumanLike; faceapi: FaceApi; loadMs: number }
+export interface Models {
+  tf: Tf;
+  human: HumanLike;
+  faceapi: FaceApi;
+  loadMs: number;
+}
 
 function humanConfig(modelBasePath: string) {
   const off = { enabled: false };
@@ -45,10 +61,34 @@ function humanConfig(modelBasePath: string) {
     segmentation: off,
     face: {
       enabled: true,
-      detector: { rotation: false, maxDetected: 20, minConfidence: DETECTOR_MIN_SCORE, iouThreshold: 0.2, return: false, square: false, skipFrames: 0, skipTime: 0 },
-      mesh: off, iris: off, description: off, emotion: off, antispoof: off, liveness: off, attention: off, gear: off,
+      detector: {
+        rotation: false,
+        maxDetected: 20,
+        minConfidence: DETECTOR_MIN_SCORE,
+        iouThreshold: 0.2,
+        return: false,
+        square: false,
+        skipFrames: 0,
+        skipTime: 0,
+      },
+      mesh: off,
+      iris: off,
+      description: off,
+      emotion: off,
+      antispoof: off,
+      liveness: off,
+      attention: off,
+      gear: off,
     },
-    object: { enabled: true, modelPath: 'centernet.json', minConfidence: 0.2, iouThreshold: 0.4, maxDetected: 10, skipFrames: 0, skipTime: 0 },
+    object: {
+      enabled: true,
+      modelPath: 'centernet.json',
+      minConfidence: 0.2,
+      iouThreshold: 0.4,
+      maxDetected: 10,
+      skipFrames: 0,
+      skipTime: 0,
+    },
   };
 }
 
@@ -74,6 +114,8 @@ export function loadModels(): Promise<Models> {
     await faceapi.nets.faceRecognitionNet.loadFromDisk(faceApiModels);
     return { tf, human, faceapi, loadMs: performance.now() - started };
   })();
-  modelsPromise.catch(() => { modelsPromise = undefined; }); // allow a retry after a failed load
+  modelsPromise.catch(() => {
+    modelsPromise = undefined;
+  }); // allow a retry after a failed load
   return modelsPromise;
 }

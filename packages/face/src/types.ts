@@ -1,5 +1,11 @@
 /** A face found in the frame, in pixels of the original (unpadded) image. score is the detector confidence 0..1. */
-export interface FaceBox { x: number; y: number; width: number; height: number; score: number }
+export interface FaceBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  score: number;
+}
 
 export interface DetectResult {
   /** Faces, highest score first. */
@@ -15,7 +21,10 @@ export interface DetectResult {
 }
 
 /** 128 values from face-api's recognition net; model names the net so descriptors of other nets are refused. */
-export interface Descriptor { values: number[]; model: string }
+export interface Descriptor {
+  values: number[];
+  model: string;
+}
 
 export type EnrollResult =
   | { ok: true; descriptor: Descriptor; face: FaceBox }

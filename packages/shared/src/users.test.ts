@@ -8,8 +8,15 @@ describe('profileCompletion', () => {
     expect(profileCompletion({})).toBe(0);
     expect(
       profileCompletion({
-        firstName: 'A', lastName: 'B', email: 'e', gender: 'male', dob: '2000-01-01',
-        mobileNumber: '1', bio: 'x', educationDetails: 'y', experienceDetails: 'z',
+        firstName: 'A',
+        lastName: 'B',
+        email: 'e',
+        gender: 'male',
+        dob: '2000-01-01',
+        mobileNumber: '1',
+        bio: 'x',
+        educationDetails: 'y',
+        experienceDetails: 'z',
       }),
     ).toBe(100);
   });

@@ -33,9 +33,7 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     const sql = await readFile(path.join(dir, file), 'utf8');
     const name = file.replace(/'/g, "''");
     try {
-      await database.execScript(
-        `BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`,
-      );
+      await database.execScript(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`);
     } catch (err) {
       await database.execScript('ROLLBACK').catch(() => {});
       throw new MigrationError(file, err);

@@ -37,7 +37,9 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
-  role: text('role', { enum: ['candidate', 'employer'] }).notNull().default('candidate'),
+  role: text('role', { enum: ['candidate', 'employer'] })
+    .notNull()
+    .default('candidate'),
   gender: text('gender').notNull().default(''),
   dob: text('dob').notNull().default(''),
   mobileNumber: text('mobile_number').notNull().default(''),
@@ -77,7 +79,9 @@ export const outbox = pgTable('outbox', {
   bodyText: text('body_text').notNull(),
   bodyHtml: text('body_html'),
   kind: text('kind').notNull().default('generic'),
-  status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull().default('stored'),
+  status: text('status', { enum: ['stored', 'sent', 'failed'] })
+    .notNull()
+    .default('stored'),
   error: text('error'),
   createdAt: ts('created_at').notNull().defaultNow(),
   sentAt: ts('sent_at'),
@@ -147,7 +151,9 @@ export const invitations = pgTable('invitations', {
   email: text('email').notNull(),
   tokenHash: text('token_hash').notNull(),
   invitedBy: uuid('invited_by'),
-  status: text('status', { enum: ['invited', 'started', 'submitted'] }).notNull().default('invited'),
+  status: text('status', { enum: ['invited', 'started', 'submitted'] })
+    .notNull()
+    .default('invited'),
   sentAt: ts('sent_at'),
   reminderSentAt: ts('reminder_sent_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -195,7 +201,9 @@ export const submissions = pgTable('submissions', {
   questionNumber: integer('question_number').notNull(),
   language: text('language').notNull(),
   code: text('code').notNull(),
-  status: text('status', { enum: ['queued', 'running', 'judged', 'error'] }).notNull().default('queued'),
+  status: text('status', { enum: ['queued', 'running', 'judged', 'error'] })
+    .notNull()
+    .default('queued'),
   verdict: text('verdict'),
   compileOutput: text('compile_output'),
   results: jsonb('results').$type<unknown[]>().notNull().default([]),

@@ -2,9 +2,10 @@
  * Blob store for files that do not belong in table rows (logos, proctoring frames).
  * Local folder by default; an S3-compatible store can implement the same interface.
  */
+
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 
 export interface Blob {
   data: Buffer;

@@ -42,7 +42,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && err.statusCode === 400)) {
       status = 400;
       body = { code: 'INVALID_JSON', message: 'The request body is not valid JSON' };
-    } else if (err.statusCode === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') {
+    } else if (
+      err.statusCode === 413 ||
+      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+      err.code === 'FST_REQ_FILE_TOO_LARGE'
+    ) {
       status = 413;
       body = { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' };
     } else if (err.statusCode === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

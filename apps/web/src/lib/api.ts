@@ -41,8 +41,17 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     }
   }
   if (!res.ok) {
-    const body = (data && typeof data === 'object' ? data : {}) as { code?: string; message?: string; fields?: Record<string, string> };
-    throw new ApiError(res.status, body.code ?? 'HTTP', body.message ?? (typeof data === 'string' && data ? data : `HTTP error ${res.status}`), body.fields);
+    const body = (data && typeof data === 'object' ? data : {}) as {
+      code?: string;
+      message?: string;
+      fields?: Record<string, string>;
+    };
+    throw new ApiError(
+      res.status,
+      body.code ?? 'HTTP',
+      body.message ?? (typeof data === 'string' && data ? data : `HTTP error ${res.status}`),
+      body.fields,
+    );
   }
   return data as T;
 }

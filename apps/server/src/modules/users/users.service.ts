@@ -1,5 +1,5 @@
-import { hash, verify } from '@node-rs/argon2';
 import type { TSignup, TUser, TUserUpdate } from '@assessly/shared';
+import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema';
@@ -50,18 +50,30 @@ export async function createUser(db: Db, input: TSignup): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const base = { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role };
+      const base = {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: input.role,
+      };
       if (input.role !== 'employer') return repo.insertUser(tx as unknown as Db, base);
       // An employer who signs up alone gets a company of their own (a tenant of one).
       const [company] = await tx
         .insert(companies)
-        .values({ name: `${input.firstName} ${input.lastName}`.trim(), email: `${crypto.randomUUID()}@personal.assessly` })
+        .values({
+          name: `${input.firstName} ${input.lastName}`.trim(),
+          email: `${crypto.randomUUID()}@personal.assessly`,
+        })
         .returning({ id: companies.id });
       return repo.insertUser(tx as unknown as Db, { ...base, companyId: company!.id, companyRole: 'admin' });
     });
   } catch (err) {
     // Two sign-ups racing for one email: the unique index decides.
-    if (err instanceof Error && /users_email_key|unique/i.test(err.message + String((err as { cause?: unknown }).cause ?? ''))) {
+    if (
+      err instanceof Error &&
+      /users_email_key|unique/i.test(err.message + String((err as { cause?: unknown }).cause ?? ''))
+    ) {
       throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
     }
     throw err;
@@ -140,7 +152,8 @@ export async function requestPasswordReset(
 export async function resetPassword(deps: { db: Db; clock: Clock }, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   const used = await repo.consumeOneTimeToken(deps.db, hashToken(token), 'password_reset', deps.clock.now());
-  if (!used?.userId) throw new AppError('TOKEN_INVALID', 'This reset link is invalid or has expired. Please ask for a new one.');
+  if (!used?.userId)
+    throw new AppError('TOKEN_INVALID', 'This reset link is invalid or has expired. Please ask for a new one.');
   await repo.updateUser(deps.db, used.userId, { passwordHash });
   // A new password signs out every other session.
   await repo.deleteSessionsOfUser(deps.db, used.userId);

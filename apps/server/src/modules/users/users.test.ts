@@ -30,7 +30,10 @@ describe('POST /api/users/add', () => {
     expect(user).toMatchObject({ email: body.email, role: 'candidate', firstName: 'Ada' });
     expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(user)).not.toMatch(/password|argon2/i);
-    const [row] = await t.deps.database.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.id]);
+    const [row] = await t.deps.database.query<{ password_hash: string }>(
+      'SELECT password_hash FROM users WHERE id = $1',
+      [user.id],
+    );
     expect(row!.password_hash.startsWith('$argon2id$')).toBe(true);
   });
 
@@ -45,7 +48,11 @@ describe('POST /api/users/add', () => {
   it('refuses a duplicate email, whatever its case, with a 409 message', async () => {
     const body = signupBody();
     await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/add', payload: { ...body, email: body.email.toUpperCase() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/add',
+      payload: { ...body, email: body.email.toUpperCase() },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists' });
   });
@@ -67,10 +74,19 @@ describe('POST /api/users/add', () => {
   });
 
   it('answers malformed JSON and oversize bodies with clear 4xx JSON', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/users/add', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/add',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('INVALID_JSON');
-    const big = await t.app.inject({ method: 'POST', url: '/api/users/add', payload: { ...signupBody(), bio: 'x'.repeat(2 * 1024 * 1024) } });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/add',
+      payload: { ...signupBody(), bio: 'x'.repeat(2 * 1024 * 1024) },
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -80,7 +96,11 @@ describe('POST /api/users/login', () => {
   it('signs in and sets an httpOnly SameSite=Lax session cookie', async () => {
     const body = signupBody();
     await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: body.email, password: body.password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: body.email, password: body.password },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: body.email, role: 'candidate' });
     const raw = String(res.headers['set-cookie']);
@@ -94,7 +114,11 @@ describe('POST /api/users/login', () => {
   it('without Remember me sets a browser-session cookie that the server forgets after a day', async () => {
     const body = signupBody();
     await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: body.email, password: body.password, rememberMe: false } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: body.email, password: body.password, rememberMe: false },
+    });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['set-cookie'])).not.toMatch(/Expires=/i);
     const cookie = sessionCookie(res);
@@ -110,8 +134,16 @@ describe('POST /api/users/login', () => {
   it('refuses a wrong password and an unknown email with the same 401', async () => {
     const body = signupBody();
     await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: body.email, password: 'wrong-password' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: uniqueEmail('nobody'), password: 'whatever1' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: body.email, password: 'wrong-password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: uniqueEmail('nobody'), password: 'whatever1' },
+    });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
@@ -137,7 +169,11 @@ describe('reading and changing users', () => {
       ['PUT', '/api/users/00000000-0000-0000-0000-000000000000'],
     ] as const;
     for (const [method, url] of calls) {
-      const res = await t.app.inject({ method, url, payload: method === 'PUT' ? { firstName: 'a', lastName: 'b' } : undefined });
+      const res = await t.app.inject({
+        method,
+        url,
+        payload: method === 'PUT' ? { firstName: 'a', lastName: 'b' } : undefined,
+      });
       expect(res.statusCode, url).toBe(401);
       expect(res.json().code).toBe('UNAUTHENTICATED');
     }
@@ -147,7 +183,11 @@ describe('reading and changing users', () => {
     const u = await createSignedInUser(t.app);
     const byId = await t.app.inject({ method: 'GET', url: `/api/users/${u.id}`, headers: { cookie: u.cookie } });
     expect(byId.json().email).toBe(u.email);
-    const byEmail = await t.app.inject({ method: 'GET', url: `/api/users/by-email?email=${encodeURIComponent(`"${u.email}"`)}`, headers: { cookie: u.cookie } });
+    const byEmail = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/by-email?email=${encodeURIComponent(`"${u.email}"`)}`,
+      headers: { cookie: u.cookie },
+    });
     expect(byEmail.statusCode).toBe(200);
     expect(byEmail.json().id).toBe(u.id);
   });
@@ -157,9 +197,18 @@ describe('reading and changing users', () => {
     const b = await createSignedInUser(t.app);
     const read = await t.app.inject({ method: 'GET', url: `/api/users/${b.id}`, headers: { cookie: a.cookie } });
     expect(read.statusCode).toBe(403);
-    const byEmail = await t.app.inject({ method: 'GET', url: `/api/users/by-email?email=${b.email}`, headers: { cookie: a.cookie } });
+    const byEmail = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/by-email?email=${b.email}`,
+      headers: { cookie: a.cookie },
+    });
     expect(byEmail.statusCode).toBe(403);
-    const put = await t.app.inject({ method: 'PUT', url: `/api/users/${b.id}`, headers: { cookie: a.cookie }, payload: { firstName: 'Hacked', lastName: 'X' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${b.id}`,
+      headers: { cookie: a.cookie },
+      payload: { firstName: 'Hacked', lastName: 'X' },
+    });
     expect(put.statusCode).toBe(403);
     const still = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: b.cookie } });
     expect(still.json().firstName).not.toBe('Hacked');
@@ -178,18 +227,46 @@ describe('reading and changing users', () => {
       method: 'PUT',
       url: `/api/users/${u.id}`,
       headers: { cookie: u.cookie },
-      payload: { id: u.id, email: 'other@x.co', role: 'employer', firstName: 'Grace', lastName: 'Hopper', gender: 'female', dob: '1906-12-09', mobileNumber: '+1 555 0100', bio: 'COBOL', educationDetails: 'Yale', experienceDetails: 'Navy' },
+      payload: {
+        id: u.id,
+        email: 'other@x.co',
+        role: 'employer',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        gender: 'female',
+        dob: '1906-12-09',
+        mobileNumber: '+1 555 0100',
+        bio: 'COBOL',
+        educationDetails: 'Yale',
+        experienceDetails: 'Navy',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Grace', gender: 'female', dob: '1906-12-09', email: u.email, role: 'candidate' });
+    expect(res.json()).toMatchObject({
+      firstName: 'Grace',
+      gender: 'female',
+      dob: '1906-12-09',
+      email: u.email,
+      role: 'candidate',
+    });
   });
 
   it('requires first and last name on update and rejects a bad date', async () => {
     const u = await createSignedInUser(t.app);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${u.id}`, headers: { cookie: u.cookie }, payload: { firstName: '', lastName: 'X' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      headers: { cookie: u.cookie },
+      payload: { firstName: '', lastName: 'X' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.firstName).toBe('First name is required');
-    const bad = await t.app.inject({ method: 'PUT', url: `/api/users/${u.id}`, headers: { cookie: u.cookie }, payload: { firstName: 'A', lastName: 'B', dob: 'yesterday' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      headers: { cookie: u.cookie },
+      payload: { firstName: 'A', lastName: 'B', dob: 'yesterday' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -208,16 +285,32 @@ describe('password reset', () => {
     const ask = await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
     expect(ask.statusCode).toBe(200);
     const token = await resetLinkFor(u.email);
-    const reset = await t.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, password: 'brand-new-pass1' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/reset-password',
+      payload: { token, password: 'brand-new-pass1' },
+    });
     expect(reset.statusCode).toBe(200);
-    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: u.email, password: u.password } });
+    const oldLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: u.email, password: u.password },
+    });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: u.email, password: 'brand-new-pass1' } });
+    const newLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: u.email, password: 'brand-new-pass1' },
+    });
     expect(newLogin.statusCode).toBe(200);
     // the old session was signed out by the reset
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } });
     expect(me.statusCode).toBe(401);
-    const again = await t.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, password: 'another-pass1' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/reset-password',
+      payload: { token, password: 'another-pass1' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('TOKEN_INVALID');
   });
@@ -228,7 +321,11 @@ describe('password reset', () => {
     const token = await resetLinkFor(u.email);
     t.clock.advance(61 * 60_000);
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, password: 'brand-new-pass1' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/reset-password',
+        payload: { token, password: 'brand-new-pass1' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('TOKEN_INVALID');
     } finally {
@@ -239,7 +336,10 @@ describe('password reset', () => {
   it('sends at most one reset email a minute per account (the form is public)', async () => {
     const u = await createSignedInUser(t.app);
     const ask = () => t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
-    const mails = async () => (await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, u.email))).filter((m) => m.kind === 'password_reset').length;
+    const mails = async () =>
+      (await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, u.email))).filter(
+        (m) => m.kind === 'password_reset',
+      ).length;
     for (let i = 0; i < 5; i++) expect((await ask()).statusCode).toBe(200);
     expect(await mails()).toBe(1);
     t.clock.advance(61_000);
@@ -262,7 +362,12 @@ describe('password reset', () => {
 
 describe('cross-site and unknown requests', () => {
   it('refuses a mutating request from another origin', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { origin: 'https://evil.example' }, payload: { email: 'a@b.co', password: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@b.co', password: 'x' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('ORIGIN_REJECTED');
   });
@@ -284,7 +389,11 @@ describe('rate limiting', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await limited.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'x@y.co', password: 'nope-nope' } });
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { email: 'x@y.co', password: 'nope-nope' },
+        });
         codes.push(res.statusCode);
       }
       expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
