@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { PasswordInput } from '../../app/password-input';
 import { api } from '../../lib/api';
 import { loginErrorMessage } from './auth-errors';
-import { PasswordInput } from './password-input';
 import { landingPath, ME_KEY, rememberUser, safeNext } from './use-auth';
 import './auth.css';
 

@@ -3,9 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
+import { PasswordInput } from '../../app/password-input';
 import { ApiError, api } from '../../lib/api';
 import type { LoginState } from './login-page';
-import { PasswordInput } from './password-input';
 import './auth.css';
 
 // The server's password rule, plus a confirmation that only this form checks.

@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PasswordInput } from '../../app/password-input';
 import { ApiError, api } from '../../lib/api';
 import { signupErrorMessage } from './auth-errors';
 import type { LoginState } from './login-page';
-import { PasswordInput } from './password-input';
 import { safeNext } from './use-auth';
 import './auth.css';
 

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
+import { PasswordInput } from '../../app/password-input';
 import { ApiError } from '../../lib/api';
 import { ME_KEY, rememberUser } from '../auth/use-auth';
 import { acceptInvite, readInvite } from './owner-api';
-import { PasswordField, PasswordStrength } from './password-field';
+import { PasswordStrength } from './password-field';
 import './owner.css';
 
 /** /join?token= — a colleague invited by the company admin creates a recruiter account and lands on /admin. */
@@ -109,7 +110,7 @@ export function JoinPage() {
         </div>
         <div className="field">
           <label htmlFor="join-password">Password</label>
-          <PasswordField autoComplete="new-password" {...field('password')} />
+          <PasswordInput autoComplete="new-password" {...field('password')} />
           <PasswordStrength password={password} />
           {error('password')}
         </div>

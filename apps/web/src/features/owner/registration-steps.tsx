@@ -1,8 +1,9 @@
 import { COMPANY_SIZES, currentYear, DESCRIPTION_COUNTER_MAX, INDUSTRIES } from '@assessly/shared';
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { PasswordInput } from '../../app/password-input';
 import { LogoField, type LogoState } from './logo-field';
-import { PasswordField, PasswordStrength } from './password-field';
+import { PasswordStrength } from './password-field';
 import type { RegistrationField, RegistrationForm } from './registration-form';
 
 export interface StepProps {
@@ -153,7 +154,7 @@ export function AdminUserStep(props: StepProps) {
         error={e.password?.message}
         hint={<PasswordStrength password={password} />}
       >
-        <PasswordField autoComplete="new-password" placeholder="At least 8 characters" {...bind('password')} />
+        <PasswordInput autoComplete="new-password" placeholder="At least 8 characters" {...bind('password')} />
       </Field>
       <div className="field">
         <label className="owner-check" htmlFor="reg-agreeToTerms">

@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
+import { PasswordInput } from '../../app/password-input';
 import { api } from '../../lib/api';
 import { ME_KEY, rememberUser } from '../auth/use-auth';
-import { PasswordField } from './password-field';
 
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
@@ -73,7 +73,7 @@ export function OwnerSignInForm({ onCreateAccount }: { onCreateAccount: () => vo
       </div>
       <div className="field">
         <label htmlFor="owner-password">Password</label>
-        <PasswordField
+        <PasswordInput
           id="owner-password"
           autoComplete="current-password"
           placeholder="Enter your password"
