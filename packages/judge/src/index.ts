@@ -1,5 +1,6 @@
 export { compareOutput, normaliseLines } from './compare';
 export { createJudge } from './judge';
+export { startJudgeProcess } from './judge-process';
 export type {
   CaseResult,
   CreateJudgeOptions,
