@@ -31,11 +31,18 @@ async function main() {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  // As a child of the API server, it ends with its parent.
+  process.on('disconnect', shutdown);
   await app.listen({ port, host });
+  // Started by the API server as its child (face-client.child.ts): tell it the port, then when models are in.
+  const address = app.server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  process.send?.({ port: boundPort });
   const t0 = Date.now();
   await face.ready;
+  process.send?.({ modelsLoaded: true });
   log.info(
-    `face service ready on http://${host}:${port} (models loaded in ${Date.now() - t0} ms, secret ${secret ? 'required' : 'not set'})`,
+    `face service ready on http://${host}:${boundPort} (models loaded in ${Date.now() - t0} ms, secret ${secret ? 'required' : 'not set'})`,
   );
 }
 

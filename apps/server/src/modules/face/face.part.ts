@@ -1,11 +1,13 @@
 /**
- * The face part of `createParts()`: the remote face service when FACE_SERVICE_URL is set, otherwise the
- * engine in this process with its models loading in the background (start-up is not blocked; /api/health
- * says loading → ready). FACE_ENGINE=off runs without face proctoring (face routes answer 503).
+ * The face part of `createParts()`: the remote face service when FACE_SERVICE_URL is set; otherwise the face
+ * service as a child process of this one (its inference never blocks the API's event loop), or with
+ * FACE_IN_PROCESS=1 the engine in this process. Models load in the background either way (start-up is not
+ * blocked; /api/health says loading → ready). FACE_ENGINE=off runs without face proctoring (503).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { FaceClient } from './face-client';
+import { createChildFaceClient } from './face-client.child';
 import { createInProcessFaceClient } from './face-client.in-process';
 import { createRemoteFaceClient } from './face-client.remote';
 
@@ -23,6 +25,10 @@ export function createFacePart(
   if (env.FACE_ENGINE === 'off') {
     log.info('face: disabled (FACE_ENGINE=off)');
     return null;
+  }
+  if (env.FACE_IN_PROCESS !== '1') {
+    log.info('face: starting the face service as a child process');
+    return createChildFaceClient(log);
   }
   const started = Date.now();
   const client = createInProcessFaceClient({
