@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './client';
+import { MIGRATIONS_DIR, MigrationError, migrate } from './migrate';
+
+let db: Database;
+let dir: string;
+beforeAll(async () => {
+  db = await openDatabase({});
+  dir = await mkdtemp(path.join(tmpdir(), 'assessly-migrations-'));
+});
+afterAll(async () => {
+  await db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('migrate', () => {
+  it('applies the project migrations once, in name order', async () => {
+    const first = await migrate(db, MIGRATIONS_DIR);
+    expect(first[0]).toBe('0001_init.sql');
+    expect(first).toEqual([...first].sort());
+    expect(await migrate(db, MIGRATIONS_DIR)).toEqual([]);
+  });
+
+  it('stops at a failing file, names it, and keeps nothing of it', async () => {
+    await writeFile(path.join(dir, '9001_good.sql'), 'CREATE TABLE mig_good (id int);');
+    await writeFile(path.join(dir, '9002_bad.sql'), 'CREATE TABLE mig_half (id int);\nCREATE TABLE oops (;');
+    await writeFile(path.join(dir, '9003_later.sql'), 'CREATE TABLE mig_later (id int);');
+    const err = await migrate(db, dir).catch((e) => e);
+    expect(err).toBeInstanceOf(MigrationError);
+    expect(err.message).toMatch(/^Migration 9002_bad\.sql failed: /);
+    const applied = (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name);
+    expect(applied).toContain('9001_good.sql');
+    expect(applied).not.toContain('9002_bad.sql');
+    expect(applied).not.toContain('9003_later.sql');
+    const tables = (await db.query<{ t: string | null }>("SELECT to_regclass('mig_half')::text AS t"))[0];
+    expect(tables?.t).toBeNull();
+  });
+});
+
+describe('the server start', () => {
+  it('stops with a clear message and a non-zero exit when a migration fails', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-badstart-'));
+    try {
+      // A database that already has a users table but no migration record: 0001_init.sql cannot apply.
+      const pg = new PGlite(path.join(dataDir, 'pg'));
+      await pg.exec('CREATE TABLE users (id int)');
+      await pg.close();
+      const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
+      const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', FACE_ENGINE: 'off' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stdout + run.stderr).toMatch(
+        /Database migration failed, not starting\. Migration 0001_init\.sql failed: .*users/,
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
