@@ -257,13 +257,16 @@ describe('company registration, owner sign-in and the team', () => {
     // Invite a recruiter from the team page.
     await page.goto(`${server.baseUrl}/admin/team`);
     await page.getByRole('heading', { name: `${company.name} — Team` }).waitFor();
+    // The team page sits in the admin area: the sidebar marks Team as the current page.
+    const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
+    expect(await sidebar.getByRole('link', { name: 'Team' }).getAttribute('aria-current')).toBe('page');
     expect(
       await page.getByAltText(`${company.name} logo`).evaluate((img) => (img as HTMLImageElement).naturalWidth),
     ).toBe(1);
     await page.getByLabel("Colleague's email").fill(recruiterEmail);
     await click(page, 'Send Invitation');
     await see(page, `Invitation sent to ${recruiterEmail}.`);
-    await page.locator('.owner-invites').getByText(recruiterEmail).waitFor();
+    await page.getByRole('main').locator('.owner-invites').getByText(recruiterEmail).waitFor();
 
     // The recruiter joins through the emailed link (a fresh browser profile) and lands on /admin.
     const recruiterContext = await browser.newContext();

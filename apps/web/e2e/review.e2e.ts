@@ -144,7 +144,11 @@ describe('review and hiring in a real browser', () => {
     // 3. The dashboard shows both with scores, colours, the frame and the candidate's own details.
     await page.goto(`${server.baseUrl}/admin/submission`);
     await page.getByRole('heading', { name: 'Test Management Dashboard' }).waitFor();
-    await page.getByText('hana@acme.test').waitFor();
+    // The page sits in the admin area: the sidebar (which also shows the employer's email) marks Submissions.
+    const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
+    await expect(sidebar.getByRole('link', { name: 'Submissions' }).getAttribute('aria-current')).resolves.toBe('page');
+    const content = page.getByRole('main');
+    await content.getByText('hana@acme.test').waitFor();
     const stats = page.getByRole('region', { name: 'Statistics' });
     await expect(stats.textContent()).resolves.toMatch(/Total Submissions\s*2/);
     await expect(stats.textContent()).resolves.toMatch(/Average Score\s*70\.0%/);
@@ -193,11 +197,14 @@ describe('review and hiring in a real browser', () => {
     // 6. The printable report.
     await page.goto(`${server.baseUrl}/admin/reports/${aAda.id}`);
     await page.getByRole('heading', { name: 'Ada Lovelace: Islands drive' }).waitFor();
-    await page.getByText('100 / 100 (100%)').waitFor();
+    await page.getByRole('main').getByText('100 / 100 (100%)').waitFor();
     await page.getByRole('button', { name: 'Print / Save as PDF' }).waitFor();
     await shot(page, 'report');
+    await expect(sidebar.isVisible()).resolves.toBe(true);
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('button', { name: 'Print / Save as PDF' }).isVisible()).resolves.toBe(false);
+    await expect(sidebar.isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('main').getByText('100 / 100 (100%)').isVisible()).resolves.toBe(true);
     await page.emulateMedia({ media: 'screen' });
 
     // 7. Ada sees her status among her tests (the MyTests list; the profile page shows it).

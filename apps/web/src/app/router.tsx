@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { routes as adminRoutes } from '../features/admin/routes';
+import { routes as adminRoutes, adminShell } from '../features/admin/routes';
 import { routes as authRoutes } from '../features/auth/routes';
 import { routes as ownerRoutes } from '../features/owner/routes';
 import { routes as proctoringRoutes } from '../features/proctoring/routes';
@@ -10,10 +10,14 @@ import { routes as takingRoutes } from '../features/taking/routes';
 import { RootShell, SiteLayout } from './layouts';
 import { NotFound, RouteError } from './route-error';
 
-/** Each feature exports `routes: { site?, bare? }`: site routes get the navbar and footer, bare ones the whole screen. */
+/**
+ * Each feature exports `routes: { site?, bare?, admin? }`: site routes get the navbar and footer, bare ones the whole
+ * screen, admin ones the employer area (employer session + the admin sidebar layout of features/admin).
+ */
 export interface FeatureRoutes {
   site?: RouteObject[];
   bare?: RouteObject[];
+  admin?: RouteObject[];
 }
 
 const features: FeatureRoutes[] = [
@@ -37,6 +41,7 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [...features.flatMap((f) => f.site ?? []), { path: '*', element: <NotFound /> }],
       },
+      { ...adminShell(features.flatMap((f) => f.admin ?? [])), errorElement: <RouteError /> },
       ...features.flatMap((f) => f.bare ?? []).map((r) => ({ ...r, errorElement: <RouteError /> })),
     ],
   },

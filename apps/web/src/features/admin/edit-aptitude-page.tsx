@@ -1,6 +1,6 @@
 import { validateAptitudeQuestions } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { api } from '../../lib/api';
@@ -8,6 +8,7 @@ import { AddFromBankModal } from './add-from-bank-modal';
 import { type TestWithQuestions, useQuestionBank, useTestWithQuestions } from './admin-api';
 import { addQuestionsLabel, moveItem, previewText } from './admin-helpers';
 import { saveErrorMessage } from './aptitude-builder-page';
+import { EditorHead, ItemActions, useSavedFlash } from './editor-parts';
 import { type QuestionDraft, QuestionFields, questionPayload, toQuestionDraft } from './question-fields';
 
 /** Edit aptitude questions (/admin/aptitude-test/edit/{id}): inline edits, removal, order and additions, saved together. */
@@ -20,12 +21,10 @@ export function EditAptitudePage() {
   const [editing, setEditing] = useState<QuestionDraft | null>(null);
   const [editErrors, setEditErrors] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState(false);
+  const saved = useSavedFlash();
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);
   const bank = useQuestionBank(adding);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
     if (!questions && loaded.data) {
@@ -65,7 +64,7 @@ export function EditAptitudePage() {
   };
   const save = async () => {
     setError(null);
-    setSuccess(false);
+    saved.hide();
     if (questions.length === 0) {
       setError('Test must have at least one question');
       return;
@@ -77,16 +76,14 @@ export function EditAptitudePage() {
     }
     setSaving(true);
     try {
-      const saved = await api<TestWithQuestions>(`/api/tests/${id}/questions/batch`, {
+      const result = await api<TestWithQuestions>(`/api/tests/${id}/questions/batch`, {
         method: 'POST',
         body: { version, questions: questions.map(questionPayload) },
       });
-      setVersion(saved.test.version);
-      setQuestions(saved.questions.map(toQuestionDraft));
+      setVersion(result.test.version);
+      setQuestions(result.questions.map(toQuestionDraft));
       await qc.invalidateQueries({ queryKey: ['admin'] });
-      setSuccess(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setSuccess(false), 3000);
+      saved.flash();
     } catch (err) {
       setError(saveErrorMessage(err, 'Failed to save changes. Please try again.'));
     } finally {
@@ -97,23 +94,8 @@ export function EditAptitudePage() {
 
   return (
     <main>
-      <div className="admin-page-head">
-        <div>
-          <h1>Edit Aptitude Questions</h1>
-          <p className="muted" style={{ margin: 0 }}>
-            {test.testName}
-          </p>
-        </div>
-        <div className="row">
-          <Link to="/admin/tests" className="btn btn-outline">
-            Back to Tests
-          </Link>
-          <Link to={`/admin/tests/${id}/edit`} className="btn btn-outline">
-            Edit Basic Details
-          </Link>
-        </div>
-      </div>
-      {success && (
+      <EditorHead title="Edit Aptitude Questions" testId={id} testName={test.testName} />
+      {saved.shown && (
         <div className="alert alert-success" role="status">
           Changes saved successfully!
         </div>
@@ -148,45 +130,17 @@ export function EditAptitudePage() {
                   <td>{previewText(q.questionText)}</td>
                   <td data-label="Marks">{q.marks}</td>
                   <td>
-                    <div className="icon-actions">
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-sm"
-                        aria-label={`Edit question ${i + 1}`}
-                        onClick={() => {
-                          setEditing({ ...q, options: [...q.options] });
-                          setEditErrors([]);
-                        }}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-sm"
-                        aria-label={`Move question ${i + 1} up`}
-                        disabled={i === 0}
-                        onClick={() => setQuestions(moveItem(questions, i, i - 1))}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-sm"
-                        aria-label={`Move question ${i + 1} down`}
-                        disabled={i === questions.length - 1}
-                        onClick={() => setQuestions(moveItem(questions, i, i + 1))}
-                      >
-                        ↓
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-danger btn-sm"
-                        aria-label={`Remove question ${i + 1}`}
-                        onClick={() => remove(q.id)}
-                      >
-                        Remove
-                      </button>
-                    </div>
+                    <ItemActions
+                      name={`question ${i + 1}`}
+                      index={i}
+                      count={questions.length}
+                      onEdit={() => {
+                        setEditing({ ...q, options: [...q.options] });
+                        setEditErrors([]);
+                      }}
+                      onMove={(to) => setQuestions(moveItem(questions, i, to))}
+                      onRemove={() => remove(q.id)}
+                    />
                   </td>
                 </tr>
                 {editing?.id === q.id && (

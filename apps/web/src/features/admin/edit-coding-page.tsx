@@ -1,12 +1,13 @@
 import type { TCodingProblem, TTest } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { ApiError, api } from '../../lib/api';
 import { AddFromBankModal } from './add-from-bank-modal';
 import { useProblemBank, useTestWithQuestions } from './admin-api';
 import { moveItem, previewText } from './admin-helpers';
+import { EditorHead, ItemActions, useSavedFlash } from './editor-parts';
 import { type ProblemDraft, ProblemFields, problemPayload, toProblemDraft } from './problem-fields';
 
 /** Edit coding problems (/admin/coding-test/edit/{id}): problem table, inline editor, add from the bank. */
@@ -23,15 +24,7 @@ export function EditCodingPage() {
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const bank = useProblemBank(adding);
-  // Spec part 1 §4: 'Changes saved successfully!' shows for 3 seconds after each save.
-  const [success, setSuccess] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const showSaved = () => {
-    setSuccess(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setSuccess(false), 3000);
-  };
+  const saved = useSavedFlash();
 
   useEffect(() => {
     if (!problems && loaded.data) {
@@ -59,13 +52,13 @@ export function EditCodingPage() {
   const setMembership = async (next: TCodingProblem[]) => {
     setError(null);
     try {
-      const saved = await api<TTest>(`/api/tests/${id}/update-questions`, {
+      const updated = await api<TTest>(`/api/tests/${id}/update-questions`, {
         method: 'PUT',
         body: { questionIds: next.map((p) => p.id), version },
       });
-      setVersion(saved.version);
+      setVersion(updated.version);
       setProblems(next);
-      showSaved();
+      saved.flash();
       await qc.invalidateQueries({ queryKey: ['admin'] });
     } catch (err) {
       setError(
@@ -83,13 +76,13 @@ export function EditCodingPage() {
     setEditError(null);
     setSavingProblem(true);
     try {
-      const saved = await api<TCodingProblem>(`/api/coding-tests/${editing.id}`, {
+      const problem = await api<TCodingProblem>(`/api/coding-tests/${editing.id}`, {
         method: 'PUT',
         body: problemPayload(editing),
       });
-      setProblems(problems.map((p) => (p.id === saved.id ? saved : p)));
+      setProblems(problems.map((p) => (p.id === problem.id ? problem : p)));
       setEditing(null);
-      showSaved();
+      saved.flash();
       await qc.invalidateQueries({ queryKey: ['admin'] });
     } catch (err) {
       // The editor stays open with everything typed.
@@ -104,29 +97,22 @@ export function EditCodingPage() {
   const inTest = new Set(problems.map((p) => p.id));
   return (
     <main>
-      <div className="admin-page-head">
-        <div>
-          <h1>Edit Coding Problems</h1>
-          <p className="muted" style={{ margin: 0 }}>
-            {test.testName}
-          </p>
-        </div>
-        <div className="row">
-          <button type="button" className="btn btn-outline" onClick={() => setAdding(true)}>
-            Add Problems
-          </button>
-          <button type="button" className="btn btn-primary" onClick={createNew}>
-            Create New Problem
-          </button>
-          <Link to="/admin/tests" className="btn btn-outline">
-            Back to Tests
-          </Link>
-          <Link to={`/admin/tests/${id}/edit`} className="btn btn-outline">
-            Edit Basic Details
-          </Link>
-        </div>
-      </div>
-      {success && (
+      <EditorHead
+        title="Edit Coding Problems"
+        testId={id}
+        testName={test.testName}
+        actions={
+          <>
+            <button type="button" className="btn btn-outline" onClick={() => setAdding(true)}>
+              Add Problems
+            </button>
+            <button type="button" className="btn btn-primary" onClick={createNew}>
+              Create New Problem
+            </button>
+          </>
+        }
+      />
+      {saved.shown && (
         <div className="alert alert-success" role="status">
           Changes saved successfully!
         </div>
@@ -168,45 +154,18 @@ export function EditCodingPage() {
                     </td>
                     <td data-label="Marks">{p.marks}</td>
                     <td>
-                      <div className="icon-actions">
-                        <button
-                          type="button"
-                          className="btn btn-outline btn-sm"
-                          aria-label={`Edit ${p.title}`}
-                          onClick={() => {
-                            setEditing(toProblemDraft(p));
-                            setEditError(null);
-                          }}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-outline btn-sm"
-                          aria-label={`Move ${p.title} up`}
-                          disabled={i === 0}
-                          onClick={() => setMembership(moveItem(problems, i, i - 1))}
-                        >
-                          ↑
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-outline btn-sm"
-                          aria-label={`Move ${p.title} down`}
-                          disabled={i === problems.length - 1}
-                          onClick={() => setMembership(moveItem(problems, i, i + 1))}
-                        >
-                          ↓
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-danger btn-sm"
-                          aria-label={`Remove ${p.title} from test`}
-                          onClick={() => setMembership(problems.filter((x) => x.id !== p.id))}
-                        >
-                          Remove
-                        </button>
-                      </div>
+                      <ItemActions
+                        name={p.title}
+                        removeLabel={`Remove ${p.title} from test`}
+                        index={i}
+                        count={problems.length}
+                        onEdit={() => {
+                          setEditing(toProblemDraft(p));
+                          setEditError(null);
+                        }}
+                        onMove={(to) => setMembership(moveItem(problems, i, to))}
+                        onRemove={() => setMembership(problems.filter((x) => x.id !== p.id))}
+                      />
                     </td>
                   </tr>
                   {editing?.id === p.id && (

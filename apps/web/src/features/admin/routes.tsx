@@ -9,27 +9,31 @@ const page = (load: () => Promise<Record<string, unknown>>, name: string): Pick<
   lazy: () => load().then((m) => ({ Component: m[name] as ComponentType })),
 });
 
-/** Every /admin route (except /admin/submission, which the review feature owns) needs an employer session. */
+/**
+ * The employer area's layout route: an employer session, then the sidebar. The router nests every feature's
+ * `admin` routes under this one route (one sidebar instance across the whole /admin area).
+ */
+export const adminShell = (children: RouteObject[]): RouteObject => ({
+  element: (
+    <RequireEmployer>
+      <AdminLayout />
+    </RequireEmployer>
+  ),
+  children,
+});
+
+/** This feature's /admin pages; review and owner add theirs through their own `admin` routes. */
 export const routes: FeatureRoutes = {
-  bare: [
-    {
-      element: (
-        <RequireEmployer>
-          <AdminLayout />
-        </RequireEmployer>
-      ),
-      children: [
-        { path: '/admin', ...page(() => import('./admin-dashboard-page'), 'AdminDashboardPage') },
-        { path: '/admin/tests', ...page(() => import('./manage-tests-page'), 'ManageTestsPage') },
-        { path: '/admin/tests/create', ...page(() => import('./create-test-page'), 'CreateTestPage') },
-        { path: '/admin/tests/:id', ...page(() => import('./test-details-page'), 'TestDetailsPage') },
-        { path: '/admin/tests/:id/edit', ...page(() => import('./edit-test-page'), 'EditTestPage') },
-        { path: '/admin/aptitude-test/:id', ...page(() => import('./aptitude-builder-page'), 'AptitudeBuilderPage') },
-        { path: '/admin/coding-test/:id', ...page(() => import('./coding-builder-page'), 'CodingBuilderPage') },
-        { path: '/admin/aptitude-test/edit/:id', ...page(() => import('./edit-aptitude-page'), 'EditAptitudePage') },
-        { path: '/admin/coding-test/edit/:id', ...page(() => import('./edit-coding-page'), 'EditCodingPage') },
-        { path: '/admin/candidates', ...page(() => import('./candidates-page'), 'CandidatesPage') },
-      ],
-    },
+  admin: [
+    { path: '/admin', ...page(() => import('./admin-dashboard-page'), 'AdminDashboardPage') },
+    { path: '/admin/tests', ...page(() => import('./manage-tests-page'), 'ManageTestsPage') },
+    { path: '/admin/tests/create', ...page(() => import('./create-test-page'), 'CreateTestPage') },
+    { path: '/admin/tests/:id', ...page(() => import('./test-details-page'), 'TestDetailsPage') },
+    { path: '/admin/tests/:id/edit', ...page(() => import('./edit-test-page'), 'EditTestPage') },
+    { path: '/admin/aptitude-test/:id', ...page(() => import('./aptitude-builder-page'), 'AptitudeBuilderPage') },
+    { path: '/admin/coding-test/:id', ...page(() => import('./coding-builder-page'), 'CodingBuilderPage') },
+    { path: '/admin/aptitude-test/edit/:id', ...page(() => import('./edit-aptitude-page'), 'EditAptitudePage') },
+    { path: '/admin/coding-test/edit/:id', ...page(() => import('./edit-coding-page'), 'EditCodingPage') },
+    { path: '/admin/candidates', ...page(() => import('./candidates-page'), 'CandidatesPage') },
   ],
 };

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { FormField } from '../../app/form-field';
 import { ApiError, api } from '../../lib/api';
 import './auth.css';
 
@@ -49,24 +50,18 @@ export function ForgotPasswordPage() {
                 {error}
               </div>
             )}
-            <div className="field">
-              <label htmlFor="forgot-email">Email</label>
-              <input
-                id="forgot-email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                required
-                aria-invalid={!!emailError}
-                aria-describedby={emailError ? 'forgot-email-error' : undefined}
-                {...register('email')}
-              />
-              {emailError && (
-                <span id="forgot-email-error" className="field-error">
-                  {emailError}
-                </span>
+            <FormField id="forgot-email" label="Email" error={emailError}>
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                  required
+                  {...register('email')}
+                />
               )}
-            </div>
+            </FormField>
             <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
               {busy && <span className="spinner" aria-hidden="true" />}
               {busy ? 'Sending link...' : 'Send reset link'}

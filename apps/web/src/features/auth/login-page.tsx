@@ -1,13 +1,13 @@
 import { type TUser, ZLogin } from '@assessly/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { FormField } from '../../app/form-field';
 import { PasswordInput } from '../../app/password-input';
 import { api } from '../../lib/api';
 import { loginErrorMessage } from './auth-errors';
-import { landingPath, ME_KEY, rememberUser, safeNext } from './use-auth';
+import { landingPath, safeNext, useStartSession } from './use-auth';
 import './auth.css';
 
 /** What other pages may hand to /login through navigation state (e.g. after sign-up or a password reset). */
@@ -18,7 +18,7 @@ export interface LoginState {
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const qc = useQueryClient();
+  const startSession = useStartSession();
   const [params] = useSearchParams();
   const state = (useLocation().state ?? {}) as LoginState;
   const [error, setError] = useState<string | null>(null);
@@ -33,10 +33,7 @@ export function LoginPage() {
     setError(null);
     try {
       const user = await api<TUser>('/api/users/login', { method: 'POST', body: values });
-      rememberUser(user);
-      // Nothing cached for a previous visitor may leak into this session.
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
-      qc.setQueryData(ME_KEY, user);
+      startSession(user);
       navigate(landingPath(user, next), { replace: true });
     } catch (err) {
       setError(loginErrorMessage(err));
@@ -63,41 +60,29 @@ export function LoginPage() {
           </div>
         )}
         <form onSubmit={onSubmit}>
-          <div className="field">
-            <label htmlFor="login-email">Email</label>
-            <input
-              id="login-email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              required
-              aria-invalid={!!errors.email}
-              aria-describedby={errors.email ? 'login-email-error' : undefined}
-              {...register('email')}
-            />
-            {errors.email && (
-              <span id="login-email-error" className="field-error">
-                {errors.email.message}
-              </span>
+          <FormField id="login-email" label="Email" error={errors.email?.message}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                required
+                {...register('email')}
+              />
             )}
-          </div>
-          <div className="field">
-            <label htmlFor="login-password">Password</label>
-            <PasswordInput
-              id="login-password"
-              autoComplete="current-password"
-              placeholder="Enter your password"
-              required
-              aria-invalid={!!errors.password}
-              aria-describedby={errors.password ? 'login-password-error' : undefined}
-              {...register('password')}
-            />
-            {errors.password && (
-              <span id="login-password-error" className="field-error">
-                {errors.password.message}
-              </span>
+          </FormField>
+          <FormField id="login-password" label="Password" error={errors.password?.message}>
+            {(a11y) => (
+              <PasswordInput
+                {...a11y}
+                autoComplete="current-password"
+                placeholder="Enter your password"
+                required
+                {...register('password')}
+              />
             )}
-          </div>
+          </FormField>
           <div className="auth-row">
             <label>
               <input type="checkbox" {...register('rememberMe')} /> Remember me

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
+import { FormField } from '../../app/form-field';
 import { PasswordInput } from '../../app/password-input';
 import { ApiError, api } from '../../lib/api';
 import type { LoginState } from './login-page';
@@ -70,38 +71,12 @@ export function ResetPasswordPage() {
                 {error}
               </div>
             )}
-            <div className="field">
-              <label htmlFor="reset-password">New password</label>
-              <PasswordInput
-                id="reset-password"
-                autoComplete="new-password"
-                required
-                aria-invalid={!!errors.password}
-                aria-describedby={errors.password ? 'reset-password-error' : undefined}
-                {...register('password')}
-              />
-              {errors.password && (
-                <span id="reset-password-error" className="field-error">
-                  {errors.password.message}
-                </span>
-              )}
-            </div>
-            <div className="field">
-              <label htmlFor="reset-confirm">Confirm new password</label>
-              <PasswordInput
-                id="reset-confirm"
-                autoComplete="new-password"
-                required
-                aria-invalid={!!errors.confirm}
-                aria-describedby={errors.confirm ? 'reset-confirm-error' : undefined}
-                {...register('confirm')}
-              />
-              {errors.confirm && (
-                <span id="reset-confirm-error" className="field-error">
-                  {errors.confirm.message}
-                </span>
-              )}
-            </div>
+            <FormField id="reset-password" label="New password" error={errors.password?.message}>
+              {(a11y) => <PasswordInput {...a11y} autoComplete="new-password" required {...register('password')} />}
+            </FormField>
+            <FormField id="reset-confirm" label="Confirm new password" error={errors.confirm?.message}>
+              {(a11y) => <PasswordInput {...a11y} autoComplete="new-password" required {...register('confirm')} />}
+            </FormField>
             <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
               {busy && <span className="spinner" aria-hidden="true" />}
               {busy ? 'Saving...' : 'Set new password'}

@@ -32,6 +32,19 @@ export function rememberUser(user: TUser) {
   localStorage.setItem('user', JSON.stringify({ id: user.id, role: user.role, email: user.email }));
 }
 
+/**
+ * Starts the browser side of a new session for `user` (after sign-in or joining a company): remembers the user and
+ * drops everything cached for a previous visitor, which must not leak into this session.
+ */
+export function useStartSession() {
+  const qc = useQueryClient();
+  return (user: TUser) => {
+    rememberUser(user);
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+    qc.setQueryData(ME_KEY, user);
+  };
+}
+
 export function forgetStoredUser() {
   localStorage.removeItem('userEmail');
   localStorage.removeItem('user');

@@ -1,13 +1,13 @@
 import { type TAcceptInvite, ZAcceptInvite } from '@assessly/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { PasswordInput } from '../../app/password-input';
 import { ApiError } from '../../lib/api';
-import { ME_KEY, rememberUser } from '../auth/use-auth';
+import { useStartSession } from '../auth/use-auth';
 import { acceptInvite, readInvite } from './owner-api';
 import { PasswordStrength } from './password-field';
 import './owner.css';
@@ -17,7 +17,7 @@ export function JoinPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const qc = useQueryClient();
+  const startSession = useStartSession();
   const [failure, setFailure] = useState<string | null>(null);
   const invite = useQuery({
     queryKey: ['invite', token],
@@ -36,9 +36,7 @@ export function JoinPage() {
     setFailure(null);
     try {
       const user = await acceptInvite(token, values);
-      rememberUser(user);
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
-      qc.setQueryData(ME_KEY, user);
+      startSession(user);
       navigate('/admin', { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.fields)

@@ -9,10 +9,11 @@ export const routes: FeatureRoutes = {
     { path: 'verify-email', lazy: () => import('./verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })) },
     { path: 'join', lazy: () => import('./join-page').then((m) => ({ Component: m.JoinPage })) },
   ],
-  bare: [
+  /** The employer area (employer session and admin sidebar). */
+  admin: [
     {
       path: '/admin/team',
-      lazy: () => import('./team-page').then((m) => ({ Component: m.TeamRoute })),
+      lazy: () => import('./team-page').then((m) => ({ Component: m.TeamPage })),
     },
   ],
 };

@@ -1,12 +1,12 @@
 import { type TUser, ZLogin } from '@assessly/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
+import { FormField } from '../../app/form-field';
 import { PasswordInput } from '../../app/password-input';
 import { api } from '../../lib/api';
-import { ME_KEY, rememberUser } from '../auth/use-auth';
+import { landingPath, useStartSession } from '../auth/use-auth';
 
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
@@ -16,7 +16,7 @@ const LOGIN_FAILED = 'Login failed. Please check your credentials.';
  */
 export function OwnerSignInForm({ onCreateAccount }: { onCreateAccount: () => void }) {
   const navigate = useNavigate();
-  const qc = useQueryClient();
+  const startSession = useStartSession();
   const [failed, setFailed] = useState(false);
   const { register, handleSubmit, formState, clearErrors } = useForm({
     resolver: zodResolver(ZLogin),
@@ -36,10 +36,8 @@ export function OwnerSignInForm({ onCreateAccount }: { onCreateAccount: () => vo
     setFailed(false);
     try {
       const user = await api<TUser>('/api/users/login', { method: 'POST', body: values });
-      rememberUser(user);
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
-      qc.setQueryData(ME_KEY, user);
-      navigate(user.role === 'employer' ? '/admin' : '/', { replace: true });
+      startSession(user);
+      navigate(landingPath(user, null), { replace: true });
     } catch {
       setFailed(true);
     }
@@ -54,39 +52,27 @@ export function OwnerSignInForm({ onCreateAccount }: { onCreateAccount: () => vo
           {LOGIN_FAILED}
         </div>
       )}
-      <div className="field">
-        <label htmlFor="owner-email">Email</label>
-        <input
-          id="owner-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          aria-invalid={!!errors.email}
-          aria-describedby={errors.email ? 'owner-email-error' : undefined}
-          {...register('email', edited('email'))}
-        />
-        {errors.email && (
-          <span id="owner-email-error" className="field-error">
-            {errors.email.message}
-          </span>
+      <FormField id="owner-email" label="Email" error={errors.email?.message}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...register('email', edited('email'))}
+          />
         )}
-      </div>
-      <div className="field">
-        <label htmlFor="owner-password">Password</label>
-        <PasswordInput
-          id="owner-password"
-          autoComplete="current-password"
-          placeholder="Enter your password"
-          aria-invalid={!!errors.password}
-          aria-describedby={errors.password ? 'owner-password-error' : undefined}
-          {...register('password', edited('password'))}
-        />
-        {errors.password && (
-          <span id="owner-password-error" className="field-error">
-            {errors.password.message}
-          </span>
+      </FormField>
+      <FormField id="owner-password" label="Password" error={errors.password?.message}>
+        {(a11y) => (
+          <PasswordInput
+            {...a11y}
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            {...register('password', edited('password'))}
+          />
         )}
-      </div>
+      </FormField>
       <div className="owner-row">
         <label className="owner-check">
           <input type="checkbox" {...register('rememberMe')} /> Remember me

@@ -7,22 +7,12 @@ import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { RequireEmployer } from '../auth/guards';
 import { inviteColleague, readMyCompany } from './owner-api';
 import './owner.css';
 
 const TEAM_KEY = ['company', 'me'] as const;
 
-/** The /admin/team route: employers only. */
-export function TeamRoute() {
-  return (
-    <RequireEmployer>
-      <TeamPage />
-    </RequireEmployer>
-  );
-}
-
-/** /admin/team: the company's members; a company admin invites colleagues (recruiters) by email. */
+/** /admin/team (admin area, employers only): the company's members; a company admin invites colleagues (recruiters) by email. */
 export function TeamPage() {
   const team = useQuery({ queryKey: TEAM_KEY, queryFn: readMyCompany });
   return (

@@ -1,13 +1,4 @@
-import type { ComponentType } from 'react';
 import type { FeatureRoutes } from '../../app/router';
-import { RequireEmployer } from '../auth/guards';
-
-/** Every review page is for employers of the test's company (design.md §3: /admin/submission too). */
-const employerOnly = (Page: ComponentType) => () => (
-  <RequireEmployer>
-    <Page />
-  </RequireEmployer>
-);
 
 export const routes: FeatureRoutes = {
   site: [
@@ -16,31 +7,31 @@ export const routes: FeatureRoutes = {
       lazy: () => import('./invite-accept-page').then((m) => ({ Component: m.InviteAcceptPage })),
     },
   ],
-  bare: [
+  /** Every review page is for employers of the test's company (design.md §3: /admin/submission too): the admin area. */
+  admin: [
     {
       path: '/admin/submission',
-      lazy: () =>
-        import('./submissions-dashboard-page').then((m) => ({ Component: employerOnly(m.SubmissionsDashboardPage) })),
+      lazy: () => import('./submissions-dashboard-page').then((m) => ({ Component: m.SubmissionsDashboardPage })),
     },
     {
       path: '/admin/tests/:testId/results',
-      lazy: () => import('./test-results-page').then((m) => ({ Component: employerOnly(m.TestResultsPage) })),
+      lazy: () => import('./test-results-page').then((m) => ({ Component: m.TestResultsPage })),
     },
     {
       path: '/admin/tests/:testId/invite',
-      lazy: () => import('./invite-page').then((m) => ({ Component: employerOnly(m.InvitePage) })),
+      lazy: () => import('./invite-page').then((m) => ({ Component: m.InvitePage })),
     },
     {
       path: '/admin/reports/:attemptId',
-      lazy: () => import('./report-page').then((m) => ({ Component: employerOnly(m.ReportPage) })),
+      lazy: () => import('./report-page').then((m) => ({ Component: m.ReportPage })),
     },
     {
       path: '/admin/similarity/:testId',
-      lazy: () => import('./similarity-page').then((m) => ({ Component: employerOnly(m.SimilarityPage) })),
+      lazy: () => import('./similarity-page').then((m) => ({ Component: m.SimilarityPage })),
     },
     {
       path: '/admin/templates',
-      lazy: () => import('./templates-page').then((m) => ({ Component: employerOnly(m.TemplatesPage) })),
+      lazy: () => import('./templates-page').then((m) => ({ Component: m.TemplatesPage })),
     },
   ],
 };

@@ -4,21 +4,24 @@
  * The correct answers never reach the page: the server scores at the end.
  */
 import type { TAnswerInput } from '@assessly/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { api } from '../../lib/api';
 import { RequireUser } from '../auth/guards';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import { Countdown } from './coding-parts';
 import { EndDialog } from './end-dialog';
-import { useExamGuard } from './exam-guard';
 import { SaveIndicator, SaveQueue, useSaveStatus } from './save-queue';
 import { NoProblemsScreen } from './screens';
-import { endAttempt } from './take-api';
 import { type OpenTake, TakeGate } from './take-gate';
-import { formatDateTime, useTimeLeft } from './time';
+import { formatDateTime } from './time';
+import { useSavedIndex, useTakeSession } from './use-take-session';
 import './taking.css';
+
+const ENDED = {
+  manual: 'Test ended and answers submitted.',
+  timeout: 'Test window ended. Your answers are auto-submitted.',
+};
 
 const letter = (i: number) => String.fromCharCode(65 + i);
 
@@ -41,7 +44,6 @@ export function AptitudeTestPage() {
 
 function AptitudeTest({ testId, take, offsetMs, setTake }: OpenTake & { testId: string }) {
   const { attempt, questions } = take;
-  const ended = take.window.state === 'ended';
   const queue = useMemo(
     () =>
       new SaveQueue<TAnswerInput>(
@@ -65,46 +67,10 @@ function AptitudeTest({ testId, take, offsetMs, setTake }: OpenTake & { testId: 
     for (const [qid, a] of queue.unsent()) if (a.flagged !== undefined) a.flagged ? set.add(qid) : set.delete(qid);
     return set;
   });
-  const indexKey = `assessly.take.${attempt.id}.index`;
-  const [index, setIndex] = useState(() =>
-    Math.min(Number(localStorage.getItem(indexKey) ?? 0) || 0, Math.max(0, questions.length - 1)),
-  );
-  const [ending, setEnding] = useState(false);
+  const [index, setIndex] = useSavedIndex(attempt.id, questions.length);
   const [confirmEnd, setConfirmEnd] = useState(false);
   useEffect(() => queue.watchOnline(), [queue]);
-  useEffect(() => localStorage.setItem(indexKey, String(index)), [indexKey, index]);
-  const left = useTimeLeft(ended ? null : attempt.deadlineAt, offsetMs);
-  const locked = ended || ending || (left !== null && left <= 0);
-  useExamGuard(testId, !ended);
-
-  const finish = useCallback(
-    async (reason: 'manual' | 'timeout') => {
-      setEnding(true);
-      await queue.flush();
-      try {
-        setTake(await endAttempt(testId));
-        toast.info(
-          reason === 'manual'
-            ? 'Test ended and answers submitted.'
-            : 'Test window ended. Your answers are auto-submitted.',
-        );
-      } catch (err) {
-        toast.error(err instanceof Error ? err.message : 'Could not end the test');
-      } finally {
-        setEnding(false);
-      }
-    },
-    [queue, testId, setTake],
-  );
-  const endedByTimer = useRef(false);
-  useEffect(() => {
-    if (ended || left === null) return;
-    if (left <= 2000) void queue.flush();
-    if (left <= 0 && !endedByTimer.current) {
-      endedByTimer.current = true;
-      void finish('timeout');
-    }
-  }, [left, ended, queue, finish]);
+  const { ended, left, locked, finish } = useTakeSession({ testId, take, offsetMs, setTake, queue, messages: ENDED });
 
   if (questions.length === 0) return <NoProblemsScreen />;
   if (ended) {

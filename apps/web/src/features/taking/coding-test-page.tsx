@@ -14,17 +14,20 @@ import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import type { EditorSettings } from './code-editor';
 import { LanguageSelect, ProblemTabs, ResultsPanel, TopBar } from './coding-parts';
 import { EndDialog } from './end-dialog';
-import { useExamGuard } from './exam-guard';
 import { SaveIndicator, SaveQueue, useSaveStatus } from './save-queue';
 import { NoProblemsScreen, SubmittedScreen } from './screens';
 import { starterFor } from './starter-code';
-import { endAttempt, runCode, submissionsKey, submitCode, useOwnSubmissions } from './take-api';
+import { runCode, submissionsKey, submitCode, useOwnSubmissions } from './take-api';
 import { type OpenTake, TakeGate } from './take-gate';
-import { useTimeLeft } from './time';
+import { useSavedIndex, useTakeSession } from './use-take-session';
 import './taking.css';
 
 const CodeEditor = lazy(() => import('./code-editor').then((m) => ({ default: m.CodeEditor })));
 
+const ENDED = {
+  manual: 'Test ended and submission sent.',
+  timeout: 'Test window ended. Your code is auto-submitted.',
+};
 const SETTINGS_KEY = 'assessly.editorSettings';
 const THEME_KEY = 'assessly.takingTheme';
 const DEFAULT_SETTINGS: EditorSettings = { fontSize: 14, wordWrap: true, minimap: false };
@@ -62,17 +65,12 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
   const qc = useQueryClient();
   const attempt = take.attempt;
   const problems = take.problems;
-  const ended = take.window.state === 'ended';
   const [viewCode, setViewCode] = useState(false);
-  const [ending, setEnding] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const narrow = useNarrowScreen();
   const [dark, setDark] = useState(() => localStorage.getItem(THEME_KEY) !== 'light');
   const [settings, setSettings] = useState<EditorSettings>(() => readJson(SETTINGS_KEY, DEFAULT_SETTINGS));
-  const indexKey = `assessly.take.${attempt.id}.index`;
-  const [index, setIndex] = useState(() =>
-    Math.min(Number(localStorage.getItem(indexKey) ?? 0) || 0, Math.max(0, problems.length - 1)),
-  );
+  const [index, setIndex] = useSavedIndex(attempt.id, problems.length);
   const [results, setResults] = useState<TCandidateResult[] | null>(null);
   const [busy, setBusy] = useState<'run' | 'submit' | null>(null);
   const [runError, setRunError] = useState('');
@@ -98,7 +96,6 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
     ...readJson(langKey, {}),
   }));
   useEffect(() => queue.watchOnline(), [queue]);
-  useEffect(() => localStorage.setItem(indexKey, String(index)), [indexKey, index]);
   useEffect(() => localStorage.setItem(langKey, JSON.stringify(languages)), [langKey, languages]);
   useEffect(() => localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)), [settings]);
   useEffect(() => localStorage.setItem(THEME_KEY, dark ? 'dark' : 'light'), [dark]);
@@ -108,40 +105,20 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
   const currentCode = () =>
     problem ? (codes.current!.get(draftKey(problem.id, language)) ?? starterFor(problem.starterCode, language)) : '';
 
-  const left = useTimeLeft(ended ? null : attempt.deadlineAt, offsetMs);
-  const locked = ended || ending || (left !== null && left <= 0);
-  useExamGuard(testId, !ended);
-
-  const finish = useCallback(
-    async (reason: 'manual' | 'timeout') => {
-      setEnding(true);
-      await queue.flush();
-      try {
-        const next = await endAttempt(testId);
-        setTake(next);
-        void qc.invalidateQueries({ queryKey: submissionsKey(testId) });
-        toast.info(
-          reason === 'manual' ? 'Test ended and submission sent.' : 'Test window ended. Your code is auto-submitted.',
-        );
-      } catch (err) {
-        toast.error(err instanceof Error ? err.message : 'Could not end the test');
-      } finally {
-        setEnding(false);
-      }
-    },
-    [queue, testId, setTake, qc],
+  // The clock and End Test; the submissions list is refreshed once the attempt has ended.
+  const refreshSubmissions = useCallback(
+    () => void qc.invalidateQueries({ queryKey: submissionsKey(testId) }),
+    [qc, testId],
   );
-
-  // Save what is typed just before the deadline, then end at zero (the server ends it anyway).
-  const endedByTimer = useRef(false);
-  useEffect(() => {
-    if (ended || left === null) return;
-    if (left <= 2000) void queue.flush();
-    if (left <= 0 && !endedByTimer.current) {
-      endedByTimer.current = true;
-      void finish('timeout');
-    }
-  }, [left, ended, queue, finish]);
+  const { ended, left, locked, finish } = useTakeSession({
+    testId,
+    take,
+    offsetMs,
+    setTake,
+    queue,
+    messages: ENDED,
+    onEnded: refreshSubmissions,
+  });
 
   if (problems.length === 0) return <NoProblemsScreen />;
   if (ended && !viewCode) {

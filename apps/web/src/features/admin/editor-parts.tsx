@@ -1,0 +1,97 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+
+/** Spec part 1 §4: 'Changes saved successfully!' shows for 3 seconds after each save. */
+export function useSavedFlash(ms = 3000) {
+  const [shown, setShown] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const flash = useCallback(() => {
+    setShown(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setShown(false), ms);
+  }, [ms]);
+  const hide = useCallback(() => setShown(false), []);
+  return { shown, flash, hide };
+}
+
+/** The head of an item editor: title, the test's name, extra actions, then the links back. */
+export function EditorHead({
+  title,
+  testId,
+  testName,
+  actions,
+}: {
+  title: string;
+  testId: string;
+  testName: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="admin-page-head">
+      <div>
+        <h1>{title}</h1>
+        <p className="muted" style={{ margin: 0 }}>
+          {testName}
+        </p>
+      </div>
+      <div className="row">
+        {actions}
+        <Link to="/admin/tests" className="btn btn-outline">
+          Back to Tests
+        </Link>
+        <Link to={`/admin/tests/${testId}/edit`} className="btn btn-outline">
+          Edit Basic Details
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Edit, move up, move down and remove for row `index` of `count` items; `name` goes into each button's label. */
+export function ItemActions({
+  name,
+  index,
+  count,
+  removeLabel = `Remove ${name}`,
+  onEdit,
+  onMove,
+  onRemove,
+}: {
+  name: string;
+  index: number;
+  count: number;
+  removeLabel?: string;
+  onEdit: () => void;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="icon-actions">
+      <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${name}`} onClick={onEdit}>
+        Edit
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        aria-label={`Move ${name} up`}
+        disabled={index === 0}
+        onClick={() => onMove(index - 1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        aria-label={`Move ${name} down`}
+        disabled={index === count - 1}
+        onClick={() => onMove(index + 1)}
+      >
+        ↓
+      </button>
+      <button type="button" className="btn btn-danger btn-sm" aria-label={removeLabel} onClick={onRemove}>
+        Remove
+      </button>
+    </div>
+  );
+}
