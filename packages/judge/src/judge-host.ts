@@ -17,7 +17,8 @@ process.on('message', async (msg: Request) => {
     let value: unknown;
     if (msg.op === 'judge') value = await judge.judge(msg.args[0] as never);
     else if (msg.op === 'languages') value = await judge.languages();
-    else if (msg.op === 'warmup') value = await judge.warmup(msg.args[0] as never);
+    // IPC turns an undefined argument into null; warmup() wants undefined for "every language".
+    else if (msg.op === 'warmup') value = await judge.warmup((msg.args[0] ?? undefined) as never);
     else if (msg.op === 'close') value = await judge.close();
     send({ id: msg.id, ok: true, value });
     if (msg.op === 'close') process.disconnect?.();

@@ -25,6 +25,10 @@ describe('startJudgeProcess', () => {
     expect((await judge.languages()).find((l) => l.id === 'python')?.available).toBe(true);
   });
 
+  it('warms up every language when called without a list', async () => {
+    await expect(judge.warmup()).resolves.toBeUndefined();
+  });
+
   it('passes the queue-full rejection through as JudgeQueueFullError', async () => {
     const slow = {
       language: 'python' as const,
