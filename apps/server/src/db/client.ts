@@ -29,6 +29,9 @@ export interface Database {
 export async function openDatabase(opts: { url?: string | null; dataDir?: string | null }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection can fail (server restart, a terminated backend); without a listener node-postgres
+    // turns that into an uncaught exception. The pool replaces the connection on next use.
+    pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection failed: ${err.message}`));
     // Fail fast with a clear message when the server is unreachable.
     await pool.query('select 1');
     return {
