@@ -5,8 +5,8 @@ import {
   drawRect,
   encodeJpeg,
   FaceImageError,
-  type RgbaImage,
   type Rgb,
+  type RgbaImage,
   toSquareRgb,
 } from './image';
 import { loadModels, MODEL_NAMES, type Models, PHONE_MIN_SCORE } from './models';

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, isIdentityPhoto, readManifest } from './fixtures';
 import {
   createFaceEngine,
-  type Descriptor,
   DESCRIPTOR_LENGTH,
+  type Descriptor,
   type FaceEngine,
   FaceImageError,
   findPhone,

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
 import { decodeImage, downscale, FaceImageError, letterbox, MAX_IMAGE_PIXELS, toSquareRgb } from './image';
 
 function pngOf(width: number, height: number): Buffer {

@@ -3,6 +3,17 @@
 import { createEngine } from './engine';
 import type { FaceEngine, FaceEngineOptions } from './types';
 
+export {
+  DEFAULT_THRESHOLD,
+  DESCRIPTOR_LENGTH,
+  DESCRIPTOR_MODEL,
+  findPhone,
+  MAX_INFERENCE_SIDE,
+  MAX_VERIFY_FACES,
+} from './engine';
+export { FaceImageError, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './image';
+export { makeFakeWebcamMjpeg } from './mjpeg';
+export { PHONE_MIN_SCORE } from './models';
 export type {
   Descriptor,
   DetectResult,
@@ -13,17 +24,6 @@ export type {
   VerifyResult,
   VerifyStatus,
 } from './types';
-export { FaceImageError, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './image';
-export {
-  DEFAULT_THRESHOLD,
-  DESCRIPTOR_LENGTH,
-  DESCRIPTOR_MODEL,
-  findPhone,
-  MAX_INFERENCE_SIDE,
-  MAX_VERIFY_FACES,
-} from './engine';
-export { PHONE_MIN_SCORE } from './models';
-export { makeFakeWebcamMjpeg } from './mjpeg';
 
 /**
  * Create a face engine. Models (shared by every engine in the process) load on first use,
