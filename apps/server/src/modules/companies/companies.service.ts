@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../lib/auth';
 import type { BlobStore } from '../../lib/blobs';
 import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { createToken, hashToken } from '../../lib/tokens';
@@ -54,12 +55,6 @@ export function toPublicCompany(c: repo.CompanyRow): TCompany {
 function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const parts = fullName.trim().split(/\s+/);
   return { firstName: parts[0] ?? '', lastName: parts.slice(1).join(' ') };
-}
-
-function isUniqueViolation(err: unknown, index: string): boolean {
-  const text =
-    err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}` : String(err);
-  return text.includes(index);
 }
 
 /** Creates the company and its admin in one transaction, stores the logo, and emails a verification link. */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { companies } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { createToken, hashToken } from '../../lib/tokens';
@@ -70,10 +71,7 @@ export async function createUser(db: Db, input: TSignup): Promise<UserRow> {
     });
   } catch (err) {
     // Two sign-ups racing for one email: the unique index decides.
-    if (
-      err instanceof Error &&
-      /users_email_key|unique/i.test(err.message + String((err as { cause?: unknown }).cause ?? ''))
-    ) {
+    if (isUniqueViolation(err, 'users_email_key')) {
       throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
     }
     throw err;
