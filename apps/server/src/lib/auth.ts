@@ -26,6 +26,8 @@ declare module 'fastify' {
 export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
+    // Only API calls need to know who is calling; the web app's files and index.html do not cost a query.
+    if (!req.url.startsWith('/api/')) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const [row] = await db
