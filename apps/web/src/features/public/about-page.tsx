@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { Icon, type IconName } from './icons';
+import { FeatureCard, type FeatureItem } from './icons';
 import './public.css';
 
 const TABS = [
@@ -34,7 +34,7 @@ const TABS = [
 
 type TabId = (typeof TABS)[number]['id'];
 
-const VALUES: { icon: IconName; title: string; text: string }[] = [
+const VALUES: FeatureItem[] = [
   {
     icon: 'shield',
     title: 'Security First',
@@ -103,13 +103,7 @@ export function AboutPage() {
           </div>
           <div className="values">
             {VALUES.map((v) => (
-              <article key={v.title} className="feature-card">
-                <span className="icon-box">
-                  <Icon name={v.icon} />
-                </span>
-                <h3>{v.title}</h3>
-                <p>{v.text}</p>
-              </article>
+              <FeatureCard key={v.title} item={v} />
             ))}
           </div>
         </div>

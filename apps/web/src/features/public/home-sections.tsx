@@ -1,8 +1,8 @@
 /** The static marketing sections of the home page (spec part 1 §2 'Home'): grid, steps, quotes, security, banner. */
 import { Link } from 'react-router-dom';
-import { Icon, type IconName } from './icons';
+import { FeatureCard, type FeatureItem, Icon, type IconName } from './icons';
 
-const GRID: { icon: IconName; title: string; text: string }[] = [
+const GRID: FeatureItem[] = [
   {
     icon: 'clipboard',
     title: 'Copy-paste detection',
@@ -46,13 +46,7 @@ export function FeatureGrid() {
         </div>
         <div className="feature-grid">
           {GRID.map((f) => (
-            <article key={f.title} className="feature-card">
-              <span className="icon-box">
-                <Icon name={f.icon} />
-              </span>
-              <h3>{f.title}</h3>
-              <p>{f.text}</p>
-            </article>
+            <FeatureCard key={f.title} item={f} />
           ))}
         </div>
       </div>

@@ -44,3 +44,22 @@ export function Icon({ name, className }: { name: IconName; className?: string }
     </svg>
   );
 }
+
+/** An icon, a title and a line of text: the card of the home feature grid and the about page's values. */
+export interface FeatureItem {
+  icon: IconName;
+  title: string;
+  text: string;
+}
+
+export function FeatureCard({ item }: { item: FeatureItem }) {
+  return (
+    <article className="feature-card">
+      <span className="icon-box">
+        <Icon name={item.icon} />
+      </span>
+      <h3>{item.title}</h3>
+      <p>{item.text}</p>
+    </article>
+  );
+}
