@@ -25,8 +25,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** `dataDir` null means in memory (tests). */
-export async function openDatabase(opts: { url?: string | null; dataDir?: string | null }): Promise<Database> {
+/**
+ * `dataDir` null means in memory (tests). `snapshot` (PGlite only) starts from a data directory dumped with
+ * `dumpDataDir()`: the test kit migrates once per run and loads that snapshot in every test file.
+ */
+export async function openDatabase(opts: {
+  url?: string | null;
+  dataDir?: string | null;
+  snapshot?: Blob | null;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection can fail (server restart, a terminated backend); without a listener node-postgres
@@ -48,8 +55,14 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
       close: () => pool.end(),
     };
   }
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const loadDataDir = opts.snapshot ?? undefined;
+  const client = opts.dataDir ? new PGlite(opts.dataDir, { loadDataDir }) : new PGlite({ loadDataDir });
   await client.waitReady;
+  return wrapPglite(client);
+}
+
+/** A Database over a PGlite client the caller created (the test kit dumps its data directory afterwards). */
+export function wrapPglite(client: PGlite): Database {
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     mode: 'pglite',
