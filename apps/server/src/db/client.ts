@@ -10,6 +10,10 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
+/**
+ * The one database type for plain queries and transactions alike: the `tx` of `db.transaction(async (tx) => …)`
+ * is a Db too (PgTransaction extends PgDatabase), so repo functions take a Db and get called with either.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbMode = 'pglite' | 'postgres';
 
@@ -42,7 +46,7 @@ export async function openDatabase(opts: {
     // Fail fast with a clear message when the server is unreachable.
     await pool.query('select 1');
     return {
-      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      db: drizzlePg({ client: pool, schema }),
       mode: 'postgres',
       url: opts.url,
       async execScript(sql) {
@@ -64,7 +68,7 @@ export async function openDatabase(opts: {
 /** A Database over a PGlite client the caller created (the test kit dumps its data directory afterwards). */
 export function wrapPglite(client: PGlite): Database {
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client, schema }),
     mode: 'pglite',
     url: null,
     async execScript(sql) {

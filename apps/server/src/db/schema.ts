@@ -16,6 +16,24 @@ import {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+// Row types: each exported here and only here (modules import them from db/schema).
+export type CompanyRow = typeof companies.$inferSelect;
+export type NewCompany = typeof companies.$inferInsert;
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type TokenRow = typeof oneTimeTokens.$inferSelect;
+export type TestRow = typeof tests.$inferSelect;
+export type NewTest = typeof tests.$inferInsert;
+export type QuestionRow = typeof aptitudeQuestions.$inferSelect;
+export type NewQuestion = typeof aptitudeQuestions.$inferInsert;
+export type ProblemRow = typeof codingProblems.$inferSelect;
+export type NewProblem = typeof codingProblems.$inferInsert;
+export type InvitationRow = typeof invitations.$inferSelect;
+export type AttemptRow = typeof attempts.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type NewSubmission = typeof submissions.$inferInsert;
+export type EnrollmentRow = typeof faceEnrollments.$inferSelect;
+
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

@@ -11,10 +11,10 @@ import {
 } from '@assessly/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { QuestionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { canManageTest, requireManagedTest } from '../tests/tests.access';
-import { type QuestionRow, toCandidateQuestion, toEmployerQuestion } from '../tests/tests.projections';
+import { toCandidateQuestion, toEmployerQuestion } from '../tests/tests.projections';
 import { unlinkQuestionEverywhere } from '../tests/tests.repo';
 import * as repo from './aptitude-questions.repo';
 
@@ -95,8 +95,8 @@ export async function changeQuestion(
 export async function removeQuestion(db: Db, user: UserRow, id: string): Promise<void> {
   await requireManagedQuestion(db, user, id);
   await db.transaction(async (tx) => {
-    await unlinkQuestionEverywhere(tx as unknown as Db, id);
-    await repo.deleteQuestion(tx as unknown as Db, id);
+    await unlinkQuestionEverywhere(tx, id);
+    await repo.deleteQuestion(tx, id);
   });
 }
 

@@ -5,12 +5,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { attempts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { type AttemptRow, attempts, type TestRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { findTest, type TestRow } from '../tests/tests.access';
-
-export type AttemptRow = typeof attempts.$inferSelect;
+import { findTest } from '../tests/tests.access';
 
 export function computeDeadline(test: Pick<TestRow, 'endTime' | 'duration'>, startedAt: Date): Date {
   const byDuration = startedAt.getTime() + test.duration * 60_000;

@@ -5,9 +5,7 @@
 import type { TCandidateResult, TCandidateSubmission } from '@assessly/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { submissions } from '../../db/schema';
-
-type SubmissionRow = typeof submissions.$inferSelect;
+import { type SubmissionRow, submissions } from '../../db/schema';
 
 export async function findOwnSubmissions(db: Db, userId: string, testId: string): Promise<SubmissionRow[]> {
   return db

@@ -6,12 +6,11 @@
 import type { TCodeLanguage, TTakeTest, TWindowState } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { codeDrafts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { type AttemptRow, codeDrafts, type TestRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { findTest, type TestRow } from '../tests/tests.access';
+import { findTest } from '../tests/tests.access';
 import { findProblemsInOrder, findQuestionsInOrder, projectProblem, projectQuestion } from './attempts.questions';
-import { type AttemptRow, findAttempt, isWindowOpen } from './attempts.service';
+import { findAttempt, isWindowOpen } from './attempts.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

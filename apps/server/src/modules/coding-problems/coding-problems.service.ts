@@ -4,10 +4,10 @@
  */
 import type { TCodingProblem, TCodingProblemParsed, TProblemForCandidate } from '@assessly/shared';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { ProblemRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { canManageTest, requireManagedTest } from '../tests/tests.access';
-import { type ProblemRow, toCandidateProblem, toEmployerProblem } from '../tests/tests.projections';
+import { toCandidateProblem, toEmployerProblem } from '../tests/tests.projections';
 import { unlinkQuestionEverywhere } from '../tests/tests.repo';
 import * as repo from './coding-problems.repo';
 
@@ -83,8 +83,8 @@ export async function changeProblem(
 export async function removeProblem(db: Db, user: UserRow, id: string): Promise<void> {
   await requireManagedProblem(db, user, id);
   await db.transaction(async (tx) => {
-    await unlinkQuestionEverywhere(tx as unknown as Db, id);
-    await repo.deleteProblem(tx as unknown as Db, id);
+    await unlinkQuestionEverywhere(tx, id);
+    await repo.deleteProblem(tx, id);
   });
 }
 

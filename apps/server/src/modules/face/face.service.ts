@@ -6,7 +6,7 @@
  *   proctoring event with its time and the frame that caused it (blob store). Flags never end a test.
  */
 import type { AppDeps } from '../../app';
-import type { UserRow } from '../../lib/auth';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
 import { recordProctoringEvent } from '../proctoring-events/proctoring-events.service';

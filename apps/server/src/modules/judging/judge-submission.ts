@@ -6,7 +6,7 @@ import { JudgeQueueFullError, type Language } from '@assessly/judge';
 import type { TResultItem } from '@assessly/shared';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { codingProblems, submissions } from '../../db/schema';
+import { codingProblems, type SubmissionRow, submissions } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { JudgeLike } from './judging.types';
 import { type CaseSpec, casesForSubmit, failedItems, toResultItems } from './results';
@@ -21,8 +21,6 @@ export interface JudgeSubmissionDeps {
   clock: Clock;
   judge: JudgeLike;
 }
-
-export type SubmissionRow = typeof submissions.$inferSelect;
 
 export function scoreOf(maxScore: number, passed: number, total: number): number {
   return total > 0 ? Math.round(((maxScore * passed) / total) * 100) / 100 : 0;

@@ -5,9 +5,7 @@
  */
 import type { JudgeResult, Verdict } from '@assessly/judge';
 import type { TResultItem } from '@assessly/shared';
-import type { codingProblems } from '../../db/schema';
-
-export type ProblemRow = typeof codingProblems.$inferSelect;
+import type { ProblemRow } from '../../db/schema';
 
 export interface CaseSpec {
   input: string;

@@ -88,7 +88,7 @@ export function dashboardTests(database: Database, v: Viewer, limit: number, off
   );
 }
 
-export interface SubmissionRow {
+export interface ReportSubmission {
   id: string;
   attemptId: string | null;
   questionNumber: number;
@@ -113,7 +113,7 @@ export interface SubmissionRow {
 
 /** One page of a test's submissions with the candidate of each submission and its attempt's proctoring summary. */
 export function submissionsPage(database: Database, testId: string, limit: number, offset: number, eventsPerRow = 12) {
-  return database.query<SubmissionRow>(
+  return database.query<ReportSubmission>(
     `SELECT s.id, a.id AS "attemptId", s.question_number AS "questionNumber", s.question_id AS "questionId",
             s.language, s.code, s.status, s.verdict, s.passed_count AS passed, s.total_count AS total,
             s.score, s.max_score AS "maxScore", s.created_at AS "createdAt", s.results,
@@ -236,7 +236,7 @@ export function latestCodePerProblem(database: Database, testId: string) {
   );
 }
 
-export interface ProblemRow {
+export interface ReportProblem {
   id: string;
   title: string;
   marks: number;
@@ -244,7 +244,7 @@ export interface ProblemRow {
 }
 
 export function testProblems(database: Database, testId: string) {
-  return database.query<ProblemRow>(
+  return database.query<ReportProblem>(
     `SELECT cp.id, cp.title, cp.marks, cp.starter_code AS "starterCode" FROM coding_problems cp
      WHERE cp.id::text IN (SELECT jsonb_array_elements_text(t.question_ids) FROM tests t WHERE t.id = $1)`,
     [testId],

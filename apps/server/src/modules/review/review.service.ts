@@ -18,10 +18,17 @@ import {
 } from '@assessly/shared';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { aptitudeQuestions, attempts, proctoringEvents, submissions, users } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import {
+  aptitudeQuestions,
+  attempts,
+  proctoringEvents,
+  submissions,
+  type TestRow,
+  type UserRow,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { requireManagedTest, type TestRow } from '../tests/tests.access';
+import { requireManagedTest } from '../tests/tests.access';
 import { toCsv } from './csv';
 import * as repo from './review.repo';
 import { findSimilarPairs, flagsByUser } from './similarity.service';

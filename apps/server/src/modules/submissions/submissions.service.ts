@@ -15,16 +15,22 @@ import {
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
-import { attempts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import {
+  type AttemptRow,
+  attempts,
+  type NewSubmission,
+  type ProblemRow,
+  type SubmissionRow,
+  type TestRow,
+  type UserRow,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type AttemptRow, requireOpenAttempt } from '../attempts/attempts.service';
+import { requireOpenAttempt } from '../attempts/attempts.service';
 import type { JudgingService } from '../judging/judging.types';
-import { casesForRun, casesForSubmit, type ProblemRow, toCandidateItem, toResultItems } from '../judging/results';
-import { canManageTest, findTest, type TestRow } from '../tests/tests.access';
+import { casesForRun, casesForSubmit, toCandidateItem, toResultItems } from '../judging/results';
+import { canManageTest, findTest } from '../tests/tests.access';
 import * as repo from './submissions.repo';
 
-export type SubmissionRow = repo.SubmissionRow;
 type Deps = Pick<AppDeps, 'db' | 'clock'> & { judging?: JudgingService };
 
 /** Re-read the row this often while waiting; the queue's signal (in process, or NOTIFY) usually comes first. */
@@ -89,7 +95,7 @@ export async function createSubmission(
     throw new AppError('VALIDATION', 'Choose a supported language', { language: 'Choose a supported language' });
   }
   const problem = await resolveProblem(deps, input.test, input.questionNumber);
-  const values: repo.NewSubmission = {
+  const values: NewSubmission = {
     testId: input.test.id,
     userId: input.user.id,
     attemptId: input.attempt?.id ?? null,
@@ -103,8 +109,7 @@ export async function createSubmission(
     createdAt: deps.clock.now(),
   };
   const row = beforeInsert
-    ? await deps.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+    ? await deps.db.transaction(async (tx) => {
         await beforeInsert(tx);
         return repo.insertSubmission(tx, values);
       })

@@ -16,7 +16,7 @@ import {
 } from '@assessly/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findQuestion, insertQuestion, updateQuestion } from '../aptitude-questions/aptitude-questions.repo';
 import { toQuestionValues } from '../aptitude-questions/aptitude-questions.service';
@@ -79,8 +79,7 @@ export async function saveQuestionBatch(
       }))
     : items.map((it, i) => ({ id: savedId(it), values: toProblemValues(parseItem(ZCodingProblemInput, it, i + 1)) }));
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     // Bumping the version first locks the test row, so concurrent saves of one test run one after another.
     const locked = await repo.updateTestRow(tx, testId, {}, input.version ?? test.version);
     if (!locked) throw conflict();

@@ -14,11 +14,7 @@ import {
   type TQuestionForCandidate,
   type TTest,
 } from '@assessly/shared';
-import type { aptitudeQuestions, codingProblems } from '../../db/schema';
-import type { TestRow } from './tests.access';
-
-export type QuestionRow = typeof aptitudeQuestions.$inferSelect;
-export type ProblemRow = typeof codingProblems.$inferSelect;
+import type { ProblemRow, QuestionRow, TestRow } from '../../db/schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

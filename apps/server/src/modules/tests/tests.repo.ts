@@ -1,10 +1,15 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { aptitudeQuestions, codingProblems, tests, users } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
-import { ownedBy, type TestRow } from './tests.access';
-
-export type NewTest = typeof tests.$inferInsert;
+import {
+  aptitudeQuestions,
+  codingProblems,
+  type NewTest,
+  type TestRow,
+  tests,
+  type UserRow,
+  users,
+} from '../../db/schema';
+import { ownedBy } from './tests.access';
 
 /** Rows of a raw db.execute(): node-postgres answers { rows }, PGlite an array or { rows }. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -57,8 +62,7 @@ export async function updateTestRow(
  * from the bank without a test of their own, and not used by any other test.
  */
 export async function deleteTestCascade(db: Db, test: TestRow): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const ids = test.questionIds;
     for (const table of ['aptitude_questions', 'coding_problems'] as const) {
       await tx.execute(sql`

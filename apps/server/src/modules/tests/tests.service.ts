@@ -18,15 +18,13 @@ import {
   VERSION_CONFLICT_MESSAGE,
 } from '@assessly/shared';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { ProblemRow, QuestionRow, TestRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findQuestionsByIds } from '../aptitude-questions/aptitude-questions.repo';
 import { findAttempt } from '../attempts/attempts.service';
 import { findProblemsByIds } from '../coding-problems/coding-problems.repo';
-import { canManageTest, findTest, requireManagedTest, type TestRow } from './tests.access';
+import { canManageTest, findTest, requireManagedTest } from './tests.access';
 import {
-  type ProblemRow,
-  type QuestionRow,
   toCandidateProblem,
   toCandidateQuestion,
   toCandidateTest,
