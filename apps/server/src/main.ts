@@ -12,10 +12,10 @@ import { systemClock } from './lib/clock';
 import { createMailer } from './lib/mailer';
 import { createParts } from './parts';
 
-const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+const config = readConfig();
+const log = pino({ level: config.logLevel });
 
 async function main() {
-  const config = readConfig();
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   await mkdir(config.dataDir, { recursive: true });
 
@@ -49,7 +49,7 @@ async function main() {
     clock: systemClock,
     mailer,
     blobs,
-    authRateLimit: Number(process.env.AUTH_RATE_LIMIT ?? 20),
+    authRateLimit: config.authRateLimit,
     healthParts: {},
   };
   const parts = await createParts(deps, log);

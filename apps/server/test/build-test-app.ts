@@ -29,6 +29,19 @@ export class TestClock implements Clock {
   }
 }
 
+/** The HEALTH_TOKEN of test apps: `healthDetails(app)` reads /api/health with it. */
+export const TEST_HEALTH_TOKEN = 'test-health-token';
+
+/** GET /api/health with the health token: the details (database, mail, judge, face), as an owner would see them. */
+export async function healthDetails(app: FastifyInstance) {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/health',
+    headers: { authorization: `Bearer ${TEST_HEALTH_TOKEN}` },
+  });
+  return res.json();
+}
+
 export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
@@ -41,7 +54,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const blobDir = await mkdtemp(path.join(tmpdir(), 'assessly-blobs-'));
   const clock = new TestClock();
   const log = pino({ level: 'silent' });
-  const config = { ...readConfig({ PORT: '3000', DATA_DIR: blobDir }), webDist: null };
+  const config = { ...readConfig({ PORT: '3000', DATA_DIR: blobDir, HEALTH_TOKEN: TEST_HEALTH_TOKEN }), webDist: null };
   const deps: AppDeps = {
     config,
     database,

@@ -247,7 +247,7 @@ export interface TAdminStats {
 
 const optionText = z.string({ error: 'All options must be filled' });
 
-/** A question as typed: correctAnswer is an option index or the text of one of the options (design.md §4). */
+/** A question as typed: correctAnswer is an option index or the text of one of the options (docs/DECISIONS.md §4). */
 export const ZAptitudeQuestionInput = z.object({
   id: z.string().optional(),
   questionText: z.string({ error: 'Question text is required' }).trim().min(1, 'Question text is required').max(10_000),

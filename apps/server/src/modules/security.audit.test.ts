@@ -1,5 +1,5 @@
 /**
- * Security audit in one place (design.md §3): the tenancy matrix (no session / unrelated candidate /
+ * Security audit in one place (docs/DECISIONS.md §3): the tenancy matrix (no session / unrelated candidate /
  * employer of another company / owning employer) over the employer-facing routes, the projection of every
  * candidate-facing answer (a hidden marker must never appear), malformed ids, deadlines and races.
  * One app for the whole file; every user and test is made once in beforeAll.

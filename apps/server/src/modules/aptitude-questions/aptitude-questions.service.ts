@@ -1,5 +1,5 @@
 /**
- * Aptitude questions: multiple choice, correctAnswer stored as the option's index (design.md §4).
+ * Aptitude questions: multiple choice, correctAnswer stored as the option's index (docs/DECISIONS.md §4).
  * Input may give the index or the option's text; output gives the index and, for convenience, its text.
  */
 import {

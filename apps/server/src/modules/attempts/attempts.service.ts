@@ -1,5 +1,5 @@
 /**
- * Attempts: one candidate's sitting of one test (design.md §5). The deadline is
+ * Attempts: one candidate's sitting of one test (docs/DECISIONS.md §5). The deadline is
  * min(endTime, startedAt + duration); the server's clock decides, never the browser's.
  * Other modules use requireOpenAttempt() before accepting runs, submissions, answers or drafts.
  */

@@ -5,7 +5,7 @@
 import { JudgeQueueFullError, type JudgeRequest, type JudgeResult, LANGUAGES } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { attachJudging, createCodingTest, loadUser, startCodingAttempt } from '../../../test/factories-tests';
 import { submissions } from '../../db/schema';
@@ -183,7 +183,7 @@ describe('back-pressure', () => {
       available: false,
       message: 'Java is not installed here',
     });
-    const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+    const health = await healthDetails(t.app);
     expect(health.judge).toMatchObject({ state: 'degraded', isolation: { sandbox: 'none' }, queue: { running: 0 } });
   });
 });

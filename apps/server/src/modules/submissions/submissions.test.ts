@@ -2,7 +2,7 @@
 import { createJudge, type Judge } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { attachJudging, createCodingTest, startCodingAttempt } from '../../../test/factories-tests';
 import { submissions } from '../../db/schema';
@@ -52,7 +52,7 @@ describe('GET /api/languages and health', () => {
     const langs = res.json() as { id: string; available: boolean }[];
     expect(langs.map((l) => l.id).sort()).toEqual(['cpp', 'java', 'javascript', 'python', 'typescript']);
     expect(langs.find((l) => l.id === 'python')?.available).toBe(true);
-    const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+    const health = await healthDetails(t.app);
     expect(health.judge.isolation.sandbox).toBe(judge.isolation().sandbox);
     expect(health.judge.queue).toMatchObject({ running: expect.any(Number), waiting: expect.any(Number) });
     expect(['ok', 'degraded']).toContain(health.judge.state);

@@ -1,5 +1,5 @@
 /**
- * Projections of test, question and problem rows. Two readings of every row (design.md §3):
+ * Projections of test, question and problem rows. Two readings of every row (docs/DECISIONS.md §3):
  * the managing employer's (everything) and the candidate's, which leaves out what would give answers away.
  * The candidate projections list their fields explicitly (no spreading of rows) so a new column is never
  * sent to candidates by accident.

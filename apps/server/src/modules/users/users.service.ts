@@ -91,7 +91,7 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 
 /**
  * Who may read a user: the user itself; an employer whose company's tests the user has attempted or
- * submitted to (design.md §3). Everyone else gets 403.
+ * submitted to (docs/DECISIONS.md §3). Everyone else gets 403.
  */
 export async function canReadUser(db: Db, viewer: UserRow, target: UserRow): Promise<boolean> {
   if (viewer.id === target.id) return true;

@@ -91,7 +91,7 @@ function QuestionCard({ question, n }: { question: TAptitudeQuestion; n: number 
       </div>
       <ol type="A">
         {question.options.map((o, i) => (
-          // Correct answers are stored as the option's index (design.md §4), so viewer and editor agree.
+          // Correct answers are stored as the option's index (docs/DECISIONS.md §4), so viewer and editor agree.
           // biome-ignore lint/suspicious/noArrayIndexKey: options are positional
           <li key={i} className={i === question.correctAnswer ? 'correct-option' : ''}>
             {o}
