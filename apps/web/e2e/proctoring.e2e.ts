@@ -17,8 +17,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attempts, faceEnrollments, proctoringEvents } from '../../server/src/db/schema';
-import { seedCodingTest } from '../../server/src/modules/attempts/taking-fixtures';
-import { FIXTURES_DIR } from '../../server/src/modules/face/face.test-support';
+import { FIXTURES_DIR } from '../../server/test/fixtures/face';
+import { seedCodingTest } from '../../server/test/fixtures/taking';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 
 const FPS = 30;

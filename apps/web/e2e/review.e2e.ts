@@ -8,13 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../server/src/db/schema';
-import {
-  seedAttempt,
-  seedCodingTest,
-  seedEvent,
-  seedSubmission,
-} from '../../server/src/modules/review/review.fixtures';
-import { PY_ORIGINAL, PY_RENAMED } from '../../server/src/modules/review/similarity.samples';
+import { seedAttempt, seedCodingTest, seedEvent, seedSubmission } from '../../server/test/fixtures/review';
+import { PY_ORIGINAL, PY_RENAMED } from '../../server/test/fixtures/similarity-samples';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 
 /** REVIEW_SCREENSHOTS=/some/dir saves a full-page screenshot of each screen for a human look. */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createSignedInUser, type SignedInUser, sessionCookie } from '../../test/factories';
 import { loadUser } from '../../test/factories-tests';
+import { call, createTestAs, type Method, problemBody, questionBody } from '../../test/fixtures/authoring';
 import { attempts, codeDrafts, outbox, proctoringEvents, submissions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { MAIL_SENDING_LIMIT } from '../lib/rate-limits';
@@ -16,7 +17,6 @@ import { saveAnswer } from './aptitude-attempts/aptitude-attempts.service';
 import { saveDraft } from './drafts/drafts.service';
 import type { JudgingService } from './judging/judging.types';
 import { submitCode } from './submissions/submissions.service';
-import { call, createTestAs, type Method, problemBody, questionBody } from './tests/authoring.fixtures';
 
 const MARK = 'AUDIT-SECRET-9x4';
 const UUID0 = '00000000-0000-4000-8000-000000000000';

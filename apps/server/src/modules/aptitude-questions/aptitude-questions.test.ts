@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { call, createTestAs, questionBody } from '../../../test/fixtures/authoring';
 import { attempts } from '../../db/schema';
-import { call, createTestAs, questionBody } from '../tests/authoring.fixtures';
 
 let t: TestApp;
 let owner: SignedInUser;

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { HIDDEN_MARKER, seedAptitudeTest, seedCodingTest } from '../../../test/fixtures/taking';
 import { attempts, proctoringEvents, submissions } from '../../db/schema';
 import { endExpiredAttempts } from './attempts.finish';
-import { HIDDEN_MARKER, seedAptitudeTest, seedCodingTest } from './taking-fixtures';
 
 let t: TestApp;
 let employer: SignedInUser;

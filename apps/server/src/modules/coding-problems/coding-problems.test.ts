@@ -2,8 +2,8 @@ import { DEFAULT_STARTER_CODE } from '@assessly/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { call, createTestAs, problemBody } from '../../../test/fixtures/authoring';
 import { attempts } from '../../db/schema';
-import { call, createTestAs, problemBody } from '../tests/authoring.fixtures';
 
 let t: TestApp;
 let owner: SignedInUser;

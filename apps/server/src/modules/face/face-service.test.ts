@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
-import { isJpeg, multipart, photo } from './face.test-support';
+import { isJpeg, multipart, photo } from '../../../test/fixtures/face';
 import { createInProcessFaceClient } from './face-client.in-process';
 import { createRemoteFaceClient } from './face-client.remote';
 import { buildFaceServiceApp } from './face-service.app';

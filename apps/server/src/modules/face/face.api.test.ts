@@ -8,10 +8,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { isJpeg, multipart, photo } from '../../../test/fixtures/face';
+import { seedCodingTest } from '../../../test/fixtures/taking';
 import { faceEnrollments, proctoringEvents, users } from '../../db/schema';
 import { startAttempt } from '../attempts/attempts.service';
-import { seedCodingTest } from '../attempts/taking-fixtures';
-import { isJpeg, multipart, photo } from './face.test-support';
 import { createInProcessFaceClient } from './face-client.in-process';
 
 let t: TestApp;

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { seedAttempt, seedCodingTest, seedSubmission } from '../../../test/fixtures/review';
 import { outbox } from '../../db/schema';
-import { seedAttempt, seedCodingTest, seedSubmission } from '../review/review.fixtures';
 import { parseAddresses, sendReminders } from './invitations.service';
 
 let t: TestApp;

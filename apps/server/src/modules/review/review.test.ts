@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { seedAttempt, seedCodingTest, seedEvent, seedSubmission, TINY_JPEG } from '../../../test/fixtures/review';
+import { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from '../../../test/fixtures/similarity-samples';
 import { aptitudeQuestions, attempts, outbox, tests, users } from '../../db/schema';
 import { csvCell, toCsv } from './csv';
-import { seedAttempt, seedCodingTest, seedEvent, seedSubmission, TINY_JPEG } from './review.fixtures';
-import { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from './similarity.samples';
 
 let t: TestApp;
 let empA: SignedInUser;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { call, createTestAs, problemBody, questionBody, testBody } from '../../../test/fixtures/authoring';
 import { attempts, submissions } from '../../db/schema';
-import { call, createTestAs, problemBody, questionBody, testBody } from './authoring.fixtures';
 import { findTestWithQuestions } from './tests.service';
 
 let t: TestApp;
