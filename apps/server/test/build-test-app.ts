@@ -13,6 +13,8 @@ import { readConfig } from '../src/config';
 import { createLocalBlobStore } from '../src/lib/blobs';
 import type { Clock } from '../src/lib/clock';
 import { createMailer } from '../src/lib/mailer';
+import { createJudgingService, type JudgingOptions } from '../src/modules/judging/judging.service';
+import type { JudgeLike, JudgingService } from '../src/modules/judging/judging.types';
 import { openTestDatabase } from './test-databases';
 
 /** A clock tests can move: `clock.advance(ms)` or `clock.set(date)`. */
@@ -79,4 +81,16 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
       await rm(blobDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Creates a judging service on the test app's database, attaches it to the app and starts it. */
+export async function attachJudging(
+  t: TestApp,
+  judge: JudgeLike,
+  opts: Omit<JudgingOptions, 'deps' | 'judge'> = {},
+): Promise<JudgingService> {
+  const judging = createJudgingService({ deps: t.deps, judge, ...opts });
+  t.deps.judging = judging;
+  await judging.start();
+  return judging;
 }

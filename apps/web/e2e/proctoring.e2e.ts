@@ -17,8 +17,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attempts, faceEnrollments, proctoringEvents } from '../../server/src/db/schema';
+import { buildCodingTest } from '../../server/test/factories';
 import { FIXTURES_DIR } from '../../server/test/fixtures/face';
-import { seedCodingTest } from '../../server/test/fixtures/taking';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 
 const FPS = 30;
@@ -68,7 +68,7 @@ beforeAll(async () => {
     `--use-file-for-fake-video-capture=${webcam}`,
   ]);
   const employer = await createUser('employer');
-  testId = (await seedCodingTest(server.deps.db, employer.id)).test.id;
+  testId = (await buildCodingTest(server.deps.db, { employer })).test.id;
 });
 afterAll(async () => {
   await browser?.close();

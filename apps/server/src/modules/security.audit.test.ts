@@ -7,8 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createSignedInUser, type SignedInUser, sessionCookie } from '../../test/factories';
-import { loadUser } from '../../test/factories-tests';
+import { createSignedInUser, loadUser, type SignedInUser, sessionCookie } from '../../test/factories';
 import { call, createTestAs, type Method, problemBody, questionBody } from '../../test/fixtures/authoring';
 import { attempts, codeDrafts, outbox, proctoringEvents, submissions } from '../db/schema';
 import type { Clock } from '../lib/clock';

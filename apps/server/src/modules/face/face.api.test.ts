@@ -7,9 +7,8 @@ import { createFaceEngine, type FaceEngine } from '@assessly/face';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { isJpeg, multipart, photo } from '../../../test/fixtures/face';
-import { seedCodingTest } from '../../../test/fixtures/taking';
 import { faceEnrollments, proctoringEvents, users } from '../../db/schema';
 import { startAttempt } from '../attempts/attempts.service';
 import { createInProcessFaceClient } from './face-client.in-process';
@@ -186,7 +185,7 @@ describe('/api/proctoring/{testId} (bound to the candidate attempt)', () => {
 
   beforeAll(async () => {
     const employer = await createSignedInUser(t.app, { role: 'employer' });
-    testId = (await seedCodingTest(t.deps.db, employer.id)).test.id;
+    testId = (await buildCodingTest(t.deps.db, { employer })).test.id;
     taker = await createSignedInUser(t.app, { role: 'candidate' });
   });
 

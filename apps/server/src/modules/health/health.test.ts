@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, healthDetails, TEST_HEALTH_TOKEN, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { healthDetails, TEST_HEALTH_TOKEN } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ healthParts: { judge: () => ({ state: 'ok', isolation: 'test', port: 41234 }) } });
-});
-afterAll(() => t.close());
-
-const get = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/health', headers });
+const t = useTestApp({ healthParts: { judge: () => ({ state: 'ok', isolation: 'test', port: 41234 }) } });
+const get = (headers: Record<string, string> = {}) => t.as(null).get('/api/health', headers);
 
 describe('GET /api/health', () => {
   it('answers only the status without a session or token', async () => {
@@ -21,7 +16,7 @@ describe('GET /api/health', () => {
   it('answers only the status with a wrong token, or to a candidate', async () => {
     expect((await get({ authorization: `Bearer ${TEST_HEALTH_TOKEN}x` })).json()).toEqual({ status: 'ok' });
     expect((await get({ authorization: TEST_HEALTH_TOKEN })).json()).toEqual({ status: 'ok' });
-    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    const candidate = await t.signIn({ role: 'candidate' });
     expect((await get({ cookie: candidate.cookie })).json()).toEqual({ status: 'ok' });
   });
 
@@ -35,7 +30,7 @@ describe('GET /api/health', () => {
 
   it('gives the details to the signed-in admin of a company', async () => {
     // An employer who signs up alone is the admin of a company of their own.
-    const owner = await createSignedInUser(t.app, { role: 'employer' });
+    const owner = await t.signIn({ role: 'employer' });
     const body = (await get({ cookie: owner.cookie })).json();
     expect(body.judge).toEqual({ state: 'ok', isolation: 'test', port: 41234 });
   });
