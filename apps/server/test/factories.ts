@@ -65,6 +65,7 @@ export interface ProblemSpec {
   examples?: IoPair[];
   testCases?: IoPair[];
   timeLimitMs?: number;
+  constraints?: string[];
   solution?: string;
   starterCode?: Record<string, string>;
 }
@@ -171,6 +172,7 @@ export async function buildCodingTest(db: Db, spec: CodingTestSpec = {}) {
         examples: p.examples ?? [],
         testCases: p.testCases ?? [],
         timeLimitMs: p.timeLimitMs ?? 2000,
+        constraints: p.constraints ?? [],
         solution: p.solution ?? '',
         starterCode: p.starterCode ?? {},
       })
