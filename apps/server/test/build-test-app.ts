@@ -9,10 +9,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type AppDeps, buildApp } from '../src/app';
+import { createAppDeps } from '../src/app-deps';
 import { readConfig } from '../src/config';
-import { createLocalBlobStore } from '../src/lib/blobs';
 import type { Clock } from '../src/lib/clock';
-import { createMailer } from '../src/lib/mailer';
 import { createJudgingService, type JudgingOptions } from '../src/modules/judging/judging.service';
 import type { JudgeLike, JudgingService } from '../src/modules/judging/judging.types';
 import { openTestDatabase } from './test-databases';
@@ -53,21 +52,12 @@ export interface TestApp {
 
 export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const blobDir = await mkdtemp(path.join(tmpdir(), 'assessly-blobs-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-blobs-'));
   const clock = new TestClock();
-  const log = pino({ level: 'silent' });
-  const config = { ...readConfig({ PORT: '3000', DATA_DIR: blobDir, HEALTH_TOKEN: TEST_HEALTH_TOKEN }), webDist: null };
-  const deps: AppDeps = {
-    config,
-    database,
-    db: database.db,
-    clock,
-    mailer: createMailer({ db: database.db, smtpUrl: null, log }),
-    blobs: createLocalBlobStore(blobDir),
-    authRateLimit: 10_000,
-    healthParts: {},
-    ...overrides,
-  };
+  const env = { PORT: '3000', DATA_DIR: dataDir, HEALTH_TOKEN: TEST_HEALTH_TOKEN, AUTH_RATE_LIMIT: '10000' };
+  const config = { ...readConfig(env), webDist: null };
+  const runtime = await createAppDeps(config, { database, clock, log: pino({ level: 'silent' }), parts: false });
+  const deps: AppDeps = { ...runtime.deps, ...overrides };
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -76,9 +66,9 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     clock,
     async close() {
       await app.close();
-      await database.close();
+      await runtime.close();
       await drop();
-      await rm(blobDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
