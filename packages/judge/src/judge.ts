@@ -117,14 +117,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
       return fail(`sandbox unavailable: ${(err as Error).message}`);
     }
     const plan = await planFor(req.language, req.code, tc, await getCaches(req.language, tc), memoryMb);
-    if (plan.compileError !== undefined) {
-      return {
-        ...fail(''),
-        verdict: 'Compilation Error',
-        compileOutput: plan.compileError.slice(0, COMPILE_MESSAGE),
-        compileMs: 0,
-      };
-    }
+    if (plan.internalError !== undefined) return fail(plan.internalError);
     const runDir = await mkdtemp(path.join(workRoot, 's-'));
     try {
       // the unprivileged bwrap must traverse it to bind box/; in/out/err stay root-only (0600)
@@ -179,9 +172,26 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
         }
         const out = await readHead(io.stdoutPath, OUTPUT_LIMIT);
         const err = await readHead(io.stderrPath, SHOWN_STDERR);
-        if (sandboxFailed(outcome, err.toString('utf8')))
-          return { ...fail(`sandbox failed to start: ${err.toString('utf8').trim()}`), cases, compileMs };
-        cases.push(classify(index, outcome, out, err, tcase.expectedOutput, req.floatTolerance, timeLimitMs, plan));
+        // the program never ran, so stderr holds bwrap's or the supervisor's own message
+        if (sandboxFailed(outcome))
+          return {
+            ...fail(`sandbox failed to start: ${outcome.setup}\n${err.toString('utf8').trim()}`.trim()),
+            cases,
+            compileMs,
+          };
+        cases.push(
+          classify(
+            index,
+            outcome,
+            out,
+            err,
+            tcase.expectedOutput,
+            req.compare ?? req.floatTolerance,
+            timeLimitMs,
+            memoryMb,
+            plan,
+          ),
+        );
       }
       const firstBad = cases.find((c) => c.verdict !== 'Accepted');
       const passedCount = cases.filter((c) => c.passed).length;
