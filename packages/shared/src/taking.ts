@@ -100,6 +100,7 @@ export interface TCandidateQuestion {
 
 /** One per-case result as a candidate sees it; hidden cases carry no data. */
 export interface TCandidateResult {
+  index?: number;
   passed: boolean;
   hidden?: boolean;
   verdict?: string;

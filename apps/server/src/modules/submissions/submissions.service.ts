@@ -20,7 +20,8 @@ import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { type AttemptRow, requireOpenAttempt } from '../attempts/attempts.service';
 import type { JudgingService } from '../judging/judging.types';
-import { casesForRun, casesForSubmit, type ProblemRow, toCandidateItem, toResultItems } from '../judging/results';
+import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
+import { casesForRun, casesForSubmit, type ProblemRow, toResultItems } from '../judging/results';
 import { canManageTest, findTest, type TestRow } from '../tests/tests.access';
 import * as repo from './submissions.repo';
 
@@ -143,7 +144,7 @@ async function requireAccess(deps: Deps, user: UserRow, testId: string, allowMan
 
 /** Runs the visible examples (or only the custom input) without storing anything. */
 export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promise<TResultItem[]> {
-  const { test } = await requireAccess(deps, user, input.testId, true);
+  const { test, attempt } = await requireAccess(deps, user, input.testId, true);
   const problem = await resolveProblem(deps, test, input.questionNumber);
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
@@ -158,7 +159,9 @@ export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promi
       memoryLimitMb: problem.memoryLimitMb,
       floatTolerance: problem.floatTolerance,
     });
-    return toResultItems(specs, result);
+    const items = toResultItems(specs, result);
+    // a managing employer trying the problem sees internal failures in full; a candidate never does
+    return attempt ? toCandidateResults(items) : items;
   } catch (err) {
     if (err instanceof JudgeQueueFullError) throw busy(err);
     throw err;
@@ -206,9 +209,9 @@ export async function submitCode(deps: Deps, user: UserRow, input: TSubmitCode):
   return waitForJudged(deps, row.id, judging.submitWaitMs);
 }
 
-/** Candidates see hidden cases only as passed/verdict/time/memory; managing employers see the stored row. */
+/** Candidates get the projection of projection.ts; managing employers see the stored row. */
 export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSubmission {
-  const results = (row.results as TResultItem[]).map((r) => (forCandidate ? toCandidateItem(r) : r));
+  const results = forCandidate ? toCandidateResults(row.results as TResultItem[]) : (row.results as TResultItem[]);
   return {
     id: row.id,
     testId: row.testId,
@@ -220,7 +223,7 @@ export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSu
     code: row.code,
     status: row.status,
     verdict: row.verdict as TSubmission['verdict'],
-    compileOutput: row.compileOutput,
+    compileOutput: forCandidate ? toCandidateCompileOutput(row.verdict, row.compileOutput) : row.compileOutput,
     results,
     passedCount: row.passedCount,
     totalCount: row.totalCount,
