@@ -98,6 +98,21 @@ export interface TSubmission {
   maxScore: number;
   createdAt: string;
   judgedAt: string | null;
+  /** The problem version this submission was judged against. */
+  problemVersion?: number;
+  /** Employers only: earlier results that a re-judge replaced, oldest first. */
+  judgeHistory?: {
+    problemVersion: number;
+    verdict: string | null;
+    compileOutput: string | null;
+    results: unknown[];
+    passedCount: number;
+    totalCount: number;
+    score: number;
+    judgedAt: string | null;
+    rejudgedAt: string;
+    rejudgedBy: string;
+  }[];
 }
 
 export const ZSubmissionQuery = z.object({

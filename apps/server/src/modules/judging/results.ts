@@ -5,9 +5,24 @@
  */
 import type { JudgeResult, Verdict } from '@assessly/judge';
 import type { TResultItem } from '@assessly/shared';
-import type { codingProblems } from '../../db/schema';
+import type { codingProblems, ProblemSnapshot } from '../../db/schema';
 
 export type ProblemRow = typeof codingProblems.$inferSelect;
+
+/** Limits and the comparison rule of a problem (at some version) as the judge takes them. */
+export function judgeSettings(
+  p: Pick<ProblemSnapshot, 'timeLimitMs' | 'memoryLimitMb' | 'floatTolerance' | 'comparisonMode'>,
+) {
+  return {
+    timeLimitMs: p.timeLimitMs,
+    memoryLimitMb: p.memoryLimitMb,
+    compare: {
+      mode: p.comparisonMode ?? 'token',
+      absTolerance: p.floatTolerance ?? null,
+      relTolerance: p.floatTolerance ?? null,
+    },
+  };
+}
 
 export interface CaseSpec {
   input: string;

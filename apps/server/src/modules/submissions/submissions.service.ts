@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors';
 import { type AttemptRow, requireOpenAttempt } from '../attempts/attempts.service';
 import type { JudgingService } from '../judging/judging.types';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
-import { casesForRun, casesForSubmit, type ProblemRow, toResultItems } from '../judging/results';
+import { casesForRun, casesForSubmit, judgeSettings, type ProblemRow, toResultItems } from '../judging/results';
 import { canManageTest, findTest, type TestRow } from '../tests/tests.access';
 import * as repo from './submissions.repo';
 
@@ -101,6 +101,7 @@ export async function createSubmission(
     status: 'queued',
     totalCount: casesForSubmit(problem).length,
     maxScore: problem.marks,
+    problemVersion: problem.version,
     createdAt: deps.clock.now(),
   };
   const row = beforeInsert
@@ -155,9 +156,7 @@ export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promi
       language: input.language,
       code: input.code,
       cases: specs.map(({ input: stdin, expectedOutput }) => ({ input: stdin, expectedOutput })),
-      timeLimitMs: problem.timeLimitMs,
-      memoryLimitMb: problem.memoryLimitMb,
-      floatTolerance: problem.floatTolerance,
+      ...judgeSettings(problem),
     });
     const items = toResultItems(specs, result);
     // a managing employer trying the problem sees internal failures in full; a candidate never does
@@ -231,6 +230,9 @@ export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSu
     maxScore: row.maxScore,
     createdAt: row.createdAt.toISOString(),
     judgedAt: row.judgedAt?.toISOString() ?? null,
+    problemVersion: row.problemVersion,
+    // results a re-judge replaced: employers only (they carry hidden cases whole)
+    ...(forCandidate ? {} : { judgeHistory: row.judgeHistory }),
   };
 }
 

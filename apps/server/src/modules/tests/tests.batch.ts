@@ -20,10 +20,11 @@ import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { findQuestion, insertQuestion, updateQuestion } from '../aptitude-questions/aptitude-questions.repo';
 import { toQuestionValues } from '../aptitude-questions/aptitude-questions.service';
-import { findProblem, insertProblem, updateProblem } from '../coding-problems/coding-problems.repo';
+import { findProblem, insertProblem } from '../coding-problems/coding-problems.repo';
 import { toProblemValues } from '../coding-problems/coding-problems.service';
+import { updateProblemVersioned } from '../coding-problems/problem-versions';
 import { canManageTest, requireManagedTest } from './tests.access';
-import { toEmployerProblem, toEmployerQuestion, toEmployerTest } from './tests.projections';
+import { type ProblemRow, toEmployerProblem, toEmployerQuestion, toEmployerTest } from './tests.projections';
 import * as repo from './tests.repo';
 import { conflict } from './tests.service';
 
@@ -100,7 +101,7 @@ export async function saveQuestionBatch(
       } else {
         const values = item.values as ReturnType<typeof toProblemValues>;
         row = existing
-          ? await updateProblem(tx, existing.id, { ...values, testId: existing.testId ?? testId })
+          ? await updateProblemVersioned(tx, existing as ProblemRow, { ...values, testId: existing.testId ?? testId })
           : await insertProblem(tx, { ...values, ...owner });
       }
       saved.push({ id: row.id, marks: row.marks, row });
