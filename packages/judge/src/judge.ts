@@ -118,6 +118,8 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
     }
     const plan = await planFor(req.language, req.code, tc, await getCaches(req.language, tc), memoryMb);
     if (plan.internalError !== undefined) return fail(plan.internalError);
+    if (plan.compileError !== undefined)
+      return { ...fail(''), verdict: 'Compilation Error', compileOutput: plan.compileError, compileMs: 0 };
     const runDir = await mkdtemp(path.join(workRoot, 's-'));
     try {
       // the unprivileged bwrap must traverse it to bind box/; in/out/err stay root-only (0600)
@@ -156,7 +158,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
           cpuMs: timeLimitMs,
           wallMs: timeLimitMs * 3 + 500,
           memBytes: (memoryMb + plan.runtimeOverheadMb) * 1024 * 1024,
-          pids: 64,
+          pids: plan.pids ?? 64,
           nofile: 256,
           fileSizeBytes: 32 << 20,
           stdoutLimit: OUTPUT_LIMIT,

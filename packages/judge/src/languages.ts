@@ -27,6 +27,10 @@ export interface Plan {
   stackBytes?: number;
   /** Extra cgroup memory for the runtime itself (JVM, V8) on top of the problem's limit. */
   runtimeOverheadMb: number;
+  /** Processes + threads of one run (default 64). The JVM starts ~16 threads of its own. */
+  pids?: number;
+  /** Set when the source cannot be compiled for a reason the compiler would explain badly. */
+  compileError?: string;
 }
 
 /** Caches built once per judge (outside any work dir) and bound read-only into the sandbox. */
@@ -110,6 +114,26 @@ function javacJvmFlags(): string[] {
   ];
 }
 
+/** A Java identifier (letters and digits of any script, _ and $). */
+const JAVA_ID = '[\\p{L}_$][\\p{L}\\p{N}_$]*';
+/** File names on Linux are at most 255 bytes: a longer class name cannot become a .java or .class file. */
+const MAX_CLASS_FILE_BYTES = 255;
+
+/** A compile error for class names too long for a file name (javac would fail with a host path). */
+export function javaNameProblem(code: string): string | null {
+  const src = stripJava(code);
+  for (const m of src.matchAll(
+    new RegExp(`(?<![\\p{L}\\p{N}_$])(?:class|record|enum|interface)\\s+(${JAVA_ID})`, 'gu'),
+  )) {
+    const name = m[1] as string;
+    const bytes = Buffer.byteLength(`${name}.class`, 'utf8');
+    if (bytes > MAX_CLASS_FILE_BYTES) {
+      return `error: the class name ${name.slice(0, 40)}… is ${Buffer.byteLength(name, 'utf8')} bytes long; class names must fit a file name (at most ${MAX_CLASS_FILE_BYTES - 6} bytes in UTF-8)`;
+    }
+  }
+  return null;
+}
+
 /** Strips comments and string literals so regexes over Java source do not match inside them. */
 function stripJava(code: string): string {
   return code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g, ' ');
@@ -121,16 +145,19 @@ function stripJava(code: string): string {
  */
 export function javaNames(code: string): { file: string; mainClass: string } {
   const src = stripJava(code);
-  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(src)?.[1];
+  const pkg = /^\s*package\s+([\p{L}\p{N}_$.]+)\s*;/mu.exec(src)?.[1];
   const qualify = (c: string) => (pkg ? `${pkg}.${c}` : c);
-  const pub = /\bpublic\s+(?:(?:final|abstract|strictfp)\s+)*(?:class|record|enum|interface)\s+([A-Za-z_$][\w$]*)/.exec(
-    src,
-  )?.[1];
+  const pub = new RegExp(
+    `(?<![\\p{L}\\p{N}_$])public\\s+(?:(?:final|abstract|strictfp)\\s+)*(?:class|record|enum|interface)\\s+(${JAVA_ID})`,
+    'u',
+  ).exec(src)?.[1];
   const mainAt = src.search(/\bstatic\s+(?:final\s+)?void\s+main\s*\(/);
   let mainClass = pub ?? 'Main';
   if (mainAt >= 0) {
     let last: string | undefined;
-    for (const m of src.matchAll(/\b(?:class|record|enum|interface)\s+([A-Za-z_$][\w$]*)/g)) {
+    for (const m of src.matchAll(
+      new RegExp(`(?<![\\p{L}\\p{N}_$])(?:class|record|enum|interface)\\s+(${JAVA_ID})`, 'gu'),
+    )) {
       if ((m.index ?? 0) < mainAt) last = m[1];
     }
     if (last) mainClass = last;
@@ -222,6 +249,8 @@ export async function planFor(
       };
     }
     case 'java': {
+      const tooLong = javaNameProblem(code);
+      if (tooLong) return { ...UNPLANNED, compileError: tooLong };
       const { file, mainClass } = javaNames(code);
       const binds = [...tc.binds];
       const cds: string[] = [];
@@ -265,6 +294,9 @@ export async function planFor(
         // the JVM sizes the main thread with -Xss; a huge RLIMIT_STACK only inflates its other reservations
         stackBytes: 8 << 20,
         runtimeOverheadMb: 64,
+        // threads are not what candidates are limited by: the JVM's own ~16 threads plus a few hundred of the
+        // program's fit; thread stacks are charged to the memory cgroup like any other memory
+        pids: 512,
       };
     }
     case 'cpp': {

@@ -53,6 +53,8 @@ export interface SandboxOutcome {
   started: boolean;
   /** Why the sandbox failed to start the program (empty when started). From the supervisor, never the program. */
   setup: string;
+  /** Times the pids cgroup refused a new process or thread during the run (0 without a pids cgroup). */
+  pidsHit: number;
 }
 
 /** The status pipe's fd number inside the sandbox and where the launcher (the helper binary) is bound. */

@@ -180,6 +180,8 @@ export function classify(
   } else if (failed) {
     verdict = 'Runtime Error';
     message = signal ? `killed by ${signal}` : `exit code ${exitCode}`;
+    // from the pids cgroup: the program tried to start more processes or threads than a run may have
+    if (o.pidsHit > 0) message += `; the limit of ${plan.pids ?? 64} processes and threads was reached`;
   } else if (expected === null || compareOutput(out.toString('utf8'), expected, rule)) {
     verdict = 'Accepted';
   } else {

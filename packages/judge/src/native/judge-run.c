@@ -45,6 +45,7 @@ static int sigpipe_fds[2];
 static long long oom_base = 0, max_base = 0;
 static int cg_reuse = 0;      /* slot cgroups kept between runs: reset/baseline instead of mkdir+rmdir */
 static long long cpu_base = 0;
+static long long pids_base = 0; /* pids.events "max" before the run: times a fork/clone was refused */
 static int peak_fd = -1;      /* v2: memory.peak opened and reset (kernel 6.12+), read back at the end */
 /* fd number of the status pipe inside the sandbox: the launcher (this binary, `--launch`) writes "S" to it
    right before exec'ing the program and closes it on exec, so only the supervisor's own code can say that the
@@ -304,6 +305,10 @@ int main(int argc, char **argv) {
   }
 
   /* a reused slot: make sure it is empty, then take baselines (v1 counters can be reset, v2 ones cannot) */
+  if (cg_pids) {
+    long long pb = read_key(cg_pids, "pids.events", "max");
+    pids_base = pb > 0 ? pb : 0;
+  }
   if (cg_reuse) {
     kill_cgroup();
     long long b = raw_cpu_usage_us();
@@ -426,6 +431,11 @@ int main(int argc, char **argv) {
       if (f > 0 && oom == 0) oom = -f;
     }
   }
+  long long pids_hit = 0;
+  if (cg_pids) {
+    long long pe = read_key(cg_pids, "pids.events", "max");
+    pids_hit = pe > pids_base ? pe - pids_base : 0;
+  }
   remove_cgroups();
 
   /* "S" from the launcher = the sandbox was set up and the program exec'ed; "SX..." = exec failed; nothing =
@@ -451,7 +461,9 @@ int main(int argc, char **argv) {
   if (WIFEXITED(status)) code = WEXITSTATUS(status);
   else if (WIFSIGNALED(status)) sig = WTERMSIG(status);
   printf("{\"code\":%d,\"signal\":%d,\"cpuUs\":%lld,\"wallMs\":%lld,\"peakBytes\":%lld,\"maxRssKb\":%ld,"
-         "\"oom\":%lld,\"limit\":\"%s\",\"outBytes\":%lld,\"errBytes\":%lld,\"started\":%s,\"setup\":\"%s\"}\n",
-         code, sig, cpu_us, wall, peak, ru.ru_maxrss, oom, limit_hit, out_total, err_total, started ? "true" : "false", setup);
+         "\"oom\":%lld,\"limit\":\"%s\",\"outBytes\":%lld,\"errBytes\":%lld,\"started\":%s,\"setup\":\"%s\","
+         "\"pidsHit\":%lld}\n",
+         code, sig, cpu_us, wall, peak, ru.ru_maxrss, oom, limit_hit, out_total, err_total, started ? "true" : "false", setup,
+         pids_hit);
   return 0;
 }
