@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   LANGUAGE_UNAVAILABLE: 422,
+  // Judging an employer can trust (issue 11): "Check solution" on a problem without a model solution
+  NO_MODEL_SOLUTION: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -1,4 +1,5 @@
 export * from './companies';
+export * from './comparison';
 export * from './errors';
 export * from './review';
 export * from './submissions';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TComparisonMode } from './comparison';
 
 /** Languages of the coding environment, in the order of the spec's dropdown (javascript is the default). */
 export const CODE_LANGUAGES = ['javascript', 'python', 'java', 'cpp', 'typescript'] as const;
@@ -89,6 +90,9 @@ export interface TCandidateProblem {
   examples: { input: string; output: string }[];
   constraints: string[];
   starterCode: Record<string, string>;
+  /** How output is compared; the page shows describeComparison() under the problem. */
+  comparisonMode?: TComparisonMode;
+  floatTolerance?: number | null;
 }
 
 export interface TCandidateQuestion {
@@ -100,6 +104,7 @@ export interface TCandidateQuestion {
 
 /** One per-case result as a candidate sees it; hidden cases carry no data. */
 export interface TCandidateResult {
+  index?: number;
   passed: boolean;
   hidden?: boolean;
   verdict?: string;

@@ -161,6 +161,59 @@ export const codingProblems = pgTable('coding_problems', {
   floatTolerance: doublePrecision('float_tolerance'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0801_problem_comparison
+  comparisonMode: text('comparison_mode', { enum: ['token', 'case-insensitive', 'exact', 'float'] })
+    .notNull()
+    .default('token'),
+  // 0802_problem_versions
+  version: integer('version').notNull().default(1),
+  solutionLanguage: text('solution_language'),
+  // 0803_solution_check
+  solutionCheck: jsonb('solution_check').$type<SolutionCheck>(),
+});
+
+/** The last model-solution check of a problem (0803_solution_check). */
+export interface SolutionCheck {
+  verdict: string;
+  passedCount: number;
+  totalCount: number;
+  checkedAt: string;
+  /** sha256 of the solution, its language and the judging content it was checked against. */
+  fingerprint: string;
+}
+
+/** What a judging needs of a problem at one version (0802_problem_versions). */
+export interface ProblemSnapshot {
+  title: string;
+  description: string;
+  examples: IoPair[];
+  testCases: IoPair[];
+  constraints: string[];
+  marks: number;
+  timeLimitMs: number;
+  memoryLimitMb: number;
+  floatTolerance: number | null;
+  comparisonMode: 'token' | 'case-insensitive' | 'exact' | 'float';
+}
+
+export const problemVersions = pgTable(
+  'problem_versions',
+  {
+    problemId: uuid('problem_id').notNull(),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<ProblemSnapshot>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.problemId, t.version] })],
+);
+
+export const problemRejudges = pgTable('problem_rejudges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  problemId: uuid('problem_id').notNull(),
+  toVersion: integer('to_version').notNull(),
+  requestedBy: uuid('requested_by').notNull(),
+  submissionCount: integer('submission_count').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const invitations = pgTable('invitations', {
@@ -234,7 +287,24 @@ export const submissions = pgTable('submissions', {
   // 0201_judging
   claimedAt: ts('claimed_at'),
   judgeAttempts: integer('judge_attempts').notNull().default(0),
+  // 0802_problem_versions
+  problemVersion: integer('problem_version').notNull().default(1),
+  judgeHistory: jsonb('judge_history').$type<JudgeHistoryEntry[]>().notNull().default([]),
 });
+
+/** A result a re-judge replaced, kept readable for employers (0802_problem_versions). */
+export interface JudgeHistoryEntry {
+  problemVersion: number;
+  verdict: string | null;
+  compileOutput: string | null;
+  results: unknown[];
+  passedCount: number;
+  totalCount: number;
+  score: number;
+  judgedAt: string | null;
+  rejudgedAt: string;
+  rejudgedBy: string;
+}
 
 export const proctoringEvents = pgTable('proctoring_events', {
   id: uuid('id').primaryKey().defaultRandom(),

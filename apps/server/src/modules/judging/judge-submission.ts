@@ -8,8 +8,9 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { codingProblems, type SubmissionRow, submissions } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { problemAtVersion } from '../coding-problems/problem-versions';
 import type { JudgeLike } from './judging.types';
-import { type CaseSpec, casesForSubmit, failedItems, toResultItems } from './results';
+import { type CaseSpec, casesForSubmit, failedItems, judgeSettings, toResultItems } from './results';
 
 /** A row left in running longer than this (its worker died) may be claimed again. */
 export const STALE_RUNNING_MS = 10 * 60_000;
@@ -88,7 +89,9 @@ async function fail(deps: JudgeSubmissionDeps, row: SubmissionRow, specs: CaseSp
 export async function judgeSubmission(deps: JudgeSubmissionDeps, id: string): Promise<'judged' | 'skipped'> {
   const row = await claim(deps, id);
   if (!row) return 'skipped';
-  const [problem] = await deps.db.select().from(codingProblems).where(eq(codingProblems.id, row.questionId)).limit(1);
+  const [current] = await deps.db.select().from(codingProblems).where(eq(codingProblems.id, row.questionId)).limit(1);
+  // judged against the version the submission recorded, not whatever the problem says today
+  const problem = current ? await problemAtVersion(deps.db, current, row.problemVersion) : null;
   const specs = problem ? casesForSubmit(problem) : [];
   if (row.judgeAttempts > MAX_JUDGE_ATTEMPTS) {
     await fail(deps, row, specs, `Judging failed ${MAX_JUDGE_ATTEMPTS} times; the submission was not judged`);
@@ -107,9 +110,7 @@ export async function judgeSubmission(deps: JudgeSubmissionDeps, id: string): Pr
       language: row.language as Language,
       code: row.code,
       cases: specs.map(({ input, expectedOutput }) => ({ input, expectedOutput })),
-      timeLimitMs: problem.timeLimitMs,
-      memoryLimitMb: problem.memoryLimitMb,
-      floatTolerance: problem.floatTolerance,
+      ...judgeSettings(problem),
     });
     const results = toResultItems(specs, result);
     await finish(deps, row, {

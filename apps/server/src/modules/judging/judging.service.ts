@@ -35,9 +35,26 @@ export interface JudgingOptions {
 const silentLog = { error() {}, warn() {}, info() {} };
 const SWEEP_EVERY_MS = 60_000;
 
+/** Internal Errors reach candidates only as a generic message (projection.ts): their full text goes here. */
+function logInternalErrors(judge: JudgeLike, log: Pick<FastifyBaseLogger, 'error'>): JudgeLike {
+  return {
+    languages: () => judge.languages(),
+    isolation: () => judge.isolation(),
+    ...(judge.stats ? { stats: () => judge.stats!() } : {}),
+    ...(judge.close ? { close: () => judge.close!() } : {}),
+    async judge(req) {
+      const result = await judge.judge(req);
+      if (result.verdict === 'Internal Error')
+        log.error({ language: req.language, detail: result.compileOutput }, 'judge: internal error');
+      return result;
+    },
+  };
+}
+
 export function createJudgingService(opts: JudgingOptions): JudgingService {
-  const { deps, judge } = opts;
+  const { deps } = opts;
   const log = opts.log ?? silentLog;
+  const judge = logInternalErrors(opts.judge, log);
   const mode: QueueMode = opts.mode ?? (deps.database.mode === 'postgres' ? 'pg-boss' : 'embedded');
   if (mode === 'pg-boss' && !deps.database.url)
     throw new Error('the pg-boss queue needs a PostgreSQL connection string');

@@ -27,7 +27,8 @@ import {
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
 import type { JudgingService } from '../judging/judging.types';
-import { casesForRun, casesForSubmit, toCandidateItem, toResultItems } from '../judging/results';
+import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
+import { casesForRun, casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
 import { canManageTest, findTest } from '../tests/tests.access';
 import * as repo from './submissions.repo';
 
@@ -106,6 +107,7 @@ export async function createSubmission(
     status: 'queued',
     totalCount: casesForSubmit(problem).length,
     maxScore: problem.marks,
+    problemVersion: problem.version,
     createdAt: deps.clock.now(),
   };
   const row = beforeInsert
@@ -148,7 +150,7 @@ async function requireAccess(deps: Deps, user: UserRow, testId: string, allowMan
 
 /** Runs the visible examples (or only the custom input) without storing anything. */
 export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promise<TResultItem[]> {
-  const { test } = await requireAccess(deps, user, input.testId, true);
+  const { test, attempt } = await requireAccess(deps, user, input.testId, true);
   const problem = await resolveProblem(deps, test, input.questionNumber);
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
@@ -159,11 +161,11 @@ export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promi
       language: input.language,
       code: input.code,
       cases: specs.map(({ input: stdin, expectedOutput }) => ({ input: stdin, expectedOutput })),
-      timeLimitMs: problem.timeLimitMs,
-      memoryLimitMb: problem.memoryLimitMb,
-      floatTolerance: problem.floatTolerance,
+      ...judgeSettings(problem),
     });
-    return toResultItems(specs, result);
+    const items = toResultItems(specs, result);
+    // a managing employer trying the problem sees internal failures in full; a candidate never does
+    return attempt ? toCandidateResults(items) : items;
   } catch (err) {
     if (err instanceof JudgeQueueFullError) throw busy(err);
     throw err;
@@ -211,9 +213,9 @@ export async function submitCode(deps: Deps, user: UserRow, input: TSubmitCode):
   return waitForJudged(deps, row.id, judging.submitWaitMs);
 }
 
-/** Candidates see hidden cases only as passed/verdict/time/memory; managing employers see the stored row. */
+/** Candidates get the projection of projection.ts; managing employers see the stored row. */
 export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSubmission {
-  const results = (row.results as TResultItem[]).map((r) => (forCandidate ? toCandidateItem(r) : r));
+  const results = forCandidate ? toCandidateResults(row.results as TResultItem[]) : (row.results as TResultItem[]);
   return {
     id: row.id,
     testId: row.testId,
@@ -225,7 +227,7 @@ export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSu
     code: row.code,
     status: row.status,
     verdict: row.verdict as TSubmission['verdict'],
-    compileOutput: row.compileOutput,
+    compileOutput: forCandidate ? toCandidateCompileOutput(row.verdict, row.compileOutput) : row.compileOutput,
     results,
     passedCount: row.passedCount,
     totalCount: row.totalCount,
@@ -233,6 +235,9 @@ export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSu
     maxScore: row.maxScore,
     createdAt: row.createdAt.toISOString(),
     judgedAt: row.judgedAt?.toISOString() ?? null,
+    problemVersion: row.problemVersion,
+    // results a re-judge replaced: employers only (they carry hidden cases whole)
+    ...(forCandidate ? {} : { judgeHistory: row.judgeHistory }),
   };
 }
 

@@ -1,6 +1,7 @@
 /** Pieces of the coding page: the top bar, settings, the problem and submissions tabs, the results panel. */
 import {
   CODE_LANGUAGES,
+  describeComparison,
   type TCandidateProblem,
   type TCandidateResult,
   type TCandidateSubmission,
@@ -250,6 +251,10 @@ export function ProblemTabs({
               </ul>
             </>
           )}
+          <h2 className="taking-h2">Judging</h2>
+          <p className="muted" data-testid="comparison-rule">
+            {describeComparison(problem.comparisonMode ?? 'token', problem.floatTolerance)}
+          </p>
         </div>
       ) : (
         <div role="tabpanel" id="panel-submissions" aria-labelledby="tab-submissions" className="taking-tabpanel">
