@@ -216,6 +216,8 @@ export const submissions = pgTable('submissions', {
   // 0201_judging
   claimedAt: ts('claimed_at'),
   judgeAttempts: integer('judge_attempts').notNull().default(0),
+  // 0821_submission_idempotency
+  idempotencyKey: text('idempotency_key'),
 });
 
 export const proctoringEvents = pgTable('proctoring_events', {

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { attempts } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { type AttemptRow, requireOpenAttempt } from '../attempts/attempts.service';
 import type { JudgingService } from '../judging/judging.types';
@@ -81,6 +82,8 @@ export async function createSubmission(
     questionNumber: number;
     language: string;
     code: string;
+    /** The client's key for this submit: a retry with the same key finds this row (submitCode). */
+    idempotencyKey?: string | null;
   },
   /** Runs in the inserting transaction, before the insert (the HTTP submit's checks that must not race). */
   beforeInsert?: (tx: Db) => Promise<void>,
@@ -101,6 +104,7 @@ export async function createSubmission(
     totalCount: casesForSubmit(problem).length,
     maxScore: problem.marks,
     createdAt: deps.clock.now(),
+    idempotencyKey: input.idempotencyKey ?? null,
   };
   const row = beforeInsert
     ? await deps.db.transaction(async (txRaw) => {
@@ -109,7 +113,7 @@ export async function createSubmission(
         return repo.insertSubmission(tx, values);
       })
     : await repo.insertSubmission(deps.db, values);
-  await deps.judging?.enqueue(row.id);
+  await deps.judging?.enqueue(row.id, row.userId);
   return row;
 }
 
@@ -150,7 +154,8 @@ export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promi
   const specs = casesForRun(problem, input.stdin);
   if (specs.length === 0) return [];
   try {
-    const result = await judging.judge.judge({
+    // In this candidate's lane of the fair scheduler: one run at a time, a newer one replaces a waiting one.
+    const result = await judging.runJudge(user.id, {
       language: input.language,
       code: input.code,
       cases: specs.map(({ input: stdin, expectedOutput }) => ({ input: stdin, expectedOutput })),
@@ -178,16 +183,57 @@ async function lockOpenAttempt(tx: Db, attemptId: string, now: Date): Promise<vo
   if (!open) throw new AppError('ATTEMPT_ENDED', 'This test has ended');
 }
 
-/** HTTP submit: checks, back-pressure, store, then wait for the verdict (up to judging.submitWaitMs). */
-export async function submitCode(deps: Deps, user: UserRow, input: TSubmitCode): Promise<SubmissionRow> {
+/**
+ * HTTP submit: checks, back-pressure, store, then wait for the verdict (up to judging.submitWaitMs).
+ * With an idempotency key, a request sent again (its reply lost) answers the row stored the first time.
+ */
+export async function submitCode(
+  deps: Deps,
+  user: UserRow,
+  input: TSubmitCode,
+  idempotencyKey?: string | null,
+): Promise<SubmissionRow> {
+  if (idempotencyKey) {
+    const earlier = await repo.findByIdempotencyKey(deps.db, user.id, idempotencyKey);
+    if (earlier) return waitForJudged(deps, earlier.id, deps.judging?.submitWaitMs ?? 0);
+  }
   const { test, attempt } = await requireAccess(deps, user, input.testId, false);
   await resolveProblem(deps, test, input.questionNumber);
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
-  await judging.assertCapacity();
-  const row = await createSubmission(
+  const secondsLeft = attempt ? (attempt.deadlineAt.getTime() - deps.clock.now().getTime()) / 1000 : undefined;
+  await judging.assertCapacity(secondsLeft);
+  let row: SubmissionRow;
+  try {
+    row = await storeSubmission(deps, judging, user, { ...input, attempt, test, idempotencyKey });
+  } catch (err) {
+    // Two copies of one request raced: the loser answers the winner's row.
+    if (!idempotencyKey || !isUniqueViolation(err, 'submissions_user_idempotency_idx')) throw err;
+    const earlier = await repo.findByIdempotencyKey(deps.db, user.id, idempotencyKey);
+    if (!earlier) throw err;
+    row = earlier;
+  }
+  return waitForJudged(deps, row.id, judging.submitWaitMs);
+}
+
+async function storeSubmission(
+  deps: Deps,
+  judging: JudgingService,
+  user: UserRow,
+  input: TSubmitCode & { attempt: AttemptRow | null; test: TestRow; idempotencyKey?: string | null },
+): Promise<SubmissionRow> {
+  const { attempt } = input;
+  return createSubmission(
     deps,
-    { user, attempt, test, questionNumber: input.questionNumber, language: input.language, code: input.code },
+    {
+      user,
+      attempt,
+      test: input.test,
+      questionNumber: input.questionNumber,
+      language: input.language,
+      code: input.code,
+      idempotencyKey: input.idempotencyKey,
+    },
     async (tx) => {
       // Checked and inserted under locks, so parallel requests cannot all pass the checks before any inserts.
       if (attempt) await lockOpenAttempt(tx, attempt.id, deps.clock.now());
@@ -203,7 +249,6 @@ export async function submitCode(deps: Deps, user: UserRow, input: TSubmitCode):
       }
     },
   );
-  return waitForJudged(deps, row.id, judging.submitWaitMs);
 }
 
 /** Candidates see hidden cases only as passed/verdict/time/memory; managing employers see the stored row. */
