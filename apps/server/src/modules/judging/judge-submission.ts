@@ -15,8 +15,8 @@ import { type CaseSpec, casesForSubmit, failedItems, toResultItems } from './res
  * A row whose claim is older than this may be claimed again: its worker died. Workers in PostgreSQL mode
  * refresh the claim every HEARTBEAT_MS while they judge, so only a dead worker's row goes stale.
  */
-export const STALE_RUNNING_MS = 15_000;
-export const HEARTBEAT_MS = 5_000;
+export const STALE_RUNNING_MS = 10_000;
+export const HEARTBEAT_MS = 2_500;
 /** A submission whose judging keeps failing (a worker crash each time) ends as Internal Error. */
 export const MAX_JUDGE_ATTEMPTS = 3;
 

@@ -35,7 +35,8 @@ export interface JudgingOptions {
 
 const silentLog = { error() {}, warn() {}, info() {} };
 /** Re-sends queued rows and rows whose worker stopped its heartbeat this often (pg-boss mode). */
-const SWEEP_EVERY_MS = 10_000;
+const SWEEP_EVERY_MS = 5_000;
+const QUEUED_SWEEP_EVERY = 12;
 /** Retry-After never says more than this (a full queue at a drive drains within minutes). */
 const MAX_RETRY_AFTER_S = 900;
 
@@ -75,14 +76,17 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
   };
 
   /** Re-sends queued rows and rows whose worker died (stale running); the claim makes duplicates harmless. */
+  let sweeps = 0;
   const sweep = async () => {
+    // Stale running rows (a dead worker) every pass; queued rows (a lost job) only every twelfth pass.
+    const withQueued = sweeps++ % QUEUED_SWEEP_EVERY === 0;
     const staleBefore = new Date(deps.clock.now().getTime() - STALE_RUNNING_MS);
     const rows = await deps.db
       .select({ id: submissions.id, userId: submissions.userId })
       .from(submissions)
       .where(
         or(
-          eq(submissions.status, 'queued'),
+          withQueued ? eq(submissions.status, 'queued') : undefined,
           and(eq(submissions.status, 'running'), lt(submissions.claimedAt, staleBefore)),
         ),
       )
@@ -210,7 +214,7 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
       const isolation = judge.isolation();
       const queue = embedded
         ? embedded.stats()
-        : { running: boss!.stats().running, waiting: await countPending(['queued']).catch(() => -1) };
+        : { ...boss!.stats(), waiting: await countPending(['queued']).catch(() => -1) };
       const degraded =
         isolation.warnings.length > 0 || isolation.sandbox === 'none' || languages.some((l) => !l.available);
       return {

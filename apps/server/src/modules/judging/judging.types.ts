@@ -16,7 +16,7 @@ export interface JudgeHealth {
   workers: boolean;
   isolation: ReturnType<Judge['isolation']>;
   languages: Awaited<ReturnType<Judge['languages']>>;
-  queue: { running: number; waiting: number; backlogLimit: number };
+  queue: { running: number; waiting: number; backlogLimit: number; listening?: boolean };
   /** The local fair scheduler: runs and submissions waiting, measured queue wait, drain rate. */
   fairness: SchedulerStats;
 }

@@ -22,7 +22,8 @@ const LISTEN_RETRY_MS = 2000;
 export interface PgBossQueue {
   start(): Promise<void>;
   enqueue(id: string, userId: string): Promise<void>;
-  stats(): { running: number };
+  /** `listening`: the LISTEN connection is up (verdicts and wake-ups arrive at once, not by polling). */
+  stats(): { running: number; listening: boolean };
   stop(): Promise<void>;
 }
 
@@ -145,7 +146,7 @@ export function createPgBossQueue(opts: {
       wakeWorkers();
       await opts.deps.db.execute(sql`SELECT pg_notify(${ENQUEUED_CHANNEL}, ${id})`).catch(() => {});
     },
-    stats: () => ({ running }),
+    stats: () => ({ running, listening: listener !== null }),
     async stop() {
       stopped = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
