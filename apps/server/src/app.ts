@@ -126,14 +126,34 @@ function installOriginCheck(app: FastifyInstance) {
   });
 }
 
+/**
+ * Hashed build files (assets/name-HASH.ext) never change under their name: cached for a year, immutable.
+ * Everything else, index.html first, is revalidated on each load so a new release is picked up at once.
+ */
+export function cacheControlFor(file: string): string {
+  const name = path.basename(file).replace(/\.(br|gz)$/, '');
+  const hashed = /[\\/]assets[\\/]/.test(file) && /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(name);
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Serves the built web app; unknown non-API GETs get index.html so client routes work on reload. */
 function serveWebApp(app: FastifyInstance, webDist: string | null) {
   const hasWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz beside each file (apps/web/build/precompress.ts): no work per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(file)),
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (hasWeb && req.method === 'GET' && !url.startsWith('/api/') && !path.extname(url)) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: `No route ${req.method} ${url}` });
   });

@@ -290,6 +290,8 @@ export const submissions = pgTable('submissions', {
   // 0802_problem_versions
   problemVersion: integer('problem_version').notNull().default(1),
   judgeHistory: jsonb('judge_history').$type<JudgeHistoryEntry[]>().notNull().default([]),
+  // 0821_submission_idempotency
+  idempotencyKey: text('idempotency_key'),
 });
 
 /** A result a re-judge replaced, kept readable for employers (0802_problem_versions). */

@@ -130,7 +130,7 @@ describe('problem versions', () => {
         createdAt: t.clock.now(),
       })
       .returning();
-    await t.deps.judging?.enqueue(row!.id);
+    await t.deps.judging?.enqueue(row!.id, first.cand.id);
     const done = await waitForJudged(t.deps, row!.id, 30_000);
     expect(done).toMatchObject({ verdict: 'Accepted', problemVersion: 1, score: 10 });
   });

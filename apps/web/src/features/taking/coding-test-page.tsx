@@ -17,7 +17,14 @@ import { EndDialog } from './end-dialog';
 import { SaveIndicator, SaveQueue, useSaveStatus } from './save-queue';
 import { NoProblemsScreen, SubmittedScreen } from './screens';
 import { starterFor } from './starter-code';
-import { runCode, submissionsKey, submitCode, useOwnSubmissions } from './take-api';
+import {
+  runCode,
+  showSubmitProgress,
+  submissionsKey,
+  submitCode,
+  useOwnSubmissions,
+  useVerdictRefresh,
+} from './take-api';
 import { type OpenTake, TakeGate } from './take-gate';
 import { useSavedIndex, useTakeSession } from './use-take-session';
 import './taking.css';
@@ -75,6 +82,7 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
   const [busy, setBusy] = useState<'run' | 'submit' | null>(null);
   const [runError, setRunError] = useState('');
   const submissions = useOwnSubmissions(testId, true);
+  useVerdictRefresh(testId);
 
   // Drafts: server copy overlaid with anything unsent in localStorage.
   const queue = useMemo(
@@ -161,7 +169,7 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
     setRunError('');
     void queue.flush();
     try {
-      const res = await submitCode(payload());
+      const res = await submitCode(payload(), showSubmitProgress);
       setResults(res);
       toast.success(`Submitted! Passed ${res.filter((r) => r.passed).length} / ${res.length} test cases.`);
       void qc.invalidateQueries({ queryKey: submissionsKey(testId) });
@@ -169,6 +177,7 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
       toast.error('Failed to submit code');
       setRunError(err instanceof Error ? err.message : 'Failed to submit code');
     } finally {
+      toast.dismiss('submit-progress');
       setBusy(null);
     }
   };
