@@ -33,12 +33,14 @@ export function projectResult(raw: unknown): TCandidateResult {
   const expectedOutput = str(r.expectedOutput) ?? str(nested.output);
   const output = str(r.output) ?? str(r.actualOutput);
   const message = str(r.message);
+  const stderr = str(r.stderr);
   return {
     ...base,
     ...(input !== undefined ? { input } : {}),
     ...(expectedOutput !== undefined ? { expectedOutput } : {}),
     ...(output !== undefined ? { output, actualOutput: output } : {}),
     ...(message ? { message } : {}),
+    ...(stderr ? { stderr } : {}),
   };
 }
 
