@@ -13,6 +13,19 @@ export function loadMonaco(): Promise<MonacoModule> {
   return loading;
 }
 
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Moves focus to the first focusable element after (1) or before (-1) `container`, outside it. */
+export function focusBeside(container: HTMLElement, direction: 1 | -1) {
+  const all = [...document.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) => !container.contains(el) && el.getClientRects().length > 0,
+  );
+  const after = (el: HTMLElement) => !!(container.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const target = direction === 1 ? all.find(after) : [...all].reverse().find((el) => !after(el));
+  target?.focus();
+}
+
 export interface EditorSettings {
   fontSize: number;
   wordWrap: boolean;
@@ -55,9 +68,23 @@ export function CodeEditor(props: CodeEditorProps) {
           contextmenu: false,
           tabSize: 4,
           theme: props.dark ? 'vs-dark' : 'vs',
-          ariaLabel: 'Code editor',
+          ariaLabel: 'Code editor. Press Escape then Tab to leave it, or Control+M to make Tab move focus.',
         });
         editor.onDidChangeModelContent(() => onChange.current(editor.getValue()));
+        // Escape, then Tab (or Shift+Tab) leaves the editor: Tab alone keeps indenting.
+        let escaped = false;
+        editor.onKeyDown((e) => {
+          if (e.keyCode === monaco.KeyCode.Escape) {
+            escaped = true;
+            return;
+          }
+          if (e.keyCode === monaco.KeyCode.Tab && escaped && !e.ctrlKey && !e.altKey && !e.metaKey) {
+            e.preventDefault();
+            e.stopPropagation();
+            if (host.current) focusBeside(host.current, e.shiftKey ? -1 : 1);
+          }
+          escaped = false;
+        });
         editorRef.current = editor;
         setReady(true);
       })

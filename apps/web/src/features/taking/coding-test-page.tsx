@@ -1,33 +1,33 @@
 /**
  * /code/{testId}: the candidate coding environment (spec part 2 §2.1, §4, §9). The attempt, its deadline
- * and the saved drafts come from the server; Monaco is loaded lazily after this shell renders.
+ * and the saved drafts come from the server; Monaco is loaded lazily after this shell renders. Only one tab
+ * works on an attempt at a time (one-tab.tsx); drafts carry revisions, so a stale tab never overwrites code.
  */
-import type { TCandidateProblem, TCandidateResult, TCodeLanguage, TDraftInput } from '@assessly/shared';
+import type { TCandidateProblem, TCandidateResult, TCandidateSubmission, TCodeLanguage } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { api } from '../../lib/api';
 import { RequireUser } from '../auth/guards';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import type { EditorSettings } from './code-editor';
-import { LanguageSelect, ProblemTabs, ResultsPanel, TopBar } from './coding-parts';
+import { LanguageSelect, ProblemTabs, TopBar } from './coding-parts';
+import { DraftQueue, draftKey } from './draft-queue';
 import { EndDialog } from './end-dialog';
-import { SaveIndicator, SaveQueue, useSaveStatus } from './save-queue';
-import { NoProblemsScreen, SubmittedScreen } from './screens';
+import { OtherTabScreen, useOneActiveTab } from './one-tab';
+import { CustomInputPanel, ResultsPanel, type RunState } from './result-cards';
+import { SaveIndicator, type SaveQueue, useSaveSnapshot } from './save-queue';
+import { NoProblemsScreen } from './screens';
 import { starterFor } from './starter-code';
-import { runCode, submissionsKey, submitCode, useOwnSubmissions } from './take-api';
+import { SubmittedScreen } from './submitted-screen';
+import { runCode, submissionsKey, submitCode, takeKey, useOwnSubmissions } from './take-api';
 import { type OpenTake, TakeGate } from './take-gate';
 import { useSavedIndex, useTakeSession } from './use-take-session';
 import './taking.css';
 
 const CodeEditor = lazy(() => import('./code-editor').then((m) => ({ default: m.CodeEditor })));
 
-const ENDED = {
-  manual: 'Test ended and submission sent.',
-  timeout: 'Test window ended. Your code is auto-submitted.',
-};
 const SETTINGS_KEY = 'assessly.editorSettings';
 const THEME_KEY = 'assessly.takingTheme';
 const DEFAULT_SETTINGS: EditorSettings = { fontSize: 14, wordWrap: true, minimap: false };
@@ -54,14 +54,78 @@ export function CodingTestPage() {
   const { testId = '' } = useParams();
   return (
     <TakeGate testId={testId} type="CODING">
-      {(t) => <CodingEnvironment key={t.take.attempt.id} testId={testId} {...t} />}
+      {(t) => <OneTabCoding testId={testId} {...t} />}
     </TakeGate>
   );
 }
 
-const draftKey = (questionId: string, language: string) => `${questionId}|${language}`;
+/** Holds the attempt for this tab, and reloads the server's drafts when they moved on elsewhere. */
+function OneTabCoding(props: OpenTake & { testId: string }) {
+  const qc = useQueryClient();
+  const [generation, setGeneration] = useState(0);
+  const [notice, setNotice] = useState('');
+  const flushRef = useRef<() => Promise<unknown>>(async () => {});
+  const reload = useCallback(async () => {
+    await flushRef.current();
+    await qc.refetchQueries({ queryKey: takeKey(props.testId) });
+    setGeneration((g) => g + 1);
+  }, [qc, props.testId]);
+  const ended = props.take.window.state === 'ended';
+  const { state, takeOver } = useOneActiveTab(props.take.attempt.id, { release: () => flushRef.current(), reload });
+  const onStale = useCallback(() => {
+    setNotice('A newer version of your code was saved from another tab or device; it has been loaded here.');
+    void reload();
+  }, [reload]);
+  if (state !== 'active' && !ended) return <OtherTabScreen busy={state === 'taking-over'} onUse={takeOver} />;
+  return (
+    <CodingEnvironment
+      key={`${props.take.attempt.id}:${generation}`}
+      {...props}
+      flushRef={flushRef}
+      onStale={onStale}
+      notice={notice}
+      onDismissNotice={() => setNotice('')}
+    />
+  );
+}
 
-function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { testId: string }) {
+/** What End Test sent: the submissions that appeared with the end, named per problem. */
+function describeEnd(
+  reason: 'manual' | 'timeout',
+  before: Set<string>,
+  after: TCandidateSubmission[],
+  problems: TCandidateProblem[],
+  savedEverything: boolean,
+): string {
+  const sent = after.filter((s) => !before.has(s.id));
+  const head = reason === 'manual' ? 'Test ended.' : "Time's up: the test has ended.";
+  const unsaved = savedEverything ? '' : ' Some of your latest changes could not reach the server.';
+  if (sent.length === 0) {
+    return `${head} Nothing new was sent: your latest code of every problem was already submitted, or you had not written any code.${unsaved}`;
+  }
+  const names = sent.map((s) => {
+    const i = problems.findIndex((p) => p.id === s.questionId);
+    return `Problem ${i + 1}${problems[i] ? ` (${problems[i].title})` : ''} in ${s.language}`;
+  });
+  return `${head} Your current code was submitted for: ${names.join(', ')}.${unsaved}`;
+}
+
+function CodingEnvironment({
+  testId,
+  take,
+  offsetMs,
+  setTake,
+  flushRef,
+  onStale,
+  notice,
+  onDismissNotice,
+}: OpenTake & {
+  testId: string;
+  flushRef: RefObject<() => Promise<unknown>>;
+  onStale: () => void;
+  notice: string;
+  onDismissNotice: () => void;
+}) {
   const qc = useQueryClient();
   const attempt = take.attempt;
   const problems = take.problems;
@@ -72,19 +136,22 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
   const [settings, setSettings] = useState<EditorSettings>(() => readJson(SETTINGS_KEY, DEFAULT_SETTINGS));
   const [index, setIndex] = useSavedIndex(attempt.id, problems.length);
   const [results, setResults] = useState<TCandidateResult[] | null>(null);
-  const [busy, setBusy] = useState<'run' | 'submit' | null>(null);
+  const [busy, setBusy] = useState<RunState>(null);
   const [runError, setRunError] = useState('');
+  const [runNote, setRunNote] = useState('');
+  const [stdin, setStdin] = useState('');
+  const [custom, setCustom] = useState<TCandidateResult | null>(null);
+  const [customError, setCustomError] = useState('');
+  const [endMessage, setEndMessage] = useState('');
   const submissions = useOwnSubmissions(testId, true);
 
   // Drafts: server copy overlaid with anything unsent in localStorage.
-  const queue = useMemo(
-    () =>
-      new SaveQueue<TDraftInput>(`assessly.drafts.${attempt.id}`, (d) =>
-        api(`/api/attempts/${testId}/drafts`, { method: 'PUT', body: d }),
-      ),
-    [attempt.id, testId],
-  );
-  const saveStatus = useSaveStatus(queue as SaveQueue<unknown>);
+  // One queue per mounted attempt: a reload of the drafts remounts this component with a new one.
+  const staleRef = useRef(onStale);
+  staleRef.current = onStale;
+  const [queue] = useState(() => new DraftQueue(testId, attempt.id, take.drafts, () => staleRef.current()));
+  flushRef.current = () => queue.flush();
+  const save = useSaveSnapshot(queue as unknown as SaveQueue<unknown>);
   const codes = useRef<Map<string, string> | null>(null);
   if (!codes.current) {
     codes.current = new Map(take.drafts.map((d) => [draftKey(d.questionId, d.language), d.code]));
@@ -105,20 +172,100 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
   const currentCode = () =>
     problem ? (codes.current!.get(draftKey(problem.id, language)) ?? starterFor(problem.starterCode, language)) : '';
 
-  // The clock and End Test; the submissions list is refreshed once the attempt has ended.
-  const refreshSubmissions = useCallback(
-    () => void qc.invalidateQueries({ queryKey: submissionsKey(testId) }),
-    [qc, testId],
+  // The clock and End Test. End Test says what it sent: the submissions list before and after the end.
+  const before = useRef<Set<string>>(new Set());
+  const onEnded = useCallback(
+    async (reason: 'manual' | 'timeout') => {
+      const savedEverything = !queue.hasPending();
+      const after = await qc.fetchQuery({
+        queryKey: submissionsKey(testId),
+        queryFn: () => api<TCandidateSubmission[]>(`/api/attempts/${testId}/submissions`),
+      });
+      setEndMessage(describeEnd(reason, before.current, after, problems, savedEverything));
+    },
+    [qc, testId, problems, queue],
   );
   const { ended, left, locked, finish } = useTakeSession({
     testId,
     take,
     offsetMs,
     setTake,
-    queue,
-    messages: ENDED,
-    onEnded: refreshSubmissions,
+    queue: {
+      flush: async () => {
+        before.current = new Set((submissions.data ?? []).map((s) => s.id));
+        // Ids as the server has them right now (the cached list may miss a submit still in flight).
+        try {
+          const now = await api<TCandidateSubmission[]>(`/api/attempts/${testId}/submissions`);
+          before.current = new Set(now.map((s) => s.id));
+        } catch {
+          // Offline: the cached list is the best we know.
+        }
+        return queue.flush();
+      },
+    },
+    onEnded: (reason) => void onEnded(reason),
   });
+
+  const payload = () => ({ testId, questionNumber: index, language, code: currentCode() });
+  const run = async () => {
+    setBusy('run');
+    setRunError('');
+    setRunNote('');
+    void queue.flush();
+    try {
+      setResults(await runCode(payload()));
+    } catch (err) {
+      setRunError(err instanceof Error ? `Failed to run code: ${err.message}` : 'Failed to run code');
+      setResults(null);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const submit = async () => {
+    setBusy('submit');
+    setRunError('');
+    setRunNote('');
+    void queue.flush();
+    try {
+      const res = await submitCode(payload());
+      setResults(res);
+      setRunNote(`Submitted! Passed ${res.filter((r) => r.passed).length} / ${res.length} test cases.`);
+      void qc.invalidateQueries({ queryKey: submissionsKey(testId) });
+    } catch (err) {
+      setRunError(err instanceof Error ? `Failed to submit code: ${err.message}` : 'Failed to submit code');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const runCustom = async () => {
+    setBusy('custom');
+    setCustomError('');
+    void queue.flush();
+    try {
+      const [r] = await runCode({ ...payload(), stdin });
+      setCustom(r ?? null);
+    } catch (err) {
+      setCustomError(err instanceof Error ? `Failed to run code: ${err.message}` : 'Failed to run code');
+      setCustom(null);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // Ctrl/Cmd+Enter runs, Ctrl/Cmd+Shift+Enter submits — also inside the editor (captured before Monaco).
+  const actions = useRef({ run, submit, enabled: false });
+  actions.current = { run, submit, enabled: !locked && busy === null && !ended };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (!actions.current.enabled) return;
+      void (e.shiftKey ? actions.current.submit() : actions.current.run());
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
 
   if (problems.length === 0) return <NoProblemsScreen />;
   if (ended && !viewCode) {
@@ -127,6 +274,7 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
         take={take}
         submissions={submissions.data}
         loading={submissions.isPending}
+        endMessage={endMessage}
         onViewCode={() => setViewCode(true)}
       />
     );
@@ -138,45 +286,15 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
     const key = draftKey(problem.id, language);
     if (codes.current!.get(key) === code) return;
     codes.current!.set(key, code);
-    queue.put(key, { questionId: problem.id, language, code });
-  };
-
-  const payload = () => ({ testId, questionNumber: index, language, code: currentCode() });
-  const run = async () => {
-    setBusy('run');
-    setRunError('');
-    void queue.flush();
-    try {
-      setResults(await runCode(payload()));
-    } catch (err) {
-      toast.error('Failed to run code');
-      setRunError(err instanceof Error ? err.message : 'Failed to run code');
-      setResults(null);
-    } finally {
-      setBusy(null);
-    }
-  };
-  const submit = async () => {
-    setBusy('submit');
-    setRunError('');
-    void queue.flush();
-    try {
-      const res = await submitCode(payload());
-      setResults(res);
-      toast.success(`Submitted! Passed ${res.filter((r) => r.passed).length} / ${res.length} test cases.`);
-      void qc.invalidateQueries({ queryKey: submissionsKey(testId) });
-    } catch (err) {
-      toast.error('Failed to submit code');
-      setRunError(err instanceof Error ? err.message : 'Failed to submit code');
-    } finally {
-      setBusy(null);
-    }
+    queue.save({ questionId: problem.id, language, code });
   };
 
   const switchProblem = (i: number) => {
     setIndex(i);
     setResults(null); // spec §4: switching problem clears the results panel
     setRunError('');
+    setRunNote('');
+    setCustom(null);
   };
 
   return (
@@ -193,13 +311,20 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
           onEnd={() => setConfirmEnd(true)}
           settings={settings}
           onSettings={setSettings}
-          saveIndicator={<SaveIndicator status={saveStatus} />}
         />
         {ended && (
           <p className="alert alert-info taking-banner">
             This test has ended; your code is read-only.{' '}
             <button type="button" className="btn btn-link" onClick={() => setViewCode(false)}>
               Back to the summary
+            </button>
+          </p>
+        )}
+        {notice && (
+          <p className="alert alert-warning taking-banner" role="status">
+            {notice}{' '}
+            <button type="button" className="btn btn-link" onClick={onDismissNotice}>
+              Dismiss
             </button>
           </p>
         )}
@@ -215,7 +340,7 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
           <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
           <Panel minSize={narrow ? 300 : 400}>
             <Group orientation="vertical">
-              <Panel defaultSize="70%" minSize={200}>
+              <Panel defaultSize="62%" minSize={160}>
                 <div className="editor-area">
                   <div className="editor-toolbar">
                     <LanguageSelect
@@ -232,6 +357,8 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
                       className="btn btn-outline btn-sm"
                       onClick={run}
                       disabled={locked || busy !== null}
+                      aria-keyshortcuts="Control+Enter Meta+Enter"
+                      title="Run (Ctrl/Cmd+Enter)"
                     >
                       Run
                     </button>
@@ -240,6 +367,8 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
                       className="btn btn-success btn-sm"
                       onClick={submit}
                       disabled={locked || busy !== null}
+                      aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
+                      title="Submit (Ctrl/Cmd+Shift+Enter)"
                     >
                       Submit
                     </button>
@@ -258,12 +387,34 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
                 </div>
               </Panel>
               <Separator className="resize-handle resize-handle-h" />
-              <Panel defaultSize="30%">
-                <ResultsPanel results={results} busy={busy} error={runError} />
+              <Panel defaultSize="38%" minSize={80}>
+                <ResultsPanel
+                  results={results}
+                  busy={busy}
+                  error={runError}
+                  note={runNote}
+                  custom={
+                    <CustomInputPanel
+                      value={stdin}
+                      onChange={setStdin}
+                      onRun={runCustom}
+                      disabled={locked || busy !== null}
+                      busy={busy === 'custom'}
+                      result={custom}
+                      error={customError}
+                    />
+                  }
+                />
               </Panel>
             </Group>
           </Panel>
         </Group>
+        <footer className="taking-statusbar">
+          <span className="taking-statusbar-hint">
+            Ctrl/Cmd+Enter run · Ctrl/Cmd+Shift+Enter submit · Esc then Tab leaves the editor
+          </span>
+          <SaveIndicator status={save.status} lastServerSave={save.lastServerSave} />
+        </footer>
         {confirmEnd && (
           <EndDialog
             onCancel={() => setConfirmEnd(false)}
@@ -272,7 +423,8 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
               void finish('manual');
             }}
           >
-            Your latest code of every problem is submitted. You cannot come back to this test.
+            The current code of every problem you worked on is submitted (unless already submitted). You cannot come
+            back to this test.
           </EndDialog>
         )}
       </div>
