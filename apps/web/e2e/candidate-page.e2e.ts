@@ -23,11 +23,14 @@ import { type E2EServer, launchBrowser, startServer } from './harness';
 let server: E2EServer;
 let browser: Browser;
 let employerId: string;
+let employerEmail: string;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  employerId = (await createUser(server, 'employer')).id;
+  const employer = await createUser(server, 'employer');
+  employerId = employer.id;
+  employerEmail = employer.email;
 });
 afterAll(async () => {
   await browser?.close();
@@ -218,6 +221,14 @@ describe('descriptions, readiness, summary and accessibility', () => {
     );
     expect(status).toBe(409);
     await page.context().close();
+    // The employer sees why on the test's details.
+    const owner = await signedInPage(browser, server, employerEmail);
+    await owner.goto(`${server.baseUrl}/admin/tests/${empty!.id}`);
+    await owner
+      .getByRole('alert')
+      .getByText('Candidates cannot start this test yet: it has no problems.', { exact: false })
+      .waitFor();
+    await owner.context().close();
   });
 
   it('Test Submitted shows the total as the employer sees it, the counted submission first, others folded', async () => {
