@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempts, codeDrafts, submissions } from '../../server/src/db/schema';
+import { aptitudeQuestions, attempts, codeDrafts, submissions, tests } from '../../server/src/db/schema';
 import {
   createUser,
   editorText,
@@ -66,6 +66,45 @@ describe('one active tab and draft revisions', () => {
     await a.getByText('print("from tab B")').waitFor();
     const drafts = await draftsOf(test.id, cand.id);
     expect(drafts.map((d) => d.code)).toEqual(['print("from tab B")']);
+    await a.context().close();
+  });
+
+  it('holds an aptitude attempt in one tab too; the answers follow the hand-over', async () => {
+    const [apt] = await server.deps.db
+      .insert(tests)
+      .values({ createdBy: employerId, testName: 'MCQ tabs', testType: 'APTITUDE', duration: 30 })
+      .returning();
+    const [q] = await server.deps.db
+      .insert(aptitudeQuestions)
+      .values({
+        testId: apt!.id,
+        createdBy: employerId,
+        questionText: 'What is 2 + 2?',
+        options: ['3', '4'],
+        correctAnswer: 1,
+        marks: 1,
+      })
+      .returning();
+    await server.deps.db
+      .update(tests)
+      .set({ questionIds: [q!.id] })
+      .where(eq(tests.id, apt!.id));
+    const cand = await createUser(server, 'candidate');
+    const a = await signedInPage(browser, server, cand.email);
+    await a.goto(`${server.baseUrl}/aptitude/${apt!.id}`);
+    await a.getByRole('button', { name: 'Start Test' }).click();
+    await a.getByLabel('B. 4').check();
+    await a.getByText('Saved', { exact: true }).waitFor();
+    const b = await a.context().newPage();
+    await b.goto(`${server.baseUrl}/aptitude/${apt!.id}`);
+    await a.getByRole('heading', { name: 'This test is open in another tab' }).waitFor();
+    expect(await b.getByLabel('B. 4').isChecked()).toBe(true);
+    await b.getByLabel('A. 3').check();
+    await b.getByText('Saved', { exact: true }).waitFor();
+    await a.getByRole('button', { name: 'Use this tab' }).click();
+    await b.getByRole('heading', { name: 'This test is open in another tab' }).waitFor();
+    await a.getByRole('heading', { name: 'What is 2 + 2?' }).waitFor();
+    expect(await a.getByLabel('A. 3').isChecked()).toBe(true);
     await a.context().close();
   });
 

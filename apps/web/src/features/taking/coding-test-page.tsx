@@ -15,13 +15,13 @@ import type { EditorSettings } from './code-editor';
 import { LanguageSelect, ProblemTabs, TopBar } from './coding-parts';
 import { DraftQueue, draftKey } from './draft-queue';
 import { EndDialog } from './end-dialog';
-import { OtherTabScreen, useOneActiveTab } from './one-tab';
+import { OtherTabScreen, useAttemptTab } from './one-tab';
 import { CustomInputPanel, ResultsPanel, type RunState } from './result-cards';
 import { SaveIndicator, type SaveQueue, useSaveSnapshot } from './save-queue';
 import { NoProblemsScreen } from './screens';
 import { starterFor } from './starter-code';
 import { SubmittedScreen } from './submitted-screen';
-import { runCode, submissionsKey, submitCode, takeKey, useOwnSubmissions } from './take-api';
+import { runCode, submissionsKey, submitCode, useOwnSubmissions } from './take-api';
 import { type OpenTake, TakeGate } from './take-gate';
 import { useSavedIndex, useTakeSession } from './use-take-session';
 import './taking.css';
@@ -61,17 +61,9 @@ export function CodingTestPage() {
 
 /** Holds the attempt for this tab, and reloads the server's drafts when they moved on elsewhere. */
 function OneTabCoding(props: OpenTake & { testId: string }) {
-  const qc = useQueryClient();
-  const [generation, setGeneration] = useState(0);
   const [notice, setNotice] = useState('');
-  const flushRef = useRef<() => Promise<unknown>>(async () => {});
-  const reload = useCallback(async () => {
-    await flushRef.current();
-    await qc.refetchQueries({ queryKey: takeKey(props.testId) });
-    setGeneration((g) => g + 1);
-  }, [qc, props.testId]);
+  const { state, takeOver, generation, flushRef, reload } = useAttemptTab(props.testId, props.take.attempt.id);
   const ended = props.take.window.state === 'ended';
-  const { state, takeOver } = useOneActiveTab(props.take.attempt.id, { release: () => flushRef.current(), reload });
   const onStale = useCallback(() => {
     setNotice('A newer version of your code was saved from another tab or device; it has been loaded here.');
     void reload();

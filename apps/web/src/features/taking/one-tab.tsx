@@ -4,7 +4,9 @@
  * editing and answers "released"; the claiming tab then reloads the drafts from the server. Other devices are
  * kept apart by the drafts' revisions on the server (a stale save is refused), not by this channel.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { takeKey } from './take-api';
 
 type Message = { type: 'claim' | 'released'; tab: string };
 
@@ -78,4 +80,21 @@ export function OtherTabScreen({ onUse, busy }: { onUse: () => void; busy: boole
       </div>
     </main>
   );
+}
+
+/**
+ * The one-tab rule for a test page: `flushRef` is set by the mounted page to save what it has; `reload`
+ * saves, refetches the take state and bumps `generation` (the page's key) so it remounts on the server's copy.
+ */
+export function useAttemptTab(testId: string, attemptId: string) {
+  const qc = useQueryClient();
+  const [generation, setGeneration] = useState(0);
+  const flushRef = useRef<() => Promise<unknown>>(async () => {});
+  const reload = useCallback(async () => {
+    await flushRef.current();
+    await qc.refetchQueries({ queryKey: takeKey(testId) });
+    setGeneration((g) => g + 1);
+  }, [qc, testId]);
+  const tab = useOneActiveTab(attemptId, { release: () => flushRef.current(), reload });
+  return { ...tab, generation, flushRef, reload };
 }
