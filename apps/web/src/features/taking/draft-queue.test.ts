@@ -104,9 +104,11 @@ describe('DraftQueue revisions', () => {
     const reloaded = new DraftQueue(
       't1',
       'a1',
-      [{ questionId: Q, language: 'python', code: 'v0', updatedAt: '', revision: 2 }],
+      [{ questionId: Q, language: 'python', code: 'v0', updatedAt: '2026-01-01T10:00:00.000Z', revision: 2 }],
       () => {},
     );
+    // The last save that reached the server is known from the drafts it returned.
+    expect(reloaded.snapshot().lastServerSave).toBe('2026-01-01T10:00:00.000Z');
     expect([...reloaded.unsent().values()]).toEqual([
       { questionId: Q, language: 'python', code: 'typed offline', baseRevision: 2 },
     ]);

@@ -32,7 +32,10 @@ export class DraftQueue extends SaveQueue<DraftItem> {
     });
     self.q = this;
     this.known = known;
-    for (const d of drafts) this.known.set(draftKey(d.questionId, d.language), d.revision ?? 0);
+    for (const d of drafts) {
+      this.known.set(draftKey(d.questionId, d.language), d.revision ?? 0);
+      this.knownServerSave(d.updatedAt || null);
+    }
     this.onRefused = (key, err) => {
       if (err.code === 'DRAFT_STALE') onStale(key, err);
     };

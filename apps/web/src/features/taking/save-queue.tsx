@@ -69,6 +69,13 @@ export class SaveQueue<T> {
     this.persist();
   }
 
+  /** What the server already had when the page loaded (e.g. the newest draft's time). */
+  protected knownServerSave(iso: string | null) {
+    if (iso && (!this.snap.lastServerSave || iso > this.snap.lastServerSave)) {
+      this.snap = { ...this.snap, lastServerSave: iso };
+    }
+  }
+
   /** Changes an unsent item in place (same version: it is still the newest change of its key). */
   protected patchPending(key: string, patch: (item: T) => T) {
     const entry = this.pending.get(key);
