@@ -83,6 +83,14 @@ describe('result cards, custom input and keyboard', () => {
     expect((await custom.locator('pre').nth(1).textContent())?.trim()).toBe('1000');
     expect((await custom.locator('pre').first().textContent())?.trim()).toBe('123 877');
     if (process.env.E2E_SHOTS) await page.screenshot({ path: '/tmp/candidate-results.png' });
+    // The results screen passes axe-core in both themes (cards, verdicts, stderr, diff marks, custom input).
+    await typeInEditor(page, PY_OFF_BY_ONE);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.locator('mark.diff-mark').waitFor({ timeout: 60_000 });
+    expect(await seriousA11yViolations(page, ['.proctoring-video'])).toEqual([]);
+    await page.getByRole('button', { name: 'Light mode' }).click();
+    await page.getByRole('button', { name: 'Dark mode' }).waitFor();
+    expect(await seriousA11yViolations(page, ['.proctoring-video'])).toEqual([]);
     await page.context().close();
   });
 

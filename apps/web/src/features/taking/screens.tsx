@@ -143,7 +143,18 @@ export function SubmissionCases({ s }: { s: TCandidateSubmission }) {
           ) : (
             <span>
               Input: <code>{r.input ?? ''}</code> · Output: <code>{r.output ?? r.actualOutput ?? ''}</code>
-              {!r.passed && <strong className="error-text"> (wrong)</strong>}
+              {!r.passed && (
+                <strong className="error-text">
+                  {' '}
+                  (wrong{r.verdict && r.verdict !== 'Wrong Answer' ? `: ${r.verdict}` : ''})
+                </strong>
+              )}
+              {r.stderr && (
+                <details>
+                  <summary>Standard error</summary>
+                  <pre className="taking-pre taking-pre-error">{r.stderr}</pre>
+                </details>
+              )}
             </span>
           )}
         </li>
