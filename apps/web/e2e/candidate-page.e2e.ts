@@ -269,6 +269,11 @@ describe('descriptions, readiness, summary and accessibility', () => {
     await page.getByText('Problem 2: Untouched — 0 / 10 marks').waitFor();
     await page.getByText('No submission for this problem.').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // Unfolded, the other submissions show their verdicts; still no serious violations.
+    await page.getByText('Other submissions (2) — not counted').click();
+    for (const summary of await page.locator('.submitted-others li > details > summary').all()) await summary.click();
+    await page.getByText('(wrong)', { exact: false }).first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });
 
