@@ -3,43 +3,31 @@
  * and the saved drafts come from the server; Monaco is loaded lazily after this shell renders. Only one tab
  * works on an attempt at a time (one-tab.tsx); drafts carry revisions, so a stale tab never overwrites code.
  */
-import type { TCandidateProblem, TCandidateResult, TCandidateSubmission, TCodeLanguage } from '@assessly/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import type { TCandidateProblem, TCodeLanguage } from '@assessly/shared';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { useParams } from 'react-router-dom';
-import { api } from '../../lib/api';
 import { RequireUser } from '../auth/guards';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
-import type { EditorSettings } from './code-editor';
 import { LanguageSelect, ProblemTabs, TopBar } from './coding-parts';
 import { DraftQueue, draftKey } from './draft-queue';
+import { readJson, useEditorPrefs, useNarrowScreen } from './editor-prefs';
 import { EndDialog } from './end-dialog';
+import { useEndSummary } from './end-summary';
 import { OtherTabScreen, useAttemptTab } from './one-tab';
-import { CustomInputPanel, ResultsPanel, type RunState } from './result-cards';
+import { CustomInputPanel, ResultsPanel } from './result-cards';
 import { SaveIndicator, type SaveQueue, useSaveSnapshot } from './save-queue';
 import { NoProblemsScreen } from './screens';
 import { starterFor } from './starter-code';
 import { SubmittedScreen } from './submitted-screen';
-import { runCode, submissionsKey, submitCode, useOwnSubmissions } from './take-api';
+import { useOwnSubmissions } from './take-api';
 import { type OpenTake, TakeGate } from './take-gate';
+import { useRunner } from './use-runner';
+import { useRunShortcuts } from './use-shortcuts';
 import { useSavedIndex, useTakeSession } from './use-take-session';
 import './taking.css';
 
 const CodeEditor = lazy(() => import('./code-editor').then((m) => ({ default: m.CodeEditor })));
-
-const SETTINGS_KEY = 'assessly.editorSettings';
-const THEME_KEY = 'assessly.takingTheme';
-const DEFAULT_SETTINGS: EditorSettings = { fontSize: 14, wordWrap: true, minimap: false };
-
-function readJson<T>(key: string, fallback: T): T {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? { ...fallback, ...JSON.parse(raw) } : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /** The route: signed-in users only (a visitor goes to /login and comes back). */
 export function CodingTestRoute() {
@@ -81,27 +69,6 @@ function OneTabCoding(props: OpenTake & { testId: string }) {
   );
 }
 
-/** What End Test sent: the submissions that appeared with the end, named per problem. */
-function describeEnd(
-  reason: 'manual' | 'timeout',
-  before: Set<string>,
-  after: TCandidateSubmission[],
-  problems: TCandidateProblem[],
-  savedEverything: boolean,
-): string {
-  const sent = after.filter((s) => !before.has(s.id));
-  const head = reason === 'manual' ? 'Test ended.' : "Time's up: the test has ended.";
-  const unsaved = savedEverything ? '' : ' Some of your latest changes could not reach the server.';
-  if (sent.length === 0) {
-    return `${head} Nothing new was sent: your latest code of every problem was already submitted, or you had not written any code.${unsaved}`;
-  }
-  const names = sent.map((s) => {
-    const i = problems.findIndex((p) => p.id === s.questionId);
-    return `Problem ${i + 1}${problems[i] ? ` (${problems[i].title})` : ''} in ${s.language}`;
-  });
-  return `${head} Your current code was submitted for: ${names.join(', ')}.${unsaved}`;
-}
-
 function CodingEnvironment({
   testId,
   take,
@@ -118,23 +85,13 @@ function CodingEnvironment({
   notice: string;
   onDismissNotice: () => void;
 }) {
-  const qc = useQueryClient();
   const attempt = take.attempt;
   const problems = take.problems;
   const [viewCode, setViewCode] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const narrow = useNarrowScreen();
-  const [dark, setDark] = useState(() => localStorage.getItem(THEME_KEY) !== 'light');
-  const [settings, setSettings] = useState<EditorSettings>(() => readJson(SETTINGS_KEY, DEFAULT_SETTINGS));
+  const { dark, setDark, settings, setSettings } = useEditorPrefs();
   const [index, setIndex] = useSavedIndex(attempt.id, problems.length);
-  const [results, setResults] = useState<TCandidateResult[] | null>(null);
-  const [busy, setBusy] = useState<RunState>(null);
-  const [runError, setRunError] = useState('');
-  const [runNote, setRunNote] = useState('');
-  const [stdin, setStdin] = useState('');
-  const [custom, setCustom] = useState<TCandidateResult | null>(null);
-  const [customError, setCustomError] = useState('');
-  const [endMessage, setEndMessage] = useState('');
   const submissions = useOwnSubmissions(testId, true);
 
   // Drafts: server copy overlaid with anything unsent in localStorage.
@@ -156,27 +113,14 @@ function CodingEnvironment({
   }));
   useEffect(() => queue.watchOnline(), [queue]);
   useEffect(() => localStorage.setItem(langKey, JSON.stringify(languages)), [langKey, languages]);
-  useEffect(() => localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)), [settings]);
-  useEffect(() => localStorage.setItem(THEME_KEY, dark ? 'dark' : 'light'), [dark]);
 
   const problem: TCandidateProblem | undefined = problems[index];
   const language: TCodeLanguage = (problem && languages[problem.id]) || 'javascript';
   const currentCode = () =>
     problem ? (codes.current!.get(draftKey(problem.id, language)) ?? starterFor(problem.starterCode, language)) : '';
 
-  // The clock and End Test. End Test says what it sent: the submissions list before and after the end.
-  const before = useRef<Set<string>>(new Set());
-  const onEnded = useCallback(
-    async (reason: 'manual' | 'timeout') => {
-      const savedEverything = !queue.hasPending();
-      const after = await qc.fetchQuery({
-        queryKey: submissionsKey(testId),
-        queryFn: () => api<TCandidateSubmission[]>(`/api/attempts/${testId}/submissions`),
-      });
-      setEndMessage(describeEnd(reason, before.current, after, problems, savedEverything));
-    },
-    [qc, testId, problems, queue],
-  );
+  // The clock and End Test; End Test says what it sent.
+  const endSummary = useEndSummary(testId, problems, submissions.data);
   const { ended, left, locked, finish } = useTakeSession({
     testId,
     take,
@@ -184,80 +128,19 @@ function CodingEnvironment({
     setTake,
     queue: {
       flush: async () => {
-        before.current = new Set((submissions.data ?? []).map((s) => s.id));
-        // Ids as the server has them right now (the cached list may miss a submit still in flight).
-        try {
-          const now = await api<TCandidateSubmission[]>(`/api/attempts/${testId}/submissions`);
-          before.current = new Set(now.map((s) => s.id));
-        } catch {
-          // Offline: the cached list is the best we know.
-        }
+        await endSummary.remember();
         return queue.flush();
       },
     },
-    onEnded: (reason) => void onEnded(reason),
+    onEnded: (reason) => void endSummary.describe(reason, !queue.hasPending()),
   });
 
-  const payload = () => ({ testId, questionNumber: index, language, code: currentCode() });
-  const run = async () => {
-    setBusy('run');
-    setRunError('');
-    setRunNote('');
-    void queue.flush();
-    try {
-      setResults(await runCode(payload()));
-    } catch (err) {
-      setRunError(err instanceof Error ? `Failed to run code: ${err.message}` : 'Failed to run code');
-      setResults(null);
-    } finally {
-      setBusy(null);
-    }
-  };
-  const submit = async () => {
-    setBusy('submit');
-    setRunError('');
-    setRunNote('');
-    void queue.flush();
-    try {
-      const res = await submitCode(payload());
-      setResults(res);
-      setRunNote(`Submitted! Passed ${res.filter((r) => r.passed).length} / ${res.length} test cases.`);
-      void qc.invalidateQueries({ queryKey: submissionsKey(testId) });
-    } catch (err) {
-      setRunError(err instanceof Error ? `Failed to submit code: ${err.message}` : 'Failed to submit code');
-    } finally {
-      setBusy(null);
-    }
-  };
-  const runCustom = async () => {
-    setBusy('custom');
-    setCustomError('');
-    void queue.flush();
-    try {
-      const [r] = await runCode({ ...payload(), stdin });
-      setCustom(r ?? null);
-    } catch (err) {
-      setCustomError(err instanceof Error ? `Failed to run code: ${err.message}` : 'Failed to run code');
-      setCustom(null);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  // Ctrl/Cmd+Enter runs, Ctrl/Cmd+Shift+Enter submits — also inside the editor (captured before Monaco).
-  const actions = useRef({ run, submit, enabled: false });
-  actions.current = { run, submit, enabled: !locked && busy === null && !ended };
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.altKey) return;
-      e.preventDefault();
-      e.stopPropagation();
-      if (!actions.current.enabled) return;
-      void (e.shiftKey ? actions.current.submit() : actions.current.run());
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, []);
+  const runner = useRunner(
+    testId,
+    () => ({ testId, questionNumber: index, language, code: currentCode() }),
+    () => void queue.flush(),
+  );
+  useRunShortcuts(runner.run, runner.submit, !locked && runner.busy === null && !ended);
 
   if (problems.length === 0) return <NoProblemsScreen />;
   if (ended && !viewCode) {
@@ -266,7 +149,7 @@ function CodingEnvironment({
         take={take}
         submissions={submissions.data}
         loading={submissions.isPending}
-        endMessage={endMessage}
+        endMessage={endSummary.message}
         onViewCode={() => setViewCode(true)}
       />
     );
@@ -283,10 +166,7 @@ function CodingEnvironment({
 
   const switchProblem = (i: number) => {
     setIndex(i);
-    setResults(null); // spec §4: switching problem clears the results panel
-    setRunError('');
-    setRunNote('');
-    setCustom(null);
+    runner.clear(); // spec §4: switching problem clears the results panel
   };
 
   return (
@@ -340,15 +220,15 @@ function CodingEnvironment({
                       disabled={locked}
                       onChange={(l) => {
                         setLanguages((m) => ({ ...m, [problem.id]: l }));
-                        setResults(null);
+                        runner.clear(false);
                       }}
                     />
                     <span className="taking-spacer" />
                     <button
                       type="button"
                       className="btn btn-outline btn-sm"
-                      onClick={run}
-                      disabled={locked || busy !== null}
+                      onClick={runner.run}
+                      disabled={locked || runner.busy !== null}
                       aria-keyshortcuts="Control+Enter Meta+Enter"
                       title="Run (Ctrl/Cmd+Enter)"
                     >
@@ -357,8 +237,8 @@ function CodingEnvironment({
                     <button
                       type="button"
                       className="btn btn-success btn-sm"
-                      onClick={submit}
-                      disabled={locked || busy !== null}
+                      onClick={runner.submit}
+                      disabled={locked || runner.busy !== null}
                       aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
                       title="Submit (Ctrl/Cmd+Shift+Enter)"
                     >
@@ -381,19 +261,19 @@ function CodingEnvironment({
               <Separator className="resize-handle resize-handle-h" />
               <Panel defaultSize="38%" minSize={80}>
                 <ResultsPanel
-                  results={results}
-                  busy={busy}
-                  error={runError}
-                  note={runNote}
+                  results={runner.results}
+                  busy={runner.busy}
+                  error={runner.error}
+                  note={runner.note}
                   custom={
                     <CustomInputPanel
-                      value={stdin}
-                      onChange={setStdin}
-                      onRun={runCustom}
-                      disabled={locked || busy !== null}
-                      busy={busy === 'custom'}
-                      result={custom}
-                      error={customError}
+                      value={runner.stdin}
+                      onChange={runner.setStdin}
+                      onRun={runner.runCustom}
+                      disabled={locked || runner.busy !== null}
+                      busy={runner.busy === 'custom'}
+                      result={runner.custom}
+                      error={runner.customError}
                     />
                   }
                 />
@@ -422,17 +302,4 @@ function CodingEnvironment({
       </div>
     </ProctoringWrapper>
   );
-}
-
-/** True on screens narrower than 700 px (phones), following rotation and window resizes. */
-function useNarrowScreen(): boolean {
-  const query = '(max-width: 700px)';
-  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const onChange = () => setNarrow(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, []);
-  return narrow;
 }
