@@ -259,6 +259,8 @@ export const codeDrafts = pgTable(
     language: text('language').notNull(),
     code: text('code').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** 0831: bumped on every save; a save based on an older revision is refused (DRAFT_STALE). */
+    revision: integer('revision').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId, t.language] })],
 );

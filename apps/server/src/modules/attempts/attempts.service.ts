@@ -52,6 +52,8 @@ export async function startAttempt(
     return existing;
   }
   if (!isWindowOpen(test, now)) throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
+  // An empty test would start a clock on nothing and stay "In progress" forever.
+  if (test.questionIds.length === 0) throw new AppError('TEST_NOT_READY', 'This test is not ready yet');
   const [row] = await deps.db
     .insert(attempts)
     .values({ testId, userId: user.id, startedAt: now, deadlineAt: computeDeadline(test, now) })

@@ -76,6 +76,7 @@ export async function readTakeState(
       language: d.language as TCodeLanguage,
       code: d.code,
       updatedAt: d.updatedAt.toISOString(),
+      revision: d.revision,
     }));
     state.languages = attempt.languages as Record<string, TCodeLanguage>;
   } else {

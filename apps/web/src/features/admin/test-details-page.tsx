@@ -180,6 +180,12 @@ export function TestDetailsPage() {
         </dl>
         {test.description && <p style={{ whiteSpace: 'pre-wrap' }}>{test.description}</p>}
         {coding && <ShareWarning problems={problems} />}
+        {count === 0 && (
+          <p className="alert alert-error" role="alert">
+            Candidates cannot start this test yet: it has no {coding ? 'problems' : 'questions'}. They see "This test is
+            not ready yet" until you add at least one.
+          </p>
+        )}
         <div>
           Candidate link: <CopyLink url={candidateLink(window.location.origin, test)} />
         </div>
