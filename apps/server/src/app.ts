@@ -17,9 +17,12 @@ import type { BlobStore } from './lib/blobs';
 import type { Clock } from './lib/clock';
 import { AppError, installErrorHandler } from './lib/errors';
 import type { Mailer } from './lib/mailer';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
 import { aptitudeQuestionsRoutes } from './modules/aptitude-questions/aptitude-questions.routes';
 import { attemptsRoutes } from './modules/attempts/attempts.routes';
+import { installAuditHooks } from './modules/audit/audit.hooks';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { codingProblemsRoutes } from './modules/coding-problems/coding-problems.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
@@ -87,6 +90,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(rateLimit, { global: false });
   installSessionLookup(app, deps.db, deps.clock);
   installOriginCheck(app);
+  installAuditHooks(app, deps.db);
 
   await healthRoutes(app, deps);
   await usersRoutes(app, deps);
@@ -103,6 +107,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await codingProblemsRoutes(app, deps);
   await reviewRoutes(app, deps);
   await invitationsRoutes(app, deps);
+  await auditRoutes(app, deps);
+  await apiTokensRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

@@ -1,5 +1,6 @@
 export * from './companies';
 export * from './errors';
+export * from './integrations';
 export * from './review';
 export * from './submissions';
 export * from './taking';
