@@ -37,6 +37,8 @@ import { reviewRoutes } from './modules/review/review.routes';
 import { submissionsRoutes } from './modules/submissions/submissions.routes';
 import { testsRoutes } from './modules/tests/tests.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { installWebhookHooks } from './modules/webhooks/webhooks.hooks';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 /** What a feature needs from the outside world. Features add optional parts (judge, face) here. */
 export interface AppDeps {
@@ -91,6 +93,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   installSessionLookup(app, deps.db, deps.clock);
   installOriginCheck(app);
   installAuditHooks(app, deps.db);
+  installWebhookHooks(app, deps.db, deps.clock);
 
   await healthRoutes(app, deps);
   await usersRoutes(app, deps);
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await invitationsRoutes(app, deps);
   await auditRoutes(app, deps);
   await apiTokensRoutes(app, deps);
+  await webhooksRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

@@ -19,6 +19,8 @@ export interface Config {
    * the socket's address), a hop count, or addresses/CIDRs. `true` would let any client pick its own address.
    */
   trustProxy: boolean | number | string[];
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target loopback/private addresses (tests, on-premises receivers). */
+  webhookAllowPrivate?: boolean;
 }
 
 /** TRUST_PROXY: unset/false → false; a number → that many hops; true → true; else a comma list of addresses. */
@@ -50,5 +52,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? null,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

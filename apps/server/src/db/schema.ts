@@ -291,6 +291,8 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   id: uuid('id').primaryKey().defaultRandom(),
   webhookId: uuid('webhook_id').notNull(),
   event: text('event').notNull(),
+  // 0852_webhook_subjects: what the event is about; unique per webhook and event.
+  subject: text('subject').notNull().default(''),
   body: text('body').notNull(),
   status: text('status', { enum: ['pending', 'delivered', 'failed'] })
     .notNull()

@@ -1,6 +1,6 @@
 /**
  * Audit entries for actions that live in other modules' routes, recorded after a successful answer from
- * one table (method + route → action) instead of edits spread over those modules. Actions recorded
+ * one table (method + route → action), before the answer is sent, instead of edits spread over those modules. Actions recorded
  * explicitly elsewhere: token and webhook changes, erasure, data download, audit export, SSO sign-in.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -44,13 +44,17 @@ export const ROUTE_AUDITS: RouteAudit[] = [
 ];
 
 export function installAuditHooks(app: FastifyInstance, db: Db): void {
-  app.addHook('onResponse', async (req, reply) => {
+  // onSend, not onResponse: the entry is written before the caller sees the success.
+  app.addHook('onSend', async (req, reply, payload) => {
     const url = req.routeOptions.url;
-    if (!url) return;
-    if (req.method === 'POST' && url === '/api/users/login') return auditSignIn(db, req, reply.statusCode);
-    if (reply.statusCode >= 300) return;
+    if (!url) return payload;
+    if (req.method === 'POST' && url === '/api/users/login') {
+      await auditSignIn(db, req, reply.statusCode);
+      return payload;
+    }
+    if (reply.statusCode >= 300) return payload;
     const rule = ROUTE_AUDITS.find((r) => r.method === req.method && r.url === url);
-    if (!rule || !req.user) return;
+    if (!rule || !req.user) return payload;
     await recordAudit(db, {
       companyId: req.user.companyId,
       actorId: req.user.id,
@@ -60,6 +64,7 @@ export function installAuditHooks(app: FastifyInstance, db: Db): void {
       ip: req.ip,
       detail: { ...(rule.detail?.(req) ?? {}), ...(req.apiToken ? { apiTokenId: req.apiToken.id } : {}) },
     }).catch((err) => req.log.error({ err }, 'audit entry not recorded'));
+    return payload;
   });
 }
 
