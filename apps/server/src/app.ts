@@ -26,6 +26,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { codingProblemsRoutes } from './modules/coding-problems/coding-problems.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
+import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { faceRoutes } from './modules/face/face.routes';
 import type { FaceClient } from './modules/face/face-client';
 import { healthRoutes } from './modules/health/health.routes';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await auditRoutes(app, deps);
   await apiTokensRoutes(app, deps);
   await webhooksRoutes(app, deps);
+  await erasureRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

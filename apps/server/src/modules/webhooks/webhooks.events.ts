@@ -64,10 +64,6 @@ interface AttemptFact {
   passingMarks: number;
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 const iso = (d: string | Date | null) => (d == null ? null : new Date(d).toISOString());
 
 /**
