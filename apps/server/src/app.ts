@@ -30,6 +30,7 @@ import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { faceRoutes } from './modules/face/face.routes';
 import type { FaceClient } from './modules/face/face-client';
 import { healthRoutes } from './modules/health/health.routes';
+import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { judgingRoutes } from './modules/judging/judging.routes';
 import type { JudgingService } from './modules/judging/judging.types';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   installOriginCheck(app);
   installAuditHooks(app, deps.db);
   installWebhookHooks(app, deps.db, deps.clock);
+  await installOpenApi(app);
 
   await healthRoutes(app, deps);
   await usersRoutes(app, deps);
@@ -115,6 +117,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await apiTokensRoutes(app, deps);
   await webhooksRoutes(app, deps);
   await erasureRoutes(app, deps);
+  await openApiRoutes(app);
 
   serveWebApp(app, deps.config.webDist);
   return app;

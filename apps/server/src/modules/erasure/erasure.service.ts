@@ -98,7 +98,7 @@ export async function eraseCandidateForCompany(
   candidateId: string,
 ): Promise<{ attempts: number }> {
   const [candidate] = await deps.db.select().from(users).where(eq(users.id, candidateId)).limit(1);
-  if (!candidate || candidate.role !== 'candidate') throw new AppError('USER_NOT_FOUND', 'Candidate not found');
+  if (candidate?.role !== 'candidate') throw new AppError('USER_NOT_FOUND', 'Candidate not found');
   const companyTests = deps.db.select({ id: tests.id }).from(tests).where(eq(tests.companyId, actor.companyId));
   const held = await deps.db
     .select({ id: attempts.id })
