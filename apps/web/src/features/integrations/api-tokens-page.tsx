@@ -66,9 +66,7 @@ export function ApiTokensPage() {
         {secret && (
           <div className="alert alert-success" role="status">
             <p>Copy this token now — it will not be shown again.</p>
-            <code className="settings-secret" aria-label="New API token">
-              {secret}
-            </code>
+            <code className="settings-secret">{secret}</code>
           </div>
         )}
       </section>

@@ -10,7 +10,10 @@ export function AuditPage() {
   const audit = useQuery({ queryKey: ['audit', page], queryFn: () => readAudit(page) });
   const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
   return (
-    <SettingsPage title="Audit log" intro="Sign-ins, token and webhook changes, deletions, status changes, exports and erasures.">
+    <SettingsPage
+      title="Audit log"
+      intro="Sign-ins, token and webhook changes, deletions, status changes, exports and erasures."
+    >
       <p>
         <a className="btn btn-outline btn-sm" href="/api/companies/audit.csv" download>
           Export CSV

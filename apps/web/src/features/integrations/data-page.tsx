@@ -14,7 +14,11 @@ const FIELDS: { key: keyof TRetention; label: string }[] = [
 export function DataPage() {
   const qc = useQueryClient();
   const retention = useQuery({ queryKey: ['retention'], queryFn: readRetention });
-  const [form, setForm] = useState<Record<keyof TRetention, string>>({ framesDays: '', codeDays: '', personalDays: '' });
+  const [form, setForm] = useState<Record<keyof TRetention, string>>({
+    framesDays: '',
+    codeDays: '',
+    personalDays: '',
+  });
   useEffect(() => {
     if (!retention.data) return;
     const d = retention.data;

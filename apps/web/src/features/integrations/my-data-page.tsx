@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { RequireUser } from '../auth/guards';
 import { eraseMe } from './integrations-api';
 import { errorText } from './settings-nav';
 import './integrations.css';
@@ -30,7 +31,9 @@ export function MyDataPage() {
       <h1>Your data</h1>
       <section className="card" aria-labelledby="download-title">
         <h2 id="download-title">Download your data</h2>
-        <p className="muted">Your profile, attempts, submitted code, drafts, proctoring events and invitations as JSON.</p>
+        <p className="muted">
+          Your profile, attempts, submitted code, drafts, proctoring events and invitations as JSON.
+        </p>
         <a className="btn btn-outline" href="/api/users/me/export" download>
           Download my data
         </a>
@@ -64,5 +67,14 @@ export function MyDataPage() {
         </form>
       </section>
     </main>
+  );
+}
+
+/** The page behind a sign-in guard. */
+export function MyDataRoute() {
+  return (
+    <RequireUser>
+      <MyDataPage />
+    </RequireUser>
   );
 }

@@ -1,18 +1,10 @@
 import type { FeatureRoutes } from '../../app/router';
-import { RequireUser } from '../auth/guards';
 
 export const routes: FeatureRoutes = {
   site: [
     {
       path: 'account/data',
-      lazy: () =>
-        import('./my-data-page').then((m) => ({
-          Component: () => (
-            <RequireUser>
-              <m.MyDataPage />
-            </RequireUser>
-          ),
-        })),
+      lazy: () => import('./my-data-page').then((m) => ({ Component: m.MyDataRoute })),
     },
   ],
   /** Company settings: integrations and data governance (employer area; the server allows owners/admins). */
@@ -22,7 +14,10 @@ export const routes: FeatureRoutes = {
       path: '/admin/settings/api-tokens',
       lazy: () => import('./api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })),
     },
-    { path: '/admin/settings/webhooks', lazy: () => import('./webhooks-page').then((m) => ({ Component: m.WebhooksPage })) },
+    {
+      path: '/admin/settings/webhooks',
+      lazy: () => import('./webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
+    },
     { path: '/admin/settings/audit', lazy: () => import('./audit-page').then((m) => ({ Component: m.AuditPage })) },
     { path: '/admin/settings/data', lazy: () => import('./data-page').then((m) => ({ Component: m.DataPage })) },
     { path: '/admin/api', lazy: () => import('./api-docs-page').then((m) => ({ Component: m.ApiDocsPage })) },

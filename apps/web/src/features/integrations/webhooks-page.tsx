@@ -71,9 +71,7 @@ export function WebhooksPage() {
         {secret && (
           <div className="alert alert-success" role="status">
             <p>Signing secret — copy it now, it will not be shown again.</p>
-            <code className="settings-secret" aria-label="Webhook signing secret">
-              {secret}
-            </code>
+            <code className="settings-secret">{secret}</code>
           </div>
         )}
       </section>
