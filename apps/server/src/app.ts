@@ -30,12 +30,13 @@ import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { faceRoutes } from './modules/face/face.routes';
 import type { FaceClient } from './modules/face/face-client';
 import { healthRoutes } from './modules/health/health.routes';
-import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { judgingRoutes } from './modules/judging/judging.routes';
 import type { JudgingService } from './modules/judging/judging.types';
+import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
 import { reviewRoutes } from './modules/review/review.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import { submissionsRoutes } from './modules/submissions/submissions.routes';
 import { testsRoutes } from './modules/tests/tests.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await apiTokensRoutes(app, deps);
   await webhooksRoutes(app, deps);
   await erasureRoutes(app, deps);
+  await ssoRoutes(app, deps);
   await openApiRoutes(app);
 
   serveWebApp(app, deps.config.webDist);

@@ -97,3 +97,20 @@ const days = z.number().int('Whole days').min(1, 'At least 1 day').max(3650, 'At
 /** Days after a test closes before each kind of data is purged; null keeps it. */
 export const ZRetention = z.object({ framesDays: days, codeDays: days, personalDays: days });
 export type TRetention = z.infer<typeof ZRetention>;
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** A company's OpenID Connect provider. The secret may be left out on edits to keep the stored one. */
+export const ZSsoSettings = z.object({
+  issuer: z
+    .string()
+    .trim()
+    .max(500)
+    .url('Enter the issuer URL')
+    .refine((u) => /^https?:\/\//i.test(u), 'The issuer must be an http(s) URL'),
+  clientId: z.string().trim().min(1, 'Client id is required').max(500),
+  clientSecret: z.string().min(1).max(2000).optional(),
+  emailDomain: z.string().trim().toLowerCase().regex(DOMAIN, 'Enter a domain such as example.com'),
+  defaultRole: z.enum(['admin', 'recruiter']).default('recruiter'),
+  enabled: z.boolean().default(true),
+});
+export type TSsoSettings = z.infer<typeof ZSsoSettings>;

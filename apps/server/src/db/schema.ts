@@ -314,3 +314,25 @@ export const companyRetention = pgTable('company_retention', {
   personalDays: integer('personal_days'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+// 0853_sso (issue 14): OpenID Connect per company, and sign-ins in flight.
+export const ssoConnections = pgTable('sso_connections', {
+  companyId: uuid('company_id').primaryKey(),
+  emailDomain: text('email_domain').notNull(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  defaultRole: text('default_role', { enum: ['admin', 'recruiter'] })
+    .notNull()
+    .default('recruiter'),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const ssoStates = pgTable('sso_states', {
+  state: text('state').primaryKey(),
+  companyId: uuid('company_id').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
