@@ -4,6 +4,7 @@ import './integrations.css';
 const TABS = [
   { to: '/admin/settings/api-tokens', label: 'API tokens' },
   { to: '/admin/settings/webhooks', label: 'Webhooks' },
+  { to: '/admin/settings/sso', label: 'Single sign-on' },
   { to: '/admin/settings/audit', label: 'Audit log' },
   { to: '/admin/settings/data', label: 'Data & retention' },
   { to: '/admin/api', label: 'API reference' },
