@@ -45,7 +45,7 @@ describe('company settings', () => {
     await page.getByText('Copy this token now').waitFor();
     const token = (await page.locator('code.settings-secret').textContent())!.trim();
     expect(token).toMatch(/^asly_/);
-    await page.getByRole('cell', { name: 'Greenhouse' }).waitFor();
+    await page.getByRole('cell', { name: 'Greenhouse', exact: true }).waitFor();
 
     const api = (t: string) =>
       fetch(`${server.baseUrl}/api/tests`, { headers: { authorization: `Bearer ${t}` } }).then((r) => r.status);
@@ -57,7 +57,7 @@ describe('company settings', () => {
 
     // The secret is not shown again after a reload; the list shows the last use.
     await page.reload();
-    await page.getByRole('cell', { name: 'Greenhouse' }).waitFor();
+    await page.getByRole('cell', { name: 'Greenhouse', exact: true }).waitFor();
     expect(await page.locator('code.settings-secret').count()).toBe(0);
     await page.getByRole('button', { name: 'Revoke Greenhouse' }).click();
     await page.getByText('Revoked').waitFor();
@@ -89,8 +89,12 @@ describe('candidate data', () => {
     expect(data.profile.email).toBe(me.email);
     page.on('dialog', (d) => d.accept());
     await page.getByLabel('Password').fill(me.password);
-    await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    const [erase] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/users/me') && r.request().method() === 'DELETE'),
+      page.getByRole('button', { name: 'Delete my account' }).click(),
+    ]);
+    expect(erase.status()).toBe(200);
+    await page.waitForURL((u) => u.pathname === '/');
     const login = await ctx.request.post(`${server.baseUrl}/api/users/login`, {
       data: { email: me.email, password: me.password },
     });

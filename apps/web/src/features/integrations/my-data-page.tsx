@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { RequireUser } from '../auth/guards';
 import { eraseMe } from './integrations-api';
 import { errorText } from './settings-nav';
@@ -7,7 +6,6 @@ import './integrations.css';
 
 /** /account/data: a candidate downloads everything we hold about them, or deletes their account. */
 export function MyDataPage() {
-  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,8 +16,8 @@ export function MyDataPage() {
     setError(null);
     try {
       await eraseMe(password);
-      navigate('/', { replace: true });
-      window.location.reload();
+      // A full load: every cached query of the deleted account is dropped.
+      window.location.assign('/');
     } catch (err) {
       setError(errorText(err, 'Could not delete your account.'));
     } finally {
