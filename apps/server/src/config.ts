@@ -46,6 +46,8 @@ export interface Config {
   signinIpRateLimit: number;
   /** Failed sign-ins of one account in 15 minutes before that account is throttled (SIGNIN_ACCOUNT_LIMIT, 10). */
   signinAccountLimit: number;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target loopback/private addresses (tests, on-premises receivers). */
+  webhookAllowPrivate?: boolean;
 }
 
 /** TRUST_PROXY: unset/false → false; a number → that many hops; true → true; else a comma list of addresses. */
@@ -99,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signinIpRateLimit: positiveInt(env.SIGNIN_IP_RATE_LIMIT, 1000, 'SIGNIN_IP_RATE_LIMIT'),
     signinAccountLimit: positiveInt(env.SIGNIN_ACCOUNT_LIMIT, 10, 'SIGNIN_ACCOUNT_LIMIT'),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }
 

@@ -48,6 +48,11 @@ export const ERROR_STATUS = {
   FACE_IMAGE_TOO_LARGE: 413,
   FACE_ENROLL_FAILED: 422,
   FACE_UNAVAILABLE: 503,
+  // Integrations (issue 14)
+  WEBHOOK_URL_REFUSED: 400,
+  SSO_NOT_CONFIGURED: 404,
+  SSO_FAILED: 401,
+  ACCOUNT_ERASED: 410,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

@@ -70,6 +70,8 @@ export const users = pgTable('users', {
   emailVerifiedAt: ts('email_verified_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0851_integrations: an erased account keeps its row (anonymised) so results stay countable.
+  erasedAt: ts('erased_at'),
 });
 
 export const sessions = pgTable('sessions', {
@@ -340,3 +342,89 @@ export const emailTemplates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
 );
+
+// 0851_integrations (issue 14): audit log, API tokens, webhooks, retention, erased users.
+export const auditLog = pgTable('audit_log', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id'),
+  actorId: uuid('actor_id'),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull().default(''),
+  targetId: text('target_id').notNull().default(''),
+  ip: text('ip').notNull().default(''),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const apiTokens = pgTable('api_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  createdBy: uuid('created_by').notNull(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastUsedAt: ts('last_used_at'),
+  revokedAt: ts('revoked_at'),
+});
+
+export const webhooks = pgTable('webhooks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  createdBy: uuid('created_by').notNull(),
+  url: text('url').notNull(),
+  events: jsonb('events').$type<string[]>().notNull().default([]),
+  secret: text('secret').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  webhookId: uuid('webhook_id').notNull(),
+  event: text('event').notNull(),
+  // 0852_webhook_subjects: what the event is about; unique per webhook and event.
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+  lastAttemptAt: ts('last_attempt_at'),
+  responseStatus: integer('response_status'),
+  responseBody: text('response_body'),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const companyRetention = pgTable('company_retention', {
+  companyId: uuid('company_id').primaryKey(),
+  framesDays: integer('frames_days'),
+  codeDays: integer('code_days'),
+  personalDays: integer('personal_days'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// 0853_sso (issue 14): OpenID Connect per company, and sign-ins in flight.
+export const ssoConnections = pgTable('sso_connections', {
+  companyId: uuid('company_id').primaryKey(),
+  emailDomain: text('email_domain').notNull(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  defaultRole: text('default_role', { enum: ['admin', 'recruiter'] })
+    .notNull()
+    .default('recruiter'),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const ssoStates = pgTable('sso_states', {
+  state: text('state').primaryKey(),
+  companyId: uuid('company_id').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
