@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from './app';
 import { createAutoEndLoop } from './modules/attempts/auto-end-loop';
 import { createFacePart } from './modules/face/face.part';
+import { createProctoringLoop } from './modules/face/proctoring.track';
 import { createReminderLoop } from './modules/invitations/reminder-loop';
 import { createJudgingPart } from './modules/judging/judging.part';
 
@@ -59,6 +60,18 @@ export async function createParts(deps: AppDeps, log: FastifyBaseLogger): Promis
   parts.stop = async () => {
     await reminders.stop();
     await stopBeforeReminders?.();
+  };
+  // Proctoring: camera-lost and face-service gaps by the server's clock (issue 17).
+  const proctoringLoop = createProctoringLoop(() => ({ ...deps, ...parts.deps }), log);
+  const startBeforeProctoring = parts.start;
+  const stopBeforeProctoring = parts.stop;
+  parts.start = async (app) => {
+    await startBeforeProctoring?.(app);
+    proctoringLoop.start();
+  };
+  parts.stop = async () => {
+    await proctoringLoop.stop();
+    await stopBeforeProctoring?.();
   };
   return parts;
 }

@@ -41,6 +41,10 @@ export const ERROR_STATUS = {
   FACE_IMAGE_TOO_LARGE: 413,
   FACE_ENROLL_FAILED: 422,
   FACE_UNAVAILABLE: 503,
+  // Proctoring bound to the attempt (issue 17)
+  FACE_ENROLMENT_REQUIRED: 428,
+  FACE_ALREADY_ENROLLED: 409,
+  PROCTORING_OFF: 409,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

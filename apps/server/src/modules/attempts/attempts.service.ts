@@ -8,6 +8,7 @@ import type { AppDeps } from '../../app';
 import { attempts } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { bindReference, checkStartGate } from '../face/proctoring.gate';
 import { findTest, type TestRow } from '../tests/tests.access';
 
 export type AttemptRow = typeof attempts.$inferSelect;
@@ -38,10 +39,11 @@ export async function findAttempt(
 }
 
 /**
- * Starts (or returns the running) attempt of this candidate. Refuses outside the window and after the end.
+ * Starts (or returns the running) attempt of this candidate. Refuses outside the window and after the end,
+ * and a proctored test without the candidate's reference enrolment (face/proctoring.gate.ts).
  */
 export async function startAttempt(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
   user: UserRow,
   testId: string,
 ): Promise<AttemptRow> {
@@ -55,11 +57,21 @@ export async function startAttempt(
     return existing;
   }
   if (!isWindowOpen(test, now)) throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
+  const gate = await checkStartGate(deps, user.id, test);
   const [row] = await deps.db
     .insert(attempts)
-    .values({ testId, userId: user.id, startedAt: now, deadlineAt: computeDeadline(test, now) })
+    .values({
+      testId,
+      userId: user.id,
+      startedAt: now,
+      deadlineAt: computeDeadline(test, now),
+      proctored: gate.proctored,
+      lastFrameAt: gate.proctored ? now : null,
+      faceUnavailableSince: gate.unavailableSince,
+    })
     .onConflictDoNothing()
     .returning();
+  if (row?.proctored) await bindReference(deps, user.id, testId, row.id);
   // A second tab racing this one created it first: use that attempt.
   return row ?? (await findAttempt(deps, user.id, testId))!;
 }

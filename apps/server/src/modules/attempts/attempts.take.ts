@@ -9,6 +9,7 @@ import type { AppDeps } from '../../app';
 import { codeDrafts } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { readProctoringState } from '../face/proctoring.gate';
 import { findTest, type TestRow } from '../tests/tests.access';
 import { findProblemsInOrder, findQuestionsInOrder, projectProblem, projectQuestion } from './attempts.questions';
 import { type AttemptRow, findAttempt, isWindowOpen } from './attempts.service';
@@ -27,7 +28,7 @@ export async function requireTest(deps: Pick<AppDeps, 'db'>, testId: string): Pr
 }
 
 export async function readTakeState(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
   user: UserRow,
   testId: string,
 ): Promise<TTakeTest> {
@@ -58,6 +59,7 @@ export async function readTakeState(
     answers: {},
     flagged: [],
   };
+  state.proctoring = await readProctoringState(deps, user.id, test, attempt);
   // Questions stay unseen until the candidate starts (so the clock runs while they are read).
   if (!attempt) return state;
   state.attempt = {

@@ -13,8 +13,9 @@ import { readImageUpload, sendDetect, sendDetectJson, sendVerify, sendVerifyJson
 import {
   detectForAttempt,
   detectForUser,
-  enrollForAttempt,
+  enrollForTest,
   enrollUser,
+  heartbeat,
   reportCameraLost,
   requireFace,
   verifyForAttempt,
@@ -59,7 +60,7 @@ export async function faceRoutes(app: FastifyInstance, deps: AppDeps) {
     const user = requireUser(req);
     const { testId } = parseInput(ZTestParams, req.params);
     const { image } = await readImageUpload(req);
-    return enrollForAttempt(deps, user, testId, image);
+    return enrollForTest(deps, user, testId, image);
   });
 
   app.post('/api/proctoring/:testId/detect', { config: candidateLimit }, async (req, reply) => {
@@ -75,6 +76,14 @@ export async function faceRoutes(app: FastifyInstance, deps: AppDeps) {
     const { testId } = parseInput(ZTestParams, req.params);
     const { image } = await readImageUpload(req);
     return sendVerifyJson(reply, await verifyForAttempt(deps, user, testId, image));
+  });
+
+  /** The page's heartbeat while its camera runs (detection happens on the device); silence → camera lost. */
+  app.post('/api/proctoring/:testId/heartbeat', { config: candidateLimit }, async (req, reply) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParams, req.params);
+    await heartbeat(deps, user, testId);
+    return reply.status(204).send();
   });
 
   app.post('/api/proctoring/:testId/camera-lost', { config: candidateLimit }, async (req, reply) => {
