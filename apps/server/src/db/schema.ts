@@ -185,6 +185,10 @@ export const attempts = pgTable('attempts', {
   lastFrameAt: ts('last_frame_at'),
   cameraLostEventId: uuid('camera_lost_event_id'),
   faceUnavailableSince: ts('face_unavailable_since'),
+  // 0812_proctoring_challenges
+  challengeId: text('challenge_id'),
+  challengeIssuedAt: ts('challenge_issued_at'),
+  nextChallengeAt: ts('next_challenge_at'),
 });
 
 export const codeDrafts = pgTable(

@@ -14,6 +14,7 @@ import { recordProctoringEvent } from '../proctoring-events/proctoring-events.se
 import { type DetectFlag, detectFlags } from './face.http';
 import { findLatestEnrollment, findReference, insertEnrollment, saveReference, toDescriptor } from './face.repo';
 import type { FaceClient, FaceDetectOutcome, FaceVerifyOutcome } from './face-client';
+import { answerChallenge, challengeOnHeartbeat } from './proctoring.challenge';
 import { noteOutage, proctoringActive } from './proctoring.gate';
 import { isServiceFailure, noteFrame, withFaceService } from './proctoring.track';
 
@@ -164,10 +165,12 @@ export async function verifyForAttempt(
   user: UserRow,
   testId: string,
   jpeg: Buffer,
-  source = 'Verification',
-): Promise<FaceVerifyOutcome> {
+  challengeId?: string,
+): Promise<FaceVerifyOutcome & { challenge: 'answered' | 'late' | null }> {
   const face = requireFace(deps);
   const attempt = await requireProctoredAttempt(deps, user, testId);
+  const challenge = challengeId ? ((await answerChallenge(deps, attempt, challengeId)) ? 'answered' : 'late') : null;
+  const source = challenge ? 'Spot check' : 'Verification';
   const enrollment = await findReference(deps.db, user.id, testId, attempt.id);
   if (!enrollment)
     throw new AppError('FACE_NOT_ENROLLED', 'Face enrollment is missing for this test. Enrol on the entry step.');
@@ -187,13 +190,17 @@ export async function verifyForAttempt(
       frameKey,
     );
   }
-  return v;
+  return { ...v, challenge };
 }
 
-/** The page's heartbeat: the camera is running (frames are checked on the device). */
+/**
+ * The page's heartbeat: its camera runs and on-device detection is working. The answer may carry a spot
+ * check (a challenge) that the page must answer with a fresh frame on verify.
+ */
 export async function heartbeat(deps: Deps, user: UserRow, testId: string) {
   const attempt = await requireProctoredAttempt(deps, user, testId);
   await noteFrame(deps, attempt);
+  return { challenge: await challengeOnHeartbeat(deps, attempt) };
 }
 
 /** The page lost its camera (track ended, device unplugged, permission revoked). */

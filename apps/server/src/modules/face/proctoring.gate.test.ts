@@ -12,11 +12,12 @@ import { AppError } from '../../lib/errors';
 import { seedCodingTest } from '../attempts/taking-fixtures';
 import { multipart, photo } from './face.test-support';
 import type { FaceClient } from './face-client';
+import { CHALLENGE_MAX_GAP_MS, CHALLENGE_TTL_MS } from './proctoring.challenge';
 import { CAMERA_LOST_AFTER_MS, sweepProctoring } from './proctoring.track';
 
 /** A face client that answers like the engine for one face, or fails like a down/overloaded service. */
 function controllableFace() {
-  const state = { down: false, calls: 0 };
+  const state = { down: false, calls: 0, delayMs: 0 };
   const fail = () => {
     state.calls++;
     if (state.down) throw new AppError('FACE_UNAVAILABLE', 'The face engine is busy. Please try again in a moment.');
@@ -37,6 +38,7 @@ function controllableFace() {
     },
     async verify() {
       fail();
+      if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
       return { status: 'matched', distance: 0.2, faceCount: 1, annotatedJpeg: photo('obama_02.jpg') };
     },
     health: () => ({ state: 'ready', backend: 'stub', models: [] }),
@@ -144,7 +146,7 @@ describe('gaps from the server clock', () => {
     expect((await enrol(test.id, candidate.cookie)).statusCode).toBe(200);
     const start = await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
     const attemptId: string = start.json().attempt.id;
-    expect((await inject('POST', `/api/proctoring/${test.id}/heartbeat`, candidate.cookie)).statusCode).toBe(204);
+    expect((await inject('POST', `/api/proctoring/${test.id}/heartbeat`, candidate.cookie)).statusCode).toBe(200);
 
     t.clock.advance(CAMERA_LOST_AFTER_MS - 5_000);
     await sweepProctoring(t.deps);
@@ -241,5 +243,108 @@ describe('gaps from the server clock', () => {
       .from(attempts)
       .where(and(eq(attempts.id, attemptId), eq(attempts.proctored, true)));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('server spot checks (challenges) and per-candidate frame limits', () => {
+  const verifyWith = (
+    testId: string,
+    cookie: string,
+    fields: Record<string, string>,
+    image = photo('obama_02.jpg'),
+  ) => {
+    const body = multipart(fields, image);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/proctoring/${testId}/verify`,
+      payload: body.payload,
+      headers: { ...body.headers, cookie },
+    });
+  };
+
+  it('issues a challenge at least once a minute; an answered one is fine, a missed one is flagged', async () => {
+    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    await enrol(test.id, candidate.cookie);
+    const attemptId: string = (await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie)).json().attempt
+      .id;
+    const beat = async () => (await inject('POST', `/api/proctoring/${test.id}/heartbeat`, candidate.cookie)).json();
+    expect((await beat()).challenge).toBeNull(); // the first one is due at a random time later
+    let challenge: { id: string; expiresInMs: number } | null = null;
+    let waited = 0;
+    while (!challenge && waited <= CHALLENGE_MAX_GAP_MS + 10_000) {
+      t.clock.advance(10_000); // heartbeats every 10 s
+      waited += 10_000;
+      challenge = (await beat()).challenge;
+    }
+    expect(challenge).not.toBeNull();
+    expect(waited).toBeLessThanOrEqual(60_000);
+    expect(challenge!.expiresInMs).toBe(CHALLENGE_TTL_MS);
+    expect((await beat()).challenge?.id).toBe(challenge!.id); // a repeated heartbeat sees the same open challenge
+    const answered = await verifyWith(test.id, candidate.cookie, { challengeId: challenge!.id });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().challenge).toBe('answered');
+    await sweepProctoring(t.deps);
+    expect((await eventsOf(attemptId)).filter((e) => e.kind === 'challenge_missed')).toHaveLength(0);
+
+    // The next one is not answered in time.
+    let next: { id: string } | null = null;
+    for (let i = 0; i < 8 && !next; i++) {
+      t.clock.advance(10_000);
+      next = (await beat()).challenge;
+    }
+    expect(next).not.toBeNull();
+    expect(next!.id).not.toBe(challenge!.id);
+    t.clock.advance(CHALLENGE_TTL_MS + 1_000);
+    const late = await verifyWith(test.id, candidate.cookie, { challengeId: next!.id });
+    expect(late.json().challenge).toBe('late');
+    await sweepProctoring(t.deps);
+    const missed = (await eventsOf(attemptId)).filter((e) => e.kind === 'challenge_missed');
+    expect(missed).toHaveLength(1);
+    expect(missed[0]!.detail).toMatch(/Spot check not answered/);
+  });
+
+  it('refuses oversized frames from the header, before any inference, and one frame at a time per candidate', async () => {
+    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    await enrol(test.id, candidate.cookie);
+    await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
+    // A PNG header claiming 4000×4000 pixels (tiny upload, huge decode): refused without decoding.
+    const header = Buffer.alloc(64);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
+    header.writeUInt32BE(13, 8);
+    header.write('IHDR', 12, 'ascii');
+    header.writeUInt32BE(4000, 16);
+    header.writeUInt32BE(4000, 20);
+    const calls = face.state.calls;
+    const big = await verifyWith(test.id, candidate.cookie, {}, header);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toMatch(/4000×4000/);
+    const heavy = await verifyWith(
+      test.id,
+      candidate.cookie,
+      {},
+      Buffer.concat([photo('obama_02.jpg'), Buffer.alloc(1024 * 1024)]),
+    );
+    expect(heavy.statusCode).toBe(413);
+    expect(face.state.calls).toBe(calls); // the face engine never saw them
+
+    face.state.delayMs = 300;
+    try {
+      const results = await Promise.all([1, 2, 3].map(() => verifyWith(test.id, candidate.cookie, {})));
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes).toEqual([200, 429, 429]);
+      // Another candidate is not held up by this one's limit.
+      const other = await createSignedInUser(t.app, { role: 'candidate' });
+      await enrol(test.id, other.cookie);
+      expect((await inject('POST', `/api/attempts/${test.id}/start`, other.cookie)).statusCode).toBe(200);
+      const [mine, theirs] = await Promise.all([
+        verifyWith(test.id, candidate.cookie, {}),
+        verifyWith(test.id, other.cookie, {}),
+      ]);
+      expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
+    } finally {
+      face.state.delayMs = 0;
+    }
   });
 });

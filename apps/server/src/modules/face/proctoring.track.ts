@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app';
 import { attempts, proctoringEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AttemptRow } from '../attempts/attempts.service';
+import { flagMissedChallenges } from './proctoring.challenge';
 
 /** No frame or heartbeat for this long is a lost camera (the page sends a heartbeat every 10 s). */
 export const CAMERA_LOST_AFTER_MS = 30_000;
@@ -87,8 +88,11 @@ async function closeUnavailable(deps: Deps, attempt: AttemptRow, until: Date, su
  * One pass of the proctoring loop: opens camera-lost events for proctored open attempts that went quiet,
  * and completes the gaps of attempts that ended in the middle of one. Returns what it did (for tests/logs).
  */
-export async function sweepProctoring(deps: Deps): Promise<{ cameraLost: number; closed: number }> {
+export async function sweepProctoring(
+  deps: Deps,
+): Promise<{ cameraLost: number; closed: number; challengesMissed: number }> {
   const now = deps.clock.now();
+  const challengesMissed = await flagMissedChallenges(deps);
   const quietSince = new Date(now.getTime() - CAMERA_LOST_AFTER_MS);
   const quiet = await deps.db
     .select()
@@ -137,7 +141,7 @@ export async function sweepProctoring(deps: Deps): Promise<{ cameraLost: number;
     }
     await closeUnavailable(deps, a, end, ' until the test ended');
   }
-  return { cameraLost: quiet.length, closed: ended.length };
+  return { cameraLost: quiet.length, closed: ended.length, challengesMissed };
 }
 
 /** The loop beside the API: a sweep every few seconds; passes never overlap; a failing pass is logged. */
