@@ -68,7 +68,7 @@ export interface TTakeTest {
    * entry step must enrol a face before start; enrolled: this candidate's reference face exists;
    * active: the running attempt is proctored (decided at start).
    */
-  proctoring?: { required: boolean; enrolled: boolean; active: boolean };
+  proctoring?: { required: boolean; enrolled: boolean; active: boolean; retentionDays?: number };
   attempt: null | {
     id: string;
     startedAt: string;

@@ -190,6 +190,16 @@ export async function verifyForAttempt(
       frameKey,
     );
   }
+  // A matching face with someone beside it: the match stands, the second person is a flag of its own.
+  if (v.status === 'matched' && v.faceCount > 1) {
+    await recordProctoringEvent(
+      deps,
+      attempt.id,
+      'multiple_faces',
+      `${source}: ${v.faceCount} faces in the frame`,
+      await saveFrame(deps, v.annotatedJpeg),
+    );
+  }
   return { ...v, challenge };
 }
 
