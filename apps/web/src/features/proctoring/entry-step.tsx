@@ -157,7 +157,8 @@ export function EntryStep({
           <ul className="entry-list">
             <li>Keep your face clearly visible, well lit, and be the only person in view.</li>
             <li>Keep phones and other devices away from your desk.</li>
-            <li>Stay in the test window: tab and window switches are recorded.</li>
+            <li>Stay in the test window: switching to another tab or window, and coming back, is recorded.</li>
+            <li>Attempts to copy, paste or open the context menu are blocked and recorded.</li>
           </ul>
           <h3>What is recorded, where, and for how long</h3>
           <ul className="entry-list" data-testid="privacy-notice">
