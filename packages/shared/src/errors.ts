@@ -53,6 +53,10 @@ export const ERROR_STATUS = {
   SSO_NOT_CONFIGURED: 404,
   SSO_FAILED: 401,
   ACCOUNT_ERASED: 410,
+  // Proctoring bound to the attempt (issue 17)
+  FACE_ENROLMENT_REQUIRED: 428,
+  FACE_ALREADY_ENROLLED: 409,
+  PROCTORING_OFF: 409,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

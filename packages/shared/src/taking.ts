@@ -69,6 +69,12 @@ export interface TTakeTest {
   };
   window: { state: TWindowState; startTime: string | null; endTime: string | null };
   serverNow: string;
+  /**
+   * Camera proctoring (issue 17). required: the test is proctored and the server runs a face engine — the
+   * entry step must enrol a face before start; enrolled: this candidate's reference face exists;
+   * active: the running attempt is proctored (decided at start).
+   */
+  proctoring?: { required: boolean; enrolled: boolean; active: boolean; retentionDays?: number };
   attempt: null | {
     id: string;
     startedAt: string;

@@ -124,6 +124,8 @@ export const tests = pgTable('tests', {
   version: integer('version').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0811_proctoring_identity: null = default for the type (coding on)
+  proctoring: boolean('proctoring'),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {
@@ -251,6 +253,15 @@ export const attempts = pgTable('attempts', {
   // 0401_taking
   languages: jsonb('languages').$type<Record<string, string>>().notNull().default({}),
   finalizedAt: ts('finalized_at'),
+  // 0811_proctoring_identity
+  proctored: boolean('proctored').notNull().default(false),
+  lastFrameAt: ts('last_frame_at'),
+  cameraLostEventId: uuid('camera_lost_event_id'),
+  faceUnavailableSince: ts('face_unavailable_since'),
+  // 0812_proctoring_challenges
+  challengeId: text('challenge_id'),
+  challengeIssuedAt: ts('challenge_issued_at'),
+  nextChallengeAt: ts('next_challenge_at'),
 });
 
 export const codeDrafts = pgTable(
@@ -329,7 +340,20 @@ export const faceEnrollments = pgTable('face_enrollments', {
   model: text('model').notNull(),
   frameKey: text('frame_key'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0811_proctoring_identity: the reference enrolment of a candidate for a test
+  testId: uuid('test_id'),
 });
+
+// 0811_proctoring_identity
+export const faceOutages = pgTable(
+  'face_outages',
+  {
+    userId: uuid('user_id').notNull(),
+    testId: uuid('test_id').notNull(),
+    since: ts('since').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.testId] })],
+);
 
 export const emailTemplates = pgTable(
   'email_templates',

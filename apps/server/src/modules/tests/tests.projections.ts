@@ -7,6 +7,7 @@
 
 import {
   DEFAULT_STARTER_CODE,
+  defaultProctoring,
   type TAptitudeQuestion,
   type TCandidateTest,
   type TCodeLanguage,
@@ -39,6 +40,7 @@ export function toEmployerTest(row: TestRow, createdByEmail: string | null = nul
     questionIds: row.questionIds,
     isActive: row.isActive,
     version: row.version,
+    proctoring: row.proctoring ?? defaultProctoring(row.testType),
   };
 }
 

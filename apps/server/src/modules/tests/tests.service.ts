@@ -65,6 +65,7 @@ export async function createTest(db: Db, user: UserRow, input: TTestCreate): Pro
     startTime: toDate(input.startTime, 'startTime'),
     endTime: toDate(input.endTime, 'endTime'),
     isActive: input.isActive ?? true,
+    proctoring: input.proctoring ?? null,
     // createdBy comes from the session, never from the body.
     createdBy: user.id,
     companyId: user.companyId,
@@ -128,6 +129,7 @@ export async function updateTest(db: Db, user: UserRow, id: string, input: TTest
       startTime,
       endTime,
       isActive: input.isActive ?? test.isActive,
+      proctoring: input.proctoring === undefined ? test.proctoring : input.proctoring,
       questionIds,
     },
     test.version,
