@@ -39,6 +39,15 @@ export interface Config {
    * the socket's address), a hop count, or addresses/CIDRs. `true` would let any client pick its own address.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * Sign-in and sign-up requests a minute from one address (SIGNIN_IP_RATE_LIMIT, default 1000): a ceiling
+   * high enough for a test centre behind one NAT; guessing is stopped per account (signinAccountLimit).
+   */
+  signinIpRateLimit: number;
+  /** Failed sign-ins of one account in 15 minutes before that account is throttled (SIGNIN_ACCOUNT_LIMIT, 10). */
+  signinAccountLimit: number;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target loopback/private addresses (tests, on-premises receivers). */
+  webhookAllowPrivate?: boolean;
 }
 
 /** TRUST_PROXY: unset/false → false; a number → that many hops; true → true; else a comma list of addresses. */
@@ -90,6 +99,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? null,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signinIpRateLimit: positiveInt(env.SIGNIN_IP_RATE_LIMIT, 1000, 'SIGNIN_IP_RATE_LIMIT'),
+    signinAccountLimit: positiveInt(env.SIGNIN_ACCOUNT_LIMIT, 10, 'SIGNIN_ACCOUNT_LIMIT'),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }
 
@@ -108,4 +120,11 @@ export function readFaceServiceConfig(env: NodeJS.ProcessEnv = process.env): Fac
     secret: env.FACE_SERVICE_SECRET || null,
     logLevel: env.LOG_LEVEL || 'info',
   };
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got ${value}`);
+  return n;
 }

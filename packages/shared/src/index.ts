@@ -1,5 +1,7 @@
 export * from './companies';
+export * from './comparison';
 export * from './errors';
+export * from './integrations';
 export * from './review';
 export * from './submissions';
 export * from './taking';

@@ -227,14 +227,31 @@ describe('candidate projections never carry hidden data, answers or secrets', ()
       for (const f of FORBIDDEN) expect(res.body, `${url} leaks ${f}`).not.toContain(f);
     }
     const own = (await call(t.app, 'GET', `/api/submissions/${submissionId}`, taker)).json();
-    expect(own.results[1]).toEqual({
-      index: 1,
-      passed: false,
-      verdict: 'Wrong Answer',
-      timeMs: 1,
-      memoryKb: 1,
-      hidden: true,
-    });
+    expect(own.results[1]).toEqual({ index: 1, passed: false, verdict: 'Wrong Answer', hidden: true });
+  });
+
+  it('a hidden case has exactly index, hidden, passed and verdict on every candidate route', async () => {
+    const answers: [string, unknown][] = [
+      ['/api/submissions/{id}', (await call(t.app, 'GET', `/api/submissions/${submissionId}`, taker)).json()],
+      ['/api/submissions/all', (await call(t.app, 'GET', '/api/submissions/all', taker)).json()],
+      [
+        '/api/attempts/{testId}/submissions',
+        (await call(t.app, 'GET', `/api/attempts/${codingId}/submissions`, taker)).json(),
+      ],
+    ];
+    for (const [route, json] of answers) {
+      const text = JSON.stringify(json);
+      // every object marked hidden, wherever it sits in the answer
+      const hidden = [...text.matchAll(/\{[^{}]*"hidden":true[^{}]*\}/g)].map((m) => JSON.parse(m[0]));
+      expect(hidden.length, route).toBeGreaterThan(0);
+      for (const item of hidden) {
+        expect(Object.keys(item).sort(), route).toEqual(['hidden', 'index', 'passed', 'verdict']);
+      }
+      expect(text, route).not.toMatch(/"hidden":true[^{}]*"(timeMs|memoryKb)"|"(timeMs|memoryKb)"[^{}]*"hidden":true/);
+    }
+    // the employer reads the same row whole
+    const full = (await call(t.app, 'GET', `/api/submissions/${submissionId}`, owner)).json();
+    expect(full.results[1]).toMatchObject({ hidden: true, input: `${MARK}-in`, timeMs: 1, memoryKb: 1 });
   });
 
   it('no answer to an employer carries password or token hashes', async () => {

@@ -34,6 +34,8 @@ export function projectProblem(p: ProblemRow): TCandidateProblem {
     examples: p.examples.map((e) => ({ input: e.input, output: e.output })),
     constraints: p.constraints,
     starterCode: p.starterCode,
+    comparisonMode: p.comparisonMode,
+    floatTolerance: p.floatTolerance,
   };
 }
 

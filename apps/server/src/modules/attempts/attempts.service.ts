@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { type AttemptRow, attempts, type TestRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { bindReference, checkStartGate } from '../face/proctoring.gate';
 import { findTest } from '../tests/tests.access';
 
 export function computeDeadline(test: Pick<TestRow, 'endTime' | 'duration'>, startedAt: Date): Date {
@@ -35,10 +36,11 @@ export async function findAttempt(
 }
 
 /**
- * Starts (or returns the running) attempt of this candidate. Refuses outside the window and after the end.
+ * Starts (or returns the running) attempt of this candidate. Refuses outside the window and after the end,
+ * and a proctored test without the candidate's reference enrolment (face/proctoring.gate.ts).
  */
 export async function startAttempt(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
   user: UserRow,
   testId: string,
 ): Promise<AttemptRow> {
@@ -52,11 +54,23 @@ export async function startAttempt(
     return existing;
   }
   if (!isWindowOpen(test, now)) throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
+  // An empty test would start a clock on nothing and stay "In progress" forever.
+  if (test.questionIds.length === 0) throw new AppError('TEST_NOT_READY', 'This test is not ready yet');
+  const gate = await checkStartGate(deps, user.id, test);
   const [row] = await deps.db
     .insert(attempts)
-    .values({ testId, userId: user.id, startedAt: now, deadlineAt: computeDeadline(test, now) })
+    .values({
+      testId,
+      userId: user.id,
+      startedAt: now,
+      deadlineAt: computeDeadline(test, now),
+      proctored: gate.proctored,
+      lastFrameAt: gate.proctored ? now : null,
+      faceUnavailableSince: gate.unavailableSince,
+    })
     .onConflictDoNothing()
     .returning();
+  if (row?.proctored) await bindReference(deps, user.id, testId, row.id);
   // A second tab racing this one created it first: use that attempt.
   return row ?? (await findAttempt(deps, user.id, testId))!;
 }

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { type AttemptRow, codeDrafts, type TestRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { readProctoringState } from '../face/proctoring.gate';
 import { findTest } from '../tests/tests.access';
 import { findProblemsInOrder, findQuestionsInOrder, projectProblem, projectQuestion } from './attempts.questions';
 import { findAttempt, isWindowOpen } from './attempts.service';
@@ -26,7 +27,7 @@ export async function requireTest(deps: Pick<AppDeps, 'db'>, testId: string): Pr
 }
 
 export async function readTakeState(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
   user: UserRow,
   testId: string,
 ): Promise<TTakeTest> {
@@ -57,6 +58,7 @@ export async function readTakeState(
     answers: {},
     flagged: [],
   };
+  state.proctoring = await readProctoringState(deps, user.id, test, attempt);
   // Questions stay unseen until the candidate starts (so the clock runs while they are read).
   if (!attempt) return state;
   state.attempt = {
@@ -76,6 +78,7 @@ export async function readTakeState(
       language: d.language as TCodeLanguage,
       code: d.code,
       updatedAt: d.updatedAt.toISOString(),
+      revision: d.revision,
     }));
     state.languages = attempt.languages as Record<string, TCodeLanguage>;
   } else {

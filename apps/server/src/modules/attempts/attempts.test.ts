@@ -236,6 +236,7 @@ describe('drafts, deadline and ending', () => {
     expect(res.body).not.toContain(HIDDEN_MARKER);
     expect(res.json()[0].results).toEqual([
       {
+        index: 0,
         passed: true,
         input: '1 2',
         expectedOutput: '3',
@@ -244,7 +245,7 @@ describe('drafts, deadline and ending', () => {
         verdict: 'Accepted',
         timeMs: 12,
       },
-      { passed: false, hidden: true, verdict: 'Wrong Answer' },
+      { index: 1, passed: false, hidden: true, verdict: 'Wrong Answer' },
     ]);
   });
 });

@@ -10,6 +10,7 @@ import { canManageTest, requireManagedTest } from '../tests/tests.access';
 import { toCandidateProblem, toEmployerProblem } from '../tests/tests.projections';
 import { unlinkQuestionEverywhere } from '../tests/tests.repo';
 import * as repo from './coding-problems.repo';
+import { updateProblemVersioned } from './problem-versions';
 
 /** The columns a problem's input sets (trimmed lists; starter code only for languages actually given). */
 export function toProblemValues(input: TCodingProblemParsed) {
@@ -28,6 +29,8 @@ export function toProblemValues(input: TCodingProblemParsed) {
     timeLimitMs: input.timeLimitMs,
     memoryLimitMb: input.memoryLimitMb,
     floatTolerance: input.floatTolerance ?? null,
+    comparisonMode: input.comparisonMode ?? (input.floatTolerance ? 'float' : 'token'),
+    solutionLanguage: input.solutionLanguage ?? null,
   };
 }
 
@@ -77,7 +80,7 @@ export async function changeProblem(
       throw new AppError('VALIDATION', 'Coding problems can only be added to a coding test');
     testId = test.id;
   }
-  return toEmployerProblem(await repo.updateProblem(db, id, { ...toProblemValues(input), testId }));
+  return toEmployerProblem(await updateProblemVersioned(db, row, { ...toProblemValues(input), testId }));
 }
 
 export async function removeProblem(db: Db, user: UserRow, id: string): Promise<void> {

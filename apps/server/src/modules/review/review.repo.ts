@@ -105,6 +105,7 @@ export interface ReportSubmission {
   results: unknown[];
   candidate: Record<string, string>;
   hiringStatus: 'pending' | 'shortlisted' | 'rejected' | null;
+  proctored: boolean;
   eventCounts: Record<string, number> | null;
   eventTotal: number;
   events: { id: string; kind: string; detail: string; occurredAt: string; hasFrame: boolean }[] | null;
@@ -120,7 +121,7 @@ export function submissionsPage(database: Database, testId: string, limit: numbe
             jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
               'role', u.role, 'gender', u.gender, 'dob', u.dob, 'mobileNumber', u.mobile_number, 'bio', u.bio,
               'educationDetails', u.education_details, 'experienceDetails', u.experience_details) AS candidate,
-            a.hiring_status AS "hiringStatus",
+            a.hiring_status AS "hiringStatus", coalesce(a.proctored, false) AS proctored,
             ev.counts AS "eventCounts", coalesce(ev.total, 0)::int AS "eventTotal", evl.list AS events,
             count(*) OVER ()::int AS "totalRows"
      FROM submissions s

@@ -113,6 +113,7 @@ export async function getSubmissionsPage(
       candidate: r.candidate as unknown as TCandidateProfile,
       hiringStatus: r.hiringStatus,
       proctoring: {
+        proctored: r.proctored,
         counts: r.eventCounts ?? {},
         total: r.eventTotal,
         events: (r.events ?? []).map((e) => ({
@@ -290,6 +291,7 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
       }),
     ),
     similarityFlags: flags,
+    proctored: attempt.proctored,
     scoringRule: SCORING_RULE,
   };
 }

@@ -67,3 +67,13 @@ export async function countPendingForUser(db: Db, userId: string): Promise<numbe
     .where(and(eq(submissions.userId, userId), inArray(submissions.status, ['queued', 'running'])));
   return Number(row?.n ?? 0);
 }
+
+/** The submission this user stored with this idempotency key, if any. */
+export async function findByIdempotencyKey(db: Db, userId: string, key: string): Promise<SubmissionRow | null> {
+  const [row] = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.userId, userId), eq(submissions.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}

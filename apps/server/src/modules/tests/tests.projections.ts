@@ -4,8 +4,10 @@
  * The candidate projections list their fields explicitly (no spreading of rows) so a new column is never
  * sent to candidates by accident.
  */
+
 import {
   DEFAULT_STARTER_CODE,
+  defaultProctoring,
   type TAptitudeQuestion,
   type TCandidateTest,
   type TCodeLanguage,
@@ -15,6 +17,7 @@ import {
   type TTest,
 } from '@assessly/shared';
 import type { ProblemRow, QuestionRow, TestRow } from '../../db/schema';
+import { solutionCheckState } from '../coding-problems/solution-check';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -37,6 +40,7 @@ export function toEmployerTest(row: TestRow, createdByEmail: string | null = nul
     questionIds: row.questionIds,
     isActive: row.isActive,
     version: row.version,
+    proctoring: row.proctoring ?? defaultProctoring(row.testType),
   };
 }
 
@@ -110,6 +114,16 @@ export function toEmployerProblem(row: ProblemRow): TCodingProblem {
     timeLimitMs: row.timeLimitMs,
     memoryLimitMb: row.memoryLimitMb,
     floatTolerance: row.floatTolerance,
+    comparisonMode: row.comparisonMode,
+    solutionLanguage: (row.solutionLanguage as TCodingProblem['solutionLanguage']) ?? null,
+    version: row.version,
+    solutionCheck: {
+      state: solutionCheckState(row),
+      verdict: row.solutionCheck?.verdict ?? null,
+      passedCount: row.solutionCheck?.passedCount ?? 0,
+      totalCount: row.solutionCheck?.totalCount ?? 0,
+      checkedAt: row.solutionCheck?.checkedAt ?? null,
+    },
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -130,5 +144,7 @@ export function toCandidateProblem(row: ProblemRow): TProblemForCandidate {
     timeLimitMs: row.timeLimitMs,
     memoryLimitMb: row.memoryLimitMb,
     testCaseCount: row.testCases.length,
+    comparisonMode: row.comparisonMode,
+    floatTolerance: row.floatTolerance,
   };
 }
