@@ -33,6 +33,11 @@ export type AttemptRow = typeof attempts.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type NewSubmission = typeof submissions.$inferInsert;
 export type EnrollmentRow = typeof faceEnrollments.$inferSelect;
+export type NewToken = typeof oneTimeTokens.$inferInsert;
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
+export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
+export type WebhookRow = typeof webhooks.$inferSelect;
 
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),

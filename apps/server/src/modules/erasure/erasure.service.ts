@@ -55,8 +55,7 @@ export async function eraseAccount(deps: Deps, user: UserRow, password: string, 
   }
   const now = deps.clock.now();
   const companyIds = await companiesOf(deps.db, user);
-  const keys = await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const keys = await deps.db.transaction(async (tx) => {
     const mine = await tx.select({ id: attempts.id }).from(attempts).where(eq(attempts.userId, user.id));
     const ids = mine.map((a) => a.id);
     const freed = await eraseFrames(tx, ids);
@@ -113,8 +112,7 @@ export async function eraseCandidateForCompany(
   if (held.length === 0 && invited.length === 0) throw new AppError('USER_NOT_FOUND', 'Candidate not found');
   const ids = held.map((a) => a.id);
   const now = deps.clock.now();
-  const { keys, standIn } = await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const { keys, standIn } = await deps.db.transaction(async (tx) => {
     const freed = await eraseFrames(tx, ids);
     await eraseCode(tx, ids);
     const standIn = await detachAttempts(tx, candidateId, ids, now);

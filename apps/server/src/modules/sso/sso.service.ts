@@ -8,7 +8,7 @@ import type { TSsoSettings } from '@assessly/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { SsoConnectionRow, UserRow } from '../../db/schema';
 import { ssoConnections, ssoStates } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -145,7 +145,7 @@ export async function finishSso(deps: Deps, query: Record<string, string>, ip: s
 
 async function findOrCreateMember(
   deps: Deps,
-  conn: typeof ssoConnections.$inferSelect,
+  conn: SsoConnectionRow,
   claims: { email: string; firstName: string; lastName: string },
 ): Promise<UserRow> {
   const existing = await findUserByEmail(deps.db, claims.email);
