@@ -527,6 +527,7 @@ describe('deadlines and races (server clock)', () => {
       assertCapacity: async () => {},
       enqueue: async () => {},
       waitSignal: async () => {},
+      queuePlace: async () => 0,
     } as unknown as JudgingService;
     const cand = await createSignedInUser(t.app);
     await call(t.app, 'POST', `/api/attempts/${codingId}/start`, cand);
@@ -556,6 +557,7 @@ describe('deadlines and races (server clock)', () => {
       assertCapacity: async () => {},
       enqueue: async () => {},
       waitSignal: async () => {},
+      queuePlace: async () => 0,
     } as unknown as JudgingService;
     const cand = await createSignedInUser(t.app);
     const started = (await call(t.app, 'POST', `/api/attempts/${codingId}/start`, cand)).json();
