@@ -30,6 +30,9 @@ export class TestClock implements Clock {
   }
 }
 
+/** The deps of each test app, so factories given only `app` can reach its database (test code only). */
+export const testDeps = new WeakMap<FastifyInstance, AppDeps>();
+
 export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
@@ -82,6 +85,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   };
   const app = await buildApp(deps);
   await app.ready();
+  testDeps.set(app, deps);
   return {
     app,
     deps,

@@ -41,6 +41,10 @@ export const ERROR_STATUS = {
   FACE_IMAGE_TOO_LARGE: 413,
   FACE_ENROLL_FAILED: 422,
   FACE_UNAVAILABLE: 503,
+  // Employer workflow (issue 13)
+  EMAIL_NOT_VERIFIED: 403,
+  WEAK_PASSWORD: 400,
+  PACKAGE_INVALID: 400,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

@@ -48,7 +48,7 @@ export const users = pgTable('users', {
   experienceDetails: text('experience_details').notNull().default(''),
   designation: text('designation').notNull().default(''),
   companyId: uuid('company_id'),
-  companyRole: text('company_role', { enum: ['admin', 'recruiter'] }),
+  companyRole: text('company_role', { enum: ['owner', 'admin', 'recruiter', 'reviewer'] }),
   emailVerifiedAt: ts('email_verified_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -70,6 +70,8 @@ export const oneTimeTokens = pgTable('one_time_tokens', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0841_employer_roles: the role a team invitation grants
+  companyRole: text('company_role', { enum: ['admin', 'recruiter', 'reviewer'] }),
 });
 
 export const outbox = pgTable('outbox', {
@@ -157,6 +159,10 @@ export const invitations = pgTable('invitations', {
   sentAt: ts('sent_at'),
   reminderSentAt: ts('reminder_sent_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0843_accommodations
+  extraMinutes: integer('extra_minutes'),
+  timeMultiplier: doublePrecision('time_multiplier'),
+  accommodationNote: text('accommodation_note'),
 });
 
 export const attempts = pgTable('attempts', {
@@ -178,6 +184,14 @@ export const attempts = pgTable('attempts', {
   // 0401_taking
   languages: jsonb('languages').$type<Record<string, string>>().notNull().default({}),
   finalizedAt: ts('finalized_at'),
+  // 0842_preview_attempts
+  isPreview: boolean('is_preview').notNull().default(false),
+  // 0843_accommodations
+  extraMinutes: integer('extra_minutes').notNull().default(0),
+  accommodationNote: text('accommodation_note'),
+  // 0844_review_notes
+  statusChangedAt: ts('status_changed_at'),
+  statusMailed: text('status_mailed', { enum: ['pending', 'shortlisted', 'rejected'] }),
 });
 
 export const codeDrafts = pgTable(
@@ -248,3 +262,12 @@ export const emailTemplates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
 );
+
+// 0844_review_notes
+export const attemptNotes = pgTable('attempt_notes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  attemptId: uuid('attempt_id').notNull(),
+  authorId: uuid('author_id'),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -12,6 +12,7 @@ import { invitations, users } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { createToken, hashToken } from '../../lib/tokens';
+import { requireVerifiedSender } from '../companies/verified-sender';
 import { takePathOf } from '../review/review.service';
 import { companyName, displayName, formatWhen, sendTemplated } from '../review/templates';
 import { findTest, requireManagedTest, type TestRow } from '../tests/tests.access';
@@ -102,7 +103,8 @@ async function sendInvitationEmail(deps: Deps, test: TestRow, email: string, tok
 }
 
 export async function inviteCandidates(deps: Deps, user: UserRow, input: TInviteRequest): Promise<TInviteResult> {
-  const test = await requireManagedTest(deps.db, user, input.testId);
+  await requireVerifiedSender(deps.db, user, 'invitations.send');
+  const test = await requireManagedTest(deps.db, user, input.testId, 'invitations.send');
   const { valid, invalid, duplicates } = parseAddresses(input);
   if (valid.length === 0 && invalid.length > 0) {
     throw new AppError('VALIDATION', `No valid email addresses (invalid: ${invalid.slice(0, 5).join(', ')})`, {
@@ -149,9 +151,10 @@ export async function listInvitations(deps: Deps, user: UserRow, testId: string)
 }
 
 export async function resendInvitation(deps: Deps, user: UserRow, id: string) {
+  await requireVerifiedSender(deps.db, user, 'invitations.send');
   const inv = await repo.findInvitation(deps.db, id);
   if (!inv) throw new AppError('NOT_FOUND', 'Invitation not found');
-  const test = await requireManagedTest(deps.db, user, inv.testId).catch((err: unknown) => {
+  const test = await requireManagedTest(deps.db, user, inv.testId, 'invitations.send').catch((err: unknown) => {
     throw err instanceof AppError && err.code === 'TEST_NOT_FOUND'
       ? new AppError('NOT_FOUND', 'Invitation not found')
       : err;
