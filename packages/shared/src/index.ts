@@ -1,3 +1,4 @@
+export * from './accommodations';
 export * from './companies';
 export * from './errors';
 export * from './password';

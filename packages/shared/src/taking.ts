@@ -63,7 +63,13 @@ export interface TTakeTest {
   };
   window: { state: TWindowState; startTime: string | null; endTime: string | null };
   serverNow: string;
+  /** The caller is a member of the company that owns the test: starting makes a preview attempt (issue 13). */
+  preview?: boolean;
   attempt: null | {
+    /** A preview never counts in results, CSV, stats or emails and can be restarted. */
+    isPreview?: boolean;
+    /** Extra minutes of an accommodation included in deadlineAt. */
+    extraMinutes?: number;
     id: string;
     startedAt: string;
     deadlineAt: string;

@@ -122,7 +122,15 @@ export async function inviteCandidates(deps: Deps, user: UserRow, input: TInvite
       continue;
     }
     const { token, hash } = createToken();
-    const row = await repo.insertInvitation(deps.db, { testId: test.id, email, tokenHash: hash, invitedBy: user.id });
+    const row = await repo.insertInvitation(deps.db, {
+      testId: test.id,
+      email,
+      tokenHash: hash,
+      invitedBy: user.id,
+      extraMinutes: input.accommodation?.extraMinutes ?? null,
+      timeMultiplier: input.accommodation?.multiplier ?? null,
+      accommodationNote: input.accommodation?.note || null,
+    });
     if (!row) {
       result.alreadyInvited.push(email); // a concurrent request invited it first
       continue;
@@ -147,6 +155,9 @@ export async function listInvitations(deps: Deps, user: UserRow, testId: string)
     createdAt: r.createdAt.toISOString(),
     startedAt: r.startedAt?.toISOString() ?? null,
     submittedAt: r.submittedAt ? new Date(r.submittedAt).toISOString() : null,
+    extraMinutes: r.extraMinutes,
+    multiplier: r.multiplier,
+    accommodationNote: r.accommodationNote,
   }));
 }
 

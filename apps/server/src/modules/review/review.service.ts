@@ -290,6 +290,11 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
     ),
     similarityFlags: flags,
     scoringRule: SCORING_RULE,
+    accommodation:
+      attempt.extraMinutes > 0 || attempt.accommodationNote
+        ? { extraMinutes: attempt.extraMinutes, note: attempt.accommodationNote }
+        : null,
+    isPreview: attempt.isPreview,
   };
 }
 
@@ -341,6 +346,7 @@ export function profileOf(u: UserRow): TCandidateProfile {
 /** Sets the hiring status; a change to shortlisted or rejected emails the candidate with the company's template. */
 export async function setHiringStatus(deps: Deps, user: UserRow, attemptId: string, status: THiringStatus) {
   const { attempt, test } = await requireManagedAttempt(deps, user, attemptId, 'review.status');
+  if (attempt.isPreview) throw new AppError('CONFLICT', 'A preview attempt has no hiring status');
   // Only the request that actually changes the row sends the email (two clicks at once send one).
   const changed =
     attempt.hiringStatus !== status &&
