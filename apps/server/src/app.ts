@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { judgingRoutes } from './modules/judging/judging.routes';
 import type { JudgingService } from './modules/judging/judging.types';
+import { libraryRoutes } from './modules/library/library.routes';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { submissionsRoutes } from './modules/submissions/submissions.routes';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await codingProblemsRoutes(app, deps);
   await reviewRoutes(app, deps);
   await invitationsRoutes(app, deps);
+  await libraryRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

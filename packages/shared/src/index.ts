@@ -1,6 +1,7 @@
 export * from './accommodations';
 export * from './companies';
 export * from './errors';
+export * from './library';
 export * from './password';
 export * from './review';
 export * from './submissions';

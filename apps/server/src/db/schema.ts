@@ -120,6 +120,10 @@ export const aptitudeQuestions = pgTable('aptitude_questions', {
   explanation: text('explanation').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0845_library
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
+  sourceId: uuid('source_id'),
 });
 
 export interface IoPair {
@@ -145,6 +149,10 @@ export const codingProblems = pgTable('coding_problems', {
   floatTolerance: doublePrecision('float_tolerance'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0845_library
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
+  sourceId: uuid('source_id'),
 });
 
 export const invitations = pgTable('invitations', {
