@@ -33,6 +33,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { judgingRoutes } from './modules/judging/judging.routes';
 import type { JudgingService } from './modules/judging/judging.types';
+import { libraryRoutes } from './modules/library/library.routes';
 import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
 import { reviewRoutes } from './modules/review/review.routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await erasureRoutes(app, deps);
   await ssoRoutes(app, deps);
   await openApiRoutes(app);
+  await libraryRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

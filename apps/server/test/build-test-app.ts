@@ -42,6 +42,8 @@ export async function healthDetails(app: FastifyInstance) {
   });
   return res.json();
 }
+/** The deps of each test app, so factories given only `app` can reach its database (test code only). */
+export const testDeps = new WeakMap<FastifyInstance, AppDeps>();
 
 export interface TestApp {
   app: FastifyInstance;
@@ -60,6 +62,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const deps: AppDeps = { ...runtime.deps, ...overrides };
   const app = await buildApp(deps);
   await app.ready();
+  testDeps.set(app, deps);
   return {
     app,
     deps,

@@ -5,6 +5,7 @@ import type { AppDeps } from '../src/app';
 import type { Db } from '../src/db/client';
 import { codingProblems, companies, type IoPair, type ProblemRow, tests, type UserRow, users } from '../src/db/schema';
 import { startAttempt } from '../src/modules/attempts/attempts.service';
+import { testDeps } from './build-test-app';
 
 let seq = 0;
 export function uniqueEmail(prefix = 'user'): string {
@@ -38,6 +39,8 @@ export async function createSignedInUser(
     password?: string;
     firstName?: string;
     lastName?: string;
+    /** Marks the email verified (as following the emailed link would); default true. */
+    verified?: boolean;
   } = {},
 ): Promise<SignedInUser> {
   const role = opts.role ?? 'candidate';
@@ -49,6 +52,7 @@ export async function createSignedInUser(
     payload: { firstName: opts.firstName ?? 'Test', lastName: opts.lastName ?? role, email, password, role },
   });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
+  if (opts.verified ?? true) await markEmailVerified(app, email);
   const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const body = login.json();
@@ -196,4 +200,11 @@ export async function startCodingAttempt(deps: Pick<AppDeps, 'db' | 'clock'>, us
 export async function loadUser(deps: Pick<AppDeps, 'db'>, userId: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   return user!;
+}
+
+/** Marks an account's email verified directly in the test database (the link flow has its own tests). */
+export async function markEmailVerified(app: FastifyInstance, email: string): Promise<void> {
+  const deps = testDeps.get(app);
+  if (!deps) throw new Error('markEmailVerified needs an app made by buildTestApp()');
+  await deps.database.query('UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1)', [email]);
 }

@@ -57,6 +57,10 @@ export const ERROR_STATUS = {
   FACE_ENROLMENT_REQUIRED: 428,
   FACE_ALREADY_ENROLLED: 409,
   PROCTORING_OFF: 409,
+  // Employer workflow (issue 13)
+  EMAIL_NOT_VERIFIED: 403,
+  WEAK_PASSWORD: 400,
+  PACKAGE_INVALID: 400,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

@@ -75,7 +75,13 @@ export interface TTakeTest {
    * active: the running attempt is proctored (decided at start).
    */
   proctoring?: { required: boolean; enrolled: boolean; active: boolean; retentionDays?: number };
+  /** The caller is a member of the company that owns the test: starting makes a preview attempt (issue 13). */
+  preview?: boolean;
   attempt: null | {
+    /** A preview never counts in results, CSV, stats or emails and can be restarted. */
+    isPreview?: boolean;
+    /** Extra minutes of an accommodation included in deadlineAt. */
+    extraMinutes?: number;
     id: string;
     startedAt: string;
     deadlineAt: string;

@@ -71,7 +71,7 @@ export const users = pgTable('users', {
   experienceDetails: text('experience_details').notNull().default(''),
   designation: text('designation').notNull().default(''),
   companyId: uuid('company_id'),
-  companyRole: text('company_role', { enum: ['admin', 'recruiter'] }),
+  companyRole: text('company_role', { enum: ['owner', 'admin', 'recruiter', 'reviewer'] }),
   emailVerifiedAt: ts('email_verified_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -95,6 +95,8 @@ export const oneTimeTokens = pgTable('one_time_tokens', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0841_employer_roles: the role a team invitation grants
+  companyRole: text('company_role', { enum: ['admin', 'recruiter', 'reviewer'] }),
 });
 
 export const outbox = pgTable('outbox', {
@@ -145,6 +147,10 @@ export const aptitudeQuestions = pgTable('aptitude_questions', {
   explanation: text('explanation').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0845_library
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
+  sourceId: uuid('source_id'),
 });
 
 export interface IoPair {
@@ -179,6 +185,10 @@ export const codingProblems = pgTable('coding_problems', {
   solutionLanguage: text('solution_language'),
   // 0803_solution_check
   solutionCheck: jsonb('solution_check').$type<SolutionCheck>(),
+  // 0845_library
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
+  sourceId: uuid('source_id'),
 });
 
 /** The last model-solution check of a problem (0803_solution_check). */
@@ -237,6 +247,10 @@ export const invitations = pgTable('invitations', {
   sentAt: ts('sent_at'),
   reminderSentAt: ts('reminder_sent_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0843_accommodations
+  extraMinutes: integer('extra_minutes'),
+  timeMultiplier: doublePrecision('time_multiplier'),
+  accommodationNote: text('accommodation_note'),
 });
 
 export const attempts = pgTable('attempts', {
@@ -267,6 +281,14 @@ export const attempts = pgTable('attempts', {
   challengeId: text('challenge_id'),
   challengeIssuedAt: ts('challenge_issued_at'),
   nextChallengeAt: ts('next_challenge_at'),
+  // 0842_preview_attempts
+  isPreview: boolean('is_preview').notNull().default(false),
+  // 0843_accommodations
+  extraMinutes: integer('extra_minutes').notNull().default(0),
+  accommodationNote: text('accommodation_note'),
+  // 0844_review_notes
+  statusChangedAt: ts('status_changed_at'),
+  statusMailed: text('status_mailed', { enum: ['pending', 'shortlisted', 'rejected'] }),
 });
 
 export const codeDrafts = pgTable(
@@ -456,4 +478,13 @@ export const ssoStates = pgTable('sso_states', {
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: ts('expires_at').notNull(),
+});
+
+// 0844_review_notes
+export const attemptNotes = pgTable('attempt_notes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  attemptId: uuid('attempt_id').notNull(),
+  authorId: uuid('author_id'),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
@@ -388,7 +388,10 @@ describe('hiring status and templates', () => {
     expect(res.json()).toEqual({ attemptId: seeded.a1.id, hiringStatus: 'shortlisted', emailed: true });
     const [a] = await t.deps.db.select().from(attempts).where(eq(attempts.id, seeded.a1.id));
     expect(a!.hiringStatus).toBe('shortlisted');
-    const mails = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, cand1.email));
+    const mails = await t.deps.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, cand1.email), ne(outbox.kind, 'email_verification')));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.kind).toBe('status_shortlisted');
     expect(mails[0]!.subject).toBe('Good news about your Backend hiring assessment');
@@ -431,7 +434,10 @@ describe('hiring status and templates', () => {
       payload: { status: 'rejected' },
     });
     expect(res.json().emailed).toBe(true);
-    const [mail] = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, cand3.email));
+    const [mail] = await t.deps.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, cand3.email), ne(outbox.kind, 'email_verification')));
     expect(mail!.subject).toBe('Backend hiring: update from Erin Employer');
     expect(mail!.bodyText).toBe('Dear Grace Hopper, not this time.');
   });

@@ -49,7 +49,7 @@ export async function saveQuestionBatch(
   testId: string,
   input: z.output<typeof ZQuestionBatch>,
 ): Promise<TTestWithQuestions<TAptitudeQuestion, TCodingProblem, TTest>> {
-  const test = await requireManagedTest(db, user, testId);
+  const test = await requireManagedTest(db, user, testId, 'tests.author');
   if (input.version !== undefined && input.version !== test.version) throw conflict();
   const aptitude = test.testType === 'APTITUDE';
   const items = aptitude ? input.questions : input.problems;

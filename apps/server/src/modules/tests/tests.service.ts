@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import type { ProblemRow, QuestionRow, TestRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { authorize } from '../../lib/policy';
 import { findQuestionsByIds } from '../aptitude-questions/aptitude-questions.repo';
 import { findAttempt } from '../attempts/attempts.service';
 import { findProblemsByIds } from '../coding-problems/coding-problems.repo';
@@ -55,6 +56,7 @@ function toDate(v: string | null | undefined, field: 'startTime' | 'endTime'): D
 }
 
 export async function createTest(db: Db, user: UserRow, input: TTestCreate): Promise<TTest> {
+  authorize(user, 'tests.author');
   const row = await repo.insertTest(db, {
     testName: input.testName,
     testType: input.testType,
@@ -96,7 +98,7 @@ export function conflict(): AppError {
 }
 
 export async function updateTest(db: Db, user: UserRow, id: string, input: TTestUpdate): Promise<TTest> {
-  const test = await requireManagedTest(db, user, id);
+  const test = await requireManagedTest(db, user, id, 'tests.author');
   if (input.version !== undefined && input.version !== test.version) throw conflict();
   const questionIds = input.questionIds ?? test.questionIds;
   const testType = input.testType ?? test.testType;
@@ -197,7 +199,7 @@ async function copyAddedProblems(
 }
 
 export async function deleteTest(db: Db, user: UserRow, id: string): Promise<void> {
-  const test = await requireManagedTest(db, user, id);
+  const test = await requireManagedTest(db, user, id, 'tests.delete');
   await repo.deleteTestCascade(db, test);
 }
 

@@ -66,7 +66,7 @@ export async function createUser(db: Db, input: TSignup): Promise<UserRow> {
           email: `${crypto.randomUUID()}@personal.assessly`,
         })
         .returning({ id: companies.id });
-      return repo.insertUser(tx, { ...base, companyId: company!.id, companyRole: 'admin' });
+      return repo.insertUser(tx, { ...base, companyId: company!.id, companyRole: 'owner' });
     });
   } catch (err) {
     // Two sign-ups racing for one email: the unique index decides.
