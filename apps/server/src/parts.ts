@@ -8,6 +8,7 @@ import { createAutoEndLoop } from './modules/attempts/auto-end-loop';
 import { createFacePart } from './modules/face/face.part';
 import { createReminderLoop } from './modules/invitations/reminder-loop';
 import { createJudgingPart } from './modules/judging/judging.part';
+import { createStatusMailLoop } from './modules/review/status-mail';
 
 export interface Parts {
   /** Extra dependencies merged into AppDeps. */
@@ -52,11 +53,15 @@ export async function createParts(deps: AppDeps, log: FastifyBaseLogger): Promis
   const reminders = createReminderLoop(() => ({ ...deps, ...parts.deps }), log);
   const startBeforeReminders = parts.start;
   const stopBeforeReminders = parts.stop;
+  // Review: hiring status emails once their undo window has passed (review/status-mail.ts).
+  const statusMails = createStatusMailLoop(() => ({ ...deps, ...parts.deps }), log);
   parts.start = async (app) => {
     await startBeforeReminders?.(app);
     reminders.start();
+    statusMails.start();
   };
   parts.stop = async () => {
+    await statusMails.stop();
     await reminders.stop();
     await stopBeforeReminders?.();
   };
