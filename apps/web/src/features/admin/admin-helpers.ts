@@ -32,6 +32,11 @@ export function candidateLink(origin: string, test: { id: string; testType: TTes
   return `${origin}/${CANDIDATE_LINK_PATH[test.testType]}/${test.id}`;
 }
 
+/** Where a member previews a test: the candidate page itself (the server makes the attempt a preview). */
+export function previewPath(test: { id: string; testType: TTestType }): string {
+  return `/${CANDIDATE_LINK_PATH[test.testType]}/${test.id}`;
+}
+
 /** Options are lettered A, B, C... */
 export function optionLetter(i: number): string {
   return String.fromCharCode(65 + i);

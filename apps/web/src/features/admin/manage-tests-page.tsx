@@ -5,7 +5,7 @@ import { PageSpinner } from '../../app/page-spinner';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { adminKeys, useTests } from './admin-api';
-import { candidateLink } from './admin-helpers';
+import { candidateLink, previewPath } from './admin-helpers';
 import { CopyLink } from './copy-link';
 
 type TypeFilter = 'ALL' | 'APTITUDE' | 'CODING';
@@ -138,6 +138,16 @@ export function ManageTestsPage() {
                         aria-label={`Edit ${t.testName}`}
                       >
                         Edit
+                      </Link>
+                      <Link
+                        to={`/admin/tests/${t.id}/invite`}
+                        className="btn btn-outline btn-sm"
+                        aria-label={`Invite candidates to ${t.testName}`}
+                      >
+                        Invite
+                      </Link>
+                      <Link to={previewPath(t)} className="btn btn-outline btn-sm" aria-label={`Preview ${t.testName}`}>
+                        Preview
                       </Link>
                       <button
                         type="button"

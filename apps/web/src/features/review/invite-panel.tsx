@@ -9,8 +9,11 @@ const STATUS_LABEL = { invited: 'Invited', started: 'Started', submitted: 'Submi
 const STATUS_CLASS = { invited: '', started: 'badge-warning', submitted: 'badge-success' } as const;
 
 export function InvitePanel({ testId }: { testId: string }) {
-  const ids = { text: useId(), file: useId(), error: useId() };
+  const ids = { text: useId(), file: useId(), error: useId(), extra: useId(), mult: useId(), note: useId() };
   const [text, setText] = useState('');
+  const [extra, setExtra] = useState('');
+  const [mult, setMult] = useState('');
+  const [note, setNote] = useState('');
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<TInviteResult | null>(null);
@@ -31,7 +34,19 @@ export function InvitePanel({ testId }: { testId: string }) {
         .split(/\r?\n/)
         .map((l) => l.trim())
         .filter(Boolean);
-      const r = await invite.mutateAsync({ ...(emails.length ? { emails } : {}), ...(csv ? { csv: csv.text } : {}) });
+      const accommodation =
+        extra || mult || note.trim()
+          ? {
+              ...(extra ? { extraMinutes: Number(extra) } : {}),
+              ...(mult ? { multiplier: Number(mult) } : {}),
+              ...(note.trim() ? { note: note.trim() } : {}),
+            }
+          : undefined;
+      const r = await invite.mutateAsync({
+        ...(emails.length ? { emails } : {}),
+        ...(csv ? { csv: csv.text } : {}),
+        ...(accommodation ? { accommodation } : {}),
+      });
       setResult(r);
       setText('');
       setCsv(null);
@@ -73,6 +88,45 @@ export function InvitePanel({ testId }: { testId: string }) {
           />
           {csv && <span className="field-hint">{csv.name} ready to send</span>}
         </div>
+        <details className="rv-accommodation">
+          <summary>Accommodation (extra time) for these candidates</summary>
+          <div className="field">
+            <label htmlFor={ids.extra}>Extra minutes</label>
+            <input
+              id={ids.extra}
+              className="input"
+              type="number"
+              min={0}
+              max={1440}
+              value={extra}
+              onChange={(e) => setExtra(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.mult}>Or a time multiplier</label>
+            <input
+              id={ids.mult}
+              className="input"
+              type="number"
+              min={1}
+              max={4}
+              step={0.25}
+              placeholder="1.5"
+              value={mult}
+              onChange={(e) => setMult(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.note}>Accommodation note</label>
+            <input
+              id={ids.note}
+              className="input"
+              value={note}
+              maxLength={500}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+        </details>
         {error && (
           <p id={ids.error} className="field-error" role="alert">
             {error}
@@ -104,6 +158,7 @@ export function InvitePanel({ testId }: { testId: string }) {
               <tr>
                 <th>Email</th>
                 <th>Status</th>
+                <th>Extra time</th>
                 <th>Sent</th>
                 <th>Reminder</th>
                 <th>
@@ -117,6 +172,13 @@ export function InvitePanel({ testId }: { testId: string }) {
                   <td>{i.email}</td>
                   <td>
                     <span className={`badge ${STATUS_CLASS[i.status]}`}>{STATUS_LABEL[i.status]}</span>
+                  </td>
+                  <td title={i.accommodationNote ?? undefined}>
+                    {i.extraMinutes != null
+                      ? `+${i.extraMinutes} min`
+                      : i.multiplier != null
+                        ? `×${i.multiplier}`
+                        : '—'}
                   </td>
                   <td>{formatDateTime(i.sentAt)}</td>
                   <td>{i.reminderSentAt ? formatDateTime(i.reminderSentAt) : '—'}</td>
