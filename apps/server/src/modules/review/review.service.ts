@@ -27,7 +27,7 @@ import { toCsv } from './csv';
 import * as repo from './review.repo';
 import { findSimilarPairs, flagsByUser } from './similarity.service';
 import { STATUS_UNDO_MS } from './status-mail';
-import { companyName, displayName, sendTemplated } from './templates';
+import { displayName } from './templates';
 
 type Deps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'mailer' | 'blobs' | 'config'>;
 
