@@ -15,6 +15,7 @@ import {
   seedSubmission,
 } from '../../server/src/modules/review/review.fixtures';
 import { PY_ORIGINAL, PY_RENAMED } from '../../server/src/modules/review/similarity.samples';
+import { sendDueStatusEmails } from '../../server/src/modules/review/status-mail';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 
 /** REVIEW_SCREENSHOTS=/some/dir saves a full-page screenshot of each screen for a human look. */
@@ -41,6 +42,8 @@ async function signUpAndIn(
   const password = 'Passw0rd!x';
   const up = await ctx.request.post(`${server.baseUrl}/api/users/add`, { data: { ...user, password } });
   expect(up.status()).toBe(201);
+  // Senders and recipients are verified accounts (issue 13); the link flow has its own tests.
+  await server.deps.database.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [user.email]);
   const inRes = await ctx.request.post(`${server.baseUrl}/api/users/login`, { data: { email: user.email, password } });
   expect(inRes.status()).toBe(200);
   return (await inRes.json()) as { id: string; companyId: string | null };
@@ -189,6 +192,13 @@ describe('review and hiring in a real browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await ranking.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByText('Shortlisted').waitFor();
     await shot(page, 'results');
+    // The email waits for the undo window: let it pass, then send what is due.
+    expect(await db.select().from(outbox).where(eq(outbox.kind, 'status_shortlisted'))).toHaveLength(0);
+    await server.deps.database.query(
+      "UPDATE attempts SET status_changed_at = status_changed_at - interval '2 minutes' WHERE id = $1",
+      [aAda.id],
+    );
+    await sendDueStatusEmails(server.deps);
     const status = await db.select().from(outbox).where(eq(outbox.kind, 'status_shortlisted'));
     expect(status).toHaveLength(1);
     expect(status[0]!.toAddress).toBe('ada@cand.test');
