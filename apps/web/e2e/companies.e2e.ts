@@ -212,7 +212,10 @@ describe('company registration, owner sign-in and the team', () => {
     await page.getByRole('link', { name: 'Contact Support' }).waitFor();
     await click(page, 'Resend Verification Email');
     // Registration has just sent one: the answer says so instead of pretending another is on its way.
-    await see(page, 'A verification email was sent less than a minute ago');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /A verification email was sent less than a minute ago.*try again in \d+ seconds/ })
+      .waitFor();
     await click(page, 'Go to Dashboard');
     await page.waitForURL(`${server.baseUrl}/admin`);
 
