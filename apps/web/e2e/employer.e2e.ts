@@ -30,7 +30,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function createUser(role: 'candidate' | 'employer', firstName = 'E2E', lastName = role) {
+async function createUser(role: 'candidate' | 'employer', firstName = 'E2E', lastName: string = role) {
   const email = uniqueEmail(role);
   const res = await server.app.inject({
     method: 'POST',

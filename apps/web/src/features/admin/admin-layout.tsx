@@ -22,6 +22,12 @@ const LINKS = [
   { to: '/admin/tests', label: 'Tests', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01'), end: true },
   { to: '/admin/tests/create', label: 'Create Test', icon: icon('M12 5v14M5 12h14'), end: true },
   {
+    to: '/admin/library',
+    label: 'Library',
+    icon: icon('M4 19.5A2.5 2.5 0 0 1 6.5 17H20M4 4.5A2.5 2.5 0 0 1 6.5 2H20v20H6.5A2.5 2.5 0 0 1 4 19.5z'),
+    end: true,
+  },
+  {
     to: '/admin/candidates',
     label: 'Candidates',
     icon: icon('M16 21v-2a4 4 0 0 0-8 0v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z'),
