@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useMe, useSignOut } from '../auth/use-auth';
+import { VerifyEmailBanner } from '../owner/verify-banner';
 import './admin.css';
 
 const icon = (d: string) => (
@@ -122,6 +123,7 @@ export function AdminLayout() {
         </div>
       </aside>
       <div className="admin-main">
+        <VerifyEmailBanner />
         <Outlet />
       </div>
     </div>
