@@ -1,9 +1,9 @@
 /** Invite candidates to a test (addresses typed or a CSV file) and track invited / started / submitted. */
-import type { TInviteResult } from '@assessly/shared';
+import type { TInvitationRow, TInviteResult } from '@assessly/shared';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatDateTime } from '../../lib/format';
-import { useInvitations, useInvite, useResend } from './review-api';
+import { useInvitations, useInvite, useResend, useSetAccommodation } from './review-api';
 
 const STATUS_LABEL = { invited: 'Invited', started: 'Started', submitted: 'Submitted' } as const;
 const STATUS_CLASS = { invited: '', started: 'badge-warning', submitted: 'badge-success' } as const;
@@ -174,11 +174,7 @@ export function InvitePanel({ testId }: { testId: string }) {
                     <span className={`badge ${STATUS_CLASS[i.status]}`}>{STATUS_LABEL[i.status]}</span>
                   </td>
                   <td title={i.accommodationNote ?? undefined}>
-                    {i.extraMinutes != null
-                      ? `+${i.extraMinutes} min`
-                      : i.multiplier != null
-                        ? `×${i.multiplier}`
-                        : '—'}
+                    <ExtraTime invitation={i} testId={testId} />
                   </td>
                   <td>{formatDateTime(i.sentAt)}</td>
                   <td>{i.reminderSentAt ? formatDateTime(i.reminderSentAt) : '—'}</td>
@@ -209,5 +205,59 @@ export function InvitePanel({ testId }: { testId: string }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** The extra time of one invitation, editable in place (a running attempt gets the new deadline at once). */
+function ExtraTime({ invitation: i, testId }: { invitation: TInvitationRow; testId: string }) {
+  const [editing, setEditing] = useState(false);
+  const [minutes, setMinutes] = useState(i.extraMinutes != null ? String(i.extraMinutes) : '');
+  const save = useSetAccommodation(testId);
+  const shown = i.extraMinutes != null ? `+${i.extraMinutes} min` : i.multiplier != null ? `×${i.multiplier}` : '—';
+  if (!editing)
+    return (
+      <span>
+        {shown}{' '}
+        <button
+          type="button"
+          className="btn btn-link btn-sm"
+          aria-label={`Change extra time for ${i.email}`}
+          onClick={() => setEditing(true)}
+        >
+          Change
+        </button>
+      </span>
+    );
+  return (
+    <form
+      className="row"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        try {
+          await save.mutateAsync({
+            id: i.id,
+            body: { extraMinutes: minutes === '' ? null : Number(minutes), note: i.accommodationNote ?? null },
+          });
+          setEditing(false);
+          toast.success(`Extra time for ${i.email} saved`);
+        } catch (err) {
+          toast.error((err as Error).message);
+        }
+      }}
+    >
+      <input
+        className="input"
+        type="number"
+        min={0}
+        max={1440}
+        style={{ width: '6rem' }}
+        aria-label={`Extra minutes for ${i.email}`}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
+      />
+      <button type="submit" className="btn btn-outline btn-sm" disabled={save.isPending}>
+        Save
+      </button>
+    </form>
   );
 }

@@ -181,3 +181,12 @@ export const useCompare = (attemptIds: string[]) =>
     queryFn: () => api<TCompare>(`/api/review/compare?attemptIds=${attemptIds.map(encodeURIComponent).join(',')}`),
     enabled: attemptIds.length >= 2,
   });
+
+export function useSetAccommodation(testId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; body: TAccommodation }) =>
+      api(`/api/invitations/${v.id}/accommodation`, { method: 'PUT', body: v.body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['review', 'invitations', testId] }),
+  });
+}
