@@ -80,3 +80,18 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   next.splice(to, 0, item as T);
   return next;
 }
+
+/** What the signed-in member's company role lets the page offer (the server decides; this only hides dead ends). */
+export function roleAbilities(
+  me: { id: string; role: string; companyRole: string | null } | null | undefined,
+  test?: { createdBy: string },
+) {
+  const role = me?.role === 'employer' ? (me.companyRole ?? 'owner') : null;
+  const manager = role === 'owner' || role === 'admin';
+  const author = manager || role === 'recruiter';
+  return {
+    author,
+    invite: author,
+    remove: manager || (role === 'recruiter' && !!test && test.createdBy === me?.id),
+  };
+}

@@ -3,6 +3,7 @@ import type { TInvitationRow, TInviteResult } from '@assessly/shared';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatDateTime } from '../../lib/format';
+import { useMe } from '../auth/use-auth';
 import { useInvitations, useInvite, useResend, useSetAccommodation } from './review-api';
 
 const STATUS_LABEL = { invited: 'Invited', started: 'Started', submitted: 'Submitted' } as const;
@@ -18,6 +19,9 @@ export function InvitePanel({ testId }: { testId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<TInviteResult | null>(null);
   const invite = useInvite(testId);
+  const me = useMe();
+  // Reviewers read who was invited; sending is for owners, admins and recruiters (the server enforces it).
+  const canSend = me.data?.role === 'employer' && me.data.companyRole !== 'reviewer';
   const list = useInvitations(testId);
   const resend = useResend(testId);
 
@@ -59,7 +63,8 @@ export function InvitePanel({ testId }: { testId: string }) {
   return (
     <section className="card rv-section" aria-labelledby={`${ids.text}-h`}>
       <h2 id={`${ids.text}-h`}>Invite candidates</h2>
-      <form className="rv-inline-form" onSubmit={submit} noValidate>
+      {!canSend && <p className="muted">Your role (reviewer) reads invitations; a recruiter or admin sends them.</p>}
+      <form className="rv-inline-form" onSubmit={submit} noValidate hidden={!canSend}>
         <div className="field">
           <label htmlFor={ids.text}>Email addresses</label>
           <textarea
