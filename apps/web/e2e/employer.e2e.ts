@@ -6,14 +6,10 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attempts, outbox } from '../../server/src/db/schema';
-import { seedAptitudeTest } from '../../server/src/modules/attempts/taking-fixtures';
-import {
-  seedAttempt,
-  seedCodingTest,
-  seedEvent,
-  seedSubmission,
-} from '../../server/src/modules/review/review.fixtures';
-import { PY_INDEPENDENT_BFS, PY_ORIGINAL } from '../../server/src/modules/review/similarity.samples';
+import { buildCodingTest } from '../../server/test/factories';
+import { seedAttempt, seedEvent, seedSubmission } from '../../server/test/fixtures/review';
+import { PY_INDEPENDENT_BFS, PY_ORIGINAL } from '../../server/test/fixtures/similarity-samples';
+import { seedAptitudeTest } from '../../server/test/fixtures/taking';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 
 let server: E2EServer;
@@ -117,11 +113,11 @@ describe('the employer workflow in a real browser', () => {
 
   it('compares two candidates side by side without the page overflowing', async () => {
     const employer = await createUser('employer');
-    const { test, problems } = await seedCodingTest(
-      server.deps.db,
-      { id: employer.id, companyId: employer.companyId },
-      { name: 'Compare round', marks: [100] },
-    );
+    const { test, problems } = await buildCodingTest(server.deps.db, {
+      employer: { id: employer.id, companyId: employer.companyId },
+      name: 'Compare round',
+      marks: [100],
+    });
     for (const [name, code, passed] of [
       ['Ada', PY_ORIGINAL, 10],
       ['Brian', `${PY_INDEPENDENT_BFS}\n# ${'x'.repeat(400)}`, 6],

@@ -160,7 +160,8 @@ export interface TDashboardSubmission {
   results: TReviewResultItem[];
   candidate: TCandidateProfile;
   hiringStatus: THiringStatus | null;
-  proctoring: { counts: Record<string, number>; total: number; events: TProctoringEvent[] };
+  /** proctored: whether the sitting was camera-proctored (false: reviewers see "Not proctored"). */
+  proctoring: { proctored?: boolean; counts: Record<string, number>; total: number; events: TProctoringEvent[] };
 }
 
 export interface TSubmissionsPage {
@@ -201,6 +202,8 @@ export interface TReport {
   problems: TProblemScore[];
   events: TProctoringEvent[];
   similarityFlags: number;
+  /** Whether the sitting was camera-proctored (issue 17). */
+  proctored?: boolean;
   scoringRule: string;
   /** Extra time included in this attempt's deadline, and its note (issue 13). */
   accommodation?: { extraMinutes: number; note: string | null } | null;

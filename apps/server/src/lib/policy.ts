@@ -4,7 +4,7 @@
  * reviewers read results and write notes only. Every refusal is a 403 naming the role(s) needed.
  * Tenancy (same company) is part of `can`; callers that must hide another company's thing answer 404 themselves.
  */
-import type { UserRow } from './auth';
+import type { UserRow } from '../db/schema';
 import { AppError } from './errors';
 
 export const COMPANY_ROLES = ['owner', 'admin', 'recruiter', 'reviewer'] as const;

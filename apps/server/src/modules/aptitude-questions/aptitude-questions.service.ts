@@ -1,5 +1,5 @@
 /**
- * Aptitude questions: multiple choice, correctAnswer stored as the option's index (design.md §4).
+ * Aptitude questions: multiple choice, correctAnswer stored as the option's index (docs/DECISIONS.md §4).
  * Input may give the index or the option's text; output gives the index and, for convenience, its text.
  */
 import {
@@ -11,11 +11,11 @@ import {
 } from '@assessly/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { QuestionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
 import { canManageTest, requireManagedTest } from '../tests/tests.access';
-import { type QuestionRow, toCandidateQuestion, toEmployerQuestion } from '../tests/tests.projections';
+import { toCandidateQuestion, toEmployerQuestion } from '../tests/tests.projections';
 import { unlinkQuestionEverywhere } from '../tests/tests.repo';
 import * as repo from './aptitude-questions.repo';
 
@@ -101,8 +101,8 @@ export async function changeQuestion(
 export async function removeQuestion(db: Db, user: UserRow, id: string): Promise<void> {
   await requireManagedQuestion(db, user, id, 'tests.author');
   await db.transaction(async (tx) => {
-    await unlinkQuestionEverywhere(tx as unknown as Db, id);
-    await repo.deleteQuestion(tx as unknown as Db, id);
+    await unlinkQuestionEverywhere(tx, id);
+    await repo.deleteQuestion(tx, id);
   });
 }
 

@@ -1,16 +1,14 @@
 /**
- * Attempts: one candidate's sitting of one test (design.md §5). The deadline is
+ * Attempts: one candidate's sitting of one test (docs/DECISIONS.md §5). The deadline is
  * min(endTime, startedAt + duration); the server's clock decides, never the browser's.
  * Other modules use requireOpenAttempt() before accepting runs, submissions, answers or drafts.
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { attempts, submissions } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { type AttemptRow, attempts, submissions, type TestRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { canManageTest, findTest, type TestRow } from '../tests/tests.access';
-
-export type AttemptRow = typeof attempts.$inferSelect;
+import { bindReference, checkStartGate } from '../face/proctoring.gate';
+import { canManageTest, findTest } from '../tests/tests.access';
 
 /**
  * deadline = min(endTime, start + duration + accommodation minutes). A preview ignores the window's end
@@ -71,7 +69,7 @@ export async function deletePreviewAttempt(deps: Pick<AppDeps, 'db'>, attempt: A
  * A member of the owning company always gets a preview attempt; an ended preview starts afresh.
  */
 export async function startAttempt(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
   user: UserRow,
   testId: string,
   extra: { extraMinutes?: number; accommodationNote?: string | null } = {},
@@ -89,7 +87,10 @@ export async function startAttempt(
   }
   if (!preview && !isWindowOpen(test, now))
     throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
+  // An empty test would start a clock on nothing and stay "In progress" forever.
+  if (test.questionIds.length === 0) throw new AppError('TEST_NOT_READY', 'This test is not ready yet');
   const extraMinutes = preview ? 0 : (extra.extraMinutes ?? 0);
+  const gate = await checkStartGate(deps, user.id, test);
   const [row] = await deps.db
     .insert(attempts)
     .values({
@@ -97,12 +98,16 @@ export async function startAttempt(
       userId: user.id,
       startedAt: now,
       deadlineAt: computeDeadline(test, now, preview ? 0 : extraMinutes, preview),
+      proctored: gate.proctored,
+      lastFrameAt: gate.proctored ? now : null,
+      faceUnavailableSince: gate.unavailableSince,
       isPreview: preview,
       extraMinutes,
       accommodationNote: preview ? null : (extra.accommodationNote ?? null),
     })
     .onConflictDoNothing()
     .returning();
+  if (row?.proctored) await bindReference(deps, user.id, testId, row.id);
   // A second tab racing this one created it first: use that attempt.
   return row ?? (await findAttempt(deps, user.id, testId))!;
 }

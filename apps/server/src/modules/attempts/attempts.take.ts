@@ -6,12 +6,12 @@
 import type { TCodeLanguage, TTakeTest, TWindowState } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { codeDrafts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { type AttemptRow, codeDrafts, type TestRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { findTest, type TestRow } from '../tests/tests.access';
+import { readProctoringState } from '../face/proctoring.gate';
+import { findTest } from '../tests/tests.access';
 import { findProblemsInOrder, findQuestionsInOrder, projectProblem, projectQuestion } from './attempts.questions';
-import { type AttemptRow, findAttempt, isPreviewer, isWindowOpen } from './attempts.service';
+import { findAttempt, isPreviewer, isWindowOpen } from './attempts.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -28,7 +28,7 @@ export async function requireTest(deps: Pick<AppDeps, 'db'>, testId: string): Pr
 }
 
 export async function readTakeState(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
   user: UserRow,
   testId: string,
 ): Promise<TTakeTest> {
@@ -65,6 +65,7 @@ export async function readTakeState(
     answers: {},
     flagged: [],
   };
+  state.proctoring = await readProctoringState(deps, user.id, test, attempt);
   // Questions stay unseen until the candidate starts (so the clock runs while they are read).
   if (!attempt) return state;
   state.attempt = {
@@ -86,6 +87,7 @@ export async function readTakeState(
       language: d.language as TCodeLanguage,
       code: d.code,
       updatedAt: d.updatedAt.toISOString(),
+      revision: d.revision,
     }));
     state.languages = attempt.languages as Record<string, TCodeLanguage>;
   } else {

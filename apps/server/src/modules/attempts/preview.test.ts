@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { buildTeam, type Team } from '../companies/team.fixtures';
-import { seedCodingTest, seedSubmission } from '../review/review.fixtures';
-import { call } from '../tests/authoring.fixtures';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { call } from '../../../test/fixtures/authoring';
+import { seedSubmission } from '../../../test/fixtures/review';
+import { buildTeam, type Team } from '../../../test/fixtures/team';
 
 let t: TestApp;
 let team: Team;
@@ -29,7 +29,12 @@ async function start(user: SignedInUser, testId: string) {
 
 describe('preview attempts', () => {
   it('members of every role get a preview; it counts nowhere a candidate counts', async () => {
-    const { test, problems } = await seedCodingTest(t.deps.db, team.owner, { name: 'Preview exclusion' });
+    const { test, problems } = await buildCodingTest(t.deps.db, {
+      employer: team.owner,
+      marks: [50, 50],
+      duration: 60,
+      name: 'Preview exclusion',
+    });
     const cand = await createSignedInUser(t.app, { role: 'candidate', firstName: 'Real', lastName: 'Candidate' });
 
     const take = await call(t.app, 'GET', `/api/attempts/take/${test.id}`, team.owner);
@@ -111,7 +116,10 @@ describe('preview attempts', () => {
   });
 
   it('a preview runs outside the window and restarts at will, with its submissions thrown away', async () => {
-    const { test, problems } = await seedCodingTest(t.deps.db, team.owner, {
+    const { test, problems } = await buildCodingTest(t.deps.db, {
+      employer: team.owner,
+      marks: [50, 50],
+      duration: 60,
       name: 'Closed window',
       endTime: new Date(Date.now() - 3_600_000),
     });

@@ -4,7 +4,7 @@
  */
 import { type TCodingProblem, ZCodingProblemInput } from '@assessly/shared';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { authorize } from '../../lib/policy';
 import { parseInput } from '../../lib/validate';

@@ -8,6 +8,7 @@ import { parseInput } from '../../lib/validate';
 import { readIdParam } from '../tests/tests.access';
 import { exportPackage, importPackage } from './coding-problems.package';
 import * as service from './coding-problems.service';
+import * as judging from './problem-judging.service';
 
 const problemId = (params: unknown) => readIdParam(params, 'PROBLEM_NOT_FOUND', 'Problem not found');
 const ZListQuery = z.object({ testId: z.string().uuid('Test not found').optional() });
@@ -33,6 +34,28 @@ export async function codingProblemsRoutes(app: FastifyInstance, deps: AppDeps) 
     const id = problemId(req.params);
     return service.changeProblem(db, user, id, parseInput(ZCodingProblemInput, req.body));
   });
+
+  /** Authors only: judges the model solution against every example and hidden case (issue 11). */
+  app.post('/api/coding-tests/:id/check', async (req) => {
+    const user = requireEmployer(req);
+    return judging.checkSolution({ ...deps, log: req.log }, user, problemId(req.params));
+  });
+
+  /** Versions, submissions judged against older ones, and the re-judge log. */
+  app.get('/api/coding-tests/:id/history', async (req) =>
+    judging.problemHistory(deps, requireEmployer(req), problemId(req.params)),
+  );
+
+  /** Explicit, logged: re-judges submissions of older versions against the current one; old results are kept. */
+  app.post('/api/coding-tests/:id/rejudge', async (req) => {
+    const user = requireEmployer(req);
+    return judging.rejudgeProblem({ ...deps, log: req.log }, user, problemId(req.params));
+  });
+
+  /** The tests listing this problem (shown before linking it, shared, into another test). */
+  app.get('/api/coding-tests/:id/usage', async (req) =>
+    judging.problemUsage(deps, requireEmployer(req), problemId(req.params)),
+  );
 
   /** Kattis/ICPC problem package (multipart field `package`); ?testId= adds it to that coding test. */
   app.post('/api/coding-tests/import', async (req, reply) => {

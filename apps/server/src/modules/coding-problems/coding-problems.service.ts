@@ -4,13 +4,14 @@
  */
 import type { TCodingProblem, TCodingProblemParsed, TProblemForCandidate } from '@assessly/shared';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { ProblemRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
 import { canManageTest, requireManagedTest } from '../tests/tests.access';
-import { type ProblemRow, toCandidateProblem, toEmployerProblem } from '../tests/tests.projections';
+import { toCandidateProblem, toEmployerProblem } from '../tests/tests.projections';
 import { unlinkQuestionEverywhere } from '../tests/tests.repo';
 import * as repo from './coding-problems.repo';
+import { updateProblemVersioned } from './problem-versions';
 
 /** The columns a problem's input sets (trimmed lists; starter code only for languages actually given). */
 export function toProblemValues(input: TCodingProblemParsed) {
@@ -29,6 +30,8 @@ export function toProblemValues(input: TCodingProblemParsed) {
     timeLimitMs: input.timeLimitMs,
     memoryLimitMb: input.memoryLimitMb,
     floatTolerance: input.floatTolerance ?? null,
+    comparisonMode: input.comparisonMode ?? (input.floatTolerance ? 'float' : 'token'),
+    solutionLanguage: input.solutionLanguage ?? null,
   };
 }
 
@@ -84,14 +87,14 @@ export async function changeProblem(
       throw new AppError('VALIDATION', 'Coding problems can only be added to a coding test');
     testId = test.id;
   }
-  return toEmployerProblem(await repo.updateProblem(db, id, { ...toProblemValues(input), testId }));
+  return toEmployerProblem(await updateProblemVersioned(db, row, { ...toProblemValues(input), testId }));
 }
 
 export async function removeProblem(db: Db, user: UserRow, id: string): Promise<void> {
   await requireManagedProblem(db, user, id, 'tests.author');
   await db.transaction(async (tx) => {
-    await unlinkQuestionEverywhere(tx as unknown as Db, id);
-    await repo.deleteProblem(tx as unknown as Db, id);
+    await unlinkQuestionEverywhere(tx, id);
+    await repo.deleteProblem(tx, id);
   });
 }
 

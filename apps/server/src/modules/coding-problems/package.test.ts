@@ -3,8 +3,8 @@ import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { SignedInUser } from '../../../test/factories';
-import { buildTeam, type Team } from '../companies/team.fixtures';
-import { call, createTestAs } from '../tests/authoring.fixtures';
+import { call, createTestAs } from '../../../test/fixtures/authoring';
+import { buildTeam, type Team } from '../../../test/fixtures/team';
 import { fromKattis, parseYamlSubset } from './kattis';
 import { readZip, writeZip } from './zip';
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, sessionCookie, uniqueEmail } from '../../../test/factories';
-import type { UserRow } from '../../lib/auth';
+import { tokenFromOutbox, validRegistration } from '../../../test/fixtures/companies';
+import type { UserRow } from '../../db/schema';
 import { requireManagedTest } from '../tests/tests.access';
 import { findUserById } from '../users/users.repo';
-import { tokenFromOutbox, validRegistration } from './companies.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import type {
   TRegisterCompany,
 } from '@assessly/shared';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { CompanyRow, UserRow } from '../../db/schema';
 import type { BlobStore } from '../../lib/blobs';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -45,7 +45,7 @@ const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. P
 const INVITE_LINK_INVALID =
   'This invitation link is invalid or has expired. Please ask your company admin for a new one.';
 
-export function toPublicCompany(c: repo.CompanyRow): TCompany {
+export function toPublicCompany(c: CompanyRow): TCompany {
   return {
     id: c.id,
     name: c.name,
@@ -80,8 +80,7 @@ export async function registerCompany(deps: CompanyDeps, input: TRegisterCompany
   const passwordHash = await hashPassword(input.password);
   const logoKey = logo && logoType ? await deps.blobs.put('logos', logo.data, logoType) : null;
   try {
-    const { company, user } = await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const { company, user } = await deps.db.transaction(async (tx) => {
       const company = await repo.insertCompany(tx, {
         name: input.companyName,
         email: input.companyEmail,
@@ -251,8 +250,7 @@ export async function acceptInvite(
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   try {
-    return await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await deps.db.transaction(async (tx) => {
       // Consumed inside the transaction: a failed account creation leaves the link usable.
       const used = await usersRepo.consumeOneTimeToken(tx, invite.tokenHash, 'company_invite', now);
       if (!used) throw new AppError('TOKEN_INVALID', INVITE_LINK_INVALID);

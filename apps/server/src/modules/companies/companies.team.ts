@@ -7,8 +7,8 @@
 import type { TCompanyMember, TCompanyRole } from '@assessly/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { oneTimeTokens, sessions, users } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { authorize, isOwner, roleOf } from '../../lib/policy';

@@ -8,7 +8,7 @@ import {
   TINY_PNG,
   tokenFromOutbox,
   validRegistration,
-} from './companies.fixtures';
+} from '../../../test/fixtures/companies';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser, uniqueEmail } from '../../../test/factories';
-import { call, createTestAs, problemBody } from '../tests/authoring.fixtures';
-import { tokenFromOutbox } from './companies.fixtures';
-import { buildTeam, joinAs, type Role, registerVerifiedOwner, type Team } from './team.fixtures';
+import { call, createTestAs, problemBody } from '../../../test/fixtures/authoring';
+import { tokenFromOutbox } from '../../../test/fixtures/companies';
+import { buildTeam, joinAs, type Role, registerVerifiedOwner, type Team } from '../../../test/fixtures/team';
 
 let t: TestApp;
 let team: Team;

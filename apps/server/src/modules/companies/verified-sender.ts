@@ -5,8 +5,8 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { users } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
 

@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, markEmailVerified, uniqueEmail } from '../../../test/factories';
-import { buildTeam, type Team } from '../companies/team.fixtures';
-import { seedCodingTest } from '../review/review.fixtures';
-import { call } from '../tests/authoring.fixtures';
+import { buildCodingTest, createSignedInUser, markEmailVerified, uniqueEmail } from '../../../test/factories';
+import { call } from '../../../test/fixtures/authoring';
+import { buildTeam, type Team } from '../../../test/fixtures/team';
 
 let t: TestApp;
 let team: Team;
@@ -31,7 +30,12 @@ async function invite(testId: string, email: string, accommodation?: Record<stri
 
 describe('accommodations', () => {
   it('extra minutes go into the deadline and the report shows them with the note', async () => {
-    const { test } = await seedCodingTest(t.deps.db, team.owner, { name: 'Extra minutes' });
+    const { test } = await buildCodingTest(t.deps.db, {
+      employer: team.owner,
+      marks: [50, 50],
+      duration: 60,
+      name: 'Extra minutes',
+    });
     const email = uniqueEmail('extra');
     await invite(test.id, email, { extraMinutes: 15, note: 'Screen reader' });
     const cand = await createSignedInUser(t.app, { email });
@@ -48,14 +52,25 @@ describe('accommodations', () => {
   });
 
   it('a multiplier scales the duration; the window end still caps the deadline', async () => {
-    const { test } = await seedCodingTest(t.deps.db, team.owner, { name: 'Multiplier' });
+    const { test } = await buildCodingTest(t.deps.db, {
+      employer: team.owner,
+      marks: [50, 50],
+      duration: 60,
+      name: 'Multiplier',
+    });
     const email = uniqueEmail('mult');
     await invite(test.id, email, { multiplier: 1.5 });
     const cand = await createSignedInUser(t.app, { email });
     expect(minutesOf((await call(t.app, 'POST', `/api/attempts/${test.id}/start`, cand)).json().attempt)).toBe(90);
 
     const endTime = new Date(Date.now() + 70 * 60_000);
-    const capped = await seedCodingTest(t.deps.db, team.owner, { name: 'Capped', endTime });
+    const capped = await buildCodingTest(t.deps.db, {
+      employer: team.owner,
+      marks: [50, 50],
+      duration: 60,
+      name: 'Capped',
+      endTime,
+    });
     const email2 = uniqueEmail('cap');
     await invite(capped.test.id, email2, { extraMinutes: 30 });
     const cand2 = await createSignedInUser(t.app, { email: email2 });
@@ -64,7 +79,12 @@ describe('accommodations', () => {
   });
 
   it('changing it while the candidate works moves the deadline; bad input and reviewers are refused', async () => {
-    const { test } = await seedCodingTest(t.deps.db, team.owner, { name: 'Changed later' });
+    const { test } = await buildCodingTest(t.deps.db, {
+      employer: team.owner,
+      marks: [50, 50],
+      duration: 60,
+      name: 'Changed later',
+    });
     const email = uniqueEmail('later');
     const id = await invite(test.id, email);
     const cand = await createSignedInUser(t.app, { email });
@@ -98,7 +118,12 @@ describe('accommodations', () => {
 
 describe('verified recipients', () => {
   it('an unverified account with the invited address neither gets the accommodation nor shows as the invitee', async () => {
-    const { test } = await seedCodingTest(t.deps.db, team.owner, { name: 'Squatter' });
+    const { test } = await buildCodingTest(t.deps.db, {
+      employer: team.owner,
+      marks: [50, 50],
+      duration: 60,
+      name: 'Squatter',
+    });
     const email = uniqueEmail('squat');
     await invite(test.id, email, { extraMinutes: 30 });
     const squatter = await createSignedInUser(t.app, { email, verified: false });
@@ -118,7 +143,12 @@ describe('verified recipients', () => {
 
 describe('invitation email', () => {
   it('has no window line without an end time, and names the end when there is one', async () => {
-    const open = await seedCodingTest(t.deps.db, team.owner, { name: 'No end' });
+    const open = await buildCodingTest(t.deps.db, {
+      employer: team.owner,
+      marks: [50, 50],
+      duration: 60,
+      name: 'No end',
+    });
     const email = uniqueEmail('noend');
     await invite(open.test.id, email);
     const [mail] = await t.deps.database.query<{ body_text: string }>(
@@ -130,7 +160,13 @@ describe('invitation email', () => {
     expect(mail!.body_text).toContain('/invite/');
 
     const end = new Date('2030-01-02T03:04:00Z');
-    const closing = await seedCodingTest(t.deps.db, team.owner, { name: 'Has end', endTime: end });
+    const closing = await buildCodingTest(t.deps.db, {
+      employer: team.owner,
+      marks: [50, 50],
+      duration: 60,
+      name: 'Has end',
+      endTime: end,
+    });
     const email2 = uniqueEmail('end');
     await invite(closing.test.id, email2);
     const [mail2] = await t.deps.database.query<{ body_text: string }>(

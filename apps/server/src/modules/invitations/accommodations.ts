@@ -6,8 +6,8 @@
 import { accommodationMinutes, type TAccommodation } from '@assessly/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
+import type { UserRow } from '../../db/schema';
 import { attempts, invitations } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { computeDeadline } from '../attempts/attempts.service';
 import { findTest, requireManagedTest } from '../tests/tests.access';

@@ -1,8 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
-import { invitations } from '../../db/schema';
-
-export type InvitationRow = typeof invitations.$inferSelect;
+import { type InvitationRow, invitations } from '../../db/schema';
 
 export async function invitedEmails(db: Db, testId: string, emails: string[]): Promise<string[]> {
   if (emails.length === 0) return [];

@@ -8,14 +8,13 @@ import type { TInvitationRow, TInviteLanding, TInviteRequest, TInviteResult } fr
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { invitations, users } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { invitations, type TestRow, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createToken, hashToken } from '../../lib/tokens';
 import { requireVerifiedSender } from '../companies/verified-sender';
 import { takePathOf } from '../review/review.service';
 import { companyName, displayName, formatWhen, sendTemplated } from '../review/templates';
-import { findTest, requireManagedTest, type TestRow } from '../tests/tests.access';
+import { findTest, requireManagedTest } from '../tests/tests.access';
 import * as repo from './invitations.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'mailer' | 'config'>;

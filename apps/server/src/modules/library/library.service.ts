@@ -7,8 +7,8 @@ import type { TAddFromLibrary, TLibraryItem, TLibraryMeta, TLibraryPage, TLibrar
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { aptitudeQuestions, codingProblems } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { authorize } from '../../lib/policy';
 import { canManageTest, requireManagedTest } from '../tests/tests.access';

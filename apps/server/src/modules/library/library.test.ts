@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
-import { buildTeam, type Team } from '../companies/team.fixtures';
-import { call, createTestAs, problemBody, questionBody } from '../tests/authoring.fixtures';
+import { call, createTestAs, problemBody, questionBody } from '../../../test/fixtures/authoring';
+import { buildTeam, type Team } from '../../../test/fixtures/team';
 
 let t: TestApp;
 let team: Team;

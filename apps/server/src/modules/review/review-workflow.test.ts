@@ -1,10 +1,10 @@
 /** Review workflow (issue 13): reviewer notes, side-by-side comparison, one status email per real change. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { buildTeam, type Team } from '../companies/team.fixtures';
-import { call } from '../tests/authoring.fixtures';
-import { seedAttempt, seedCodingTest, seedEvent, seedSubmission } from './review.fixtures';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { call } from '../../../test/fixtures/authoring';
+import { seedAttempt, seedEvent, seedSubmission } from '../../../test/fixtures/review';
+import { buildTeam, type Team } from '../../../test/fixtures/team';
 import { STATUS_UNDO_MS, sendDueStatusEmails } from './status-mail';
 
 let t: TestApp;
@@ -18,7 +18,11 @@ afterAll(async () => {
 });
 
 async function seeded() {
-  const { test, problems } = await seedCodingTest(t.deps.db, team.owner, { name: 'Compare me' });
+  const { test, problems } = await buildCodingTest(t.deps.db, {
+    employer: team.owner,
+    name: 'Compare me',
+    marks: [50, 50],
+  });
   const people: { user: SignedInUser; attemptId: string }[] = [];
   for (const [i, name] of ['Ada', 'Brian', 'Chen'].entries()) {
     const user = await createSignedInUser(t.app, { firstName: name, lastName: 'Cand' });

@@ -4,8 +4,7 @@
  */
 import type { TCompare, TCompareCandidate, TReviewNote } from '@assessly/shared';
 import { asc, eq } from 'drizzle-orm';
-import { attemptNotes, users } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { attemptNotes, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { getReport, requireManagedAttempt } from './review.service';
 

@@ -93,7 +93,7 @@ export function dashboardTests(database: Database, v: Viewer, limit: number, off
   );
 }
 
-export interface SubmissionRow {
+export interface ReportSubmission {
   id: string;
   attemptId: string | null;
   questionNumber: number;
@@ -110,6 +110,7 @@ export interface SubmissionRow {
   results: unknown[];
   candidate: Record<string, string>;
   hiringStatus: 'pending' | 'shortlisted' | 'rejected' | null;
+  proctored: boolean;
   eventCounts: Record<string, number> | null;
   eventTotal: number;
   events: { id: string; kind: string; detail: string; occurredAt: string; hasFrame: boolean }[] | null;
@@ -118,14 +119,14 @@ export interface SubmissionRow {
 
 /** One page of a test's submissions with the candidate of each submission and its attempt's proctoring summary. */
 export function submissionsPage(database: Database, testId: string, limit: number, offset: number, eventsPerRow = 12) {
-  return database.query<SubmissionRow>(
+  return database.query<ReportSubmission>(
     `SELECT s.id, a.id AS "attemptId", s.question_number AS "questionNumber", s.question_id AS "questionId",
             s.language, s.code, s.status, s.verdict, s.passed_count AS passed, s.total_count AS total,
             s.score, s.max_score AS "maxScore", s.created_at AS "createdAt", s.results,
             jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
               'role', u.role, 'gender', u.gender, 'dob', u.dob, 'mobileNumber', u.mobile_number, 'bio', u.bio,
               'educationDetails', u.education_details, 'experienceDetails', u.experience_details) AS candidate,
-            a.hiring_status AS "hiringStatus",
+            a.hiring_status AS "hiringStatus", coalesce(a.proctored, false) AS proctored,
             ev.counts AS "eventCounts", coalesce(ev.total, 0)::int AS "eventTotal", evl.list AS events,
             count(*) OVER ()::int AS "totalRows"
      FROM submissions s
@@ -244,7 +245,7 @@ export function latestCodePerProblem(database: Database, testId: string) {
   );
 }
 
-export interface ProblemRow {
+export interface ReportProblem {
   id: string;
   title: string;
   marks: number;
@@ -252,7 +253,7 @@ export interface ProblemRow {
 }
 
 export function testProblems(database: Database, testId: string) {
-  return database.query<ProblemRow>(
+  return database.query<ReportProblem>(
     `SELECT cp.id, cp.title, cp.marks, cp.starter_code AS "starterCode" FROM coding_problems cp
      WHERE cp.id::text IN (SELECT jsonb_array_elements_text(t.question_ids) FROM tests t WHERE t.id = $1)`,
     [testId],

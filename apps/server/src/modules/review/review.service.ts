@@ -18,11 +18,18 @@ import {
 } from '@assessly/shared';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { aptitudeQuestions, attempts, proctoringEvents, submissions, users } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import {
+  aptitudeQuestions,
+  attempts,
+  proctoringEvents,
+  submissions,
+  type TestRow,
+  type UserRow,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
-import { requireManagedTest, type TestRow } from '../tests/tests.access';
+import { requireManagedTest } from '../tests/tests.access';
 import { toCsv } from './csv';
 import * as repo from './review.repo';
 import { findSimilarPairs, flagsByUser } from './similarity.service';
@@ -108,6 +115,7 @@ export async function getSubmissionsPage(
       candidate: r.candidate as unknown as TCandidateProfile,
       hiringStatus: r.hiringStatus,
       proctoring: {
+        proctored: r.proctored,
         counts: r.eventCounts ?? {},
         total: r.eventTotal,
         events: (r.events ?? []).map((e) => ({
@@ -290,6 +298,7 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
       }),
     ),
     similarityFlags: flags,
+    proctored: attempt.proctored,
     scoringRule: SCORING_RULE,
     accommodation:
       attempt.extraMinutes > 0 || attempt.accommodationNote

@@ -5,12 +5,9 @@
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { tests } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { type TestRow, tests, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize, sameTenant } from '../../lib/policy';
-
-export type TestRow = typeof tests.$inferSelect;
 
 export function canManageTest(user: UserRow, test: Pick<TestRow, 'companyId' | 'createdBy'>): boolean {
   if (user.role !== 'employer') return false;

@@ -1,15 +1,20 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { aptitudeQuestions, codingProblems, tests, users } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
-import { ownedBy, type TestRow } from './tests.access';
+import {
+  aptitudeQuestions,
+  codingProblems,
+  type NewTest,
+  type TestRow,
+  tests,
+  type UserRow,
+  users,
+} from '../../db/schema';
+import { ownedBy } from './tests.access';
 
 /** Preview attempts (a company member taking its own test) and their submissions are not candidates. */
 const notPreview = sql.raw(
   'NOT EXISTS (SELECT 1 FROM attempts pa WHERE pa.test_id = s.test_id AND pa.user_id = s.user_id AND pa.is_preview)',
 );
-
-export type NewTest = typeof tests.$inferInsert;
 
 /** Rows of a raw db.execute(): node-postgres answers { rows }, PGlite an array or { rows }. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -62,8 +67,7 @@ export async function updateTestRow(
  * from the bank without a test of their own, and not used by any other test.
  */
 export async function deleteTestCascade(db: Db, test: TestRow): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const ids = test.questionIds;
     for (const table of ['aptitude_questions', 'coding_problems'] as const) {
       await tx.execute(sql`

@@ -2,6 +2,7 @@ import { ZForgotPassword, ZLogin, ZResetPassword, ZSignup, ZUserUpdate, ZVerifyE
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { createAccountThrottle } from '../../lib/account-throttle';
 import { endSession, requireUser, startSession } from '../../lib/auth';
 import { parseInput } from '../../lib/validate';
 import { resendVerificationFor, sendVerificationEmail, verifyEmail } from '../companies/companies.service';
@@ -13,6 +14,9 @@ const ZIdParam = z.object({ id: z.string().uuid('User not found') });
 export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock } = deps;
   const authLimit = { rateLimit: { max: deps.authRateLimit, timeWindow: '1 minute' } };
+  // Sign-in and sign-up: a high ceiling per address (a test centre shares one) and a low one per account.
+  const signinLimit = { rateLimit: { max: deps.config.signinIpRateLimit, timeWindow: '1 minute' } };
+  const throttle = createAccountThrottle({ maxFailures: deps.config.signinAccountLimit, clock });
   const secure = deps.config.publicUrl.startsWith('https://');
   const mailDeps = () => ({ ...deps, publicUrl: deps.config.publicUrl });
 
@@ -22,12 +26,20 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     await sendVerificationEmail(mailDeps(), user).catch(() => undefined);
     return reply.status(201).send(service.toPublicUser(user));
   };
-  app.post('/api/users/add', { config: authLimit }, signup);
-  app.post('/api/users', { config: authLimit }, signup);
+  app.post('/api/users/add', { config: signinLimit }, signup);
+  app.post('/api/users', { config: signinLimit }, signup);
 
-  app.post('/api/users/login', { config: authLimit }, async (req, reply) => {
+  app.post('/api/users/login', { config: signinLimit }, async (req, reply) => {
     const input = parseInput(ZLogin, req.body);
-    const user = await service.authenticate(db, input.email, input.password);
+    throttle.check(input.email);
+    let user: Awaited<ReturnType<typeof service.authenticate>>;
+    try {
+      user = await service.authenticate(db, input.email, input.password);
+    } catch (err) {
+      throttle.recordFailure(input.email);
+      throw err;
+    }
+    throttle.recordSuccess(input.email);
     await startSession(db, clock, reply, user.id, secure, input.rememberMe !== false);
     return service.toPublicUser(user);
   });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, sessionCookie, uniqueEmail } from '../../../test/factories';
+import { readConfig } from '../../config';
 import { outbox } from '../../db/schema';
 
 let t: TestApp;
@@ -385,7 +386,8 @@ describe('cross-site and unknown requests', () => {
 
 describe('rate limiting', () => {
   it('limits sign-in attempts per minute', async () => {
-    const limited = await buildTestApp({ authRateLimit: 3 });
+    const config = { ...readConfig({ PORT: '3000' }), webDist: null, signinIpRateLimit: 3 };
+    const limited = await buildTestApp({ config });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {

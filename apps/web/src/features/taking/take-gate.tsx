@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
+import { EntryStep } from '../proctoring/entry-step';
 import { ErrorScreen, LoadingScreen, StartScreen, WindowClosedScreen } from './screens';
 import { restartPreview, startAttempt, takeKey, useTakeState } from './take-api';
 
@@ -62,9 +63,18 @@ export function TakeGate({
         setStarting(false);
       }
     };
+    const banner = take.preview && <PreviewBanner testId={testId} started={false} />;
+    // Camera-proctored tests start through the entry step (camera, guidelines, enrolment: issue 17).
+    if (take.proctoring?.required)
+      return (
+        <>
+          {banner}
+          <EntryStep take={take} busy={starting} error={startError} onStart={start} />
+        </>
+      );
     return (
       <>
-        {take.preview && <PreviewBanner testId={testId} started={false} />}
+        {banner}
         <StartScreen take={take} busy={starting} error={startError} onStart={start} />
       </>
     );
