@@ -513,7 +513,11 @@ describe('deadlines and races (server clock)', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     // The email waits for the undo window; two senders at once still send it once.
     t.clock.advance(STATUS_UNDO_MS + 1000);
-    await Promise.all([sendDueStatusEmails(t.deps), sendDueStatusEmails(t.deps)]);
+    try {
+      await Promise.all([sendDueStatusEmails(t.deps), sendDueStatusEmails(t.deps)]);
+    } finally {
+      t.clock.set(new Date());
+    }
     const mails = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, cand.email));
     expect(mails.filter((m) => m.kind === 'status_shortlisted')).toHaveLength(1);
   });
