@@ -23,7 +23,15 @@ import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { toPublicUser } from '../users/users.service';
-import { anonymousProfile, deleteBlobs, detachAttempts, eraseCode, erasedEmail, eraseFrames } from './erasure.core';
+import {
+  anonymousProfile,
+  deleteBlobs,
+  detachAttempts,
+  eraseCode,
+  erasedEmail,
+  eraseFrames,
+  scrubCopies,
+} from './erasure.core';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'blobs'>;
 
@@ -71,6 +79,7 @@ export async function eraseAccount(deps: Deps, user: UserRow, password: string, 
       .update(invitations)
       .set({ email: erasedEmail(user.id) })
       .where(sql`lower(${invitations.email}) = lower(${user.email})`);
+    await scrubCopies(tx, user.email, null, true);
     await tx.update(users).set(anonymousProfile(user.id, now)).where(eq(users.id, user.id));
     return [...freed, ...enrolments.map((e) => e.key).filter((k): k is string => !!k)];
   });
@@ -118,6 +127,7 @@ export async function eraseCandidateForCompany(
     const freed = await eraseFrames(tx, ids);
     await eraseCode(tx, ids);
     const standIn = await detachAttempts(tx, candidateId, ids, now);
+    await scrubCopies(tx, candidate.email, actor.companyId, false);
     if (invited.length > 0) {
       await tx
         .update(invitations)

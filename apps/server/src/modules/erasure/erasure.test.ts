@@ -2,7 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser, sessionCookie } from '../../../test/factories';
-import { codeDrafts, faceEnrollments, sessions, submissions, tests, users } from '../../db/schema';
+import {
+  codeDrafts,
+  faceEnrollments,
+  outbox,
+  sessions,
+  submissions,
+  tests,
+  users,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema';
 import { seedAttempt, seedCodingTest, seedEvent, seedSubmission, TINY_JPEG } from '../review/review.fixtures';
 import { purgeExpired } from './retention.service';
 
@@ -103,6 +113,20 @@ describe('DELETE /api/users/me', () => {
   it('erases sessions, profile, frames, drafts and enrolments; the employer keeps an anonymised score', async () => {
     const { candidate, test, event, frameKey, photoKey } = await candidateWithData();
     expect((await frame(event.id)).statusCode).toBe(200);
+    // Copies of the address: a mail in the outbox and a pending webhook delivery naming the candidate.
+    await t.deps.db.insert(outbox).values({ toAddress: candidate.email, subject: 'Hi', bodyText: 'Hello Ada' });
+    const [hook] = await t.deps.db
+      .insert(webhooks)
+      .values({ companyId: admin.companyId!, createdBy: admin.id, url: 'http://example.test/', secret: 's' })
+      .returning();
+    await t.deps.db
+      .insert(webhookDeliveries)
+      .values({
+        webhookId: hook!.id,
+        event: 'attempt.started',
+        subject: 'x',
+        body: JSON.stringify({ email: candidate.email }),
+      });
     const wrong = await t.app.inject({
       method: 'DELETE',
       url: '/api/users/me',
@@ -147,6 +171,13 @@ describe('DELETE /api/users/me', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Deleted candidate', score: 20 });
     expect(JSON.stringify(rows)).not.toContain('Lovelace');
+    expect(await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, candidate.email))).toHaveLength(0);
+    const [delivery] = await t.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, hook!.id));
+    expect(delivery!.body).not.toContain(candidate.email);
+    expect(delivery!.status).toBe('failed');
     expect((await auditActions()).some((e) => e.action === 'user.erased' && e.targetId === candidate.id)).toBe(true);
   });
 
