@@ -21,8 +21,12 @@ export interface ApiTokenIdentity {
   scopes: string[];
 }
 
+/**
+ * The token of a Bearer Authorization header; '' for a malformed Bearer header (refused); null when there is
+ * no Bearer header at all (other schemes, e.g. a proxy's Basic auth, are left alone and the cookie is used).
+ */
 export function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
+  if (!header || !/^Bearer(\s|$)/i.test(header)) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return m ? m[1]! : '';
 }

@@ -87,6 +87,9 @@ export function postSigned(
       },
     );
     req.on('timeout', () => req.destroy(new Error('Timed out after 10 s')));
+    // A hard deadline for the whole exchange: a receiver trickling bytes must not hold a delivery slot.
+    const deadline = setTimeout(() => req.destroy(new Error('Timed out after 10 s')), REQUEST_TIMEOUT_MS);
+    req.on('close', () => clearTimeout(deadline));
     req.on('error', (err) => resolve({ status: null, body: null, error: err.message.slice(0, 300) }));
     req.end(body);
   });
