@@ -119,14 +119,12 @@ describe('DELETE /api/users/me', () => {
       .insert(webhooks)
       .values({ companyId: admin.companyId!, createdBy: admin.id, url: 'http://example.test/', secret: 's' })
       .returning();
-    await t.deps.db
-      .insert(webhookDeliveries)
-      .values({
-        webhookId: hook!.id,
-        event: 'attempt.started',
-        subject: 'x',
-        body: JSON.stringify({ email: candidate.email }),
-      });
+    await t.deps.db.insert(webhookDeliveries).values({
+      webhookId: hook!.id,
+      event: 'attempt.started',
+      subject: 'x',
+      body: JSON.stringify({ email: candidate.email }),
+    });
     const wrong = await t.app.inject({
       method: 'DELETE',
       url: '/api/users/me',
