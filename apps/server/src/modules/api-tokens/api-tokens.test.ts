@@ -122,6 +122,34 @@ describe('Authorization: Bearer', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('invites candidates with invitations:write and reads results with results:read', async () => {
+    const { test } = await seedCodingTest(t.deps.db, admin);
+    const { token } = await createToken(['invitations:write', 'results:read']);
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: bearer(token),
+      payload: { testId: test.id, emails: ['ats.candidate@example.test'] },
+    });
+    expect(invite.statusCode).toBe(201);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/invitations?testId=${test.id}`,
+      headers: bearer(token),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('ats.candidate@example.test');
+    const results = await t.app.inject({
+      method: 'GET',
+      url: `/api/review/tests/${test.id}/results`,
+      headers: bearer(token),
+    });
+    expect(results.statusCode).toBe(200);
+    // ...but not the tests themselves (tests:read is not among its scopes).
+    const read = await t.app.inject({ method: 'GET', url: `/api/tests/${test.id}`, headers: bearer(token) });
+    expect(read.statusCode).toBe(403);
+  });
+
   it("does not see other companies' tests", async () => {
     const other = await createSignedInUser(t.app, { role: 'employer' });
     const { test } = await seedCodingTest(t.deps.db, other);
