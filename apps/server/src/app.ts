@@ -33,6 +33,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { judgingRoutes } from './modules/judging/judging.routes';
 import type { JudgingService } from './modules/judging/judging.types';
+import { libraryRoutes } from './modules/library/library.routes';
 import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
 import { reviewRoutes } from './modules/review/review.routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await erasureRoutes(app, deps);
   await ssoRoutes(app, deps);
   await openApiRoutes(app);
+  await libraryRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;
@@ -143,14 +145,34 @@ function installOriginCheck(app: FastifyInstance) {
   });
 }
 
+/**
+ * Hashed build files (assets/name-HASH.ext) never change under their name: cached for a year, immutable.
+ * Everything else, index.html first, is revalidated on each load so a new release is picked up at once.
+ */
+export function cacheControlFor(file: string): string {
+  const name = path.basename(file).replace(/\.(br|gz)$/, '');
+  const hashed = /[\\/]assets[\\/]/.test(file) && /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(name);
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Serves the built web app; unknown non-API GETs get index.html so client routes work on reload. */
 function serveWebApp(app: FastifyInstance, webDist: string | null) {
   const hasWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz beside each file (apps/web/build/precompress.ts): no work per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(file)),
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (hasWeb && req.method === 'GET' && !url.startsWith('/api/') && !path.extname(url)) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: `No route ${req.method} ${url}` });
   });

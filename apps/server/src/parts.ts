@@ -7,6 +7,7 @@ import type { AppDeps } from './app';
 import { createAutoEndLoop } from './modules/attempts/auto-end-loop';
 import { createRetentionLoop } from './modules/erasure/retention.loop';
 import { createFacePart } from './modules/face/face.part';
+import { createProctoringLoop } from './modules/face/proctoring.track';
 import { createReminderLoop } from './modules/invitations/reminder-loop';
 import { createJudgingPart } from './modules/judging/judging.part';
 import { createWebhookLoop } from './modules/webhooks/webhooks.loop';
@@ -77,6 +78,18 @@ export async function createParts(deps: AppDeps, log: FastifyBaseLogger): Promis
     await retentionLoop.stop();
     await webhookLoop.stop();
     await stopBeforeWebhooks?.();
+  };
+  // Proctoring: camera-lost and face-service gaps by the server's clock (issue 17).
+  const proctoringLoop = createProctoringLoop(() => ({ ...deps, ...parts.deps }), log);
+  const startBeforeProctoring = parts.start;
+  const stopBeforeProctoring = parts.stop;
+  parts.start = async (app) => {
+    await startBeforeProctoring?.(app);
+    proctoringLoop.start();
+  };
+  parts.stop = async () => {
+    await proctoringLoop.stop();
+    await stopBeforeProctoring?.();
   };
   return parts;
 }

@@ -5,8 +5,8 @@
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
 import { apiTokens, users } from '../db/schema';
-import type { UserRow } from './auth';
 import type { Clock } from './clock';
 import { hashToken } from './tokens';
 

@@ -5,7 +5,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions, type UserRow, users } from '../db/schema';
 import { type ApiTokenIdentity, bearerToken, lookupApiToken } from './api-token-auth';
 import { scopeForRoute } from './api-token-scopes';
 import type { Clock } from './clock';
@@ -16,8 +16,6 @@ export const SESSION_COOKIE = 'assessly_session';
 export const SESSION_DAYS = 14;
 /** Without "Remember me" the cookie lasts for the browser session and the server forgets it after a day. */
 export const SHORT_SESSION_HOURS = 24;
-
-export type UserRow = typeof users.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { apiTokens } from '../../db/schema';
-import { seedCodingTest } from '../review/review.fixtures';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -74,7 +73,7 @@ describe('POST /api/companies/api-tokens', () => {
 
 describe('Authorization: Bearer', () => {
   it('acts as the company on routes of its scopes and records the last use', async () => {
-    const { test } = await seedCodingTest(t.deps.db, admin, { name: 'Token visible test' });
+    const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50], name: 'Token visible test' });
     const { id, token } = await createToken(['tests:read']);
     const res = await t.app.inject({ method: 'GET', url: `/api/tests/${test.id}`, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
@@ -88,7 +87,7 @@ describe('Authorization: Bearer', () => {
   });
 
   it('refuses routes outside its scopes with 403', async () => {
-    const { test } = await seedCodingTest(t.deps.db, admin);
+    const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50] });
     const { token } = await createToken(['tests:read']);
     const invite = await t.app.inject({
       method: 'POST',
@@ -123,7 +122,7 @@ describe('Authorization: Bearer', () => {
   });
 
   it('invites candidates with invitations:write and reads results with results:read', async () => {
-    const { test } = await seedCodingTest(t.deps.db, admin);
+    const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50] });
     const { token } = await createToken(['invitations:write', 'results:read']);
     const invite = await t.app.inject({
       method: 'POST',
@@ -152,7 +151,7 @@ describe('Authorization: Bearer', () => {
 
   it("does not see other companies' tests", async () => {
     const other = await createSignedInUser(t.app, { role: 'employer' });
-    const { test } = await seedCodingTest(t.deps.db, other);
+    const { test } = await buildCodingTest(t.deps.db, { employer: other, marks: [50, 50] });
     const { token } = await createToken(['tests:read']);
     const res = await t.app.inject({ method: 'GET', url: `/api/tests/${test.id}`, headers: bearer(token) });
     expect(res.statusCode).toBe(404);

@@ -7,6 +7,7 @@ import { verify } from '@node-rs/argon2';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import {
   attempts,
   codeDrafts,
@@ -19,7 +20,6 @@ import {
   tests,
   users,
 } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { toPublicUser } from '../users/users.service';

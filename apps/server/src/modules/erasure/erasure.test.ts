@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser, sessionCookie } from '../../../test/factories';
+import { buildCodingTest, createSignedInUser, type SignedInUser, sessionCookie } from '../../../test/factories';
+import { seedAttempt, seedEvent, seedSubmission, TINY_JPEG } from '../../../test/fixtures/review';
 import {
   codeDrafts,
   faceEnrollments,
@@ -13,7 +14,6 @@ import {
   webhookDeliveries,
   webhooks,
 } from '../../db/schema';
-import { seedAttempt, seedCodingTest, seedEvent, seedSubmission, TINY_JPEG } from '../review/review.fixtures';
 import { purgeExpired } from './retention.service';
 
 let t: TestApp;
@@ -41,7 +41,11 @@ async function advanceDays(days: number) {
 /** A candidate with a finished attempt on one of admin's tests: a framed event, a draft, an enrolment, a submission. */
 async function candidateWithData(opts: { endTime?: Date | null } = {}) {
   const candidate = await createSignedInUser(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
-  const { test, problems } = await seedCodingTest(t.deps.db, admin, { marks: [40], endTime: opts.endTime ?? null });
+  const { test, problems } = await buildCodingTest(t.deps.db, {
+    employer: admin,
+    marks: [40],
+    endTime: opts.endTime ?? null,
+  });
   const attempt = await seedAttempt(t.deps.db, test.id, candidate.id);
   const frameKey = await t.deps.blobs.put('frames', TINY_JPEG, 'image/jpeg');
   const event = await seedEvent(t.deps.db, attempt.id, 'multiple_faces', frameKey);
@@ -198,7 +202,7 @@ describe('DELETE /api/companies/candidates/:userId/data', () => {
     const { candidate, test, event } = await candidateWithData();
     // The same candidate at another company.
     const other = await createSignedInUser(t.app, { role: 'employer' });
-    const { test: otherTest } = await seedCodingTest(t.deps.db, other);
+    const { test: otherTest } = await buildCodingTest(t.deps.db, { employer: other, marks: [50, 50] });
     await seedAttempt(t.deps.db, otherTest.id, candidate.id);
     const stranger = await t.app.inject({
       method: 'DELETE',

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { seedAttempt, seedSubmission } from '../../../test/fixtures/review';
 import { attempts, invitations, webhookDeliveries } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
-import { seedAttempt, seedCodingTest, seedSubmission } from '../review/review.fixtures';
 import { postSigned, RETRY_WINDOW_MS, runDueDeliveries } from './webhooks.delivery';
 import { scanAttemptEvents } from './webhooks.events';
 import { createWebhookLoop } from './webhooks.loop';
@@ -75,7 +75,7 @@ async function createWebhook(events: string[], url = receiver.url) {
 }
 
 async function statusChange(): Promise<string> {
-  const { test } = await seedCodingTest(t.deps.db, admin);
+  const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50] });
   const candidate = await createSignedInUser(t.app);
   const attempt = await seedAttempt(t.deps.db, test.id, candidate.id);
   const res = await t.app.inject({
@@ -251,7 +251,7 @@ describe('webhook deliveries', () => {
 describe('webhook events', () => {
   it('attempt.started and attempt.completed (score, result, report link), each once', async () => {
     const { id } = (await createWebhook(['attempt.started', 'attempt.completed'])).json();
-    const { test, problems } = await seedCodingTest(t.deps.db, admin, { marks: [50, 50], passingMarks: 40 });
+    const { test, problems } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50], passingMarks: 40 });
     const candidate = await createSignedInUser(t.app);
     const attempt = await seedAttempt(t.deps.db, test.id, candidate.id, { startedAt: t.clock.now() });
     const deps = { ...t.deps, publicUrl: 'https://assessly.example' };
@@ -287,7 +287,7 @@ describe('webhook events', () => {
 
   it('invitation.accepted when the candidate opens the link, once per invitation', async () => {
     const { id } = (await createWebhook(['invitation.accepted'])).json();
-    const { test } = await seedCodingTest(t.deps.db, admin);
+    const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50] });
     const token = `tok${Date.now()}abcdefghijklmnopqrstuvwxyz`;
     await t.deps.db
       .insert(invitations)

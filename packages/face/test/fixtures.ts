@@ -1,22 +1,17 @@
-// Test/bench helper: the shared face fixtures and their manifest (not used by the engine itself).
-import { existsSync, readFileSync } from 'node:fs';
+// Test/bench helper: the shared face photos and their manifest (not used by the engine, not exported by the package).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
- * The shared face photos: FIXTURES_DIR when set, else `shared/fixtures/faces` beside the checkout, else the
- * workplace's copy at /work/shared (a clone elsewhere, e.g. CI's clean clone in a temp folder, still finds them).
- * The photos are test data only and are not committed to this repository.
+ * The shared face photos: FIXTURES_DIR when set, else `shared/fixtures/faces` beside the checkout (where every
+ * engineer and CI run has them). The photos are test data only and are not committed to this repository.
  */
-function resolveFixturesDir(): string {
-  if (process.env.FIXTURES_DIR) return path.resolve(process.env.FIXTURES_DIR);
-  const candidates = [path.resolve(repoRoot, '../shared/fixtures/faces'), '/work/shared/fixtures/faces'];
-  return candidates.find((dir) => existsSync(path.join(dir, 'MANIFEST.tsv'))) ?? candidates[0]!;
-}
-
-export const FIXTURES_DIR = resolveFixturesDir();
+export const FIXTURES_DIR = process.env.FIXTURES_DIR
+  ? path.resolve(process.env.FIXTURES_DIR)
+  : path.resolve(repoRoot, '../shared/fixtures/faces');
 
 export interface FixturePhoto {
   file: string;
