@@ -22,13 +22,12 @@ export interface ApiTokenIdentity {
 }
 
 /**
- * The token of a Bearer Authorization header; '' for a malformed Bearer header (refused); null when there is
- * no Bearer header at all (other schemes, e.g. a proxy's Basic auth, are left alone and the cookie is used).
+ * The API token of an `Authorization: Bearer asly_…` header, or null: other schemes (a proxy's Basic auth) and
+ * other Bearer tokens (HEALTH_TOKEN on /api/health) are left to whoever reads them, and the cookie is used.
  */
 export function bearerToken(header: string | undefined): string | null {
-  if (!header || !/^Bearer(\s|$)/i.test(header)) return null;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return m ? m[1]! : '';
+  const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return m?.[1]?.startsWith(API_TOKEN_PREFIX) ? m[1] : null;
 }
 
 export async function lookupApiToken(
@@ -36,7 +35,7 @@ export async function lookupApiToken(
   clock: Clock,
   token: string,
 ): Promise<{ user: UserRow; token: ApiTokenIdentity } | null> {
-  if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return null;
+  if (token.length > 200) return null;
   const [row] = await db
     .select({ t: apiTokens, user: users })
     .from(apiTokens)

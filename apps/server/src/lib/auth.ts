@@ -45,9 +45,9 @@ export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock)
   });
 }
 
-/** A Bearer token replaces the cookie entirely (no fallback): valid and in scope, or 401/403. */
+/** An API token replaces the cookie entirely (no fallback): valid and in scope, or 401/403. */
 async function authenticateApiToken(db: Db, clock: Clock, req: FastifyRequest, bearer: string) {
-  const found = bearer ? await lookupApiToken(db, clock, bearer) : null;
+  const found = await lookupApiToken(db, clock, bearer);
   if (!found) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API token');
   const url = req.routeOptions.url;
   if (url) {
