@@ -1,13 +1,14 @@
 /**
  * `Authorization: Bearer <token>`: a company API token acts as the member who created it, limited to its
- * scopes. Only the token's SHA-256 is stored. A revoked token, or one whose creator left the company or was
- * erased, is refused.
+ * scopes. Only the token's SHA-256 is stored. A revoked token, or one whose creator left the company, lost the
+ * owner/admin role or was erased, is refused (a token never outlives its creator's right to make it).
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { apiTokens, users } from '../db/schema';
 import type { Clock } from './clock';
+import { isCompanyAdmin } from './policy';
 import { hashToken } from './tokens';
 
 /** Secrets we hand out start with this, so a leaked one is recognisable by secret scanners. */
@@ -42,7 +43,7 @@ export async function lookupApiToken(
     .innerJoin(users, eq(users.id, apiTokens.createdBy))
     .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt)))
     .limit(1);
-  if (!row || row.user.companyId !== row.t.companyId || row.user.erasedAt) return null;
+  if (!row || row.user.companyId !== row.t.companyId || row.user.erasedAt || !isCompanyAdmin(row.user)) return null;
   const now = clock.now();
   await db
     .update(apiTokens)

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { apiTokens } from '../../db/schema';
+import { apiTokens, users } from '../../db/schema';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -192,6 +192,22 @@ describe('Authorization: Bearer', () => {
       expect(res.statusCode, authorization).toBe(200);
       expect(res.json().id).toBe(admin.id);
     }
+  });
+
+  it('stops working when its creator loses the admin role or leaves the company', async () => {
+    const maker = await createSignedInUser(t.app, { role: 'employer' });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies/api-tokens',
+      headers: { cookie: maker.cookie },
+      payload: { name: 'maker', scopes: ['tests:read'] },
+    });
+    const { token } = made.json();
+    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer(token) })).statusCode).toBe(200);
+    await t.deps.db.update(users).set({ companyRole: 'recruiter' }).where(eq(users.id, maker.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer(token) })).statusCode).toBe(401);
+    await t.deps.db.update(users).set({ companyRole: 'owner', companyId: null }).where(eq(users.id, maker.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer(token) })).statusCode).toBe(401);
   });
 
   it("another company cannot revoke or list this company's tokens", async () => {
