@@ -9,7 +9,7 @@ import { seedAttempt, seedSubmission } from '../../../test/fixtures/review';
 import { attempts, invitations, webhookDeliveries } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { postSigned, RETRY_WINDOW_MS, runDueDeliveries } from './webhooks.delivery';
-import { scanAttemptEvents } from './webhooks.events';
+import { emitEvent, scanAttemptEvents } from './webhooks.events';
 import { createWebhookLoop } from './webhooks.loop';
 import { isPrivateAddress } from './webhooks.url-guard';
 
@@ -233,6 +233,34 @@ describe('webhook deliveries', () => {
     expect(row!.attempts).toBeGreaterThan(3);
     expect(row!.attempts).toBeLessThanOrEqual(RETRY_WINDOW_MS / 3_600_000 + 1);
     await t.app.inject({ method: 'DELETE', url: `/api/companies/webhooks/${id}`, headers: { cookie: admin.cookie } });
+  });
+
+  it("one company's backlog does not hold back another company's delivery", async () => {
+    const { id: busyHook } = (await createWebhook(['candidate.status_changed'])).json();
+    const other = await createSignedInUser(t.app, { role: 'employer' });
+    const quiet = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies/webhooks',
+      headers: { cookie: other.cookie },
+      payload: { url: receiver.url, events: ['candidate.status_changed'] },
+    });
+    for (let i = 0; i < 30; i++) {
+      await emitEvent(t.deps, admin.companyId!, 'candidate.status_changed', `backlog-${i}`, { i });
+    }
+    await emitEvent(t.deps, other.companyId!, 'candidate.status_changed', 'quiet-1', { quiet: true });
+    await runDueDeliveries({ db: t.deps.db, clock: t.clock, allowPrivate: true }, 10);
+    const [row] = await t.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, quiet.json().id));
+    expect(row!.status).toBe('delivered');
+    // Drain the backlog before the next test.
+    while ((await deliver()) > 0);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/companies/webhooks/${busyHook}`,
+      headers: { cookie: admin.cookie },
+    });
   });
 
   it('survive a restart: a pending row is sent by a new loop', async () => {
