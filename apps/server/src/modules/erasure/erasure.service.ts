@@ -22,6 +22,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
+import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { toPublicUser } from '../users/users.service';
 import {
   anonymousProfile,
@@ -192,11 +193,51 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
   return {
     exportedAt: deps.clock.now().toISOString(),
     profile: toPublicUser(user),
-    attempts: mine.map((a) => ({ ...a, testName: testRows.find((t) => t.id === a.testId)?.testName ?? null })),
-    submissions: subs.map(({ results, ...s }) => ({ ...s, results })),
-    drafts,
-    proctoringEvents: events.map(({ frameKey, ...e }) => ({ ...e, hasFrame: !!frameKey })),
-    faceEnrollments: enrolments.map(({ frameKey, ...e }) => ({ ...e, hasPhoto: !!frameKey })),
+    // Listed fields only, and results through the candidate projection: the stored items of hidden test
+    // cases hold their input and expected output, which a candidate must never receive.
+    attempts: mine.map((a) => ({
+      id: a.id,
+      testId: a.testId,
+      testName: testRows.find((t) => t.id === a.testId)?.testName ?? null,
+      startedAt: a.startedAt,
+      deadlineAt: a.deadlineAt,
+      endedAt: a.endedAt,
+      endReason: a.endReason,
+      answers: a.answers,
+      score: a.score,
+      maxScore: a.maxScore,
+      hiringStatus: a.hiringStatus,
+    })),
+    submissions: subs.map((s) => ({
+      id: s.id,
+      testId: s.testId,
+      attemptId: s.attemptId,
+      questionNumber: s.questionNumber,
+      language: s.language,
+      code: s.code,
+      status: s.status,
+      verdict: s.verdict,
+      compileOutput: toCandidateCompileOutput(s.verdict, s.compileOutput),
+      results: toCandidateResults(s.results),
+      passedCount: s.passedCount,
+      totalCount: s.totalCount,
+      score: s.score,
+      maxScore: s.maxScore,
+      createdAt: s.createdAt,
+    })),
+    drafts: drafts.map((d) => ({ attemptId: d.attemptId, language: d.language, code: d.code, updatedAt: d.updatedAt })),
+    proctoringEvents: events.map((e) => ({
+      kind: e.kind,
+      detail: e.detail,
+      occurredAt: e.occurredAt,
+      hasFrame: !!e.frameKey,
+    })),
+    faceEnrollments: enrolments.map((e) => ({
+      createdAt: e.createdAt,
+      model: e.model,
+      descriptor: e.descriptor,
+      hasPhoto: !!e.frameKey,
+    })),
     invitations: invites,
   };
 }

@@ -95,6 +95,25 @@ async function auditActions() {
 describe('GET /api/users/me/export', () => {
   it('gives the candidate all their data as JSON and is audited', async () => {
     const { candidate, attempt } = await candidateWithData();
+    // Stored result items of hidden cases hold their input and expected output (employers see them).
+    await t.deps.db
+      .update(submissions)
+      .set({
+        results: [
+          {
+            index: 0,
+            passed: true,
+            verdict: 'AC',
+            hidden: true,
+            input: 'HIDDEN-CASE-MARKER in',
+            expectedOutput: 'HIDDEN-CASE-MARKER out',
+            output: 'x',
+            timeMs: 1,
+            memoryKb: 1,
+          },
+        ],
+      })
+      .where(eq(submissions.attemptId, attempt.id));
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/users/me/export',
@@ -109,6 +128,8 @@ describe('GET /api/users/me/export', () => {
     expect(data.drafts).toHaveLength(1);
     expect(data.proctoringEvents[0]).toMatchObject({ kind: 'multiple_faces', hasFrame: true });
     expect(res.body).not.toContain('frames/');
+    expect(data.submissions[0].results.length).toBeGreaterThan(0);
+    expect(res.body).not.toContain('HIDDEN-CASE-MARKER');
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me/export' })).statusCode).toBe(401);
   });
 });
