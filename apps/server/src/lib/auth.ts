@@ -31,7 +31,8 @@ export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock)
   app.addHook('onRequest', async (req) => {
     // Only API calls need to know who is calling; the web app's files and index.html do not cost a query.
     if (!req.url.startsWith('/api/')) return;
-    const bearer = bearerToken(req.headers.authorization);
+    // /api/health reads its own Bearer HEALTH_TOKEN; everywhere else a Bearer header is a company API token.
+    const bearer = req.url.startsWith('/api/health') ? null : bearerToken(req.headers.authorization);
     if (bearer !== null) return authenticateApiToken(db, clock, req, bearer);
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
