@@ -31,7 +31,7 @@ export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock)
   app.addHook('onRequest', async (req) => {
     // Only API calls need to know who is calling; the web app's files and index.html do not cost a query.
     if (!req.url.startsWith('/api/')) return;
-    // /api/health reads its own Bearer HEALTH_TOKEN; everywhere else a Bearer header is a company API token.
+    // /api/health reads its own Bearer HEALTH_TOKEN; elsewhere an `asly_` Bearer token is a company API token.
     const bearer = req.url.startsWith('/api/health') ? null : bearerToken(req.headers.authorization);
     if (bearer !== null) return authenticateApiToken(db, clock, req, bearer);
     const token = req.cookies[SESSION_COOKIE];
