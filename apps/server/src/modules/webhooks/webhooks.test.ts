@@ -1,12 +1,17 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { seedAttempt, seedSubmission } from '../../../test/fixtures/review';
-import { attempts, invitations, webhookDeliveries } from '../../db/schema';
+import { openDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { attempts, invitations, webhookDeliveries, webhooks } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { postSigned, RETRY_WINDOW_MS, runDueDeliveries } from './webhooks.delivery';
 import { emitEvent, scanAttemptEvents } from './webhooks.events';
@@ -261,6 +266,36 @@ describe('webhook deliveries', () => {
       url: `/api/companies/webhooks/${busyHook}`,
       headers: { cookie: admin.cookie },
     });
+  });
+
+  it('survive a real restart of the database (PGlite on disk): pending rows are sent after reopening', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'assessly-webhook-restart-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await migrate(first);
+      const companyId = randomUUID();
+      await first.db
+        .insert(webhooks)
+        .values({
+          companyId,
+          createdBy: randomUUID(),
+          url: receiver.url,
+          events: ['attempt.started'],
+          secret: 'whsec_x',
+        });
+      await emitEvent({ db: first.db, clock: t.clock }, companyId, 'attempt.started', 'restart-1', { n: 1 });
+      await first.close();
+      expect(receiver.received).toHaveLength(0);
+      const second = await openDatabase({ dataDir: dir });
+      try {
+        await runDueDeliveries({ db: second.db, clock: t.clock, allowPrivate: true });
+        expect(receiver.received.map((r) => JSON.parse(r.body).data)).toEqual([{ n: 1 }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('survive a restart: a pending row is sent by a new loop', async () => {
