@@ -465,7 +465,7 @@ export const ssoConnections = pgTable('sso_connections', {
   issuer: text('issuer').notNull(),
   clientId: text('client_id').notNull(),
   clientSecret: text('client_secret').notNull(),
-  defaultRole: text('default_role', { enum: ['admin', 'recruiter'] })
+  defaultRole: text('default_role', { enum: ['admin', 'recruiter', 'reviewer'] })
     .notNull()
     .default('recruiter'),
   enabled: boolean('enabled').notNull().default(true),
