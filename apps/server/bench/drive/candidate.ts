@@ -18,6 +18,8 @@ export interface CandidateOptions {
   seconds: number;
   face: Blob | null;
   light: boolean;
+  /** Stop waiting for verdicts at this time (the run's end plus a grace period). */
+  giveUpAt: number;
   rec: Recorder;
 }
 

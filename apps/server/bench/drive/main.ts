@@ -2,11 +2,12 @@
  * The drive benchmark (issue 16): N candidates at the coding page's real cadence against the product.
  *
  *   npm run bench:drive -- --candidates 100 --seconds 60 [--database-url postgres://…] [--workers 2]
- *                          [--url http://host:port] [--no-face] [--light]
+ *                          [--url http://host:port] [--no-face] [--light] [--grace 60]
  *
  * Without --url it starts the product (src/main.ts; PGlite in a temporary folder, or a fresh database on the
  * --database-url server, with --workers separate judge worker processes). --light sends only drafts and
- * events (the per-candidate budget of API + database work). Prints per endpoint class p50/p95/p99, errors by
+ * events (the per-candidate budget of API + database work). Verdicts are awaited up to --grace seconds (60) after
+ * the end; later ones count as "not judged by the end". Prints per endpoint class p50/p95/p99, errors by
  * status, the judge's queue wait, server CPU per candidate per second and memory; the last line is JSON.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     url: { type: 'string' },
     'no-face': { type: 'boolean', default: false },
     light: { type: 'boolean', default: false },
+    grace: { type: 'string', default: '60' },
     frame: { type: 'string' },
   },
 });
@@ -197,6 +199,7 @@ async function main() {
           face,
           light: !!args.light,
           rec,
+          giveUpAt: endsAt + Number(args.grace) * 1000,
         }),
       ),
     );
