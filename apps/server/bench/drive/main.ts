@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
-import { runCandidate, timed } from './candidate';
+import { benchEnd, runCandidate, timed } from './candidate';
 import { LANGUAGES } from './programs';
 import { nameOf, Recorder, sampleTree } from './stats';
 
@@ -186,6 +186,7 @@ async function main() {
     }, 2000);
     const endsAt = startedAt + SECONDS * 1000;
     const cpuAtEnd = new Promise<ReturnType<typeof sample>>((r) => setTimeout(() => r(sample()), SECONDS * 1000));
+    const hardStop = setTimeout(() => benchEnd.abort(), (SECONDS + Number(args.grace)) * 1000);
     await Promise.all(
       cookies.map((cookie, i) =>
         runCandidate({
@@ -204,6 +205,7 @@ async function main() {
       ),
     );
     const after = await cpuAtEnd;
+    clearTimeout(hardStop);
     clearInterval(memTimer);
     const health = (await (await fetch(`${url}/api/health`)).json()) as {
       judge?: { fairness?: unknown; queue?: unknown };
