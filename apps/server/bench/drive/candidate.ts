@@ -5,6 +5,7 @@
  * Verdicts arrive on the candidate's event stream, as on the page.
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { SUM_PROGRAMS } from './programs';
 import type { Recorder } from './stats';
 
@@ -28,6 +29,7 @@ const jitter = (ms: number) => ms * (0.75 + Math.random() * 0.5);
 
 /** Aborted when the bench's time (plus grace) is up: requests still open then count as "open at the end". */
 export const benchEnd = new AbortController();
+setMaxListeners(0, benchEnd.signal); // every open request listens
 
 export async function timed(
   rec: Recorder,
