@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCodingTest, startCodingAttempt } from '../test/factories-tests';
+import { buildCodingTest, SUM_PROBLEM, startCodingAttempt } from '../test/factories';
 import { type ServerProcess, startServerProcess } from '../test/server-process';
 import { openDatabase } from './db/client';
 import { attempts, submissions, users } from './db/schema';
@@ -79,7 +79,11 @@ describe('kill -9 of the API mid-judge', () => {
     const employer = await byEmail(emails.employer);
     const a = await byEmail(emails.a);
     const b = await byEmail(emails.b);
-    const { test, problems } = await createCodingTest(deps, employer);
+    const { test, problems } = await buildCodingTest(deps.db, {
+      employer: employer,
+      problems: [SUM_PROBLEM],
+      duration: 60,
+    });
     await startCodingAttempt(deps, a.id, test.id);
     await startCodingAttempt(deps, b.id, test.id);
     // B's time runs out while the server is down.

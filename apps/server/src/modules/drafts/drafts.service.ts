@@ -1,13 +1,13 @@
 /**
  * Code drafts: the candidate's code per problem and language, saved as they type (the page debounces),
  * restored by the take call, and submitted at the end of the attempt when not yet submitted.
+ * Each draft carries a revision: a save naming an older revision than the stored one (a stale tab) is refused
+ * with DRAFT_STALE, so one tab never silently overwrites what another saved.
  */
-import type { TDraftInput } from '@assessly/shared';
+import type { TDraftInput, TDraftSaved } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import type { Db } from '../../db/client';
-import { attempts, codeDrafts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { attempts, codeDrafts, tests, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
 import { findTest } from '../tests/tests.access';
@@ -17,62 +17,51 @@ export async function saveDraft(
   user: UserRow,
   testId: string,
   input: TDraftInput,
-) {
+): Promise<TDraftSaved> {
   const now = deps.clock.now();
-  if (await saveDraftFast(deps.db, user.id, testId, input, now))
-    return { ok: true as const, savedAt: now.toISOString() };
-  // Refused by the one-statement save: the checks below name the reason (or save, after a race).
-  return saveDraftChecked(deps, user, testId, input);
-}
-
-/**
- * The common case in one statement (issue 16: a drive's budget is a few ms of CPU per candidate a second):
- * the attempt row is updated (and so locked) only while open and only for a problem of its test, and the
- * draft is upserted in the same statement. False when nothing was saved.
- */
-async function saveDraftFast(db: Db, userId: string, testId: string, input: TDraftInput, now: Date) {
-  const rows = await db.execute(sql`
-    WITH open AS (
-      UPDATE attempts a
-         SET languages = a.languages || jsonb_build_object(${input.questionId}::text, ${input.language}::text)
-        FROM tests t
-       WHERE a.user_id = ${userId} AND a.test_id = ${testId} AND a.ended_at IS NULL AND a.deadline_at > ${now}
-         AND t.id = a.test_id AND t.test_type = 'CODING' AND t.question_ids ? ${input.questionId}::text
-      RETURNING a.id
-    )
-    INSERT INTO code_drafts (attempt_id, question_id, language, code, updated_at)
-    SELECT id, ${input.questionId}, ${input.language}, ${input.code}, ${now} FROM open
-    ON CONFLICT (attempt_id, question_id, language) DO UPDATE SET code = EXCLUDED.code, updated_at = EXCLUDED.updated_at
-    RETURNING attempt_id`);
-  const list = Array.isArray(rows) ? rows : ((rows as { rows?: unknown[] }).rows ?? []);
-  return list.length > 0;
-}
-
-async function saveDraftChecked(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  user: UserRow,
-  testId: string,
-  input: TDraftInput,
-) {
-  const attempt = await requireOpenAttempt(deps, user.id, testId);
-  const test = await findTest(deps.db, testId);
-  // Only the test's own problems: a page cannot grow the table with made-up ids.
-  if (test?.testType !== 'CODING' || !test.questionIds.includes(input.questionId)) {
-    throw new AppError('PROBLEM_NOT_FOUND', 'This problem is not part of the test');
-  }
-  const now = deps.clock.now();
-  // One transaction that first updates the attempt row only while it is open: that row lock orders this save
-  // against End Test / the deadline loop, so a draft is either seen by the final auto-submit or refused.
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  // One transaction that first updates the attempt row only while it is open and only for a problem of its
+  // test (issue 16: no separate reads of the attempt and the test, a drive's budget is a few ms of CPU per
+  // candidate a second). That row lock orders this save against End Test / the deadline loop, so a draft is
+  // either seen by the final auto-submit or refused, and against other saves of the same attempt (so the
+  // revision check below cannot race).
+  const revision = await deps.db.transaction(async (tx) => {
     const [open] = await tx
       .update(attempts)
       .set({
         languages: sql`${attempts.languages} || jsonb_build_object(${input.questionId}::text, ${input.language}::text)`,
       })
-      .where(and(eq(attempts.id, attempt.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, now)))
+      .where(
+        and(
+          eq(attempts.userId, user.id),
+          eq(attempts.testId, testId),
+          isNull(attempts.endedAt),
+          gt(attempts.deadlineAt, now),
+          sql`EXISTS (SELECT 1 FROM ${tests} WHERE ${tests.id} = ${attempts.testId} AND ${tests.testType} = 'CODING' AND ${tests.questionIds} ? ${input.questionId}::text)`,
+        ),
+      )
       .returning({ id: attempts.id });
-    if (!open) throw new AppError('ATTEMPT_ENDED', 'This test has ended');
+    if (!open) await explainRefusal(deps, user, testId, input);
+    const attempt = open!;
+    const [current] = await tx
+      .select({ code: codeDrafts.code, revision: codeDrafts.revision })
+      .from(codeDrafts)
+      .where(
+        and(
+          eq(codeDrafts.attemptId, attempt.id),
+          eq(codeDrafts.questionId, input.questionId),
+          eq(codeDrafts.language, input.language),
+        ),
+      )
+      .limit(1);
+    // The same code again (a resend whose answer was lost) is already saved: nothing to refuse or bump.
+    if (current && current.code === input.code) return current.revision;
+    if (input.baseRevision !== undefined && input.baseRevision !== (current?.revision ?? 0)) {
+      throw new AppError(
+        'DRAFT_STALE',
+        'A newer version of this code was saved from another tab or device; reload to continue from it',
+      );
+    }
+    const next = (current?.revision ?? 0) + 1;
     await tx
       .insert(codeDrafts)
       .values({
@@ -81,11 +70,29 @@ async function saveDraftChecked(
         language: input.language,
         code: input.code,
         updatedAt: now,
+        revision: next,
       })
       .onConflictDoUpdate({
         target: [codeDrafts.attemptId, codeDrafts.questionId, codeDrafts.language],
-        set: { code: input.code, updatedAt: now },
+        set: { code: input.code, updatedAt: now, revision: next },
       });
+    return next;
   });
-  return { ok: true as const, savedAt: now.toISOString() };
+  return { ok: true, savedAt: now.toISOString(), revision };
+}
+
+/** Why a save was refused (no open attempt, the deadline, a problem of another test); always throws. */
+async function explainRefusal(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: UserRow,
+  testId: string,
+  input: TDraftInput,
+): Promise<never> {
+  await requireOpenAttempt(deps, user.id, testId);
+  const test = await findTest(deps.db, testId);
+  // Only the test's own problems: a page cannot grow the table with made-up ids.
+  if (test?.testType !== 'CODING' || !test.questionIds.includes(input.questionId)) {
+    throw new AppError('PROBLEM_NOT_FOUND', 'This problem is not part of the test');
+  }
+  throw new AppError('ATTEMPT_ENDED', 'This test has ended');
 }

@@ -6,9 +6,14 @@
 import { type JudgeRequest, type JudgeResult, LANGUAGES } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { attachJudging, createCodingTest, startCodingAttempt } from '../../../test/factories-tests';
+import { attachJudging, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import {
+  buildCodingTest,
+  createSignedInUser,
+  type SignedInUser,
+  SUM_PROBLEM,
+  startCodingAttempt,
+} from '../../../test/factories';
 import { attempts, submissions } from '../../db/schema';
 import type { JudgeLike } from './judging.types';
 
@@ -59,7 +64,7 @@ beforeAll(async () => {
   const employer = await createSignedInUser(t.app, { role: 'employer' });
   early = await createSignedInUser(t.app);
   late = await createSignedInUser(t.app);
-  testId = (await createCodingTest(t.deps, employer)).test.id;
+  testId = (await buildCodingTest(t.deps.db, { employer, problems: [SUM_PROBLEM], duration: 60 })).test.id;
   await startCodingAttempt(t.deps, early.id, testId);
   await startCodingAttempt(t.deps, late.id, testId);
   await attachJudging(t, heldJudge, { backlogLimit: 1, concurrency: 1, submitWaitMs: 50 });

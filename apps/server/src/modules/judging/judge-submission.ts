@@ -6,10 +6,11 @@ import { JudgeQueueFullError, type Language } from '@assessly/judge';
 import type { TResultItem } from '@assessly/shared';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { codingProblems, submissions } from '../../db/schema';
+import { codingProblems, type SubmissionRow, submissions } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { problemAtVersion } from '../coding-problems/problem-versions';
 import type { JudgeLike } from './judging.types';
-import { type CaseSpec, casesForSubmit, failedItems, toResultItems } from './results';
+import { type CaseSpec, casesForSubmit, failedItems, judgeSettings, toResultItems } from './results';
 
 /**
  * A row whose claim is older than this may be claimed again: its worker died. Workers in PostgreSQL mode
@@ -25,8 +26,6 @@ export interface JudgeSubmissionDeps {
   clock: Clock;
   judge: JudgeLike;
 }
-
-export type SubmissionRow = typeof submissions.$inferSelect;
 
 export function scoreOf(maxScore: number, passed: number, total: number): number {
   return total > 0 ? Math.round(((maxScore * passed) / total) * 100) / 100 : 0;
@@ -115,7 +114,9 @@ export async function judgeSubmission(
 }
 
 async function judgeClaimed(deps: JudgeSubmissionDeps, row: SubmissionRow): Promise<'judged' | 'skipped'> {
-  const [problem] = await deps.db.select().from(codingProblems).where(eq(codingProblems.id, row.questionId)).limit(1);
+  const [current] = await deps.db.select().from(codingProblems).where(eq(codingProblems.id, row.questionId)).limit(1);
+  // judged against the version the submission recorded, not whatever the problem says today
+  const problem = current ? await problemAtVersion(deps.db, current, row.problemVersion) : null;
   const specs = problem ? casesForSubmit(problem) : [];
   if (row.judgeAttempts > MAX_JUDGE_ATTEMPTS) {
     await fail(deps, row, specs, `Judging failed ${MAX_JUDGE_ATTEMPTS} times; the submission was not judged`);
@@ -134,9 +135,7 @@ async function judgeClaimed(deps: JudgeSubmissionDeps, row: SubmissionRow): Prom
       language: row.language as Language,
       code: row.code,
       cases: specs.map(({ input, expectedOutput }) => ({ input, expectedOutput })),
-      timeLimitMs: problem.timeLimitMs,
-      memoryLimitMb: problem.memoryLimitMb,
-      floatTolerance: problem.floatTolerance,
+      ...judgeSettings(problem),
     });
     const results = toResultItems(specs, result);
     await finish(deps, row, {

@@ -40,9 +40,26 @@ const QUEUED_SWEEP_EVERY = 12;
 /** Retry-After never says more than this (a full queue at a drive drains within minutes). */
 const MAX_RETRY_AFTER_S = 900;
 
+/** Internal Errors reach candidates only as a generic message (projection.ts): their full text goes here. */
+function logInternalErrors(judge: JudgeLike, log: Pick<FastifyBaseLogger, 'error'>): JudgeLike {
+  return {
+    languages: () => judge.languages(),
+    isolation: () => judge.isolation(),
+    ...(judge.stats ? { stats: () => judge.stats!() } : {}),
+    ...(judge.close ? { close: () => judge.close!() } : {}),
+    async judge(req) {
+      const result = await judge.judge(req);
+      if (result.verdict === 'Internal Error')
+        log.error({ language: req.language, detail: result.compileOutput }, 'judge: internal error');
+      return result;
+    },
+  };
+}
+
 export function createJudgingService(opts: JudgingOptions): JudgingService {
-  const { deps, judge } = opts;
+  const { deps } = opts;
   const log = opts.log ?? silentLog;
+  const judge = logInternalErrors(opts.judge, log);
   const mode: QueueMode = opts.mode ?? (deps.database.mode === 'postgres' ? 'pg-boss' : 'embedded');
   if (mode === 'pg-boss' && !deps.database.url)
     throw new Error('the pg-boss queue needs a PostgreSQL connection string');

@@ -15,7 +15,8 @@ process.env.TEST_DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 
 const { buildTestApp } = await import('../../../test/build-test-app');
 const { createSignedInUser } = await import('../../../test/factories');
-const { attachJudging, createCodingTest, startCodingAttempt } = await import('../../../test/factories-tests');
+const { attachJudging } = await import('../../../test/build-test-app');
+const { buildCodingTest, startCodingAttempt, SUM_PROBLEM } = await import('../../../test/factories');
 const { submissions } = await import('../../db/schema');
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -78,7 +79,7 @@ beforeAll(async () => {
   const employer = await createSignedInUser(t.app, { role: 'employer' });
   const candidate = await createSignedInUser(t.app);
   cookie = candidate.cookie;
-  testId = (await createCodingTest(t.deps, employer)).test.id;
+  testId = (await buildCodingTest(t.deps.db, { employer: employer, problems: [SUM_PROBLEM], duration: 60 })).test.id;
   await startCodingAttempt(t.deps, candidate.id, testId);
 }, 60_000);
 afterAll(async () => {

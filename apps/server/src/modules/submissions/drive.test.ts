@@ -6,9 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { createJudge, type Judge } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { attachJudging, createCodingTest, startCodingAttempt } from '../../../test/factories-tests';
+import { attachJudging, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import {
+  buildCodingTest,
+  createSignedInUser,
+  type SignedInUser,
+  SUM_PROBLEM,
+  startCodingAttempt,
+} from '../../../test/factories';
 import { submissions } from '../../db/schema';
 
 const SUM_OK = 'a, b = map(int, input().split())\nprint(a + b)\n';
@@ -36,7 +41,7 @@ beforeAll(async () => {
   employer = await createSignedInUser(t.app, { role: 'employer' });
   flooder = await createSignedInUser(t.app);
   other = await createSignedInUser(t.app);
-  testId = (await createCodingTest(t.deps, employer)).test.id;
+  testId = (await buildCodingTest(t.deps.db, { employer: employer, problems: [SUM_PROBLEM], duration: 60 })).test.id;
   await startCodingAttempt(t.deps, flooder.id, testId);
   await startCodingAttempt(t.deps, other.id, testId);
 });

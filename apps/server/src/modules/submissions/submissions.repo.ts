@@ -1,12 +1,15 @@
 import type { TSubmissionQuery } from '@assessly/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { codingProblems, submissions, tests } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import {
+  codingProblems,
+  type NewSubmission,
+  type SubmissionRow,
+  submissions,
+  tests,
+  type UserRow,
+} from '../../db/schema';
 import { ownedBy } from '../tests/tests.access';
-
-export type SubmissionRow = typeof submissions.$inferSelect;
-export type NewSubmission = typeof submissions.$inferInsert;
 
 export async function insertSubmission(db: Db, values: NewSubmission): Promise<SubmissionRow> {
   const [row] = await db.insert(submissions).values(values).returning();

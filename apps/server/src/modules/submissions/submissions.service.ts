@@ -15,17 +15,24 @@ import {
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
-import { attempts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import {
+  type AttemptRow,
+  attempts,
+  type NewSubmission,
+  type ProblemRow,
+  type SubmissionRow,
+  type TestRow,
+  type UserRow,
+} from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { type AttemptRow, requireOpenAttempt } from '../attempts/attempts.service';
+import { requireOpenAttempt } from '../attempts/attempts.service';
 import type { JudgingService } from '../judging/judging.types';
-import { casesForRun, casesForSubmit, type ProblemRow, toCandidateItem, toResultItems } from '../judging/results';
-import { canManageTest, findTest, type TestRow } from '../tests/tests.access';
+import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
+import { casesForRun, casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
+import { canManageTest, findTest } from '../tests/tests.access';
 import * as repo from './submissions.repo';
 
-export type SubmissionRow = repo.SubmissionRow;
 type Deps = Pick<AppDeps, 'db' | 'clock'> & { judging?: JudgingService };
 
 /** Re-read the row this often while waiting; the queue's signal (in process, or NOTIFY) usually comes first. */
@@ -92,7 +99,7 @@ export async function createSubmission(
     throw new AppError('VALIDATION', 'Choose a supported language', { language: 'Choose a supported language' });
   }
   const problem = await resolveProblem(deps, input.test, input.questionNumber);
-  const values: repo.NewSubmission = {
+  const values: NewSubmission = {
     testId: input.test.id,
     userId: input.user.id,
     attemptId: input.attempt?.id ?? null,
@@ -103,12 +110,12 @@ export async function createSubmission(
     status: 'queued',
     totalCount: casesForSubmit(problem).length,
     maxScore: problem.marks,
+    problemVersion: problem.version,
     createdAt: deps.clock.now(),
     idempotencyKey: input.idempotencyKey ?? null,
   };
   const row = beforeInsert
-    ? await deps.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+    ? await deps.db.transaction(async (tx) => {
         await beforeInsert(tx);
         return repo.insertSubmission(tx, values);
       })
@@ -147,7 +154,7 @@ async function requireAccess(deps: Deps, user: UserRow, testId: string, allowMan
 
 /** Runs the visible examples (or only the custom input) without storing anything. */
 export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promise<TResultItem[]> {
-  const { test } = await requireAccess(deps, user, input.testId, true);
+  const { test, attempt } = await requireAccess(deps, user, input.testId, true);
   const problem = await resolveProblem(deps, test, input.questionNumber);
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
@@ -159,11 +166,11 @@ export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promi
       language: input.language,
       code: input.code,
       cases: specs.map(({ input: stdin, expectedOutput }) => ({ input: stdin, expectedOutput })),
-      timeLimitMs: problem.timeLimitMs,
-      memoryLimitMb: problem.memoryLimitMb,
-      floatTolerance: problem.floatTolerance,
+      ...judgeSettings(problem),
     });
-    return toResultItems(specs, result);
+    const items = toResultItems(specs, result);
+    // a managing employer trying the problem sees internal failures in full; a candidate never does
+    return attempt ? toCandidateResults(items) : items;
   } catch (err) {
     if (err instanceof JudgeQueueFullError) throw busy(err);
     throw err;
@@ -251,9 +258,9 @@ async function storeSubmission(
   );
 }
 
-/** Candidates see hidden cases only as passed/verdict/time/memory; managing employers see the stored row. */
+/** Candidates get the projection of projection.ts; managing employers see the stored row. */
 export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSubmission {
-  const results = (row.results as TResultItem[]).map((r) => (forCandidate ? toCandidateItem(r) : r));
+  const results = forCandidate ? toCandidateResults(row.results as TResultItem[]) : (row.results as TResultItem[]);
   return {
     id: row.id,
     testId: row.testId,
@@ -265,7 +272,7 @@ export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSu
     code: row.code,
     status: row.status,
     verdict: row.verdict as TSubmission['verdict'],
-    compileOutput: row.compileOutput,
+    compileOutput: forCandidate ? toCandidateCompileOutput(row.verdict, row.compileOutput) : row.compileOutput,
     results,
     passedCount: row.passedCount,
     totalCount: row.totalCount,
@@ -273,6 +280,9 @@ export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSu
     maxScore: row.maxScore,
     createdAt: row.createdAt.toISOString(),
     judgedAt: row.judgedAt?.toISOString() ?? null,
+    problemVersion: row.problemVersion,
+    // results a re-judge replaced: employers only (they carry hidden cases whole)
+    ...(forCandidate ? {} : { judgeHistory: row.judgeHistory }),
   };
 }
 

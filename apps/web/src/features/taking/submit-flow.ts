@@ -11,6 +11,8 @@ export interface RunPayload {
   questionNumber: number;
   language: string;
   code: string;
+  /** Custom input: only this stdin is run (nothing compared). */
+  stdin?: string;
 }
 
 /** The judge answers an array of results (spec §7); an object with `results` is accepted too. */
