@@ -492,16 +492,22 @@ describe('deadlines and races (server clock)', () => {
     expect(row!.answers).toEqual({});
   });
 
-  it('does not store a draft when the deadline passes between the check and the write', async () => {
+  it('decides a draft against the deadline in the statement that writes it', async () => {
+    // The save checks the deadline and writes in one statement (issue 16): there is no gap between the check
+    // and the write. A save read at 10 ms before the deadline is stored; one at 10 ms after is refused and
+    // leaves the stored code as it was.
     const cand = await createSignedInUser(t.app);
     const started = (await call(t.app, 'POST', `/api/attempts/${codingId}/start`, cand)).json();
     const deadline = new Date(started.attempt.deadlineAt);
     const deps = { db: t.deps.db, clock: steppingClock(new Date(+deadline - 10), new Date(+deadline + 10)) };
     const user = await loadUser(t.deps, cand.id);
     const input = { questionId: problemId, language: 'python' as const, code: 'print(42)' };
-    await expect(saveDraft(deps, user, codingId, input)).rejects.toMatchObject({ code: 'ATTEMPT_ENDED' });
+    await expect(saveDraft(deps, user, codingId, input)).resolves.toMatchObject({ ok: true });
+    await expect(saveDraft(deps, user, codingId, { ...input, code: 'late' })).rejects.toMatchObject({
+      code: 'DEADLINE_PASSED',
+    });
     const drafts = await t.deps.db.select().from(codeDrafts).where(eq(codeDrafts.attemptId, started.attempt.id));
-    expect(drafts).toEqual([]);
+    expect(drafts.map((d) => d.code)).toEqual(['print(42)']);
   });
 
   it('two shortlist clicks at once send one email', async () => {
@@ -532,6 +538,7 @@ describe('deadlines and races (server clock)', () => {
         languages: async () => [{ id: 'python', name: 'Python', version: null, available: true, message: null }],
       },
       assertCapacity: async () => {},
+      queuePlace: async () => 0,
       enqueue: async () => {},
       waitSignal: async () => {},
       queuePlace: async () => 0,
@@ -562,6 +569,7 @@ describe('deadlines and races (server clock)', () => {
         languages: async () => [{ id: 'python', name: 'Python', version: null, available: true, message: null }],
       },
       assertCapacity: async () => {},
+      queuePlace: async () => 0,
       enqueue: async () => {},
       waitSignal: async () => {},
       queuePlace: async () => 0,
