@@ -145,6 +145,44 @@ describe('one way in, identity bound to the attempt', () => {
   });
 });
 
+describe('proctoring is a test setting', () => {
+  it('the employer switches it off in the test editor; the candidate starts with no camera step; the reviewer sees Not proctored', async () => {
+    const employer = await createUser('employer');
+    const { test } = await seedCodingTest(server.deps.db, employer.id);
+    const empContext = await signedInContext(obamaCam, employer.email);
+    const admin = await empContext.newPage();
+    await admin.goto(`${server.baseUrl}/admin/tests/${test.id}/edit`);
+    const select = admin.getByLabel('Camera proctoring');
+    await select.waitFor();
+    expect(await select.inputValue()).toBe('on'); // coding tests default to on
+    await select.selectOption('off');
+    await admin.getByRole('button', { name: 'Update Test' }).click();
+    await admin.waitForURL(/\/admin\/coding-test\/edit\//);
+    await empContext.close();
+
+    const candidate = await createUser('candidate');
+    const context = await signedInContext(obamaCam, candidate.email);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/code/${test.id}`);
+    await page.getByRole('button', { name: 'Start Test' }).click(); // the plain start screen, no camera step
+    await page.locator('[data-proctoring-state="off"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('privacy-notice').count()).toBe(0);
+    const [attempt] = await server.deps.db.select().from(attempts).where(eq(attempts.userId, candidate.id));
+    expect(attempt!.proctored).toBe(false);
+    expect(
+      await server.deps.db.select().from(faceEnrollments).where(eq(faceEnrollments.userId, candidate.id)),
+    ).toHaveLength(0);
+    await context.close();
+
+    // The reviewer's report says so.
+    const reviewer = await signedInContext(obamaCam, employer.email);
+    const review = await reviewer.newPage();
+    await review.goto(`${server.baseUrl}/admin/reports/${attempt!.id}`);
+    await review.getByText('Not proctored', { exact: true }).waitFor({ timeout: 20_000 });
+    await reviewer.close();
+  });
+});
+
 describe('without a camera', () => {
   it('a refused camera is explained on the entry step, with the fix, and no time is used', async () => {
     const denied = await launchBrowser(['--use-fake-device-for-media-stream', '--deny-permission-prompts']);
