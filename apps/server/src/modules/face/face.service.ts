@@ -174,7 +174,9 @@ export async function verifyForAttempt(
   const enrollment = await findReference(deps.db, user.id, testId, attempt.id);
   if (!enrollment)
     throw new AppError('FACE_NOT_ENROLLED', 'Face enrollment is missing for this test. Enrol on the entry step.');
-  const v = await withFaceService(deps, attempt, () => face.verify(user.id, jpeg, toDescriptor(enrollment)));
+  const v = await withFaceService(deps, attempt, () =>
+    face.verify(user.id, jpeg, toDescriptor(enrollment), { annotate: 'flagged' }),
+  );
   await noteFrame(deps, attempt);
   if (v.status !== 'matched') {
     const frameKey = await saveFrame(deps, v.annotatedJpeg);

@@ -13,7 +13,7 @@ import type { AttemptRow } from '../attempts/attempts.service';
 import { recordProctoringEvent } from '../proctoring-events/proctoring-events.service';
 
 export const CHALLENGE_TTL_MS = 15_000;
-export const CHALLENGE_MIN_GAP_MS = 20_000;
+export const CHALLENGE_MIN_GAP_MS = 30_000;
 export const CHALLENGE_MAX_GAP_MS = 50_000;
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
