@@ -104,6 +104,16 @@ describe('one way in, identity bound to the attempt', () => {
     expect(attempt!.proctored).toBe(true);
     expect(attempt!.startedAt.getTime()).toBeGreaterThan(reference!.createdAt.getTime());
 
+    // On-device detection (tfjs wasm, runtime and models served by the app) runs every 2 s and sees one face;
+    // an honest sitting uploads no frames.
+    const root = page.locator('.proctoring');
+    await expect
+      .poll(async () => Number(await root.getAttribute('data-device-checks')), { timeout: 90_000, interval: 1000 })
+      .toBeGreaterThanOrEqual(2);
+    expect(await root.getAttribute('data-device-backend')).toBe('wasm');
+    expect(await root.getAttribute('data-device-faces')).toBe('1');
+    expect((await eventsOf(attempt!.id)).filter((e) => e.frameKey)).toHaveLength(0);
+
     // Offline: a connection message, never a face alert.
     await context.setOffline(true);
     const banner = page.getByTestId('connection-banner');
@@ -142,6 +152,43 @@ describe('one way in, identity bound to the attempt', () => {
       await bidenCam.close();
     }
     await context.close();
+  });
+});
+
+describe('on-device detection', () => {
+  it('a second person in view is caught on the device; only that frame is uploaded, with its event', async () => {
+    // The fake camera loops: one face for 12 s, then two faces for 6 s (each capture session restarts the file).
+    const file = path.join(workDir, 'alone-then-pair.mjpeg');
+    const alone = path.join(FIXTURES_DIR, 'obama_01.jpg');
+    const pair = path.join(FIXTURES_DIR, 'multi_obama_biden_composite.jpg');
+    await makeFakeWebcamMjpeg([alone, alone, pair], 6 * 30, file);
+    const cam = await launchBrowser([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${file}`,
+    ]);
+    try {
+      const employer = await createUser('employer');
+      const { test } = await seedCodingTest(server.deps.db, employer.id);
+      const candidate = await createUser('candidate');
+      const context = await signedInContext(cam, candidate.email);
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/code/${test.id}`);
+      await page.getByText('Face enrolled', { exact: true }).waitFor({ timeout: 40_000 });
+      await page.getByRole('button', { name: 'Start Test' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Proctoring Alert' });
+      await dialog.waitFor({ timeout: 90_000 });
+      expect(await dialog.textContent()).toContain('Multiple faces detected!');
+      const [attempt] = await server.deps.db.select().from(attempts).where(eq(attempts.userId, candidate.id));
+      const events = await eventsOf(attempt!.id);
+      const multi = events.filter((e) => e.kind === 'multiple_faces');
+      expect(multi.length, JSON.stringify(events.map((e) => e.kind))).toBeGreaterThanOrEqual(1);
+      expect(multi[0]!.detail).toMatch(/^Device flag, checked by the server: 2 faces/);
+      expect((await server.deps.blobs.get(multi[0]!.frameKey!))?.contentType).toBe('image/jpeg');
+      await context.close();
+    } finally {
+      await cam.close();
+    }
   });
 });
 

@@ -24,9 +24,10 @@ export const ENROLL_FRAMES = 'face-enrollments';
 export const FLAG_FRAMES = 'proctoring-frames';
 
 const FLAG_DETAIL: Record<DetectFlag, (d: FaceDetectOutcome) => string> = {
-  no_face: () => 'Periodic check: no face in the frame',
-  multiple_faces: (d) => `Periodic check: ${d.faceCount} faces in the frame`,
-  phone: (d) => `Periodic check: a phone was seen${d.phoneScore !== null ? ` (score ${d.phoneScore.toFixed(2)})` : ''}`,
+  no_face: () => 'Device flag, checked by the server: no face in the frame',
+  multiple_faces: (d) => `Device flag, checked by the server: ${d.faceCount} faces in the frame`,
+  phone: (d) =>
+    `Device flag, checked by the server: a phone was seen${d.phoneScore !== null ? ` (score ${d.phoneScore.toFixed(2)})` : ''}`,
 };
 
 export function requireFace(deps: Pick<AppDeps, 'face'>): FaceClient {
