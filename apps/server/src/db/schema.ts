@@ -29,6 +29,8 @@ export const companies = pgTable('companies', {
   logoKey: text('logo_key'),
   logoType: text('logo_type'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0813_proctoring_review
+  frameRetentionDays: integer('frame_retention_days').notNull().default(90),
 });
 
 export const users = pgTable('users', {
@@ -236,6 +238,12 @@ export const proctoringEvents = pgTable('proctoring_events', {
   detail: text('detail').notNull().default(''),
   frameKey: text('frame_key'),
   occurredAt: ts('occurred_at').notNull().defaultNow(),
+  // 0813_proctoring_review
+  threshold: doublePrecision('threshold'),
+  score: doublePrecision('score'),
+  response: text('response'),
+  respondedAt: ts('responded_at'),
+  framePurgedAt: ts('frame_purged_at'),
 });
 
 export const faceEnrollments = pgTable('face_enrollments', {

@@ -5,6 +5,7 @@
  *   and every flag (no face, several faces, phone, mismatch, camera lost, failed enrolment) becomes a
  *   proctoring event with its time and the frame that caused it (blob store). Flags never end a test.
  */
+import { DEFAULT_THRESHOLD, PHONE_MIN_SCORE } from '@assessly/face';
 import type { AppDeps } from '../../app';
 import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
@@ -152,7 +153,13 @@ export async function detectForAttempt(deps: Deps, user: UserRow, testId: string
   const flags = detectFlags(outcome);
   if (flags.length > 0) {
     const frameKey = await saveFrame(deps, jpeg);
-    for (const flag of flags) await recordProctoringEvent(deps, attempt.id, flag, FLAG_DETAIL[flag](outcome), frameKey);
+    for (const flag of flags) {
+      const measure =
+        flag === 'phone'
+          ? { threshold: PHONE_MIN_SCORE, score: outcome.phoneScore }
+          : { threshold: 1, score: outcome.faceCount };
+      await recordProctoringEvent(deps, attempt.id, flag, FLAG_DETAIL[flag](outcome), frameKey, undefined, measure);
+    }
   }
   return { outcome, flags };
 }
@@ -191,6 +198,8 @@ export async function verifyForAttempt(
       v.status === 'not_detected' ? 'no_face' : 'face_mismatch',
       detail,
       frameKey,
+      undefined,
+      v.status === 'not_detected' ? { threshold: 1, score: 0 } : { threshold: DEFAULT_THRESHOLD, score: v.distance },
     );
   }
   // A matching face with someone beside it: the match stands, the second person is a flag of its own.
@@ -201,6 +210,8 @@ export async function verifyForAttempt(
       'multiple_faces',
       `${source}: ${v.faceCount} faces in the frame`,
       await saveFrame(deps, v.annotatedJpeg),
+      undefined,
+      { threshold: 1, score: v.faceCount },
     );
   }
   return { ...v, challenge };

@@ -93,6 +93,7 @@ export async function flagMissedChallenges(deps: Deps): Promise<number> {
       `Spot check not answered: the server asked for a fresh frame and none arrived within ${CHALLENGE_TTL_MS / 1000} s`,
       null,
       a.challengeIssuedAt!,
+      { threshold: CHALLENGE_TTL_MS / 1000, score: null },
     );
   }
   return n;

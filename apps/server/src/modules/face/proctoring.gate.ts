@@ -9,6 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { faceEnrollments, faceOutages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { retentionForTest } from '../proctoring-events/retention';
 import type { TestRow } from '../tests/tests.access';
 import { findReference } from './face.repo';
 
@@ -76,5 +77,6 @@ export async function readProctoringState(
 ) {
   const required = attempt ? attempt.proctored : proctoringActive(deps, test);
   const enrolled = required ? Boolean(await findReference(deps.db, userId, test.id, attempt?.id ?? null)) : false;
-  return { required, enrolled, active: Boolean(attempt?.proctored) };
+  const retentionDays = required ? await retentionForTest(deps, test.companyId) : undefined;
+  return { required, enrolled, active: Boolean(attempt?.proctored), retentionDays };
 }

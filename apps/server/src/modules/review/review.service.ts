@@ -21,6 +21,7 @@ import type { AppDeps } from '../../app';
 import { aptitudeQuestions, attempts, proctoringEvents, submissions, users } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { requireManagedTest, type TestRow } from '../tests/tests.access';
 import { toCsv } from './csv';
 import * as repo from './review.repo';
@@ -115,6 +116,10 @@ export async function getSubmissionsPage(
           detail: e.detail,
           occurredAt: repo.iso(e.occurredAt)!,
           frameUrl: e.hasFrame ? frameUrl(e.id) : null,
+          rule: ruleOf(e.kind),
+          threshold: e.threshold,
+          score: e.score,
+          response: e.response,
         })),
       },
     })),
@@ -281,6 +286,10 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
         detail: e.detail,
         occurredAt: e.occurredAt.toISOString(),
         frameUrl: e.frameKey ? frameUrl(e.id) : null,
+        rule: ruleOf(e.kind),
+        threshold: e.threshold,
+        score: e.score,
+        response: e.response,
       }),
     ),
     similarityFlags: flags,
