@@ -1,6 +1,8 @@
 /** The whole-screen states of the test pages (spec §2.1): loading, errors, window closed, start, submitted. */
+
 import type { TCandidateSubmission, TTakeTest } from '@assessly/shared';
 import type { ReactNode } from 'react';
+import { ProctoringRecord } from '../proctoring/proctoring-record';
 import { formatDateTime } from './time';
 
 function Screen({ children, dark = true }: { children: ReactNode; dark?: boolean }) {
@@ -186,6 +188,7 @@ export function SubmittedScreen(props: {
           View my code (read-only)
         </button>
       )}
+      <ProctoringRecord testId={take.test.id} />
     </Screen>
   );
 }
