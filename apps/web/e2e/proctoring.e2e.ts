@@ -151,6 +151,19 @@ describe('one way in, identity bound to the attempt', () => {
     } finally {
       await bidenCam.close();
     }
+
+    // After the test the candidate sees their record with the rule of each event and answers one.
+    const origin = { headers: { origin: server.baseUrl } };
+    expect((await context.request.post(`${server.baseUrl}/api/attempts/${testId}/end`, origin)).status()).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your proctoring record' }).waitFor({ timeout: 30_000 });
+    const item = page.getByRole('listitem').filter({ hasText: 'does not match the enrolment' }).first();
+    expect(await item.textContent()).toContain('Rule: Identity check');
+    await item.getByLabel(/Your response/).fill('My cousin used my laptop to check something.');
+    await item.getByRole('button', { name: 'Save response' }).click();
+    await item.getByText('Saved — the reviewer sees it.').waitFor();
+    const answered = (await eventsOf(attempt!.id)).find((e) => e.kind === 'face_mismatch');
+    expect(answered!.response).toBe('My cousin used my laptop to check something.');
     await context.close();
   });
 });
