@@ -13,8 +13,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attempts, faceEnrollments, proctoringEvents } from '../../server/src/db/schema';
-import { seedCodingTest } from '../../server/src/modules/attempts/taking-fixtures';
-import { FIXTURES_DIR } from '../../server/src/modules/face/face.test-support';
+import { buildCodingTest } from '../../server/test/factories';
+import { FIXTURES_DIR } from '../../server/test/fixtures/face';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 
 const password = 'Passw0rd!x';
@@ -61,7 +61,7 @@ beforeAll(async () => {
   server = await startServer();
   obamaCam = await launchBrowser(await webcamOf('obama_01.jpg'));
   const employer = await createUser('employer');
-  testId = (await seedCodingTest(server.deps.db, employer.id)).test.id;
+  testId = (await buildCodingTest(server.deps.db, { employer })).test.id;
 });
 afterAll(async () => {
   await obamaCam?.close();
@@ -182,7 +182,7 @@ describe('on-device detection', () => {
     ]);
     try {
       const employer = await createUser('employer');
-      const { test } = await seedCodingTest(server.deps.db, employer.id);
+      const { test } = await buildCodingTest(server.deps.db, { employer });
       const candidate = await createUser('candidate');
       const context = await signedInContext(cam, candidate.email);
       const page = await context.newPage();
@@ -208,7 +208,7 @@ describe('on-device detection', () => {
 describe('proctoring is a test setting', () => {
   it('the employer switches it off in the test editor; the candidate starts with no camera step; the reviewer sees Not proctored', async () => {
     const employer = await createUser('employer');
-    const { test } = await seedCodingTest(server.deps.db, employer.id);
+    const { test } = await buildCodingTest(server.deps.db, { employer });
     const empContext = await signedInContext(obamaCam, employer.email);
     const admin = await empContext.newPage();
     await admin.goto(`${server.baseUrl}/admin/tests/${test.id}/edit`);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isIdentityPhoto, readManifest } from './fixtures';
+import { isIdentityPhoto, readManifest } from '../test/fixtures';
 import { decodeImage, encodeJpeg, letterbox } from './image';
 import { createFaceEngine, type FaceBox, type FaceEngine } from './index';
 import { FACE_IOU_THRESHOLD, iou, MIN_FACE_FRACTION, suppressFaces } from './suppress';

@@ -6,12 +6,11 @@
 import { createFaceEngine, type FaceEngine } from '@assessly/face';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { isJpeg, multipart, photo } from '../../../test/fixtures/face';
 import { attempts, faceEnrollments, proctoringEvents, users } from '../../db/schema';
 import { startAttempt } from '../attempts/attempts.service';
-import { seedCodingTest } from '../attempts/taking-fixtures';
-import { isJpeg, multipart, photo } from './face.test-support';
 import { createInProcessFaceClient } from './face-client.in-process';
 
 let t: TestApp;
@@ -173,9 +172,9 @@ describe('/api/face (the signed-in user is the subject)', () => {
   });
 
   it('reports the engine in /api/health', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.json().face).toMatchObject({ state: 'ready' });
-    expect(res.json().face.models.length).toBeGreaterThan(0);
+    const health = await healthDetails(t.app);
+    expect(health.face).toMatchObject({ state: 'ready' });
+    expect(health.face.models.length).toBeGreaterThan(0);
   });
 });
 
@@ -186,7 +185,7 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
 
   beforeAll(async () => {
     const employer = await createSignedInUser(t.app, { role: 'employer' });
-    testId = (await seedCodingTest(t.deps.db, employer.id)).test.id;
+    testId = (await buildCodingTest(t.deps.db, { employer })).test.id;
     taker = await createSignedInUser(t.app, { role: 'candidate' });
   });
 

@@ -1,10 +1,8 @@
 /** face_enrollments: the descriptors the main server keeps (the face service is stateless). */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { faceEnrollments } from '../../db/schema';
+import { type EnrollmentRow, faceEnrollments } from '../../db/schema';
 import type { Descriptor } from './face-client';
-
-export type EnrollmentRow = typeof faceEnrollments.$inferSelect;
 
 export async function insertEnrollment(
   db: Db,

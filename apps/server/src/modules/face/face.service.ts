@@ -7,7 +7,7 @@
  */
 import { DEFAULT_THRESHOLD, PHONE_MIN_SCORE } from '@assessly/face';
 import type { AppDeps } from '../../app';
-import type { UserRow } from '../../lib/auth';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findAttempt, requireOpenAttempt } from '../attempts/attempts.service';
 import { requireTest } from '../attempts/attempts.take';

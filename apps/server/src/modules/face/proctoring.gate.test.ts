@@ -6,11 +6,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { multipart, photo } from '../../../test/fixtures/face';
 import { attempts, proctoringEvents, tests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { seedCodingTest } from '../attempts/taking-fixtures';
-import { multipart, photo } from './face.test-support';
 import type { FaceClient } from './face-client';
 import { CHALLENGE_MAX_GAP_MS, CHALLENGE_TTL_MS } from './proctoring.challenge';
 import { CAMERA_LOST_AFTER_MS, sweepProctoring } from './proctoring.track';
@@ -106,7 +105,7 @@ describe('proctoring is a per-test setting', () => {
   });
 
   it('off: the candidate starts with no camera step and the sitting is not proctored', async () => {
-    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const { test } = await buildCodingTest(t.deps.db, { employer });
     await t.deps.db.update(tests).set({ proctoring: false }).where(eq(tests.id, test.id));
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
     const take = await inject('GET', `/api/attempts/take/${test.id}`, candidate.cookie);
@@ -128,7 +127,7 @@ describe('proctoring is a per-test setting', () => {
     const real = t.deps.face;
     t.deps.face = undefined;
     try {
-      const { test } = await seedCodingTest(t.deps.db, employer.id);
+      const { test } = await buildCodingTest(t.deps.db, { employer });
       const candidate = await createSignedInUser(t.app, { role: 'candidate' });
       const start = await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
       expect(start.statusCode).toBe(200);
@@ -141,7 +140,7 @@ describe('proctoring is a per-test setting', () => {
 
 describe('gaps from the server clock', () => {
   it('frames that stop arriving become a "camera lost for N s" event', async () => {
-    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
     expect((await enrol(test.id, candidate.cookie)).statusCode).toBe(200);
     const start = await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
@@ -169,7 +168,7 @@ describe('gaps from the server clock', () => {
   });
 
   it('a camera that never comes back is closed at the end of the test', async () => {
-    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
     await enrol(test.id, candidate.cookie);
     const attemptId: string = (await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie)).json().attempt
@@ -185,7 +184,7 @@ describe('gaps from the server clock', () => {
   });
 
   it('a face-service outage at enrolment never locks the candidate out; the gap is recorded', async () => {
-    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
     face.state.down = true;
     try {
@@ -213,7 +212,7 @@ describe('gaps from the server clock', () => {
   });
 
   it('a face-service failure during the test is recorded when checks work again', async () => {
-    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
     await enrol(test.id, candidate.cookie);
     const attemptId: string = (await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie)).json().attempt
@@ -263,7 +262,7 @@ describe('server spot checks (challenges) and per-candidate frame limits', () =>
   };
 
   it('issues a challenge at least once a minute; an answered one is fine, a missed one is flagged', async () => {
-    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
     await enrol(test.id, candidate.cookie);
     const attemptId: string = (await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie)).json().attempt
@@ -305,7 +304,7 @@ describe('server spot checks (challenges) and per-candidate frame limits', () =>
   });
 
   it('refuses oversized frames from the header, before any inference, and one frame at a time per candidate', async () => {
-    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
     await enrol(test.id, candidate.cookie);
     await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);

@@ -7,10 +7,10 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
+import type { TestRow } from '../../db/schema';
 import { faceEnrollments, faceOutages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { retentionForTest } from '../proctoring-events/retention';
-import type { TestRow } from '../tests/tests.access';
 import { findReference } from './face.repo';
 
 /** An outage seen at enrolment lets the candidate start within this time (the page retries enrolment later). */

@@ -8,9 +8,9 @@
  */
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
+import type { AttemptRow } from '../../db/schema';
 import { attempts, proctoringEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { AttemptRow } from '../attempts/attempts.service';
 import { purgeExpiredFrames } from '../proctoring-events/retention';
 import { flagMissedChallenges } from './proctoring.challenge';
 

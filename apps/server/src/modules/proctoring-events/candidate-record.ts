@@ -4,10 +4,9 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { proctoringEvents } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { type AttemptRow, proctoringEvents, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type AttemptRow, findAttempt } from '../attempts/attempts.service';
+import { findAttempt } from '../attempts/attempts.service';
 import { ruleOf } from './proctoring-rules';
 
 export const MAX_RESPONSE_CHARS = 500;

@@ -7,7 +7,7 @@ import { hashToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
 import { MAX_RESPONSE_CHARS, readOwnRecord, respondToEvent } from './candidate-record';
 import { recordPageEvents } from './proctoring-events.service';
-import { readRetention, updateRetention } from './retention';
+import { readRetention } from './retention';
 
 const ZTestParam = z.object({ testId: z.string().uuid('Test not found') });
 const ZEventParams = z.object({
@@ -20,9 +20,6 @@ const ZResponse = z.object({
     .trim()
     .min(1, 'Write a response')
     .max(MAX_RESPONSE_CHARS, `At most ${MAX_RESPONSE_CHARS} characters`),
-});
-const ZRetention = z.object({
-  days: z.number({ error: 'Days must be a number' }).int().min(1, 'At least 1 day').max(3650, 'At most 3650 days'),
 });
 
 export async function proctoringEventsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -55,11 +52,6 @@ export async function proctoringEventsRoutes(app: FastifyInstance, deps: AppDeps
     return respondToEvent(deps, user, testId, eventId, response);
   });
 
-  // The company's frame retention (default 90 days); admins change it.
+  // The company's frames retention (Settings → retention; default 90 days).
   app.get('/api/proctoring/retention', async (req) => readRetention(deps, requireEmployer(req)));
-  app.put('/api/proctoring/retention', async (req) => {
-    const user = requireEmployer(req);
-    const { days } = parseInput(ZRetention, req.body);
-    return updateRetention(deps, user, days);
-  });
 }

@@ -1,12 +1,13 @@
 /**
- * Frame retention (issue 17): proctoring frames (flags) and enrolment photos are kept for the company's
- * retention period (companies.frame_retention_days, default 90) and then deleted from the blob store by the
- * server's proctoring loop. The event rows stay (time, rule, score, detail) with frame_purged_at set.
+ * Frame retention (issue 17): proctoring frames (flags) and enrolment photos are kept for the company's frames
+ * retention (company_retention.frames_days, set by a company admin under Settings — issue 14's data governance)
+ * or, when the company set none, DEFAULT_RETENTION_DAYS (90), counted from when each frame was taken; then the
+ * server's proctoring loop deletes them from the blob store. Event rows stay (time, rule, score, detail) with
+ * frame_purged_at set. (Issue 14's daily purge also erases frames by test close when frames_days is set.)
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { companies, faceEnrollments, proctoringEvents } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { companyRetention, faceEnrollments, proctoringEvents, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 export const DEFAULT_RETENTION_DAYS = 90;
@@ -22,9 +23,9 @@ export async function purgeExpiredFrames(deps: Deps): Promise<number> {
        FROM proctoring_events pe
        JOIN attempts a ON a.id = pe.attempt_id
        JOIN tests t ON t.id = a.test_id
-       LEFT JOIN companies c ON c.id = t.company_id
+       LEFT JOIN company_retention cr ON cr.company_id = t.company_id
       WHERE pe.frame_key IS NOT NULL
-        AND pe.occurred_at < $1::timestamptz - make_interval(days => coalesce(c.frame_retention_days, $2))
+        AND pe.occurred_at < $1::timestamptz - make_interval(days => coalesce(cr.frames_days, $2))
       LIMIT $3`,
     [now, DEFAULT_RETENTION_DAYS, BATCH],
   );
@@ -39,9 +40,9 @@ export async function purgeExpiredFrames(deps: Deps): Promise<number> {
     `SELECT fe.id, fe.frame_key AS key
        FROM face_enrollments fe
        LEFT JOIN tests t ON t.id = fe.test_id
-       LEFT JOIN companies c ON c.id = t.company_id
+       LEFT JOIN company_retention cr ON cr.company_id = t.company_id
       WHERE fe.frame_key IS NOT NULL
-        AND fe.created_at < $1::timestamptz - make_interval(days => coalesce(c.frame_retention_days, $2))
+        AND fe.created_at < $1::timestamptz - make_interval(days => coalesce(cr.frames_days, $2))
       LIMIT $3`,
     [now, DEFAULT_RETENTION_DAYS, BATCH],
   );
@@ -52,34 +53,18 @@ export async function purgeExpiredFrames(deps: Deps): Promise<number> {
   return events.length + photos.length;
 }
 
-function requireCompany(user: UserRow): string {
-  if (!user.companyId) throw new AppError('FORBIDDEN', 'Only members of a company can manage its settings');
-  return user.companyId;
-}
-
-export async function readRetention(deps: Pick<AppDeps, 'db'>, user: UserRow) {
-  const [row] = await deps.db
-    .select({ days: companies.frameRetentionDays })
-    .from(companies)
-    .where(eq(companies.id, requireCompany(user)));
-  return { days: row?.days ?? DEFAULT_RETENTION_DAYS };
-}
-
-/** Company admins only (recruiters read it). */
-export async function updateRetention(deps: Pick<AppDeps, 'db'>, user: UserRow, days: number) {
-  const companyId = requireCompany(user);
-  if (user.companyRole !== 'admin')
-    throw new AppError('FORBIDDEN', 'Only a company admin can change how long proctoring frames are kept');
-  await deps.db.update(companies).set({ frameRetentionDays: days }).where(eq(companies.id, companyId));
-  return { days };
-}
-
-/** The retention of the company owning a test (what the entry step tells the candidate). */
+/** The frames retention in days of a company (what the entry step tells the candidate, and what the purge uses). */
 export async function retentionForTest(deps: Pick<AppDeps, 'db'>, companyId: string | null): Promise<number> {
   if (!companyId) return DEFAULT_RETENTION_DAYS;
   const [row] = await deps.db
-    .select({ days: companies.frameRetentionDays })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+    .select({ days: companyRetention.framesDays })
+    .from(companyRetention)
+    .where(eq(companyRetention.companyId, companyId));
   return row?.days ?? DEFAULT_RETENTION_DAYS;
+}
+
+/** GET /api/proctoring/retention: the employer's company's frames retention in days. */
+export async function readRetention(deps: Pick<AppDeps, 'db'>, user: UserRow) {
+  if (!user.companyId) throw new AppError('FORBIDDEN', 'Only members of a company can read its settings');
+  return { days: await retentionForTest(deps, user.companyId) };
 }

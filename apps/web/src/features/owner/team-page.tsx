@@ -7,7 +7,6 @@ import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { RetentionField } from '../proctoring/retention-field';
 import { inviteColleague, readMyCompany } from './owner-api';
 import './owner.css';
 
@@ -71,7 +70,6 @@ export function TeamPage() {
             </div>
           </section>
           {team.data.isAdmin && <InviteSection invitations={team.data.invitations} />}
-          {team.data.isAdmin && <RetentionField />}
         </>
       )}
     </main>
