@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createFaceEngine } from '@assessly/face';
-import { isIdentityPhoto, readManifest } from '@assessly/face/fixtures';
 import { decodeImage, encodeJpeg, letterbox } from '../../../packages/face/src/image';
+import { isIdentityPhoto, readManifest } from '../../../packages/face/test/fixtures';
 import { CHALLENGE_MAX_GAP_MS, CHALLENGE_MIN_GAP_MS } from '../src/modules/face/proctoring.challenge';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);

@@ -10,10 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { FIXTURES_DIR, isIdentityPhoto, readManifest } from '../src/fixtures';
 import { decodeImage, encodeJpeg, letterbox, toSquareRgb } from '../src/image';
 import { createFaceEngine } from '../src/index';
 import { loadTf, toFileUrl, withFileFetch } from '../src/tf-runtime';
+import { FIXTURES_DIR, isIdentityPhoto, readManifest } from '../test/fixtures';
 
 const require = createRequire(import.meta.url);
 const photos = readManifest().filter(isIdentityPhoto);
