@@ -129,6 +129,12 @@ export interface TProctoringEvent {
   detail: string;
   occurredAt: string;
   frameUrl: string | null;
+  /** Issue 17: the rule that raised it, its threshold and this event's score (null when not measured). */
+  rule?: string;
+  threshold?: number | null;
+  score?: number | null;
+  /** The candidate's response to this event, if any. */
+  response?: string | null;
 }
 
 export interface TReviewResultItem {

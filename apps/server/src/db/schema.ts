@@ -357,6 +357,12 @@ export const proctoringEvents = pgTable('proctoring_events', {
   detail: text('detail').notNull().default(''),
   frameKey: text('frame_key'),
   occurredAt: ts('occurred_at').notNull().defaultNow(),
+  // 0813_proctoring_review
+  threshold: doublePrecision('threshold'),
+  score: doublePrecision('score'),
+  response: text('response'),
+  respondedAt: ts('responded_at'),
+  framePurgedAt: ts('frame_purged_at'),
 });
 
 export const faceEnrollments = pgTable('face_enrollments', {

@@ -113,7 +113,18 @@ export interface ReportSubmission {
   proctored: boolean;
   eventCounts: Record<string, number> | null;
   eventTotal: number;
-  events: { id: string; kind: string; detail: string; occurredAt: string; hasFrame: boolean }[] | null;
+  events:
+    | {
+        id: string;
+        kind: string;
+        detail: string;
+        occurredAt: string;
+        hasFrame: boolean;
+        threshold: number | null;
+        score: number | null;
+        response: string | null;
+      }[]
+    | null;
   totalRows: number;
 }
 
@@ -139,7 +150,8 @@ export function submissionsPage(database: Database, testId: string, limit: numbe
      ) ev ON true
      LEFT JOIN LATERAL (
        SELECT jsonb_agg(jsonb_build_object('id', e.id, 'kind', e.kind, 'detail', e.detail, 'occurredAt', e.occurred_at,
-                'hasFrame', e.frame_key IS NOT NULL) ORDER BY e.occurred_at) AS list
+                'hasFrame', e.frame_key IS NOT NULL, 'threshold', e.threshold, 'score', e.score,
+                'response', e.response) ORDER BY e.occurred_at) AS list
        FROM (SELECT * FROM proctoring_events pe WHERE pe.attempt_id = a.id
              ORDER BY (pe.frame_key IS NULL), pe.occurred_at LIMIT $4) e
      ) evl ON true

@@ -28,6 +28,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { type Action, authorize } from '../../lib/policy';
 import { requireManagedTest } from '../tests/tests.access';
 import { toCsv } from './csv';
@@ -124,6 +125,10 @@ export async function getSubmissionsPage(
           detail: e.detail,
           occurredAt: repo.iso(e.occurredAt)!,
           frameUrl: e.hasFrame ? frameUrl(e.id) : null,
+          rule: ruleOf(e.kind),
+          threshold: e.threshold,
+          score: e.score,
+          response: e.response,
         })),
       },
     })),
@@ -295,6 +300,10 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
         detail: e.detail,
         occurredAt: e.occurredAt.toISOString(),
         frameUrl: e.frameKey ? frameUrl(e.id) : null,
+        rule: ruleOf(e.kind),
+        threshold: e.threshold,
+        score: e.score,
+        response: e.response,
       }),
     ),
     similarityFlags: flags,

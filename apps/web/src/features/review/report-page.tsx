@@ -129,7 +129,22 @@ export function ReportPage() {
               <li key={e.id}>
                 {formatDateTime(e.occurredAt)}: {eventLabel(e.kind)}
                 {e.detail && ` (${e.detail})`}
-                {e.frameUrl && ' · frame captured'}
+                {e.frameUrl && (
+                  <>
+                    {' · '}
+                    <a href={e.frameUrl} target="_blank" rel="noreferrer">
+                      frame
+                    </a>
+                  </>
+                )}
+                {e.rule && <span className="field-hint"> Rule: {e.rule}</span>}
+                {(e.threshold != null || e.score != null) && (
+                  <span className="field-hint">
+                    {' '}
+                    Threshold {e.threshold ?? '—'} · score {e.score ?? '—'}
+                  </span>
+                )}
+                {e.response && <blockquote className="rv-response">Candidate's response: {e.response}</blockquote>}
               </li>
             ))}
           </ol>
