@@ -35,8 +35,16 @@ const CORPUS: Entry[] = [
     language: 'python',
     code: 'import sys\nx = bytearray(ord(sys.stdin.read()[0]) << 16)\nprint(len(x))',
   },
-  { what: 'nested default-parameter arrows, 24 levels (276 bytes)', language: 'typescript', code: `const f = ${arrows};` },
-  { what: 'fork bomb', language: 'python', code: 'import os\nwhile True:\n    try: os.fork()\n    except OSError: pass' },
+  {
+    what: 'nested default-parameter arrows, 24 levels (276 bytes)',
+    language: 'typescript',
+    code: `const f = ${arrows};`,
+  },
+  {
+    what: 'fork bomb',
+    language: 'python',
+    code: 'import os\nwhile True:\n    try: os.fork()\n    except OSError: pass',
+  },
   {
     what: 'memory bomb',
     language: 'cpp',
@@ -44,7 +52,11 @@ const CORPUS: Entry[] = [
   },
   { what: 'infinite loop', language: 'javascript', code: 'for(;;){}' },
   { what: 'sleeps forever', language: 'python', code: 'import time\ntime.sleep(1000)' },
-  { what: 'floods stdout', language: 'cpp', code: '#include <cstdio>\nint main(){ for(;;) puts("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"); }' },
+  {
+    what: 'floods stdout',
+    language: 'cpp',
+    code: '#include <cstdio>\nint main(){ for(;;) puts("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"); }',
+  },
   { what: 'reads /etc/shadow', language: 'python', code: 'print(open("/etc/shadow").read())' },
   {
     what: 'Java, 48 threads alive at once',

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app';
 import { codingProblems, type SolutionCheck } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import { casesForSubmit, judgeSettings, type ProblemRow, toResultItems } from '../judging/results';
+import { casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
 import { requireManagedProblem } from './coding-problems.service';
 import { markForRejudge, readHistory, testsUsingProblem } from './problem-versions';
 import { solutionFingerprint } from './solution-check';
