@@ -154,6 +154,10 @@ describe('problem versions', () => {
     expect(full.judgeHistory[0]).toMatchObject({ problemVersion: 1, verdict: 'Accepted', score: 10 });
     const mine = (await call(t.app, 'GET', `/api/submissions/${sub.id}`, sub.cand)).json();
     expect(mine).not.toHaveProperty('judgeHistory');
+    const review = (await call(t.app, 'GET', `/api/review/tests/${testId}/submissions`, owner)).json();
+    const item = review.items.find((i: { id: string }) => i.id === sub.id);
+    expect(item).toMatchObject({ problemVersion: 2, verdict: 'Wrong Answer' });
+    expect(item.judgeHistory[0]).toMatchObject({ problemVersion: 1, verdict: 'Accepted', passedCount: 2 });
 
     const history = (await call(t.app, 'GET', `/api/coding-tests/${problemId}/history`, owner)).json();
     expect(history.outdatedSubmissions).toBe(0);
