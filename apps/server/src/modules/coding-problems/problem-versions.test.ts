@@ -191,6 +191,17 @@ describe('adding a problem to another test', () => {
     expect(again.json().questionIds).toEqual([copyId]);
   });
 
+  it('copies it when another test’s batch save lists it, leaving the original untouched', async () => {
+    const a = await codingTestWith();
+    const b = await createTestAs(t.app, owner, { testType: 'CODING' });
+    const res = await call(t.app, 'POST', `/api/tests/${b.id}/questions/batch`, owner, {
+      problems: [{ ...problem({ title: 'Sum edited in B' }), id: a.problemId }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().problems[0].id).not.toBe(a.problemId);
+    expect((await call(t.app, 'GET', `/api/coding-tests/${a.problemId}`, owner)).json().title).toBe('Sum');
+  });
+
   it('links it only when asked, and says where else it is used', async () => {
     const a = await codingTestWith();
     const b = await createTestAs(t.app, owner, { testType: 'CODING', testName: 'Linked test' });
