@@ -35,7 +35,7 @@ async function post<T>(path: string, data: object, method: 'POST' | 'PUT' = 'POS
   return res.json() as Promise<T>;
 }
 
-async function codingTest(name: string, solution: string) {
+async function codingTest(name: string, solution: string, extra: Record<string, unknown> = {}) {
   const test = await post<{ id: string }>('/api/tests/create', {
     testName: name,
     testType: 'CODING',
@@ -55,6 +55,7 @@ async function codingTest(name: string, solution: string) {
         marks: 10,
         solution,
         solutionLanguage: 'python',
+        ...extra,
       },
     ],
   });
@@ -162,5 +163,23 @@ describe('judging an employer can trust', () => {
     const copied = await (await page.request.get(`/api/tests/${b.testId}`)).json();
     expect(copied.questionIds).toHaveLength(2);
     expect(copied.questionIds).not.toContain(a.problemId);
+  });
+
+  it('shows the candidate how output is compared, under the problem on /code', async () => {
+    const d = await codingTest('Delta', SUM, { comparisonMode: 'float', floatTolerance: 0.001 });
+    const cand = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1400, height: 900 } });
+    const cp = await cand.newPage();
+    cp.setDefaultTimeout(20_000);
+    const candEmail = `taker.${Date.now().toString(36)}@example.test`;
+    await cp.request.post('/api/users/add', {
+      data: { firstName: 'Ty', lastName: 'Taker', email: candEmail, password, role: 'candidate' },
+    });
+    await cp.request.post('/api/users/login', { data: { email: candEmail, password } });
+    await cp.goto(`/code/${d.testId}`);
+    await cp.getByRole('button', { name: 'Start Test' }).click();
+    await cp.getByRole('heading', { name: '1. Delta sum' }).waitFor();
+    const rule = await cp.getByTestId('comparison-rule').textContent();
+    expect(rule).toMatch(/^Output is compared token by token .*within an absolute or relative error of 0\.001/);
+    await cand.close();
   });
 });
