@@ -12,6 +12,11 @@ export const ZDraftInput = z.object({
   questionId: z.string().uuid('Unknown question'),
   language: z.enum(CODE_LANGUAGES, { error: 'Unknown language' }),
   code: z.string().max(DRAFT_MAX_CHARS, 'The code is too long to save (64 KiB at most)'),
+  /**
+   * The revision this code was based on (0: no draft yet). When given, the save is refused with DRAFT_STALE
+   * (409) if the stored draft has moved on (another tab saved meanwhile). Omitted: the save always wins.
+   */
+  baseRevision: z.number().int().min(0).max(2_000_000_000).optional(),
 });
 export type TDraftInput = z.infer<typeof ZDraftInput>;
 
@@ -64,7 +69,19 @@ export interface TTakeTest {
   };
   window: { state: TWindowState; startTime: string | null; endTime: string | null };
   serverNow: string;
+  /**
+   * Camera proctoring (issue 17). required: the test is proctored and the server runs a face engine — the
+   * entry step must enrol a face before start; enrolled: this candidate's reference face exists;
+   * active: the running attempt is proctored (decided at start).
+   */
+  proctoring?: { required: boolean; enrolled: boolean; active: boolean; retentionDays?: number };
+  /** The caller is a member of the company that owns the test: starting makes a preview attempt (issue 13). */
+  preview?: boolean;
   attempt: null | {
+    /** A preview never counts in results, CSV, stats or emails and can be restarted. */
+    isPreview?: boolean;
+    /** Extra minutes of an accommodation included in deadlineAt. */
+    extraMinutes?: number;
     id: string;
     startedAt: string;
     deadlineAt: string;
@@ -76,7 +93,7 @@ export interface TTakeTest {
   /** Present once the attempt exists (questions are not shown before the candidate starts). */
   problems: TCandidateProblem[];
   questions: TCandidateQuestion[];
-  drafts: { questionId: string; language: TCodeLanguage; code: string; updatedAt: string }[];
+  drafts: { questionId: string; language: TCodeLanguage; code: string; updatedAt: string; revision: number }[];
   languages: Record<string, TCodeLanguage>;
   answers: Record<string, number>;
   flagged: string[];
@@ -114,6 +131,16 @@ export interface TCandidateResult {
   output?: string;
   actualOutput?: string;
   message?: string | null;
+  /** Visible cases only: what the program wrote to stderr, and how it exited. */
+  stderr?: string;
+  exitCode?: number | null;
+}
+
+/** PUT /api/attempts/{testId}/drafts answer. */
+export interface TDraftSaved {
+  ok: true;
+  savedAt: string;
+  revision: number;
 }
 
 export interface TCandidateSubmission {

@@ -9,6 +9,11 @@ import { CODE_LANGUAGES, type TCandidateProblem, type TCandidateQuestion, type T
 export const TEST_TYPES = ['APTITUDE', 'CODING'] as const;
 export type TTestType = (typeof TEST_TYPES)[number];
 
+/** Camera proctoring when a test does not say: on for coding tests, off for aptitude tests (issue 17). */
+export function defaultProctoring(testType: string): boolean {
+  return testType === 'CODING';
+}
+
 export const TEST_DEFAULTS = { testType: 'APTITUDE', duration: 60, totalMarks: 100, passingMarks: 40 } as const;
 export const APTITUDE_DEFAULTS = { optionCount: 4, marks: 5 } as const;
 export const CODING_DEFAULTS = { marks: 25, timeLimitMs: 2000, memoryLimitMb: 256 } as const;
@@ -122,6 +127,8 @@ const testFields = {
   startTime: optionalDate('Start time'),
   endTime: optionalDate('End time'),
   isActive: z.boolean().optional(),
+  /** Camera proctoring (issue 17): true/false, or null for the default of the type (coding tests on). */
+  proctoring: z.boolean({ error: 'Proctoring must be on or off' }).nullable().optional(),
 };
 
 export const PASSING_ABOVE_TOTAL_MESSAGE = 'Passing marks cannot be greater than total marks';
@@ -191,6 +198,7 @@ export const ZTestUpdate = withTestRules(
     startTime: testFields.startTime,
     endTime: testFields.endTime,
     isActive: testFields.isActive,
+    proctoring: testFields.proctoring,
     version,
     questionIds: idList.optional(),
     recomputeTotal: z.boolean().optional(),
@@ -223,6 +231,8 @@ export interface TTest {
   questionIds: string[];
   isActive: boolean;
   version: number;
+  /** Camera proctoring of this test (the type's default resolved: coding tests on). */
+  proctoring: boolean;
 }
 
 /** What a candidate reads about a test: nothing internal (no creator, company or version). */
@@ -252,7 +262,7 @@ export interface TAdminStats {
 
 const optionText = z.string({ error: 'All options must be filled' });
 
-/** A question as typed: correctAnswer is an option index or the text of one of the options (design.md §4). */
+/** A question as typed: correctAnswer is an option index or the text of one of the options (docs/DECISIONS.md §4). */
 export const ZAptitudeQuestionInput = z.object({
   id: z.string().optional(),
   questionText: z.string({ error: 'Question text is required' }).trim().min(1, 'Question text is required').max(10_000),

@@ -1,5 +1,5 @@
 /**
- * Security audit in one place (design.md §3): the tenancy matrix (no session / unrelated candidate /
+ * Security audit in one place (docs/DECISIONS.md §3): the tenancy matrix (no session / unrelated candidate /
  * employer of another company / owning employer) over the employer-facing routes, the projection of every
  * candidate-facing answer (a hidden marker must never appear), malformed ids, deadlines and races.
  * One app for the whole file; every user and test is made once in beforeAll.
@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createSignedInUser, type SignedInUser, sessionCookie } from '../../test/factories';
-import { loadUser } from '../../test/factories-tests';
+import { createSignedInUser, loadUser, type SignedInUser, sessionCookie } from '../../test/factories';
+import { call, createTestAs, type Method, problemBody, questionBody } from '../../test/fixtures/authoring';
 import { attempts, codeDrafts, outbox, proctoringEvents, submissions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { MAIL_SENDING_LIMIT } from '../lib/rate-limits';
@@ -16,7 +16,6 @@ import { saveAnswer } from './aptitude-attempts/aptitude-attempts.service';
 import { saveDraft } from './drafts/drafts.service';
 import type { JudgingService } from './judging/judging.types';
 import { submitCode } from './submissions/submissions.service';
-import { call, createTestAs, type Method, problemBody, questionBody } from './tests/authoring.fixtures';
 
 const MARK = 'AUDIT-SECRET-9x4';
 const UUID0 = '00000000-0000-4000-8000-000000000000';

@@ -38,7 +38,7 @@ export function Footer() {
           <Link to="/" className="brand">
             <img src="/favicon.svg" alt="" width={24} height={24} /> Assessly
           </Link>
-          <p className="muted">Skills-based hiring with fair, proctored assessments.</p>
+          <p>Skills-based hiring with fair, proctored assessments.</p>
         </div>
         {COLUMNS.map((c) => (
           <div key={c.title}>

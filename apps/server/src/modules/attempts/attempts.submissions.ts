@@ -5,10 +5,8 @@
 import type { TCandidateResult, TCandidateSubmission } from '@assessly/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { submissions } from '../../db/schema';
+import { type SubmissionRow, submissions } from '../../db/schema';
 import { toCandidateAttemptResult, toCandidateCompileOutput } from '../judging/projection';
-
-type SubmissionRow = typeof submissions.$inferSelect;
 
 export async function findOwnSubmissions(db: Db, userId: string, testId: string): Promise<SubmissionRow[]> {
   return db

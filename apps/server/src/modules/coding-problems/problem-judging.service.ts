@@ -4,10 +4,9 @@
  */
 import { JudgeQueueFullError, type Language } from '@assessly/judge';
 import type { TResultItem, TVerdict } from '@assessly/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { codingProblems, type SolutionCheck } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { codingProblems, type ProblemRow, type SolutionCheck, submissions, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
 import { requireManagedProblem } from './coding-problems.service';
@@ -83,7 +82,13 @@ export async function rejudgeProblem(deps: Deps, user: UserRow, id: string) {
     { problemId: problem.id, toVersion: problem.version, count: ids.length, by: user.id },
     'problem re-judged',
   );
-  for (const sid of ids) await deps.judging?.enqueue(sid);
+  if (ids.length > 0 && deps.judging) {
+    const owners = await deps.db
+      .select({ id: submissions.id, userId: submissions.userId })
+      .from(submissions)
+      .where(inArray(submissions.id, ids));
+    for (const o of owners) await deps.judging.enqueue(o.id, o.userId);
+  }
   return { id: logId, toVersion: problem.version, submissionCount: ids.length };
 }
 

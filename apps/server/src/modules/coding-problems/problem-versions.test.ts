@@ -6,12 +6,11 @@
  */
 import { createJudge, type Judge } from '@assessly/judge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { attachJudging, buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { attachJudging } from '../../../test/factories-tests';
+import { call, createTestAs } from '../../../test/fixtures/authoring';
 import { submissions } from '../../db/schema';
 import { waitForJudged } from '../submissions/submissions.service';
-import { call, createTestAs } from '../tests/authoring.fixtures';
 
 const SUM = 'a, b = map(int, input().split())\nprint(a + b)\n';
 
@@ -131,7 +130,7 @@ describe('problem versions', () => {
         createdAt: t.clock.now(),
       })
       .returning();
-    await t.deps.judging?.enqueue(row!.id);
+    await t.deps.judging?.enqueue(row!.id, first.cand.id);
     const done = await waitForJudged(t.deps, row!.id, 30_000);
     expect(done).toMatchObject({ verdict: 'Accepted', problemVersion: 1, score: 10 });
   });

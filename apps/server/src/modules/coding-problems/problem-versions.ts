@@ -10,14 +10,15 @@ import type { Db } from '../../db/client';
 import {
   codingProblems,
   type JudgeHistoryEntry,
+  type NewProblem,
+  type ProblemRow,
   type ProblemSnapshot,
   problemRejudges,
   problemVersions,
   submissions,
   tests,
 } from '../../db/schema';
-import type { ProblemRow } from '../tests/tests.projections';
-import { insertProblem, type NewProblem, updateProblem } from './coding-problems.repo';
+import { insertProblem, updateProblem } from './coding-problems.repo';
 
 /** The judging-relevant content of a problem row. */
 export function snapshotOf(p: ProblemSnapshot): ProblemSnapshot {

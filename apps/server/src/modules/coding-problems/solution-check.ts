@@ -1,7 +1,7 @@
 /** Whether a problem's last model-solution check still holds (issue 11). */
 import { createHash } from 'node:crypto';
 import type { TSolutionCheckState } from '@assessly/shared';
-import type { ProblemRow } from '../tests/tests.projections';
+import type { ProblemRow } from '../../db/schema';
 import { snapshotOf } from './problem-versions';
 
 /** Changes when the solution, its language, or anything it is judged against changes. */

@@ -1,13 +1,13 @@
 /**
  * Code drafts: the candidate's code per problem and language, saved as they type (the page debounces),
  * restored by the take call, and submitted at the end of the attempt when not yet submitted.
+ * Each draft carries a revision: a save naming an older revision than the stored one (a stale tab) is refused
+ * with DRAFT_STALE, so one tab never silently overwrites what another saved.
  */
-import type { TDraftInput } from '@assessly/shared';
+import type { TDraftInput, TDraftSaved } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import type { Db } from '../../db/client';
-import { attempts, codeDrafts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { attempts, codeDrafts, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
 import { findTest } from '../tests/tests.access';
@@ -17,7 +17,7 @@ export async function saveDraft(
   user: UserRow,
   testId: string,
   input: TDraftInput,
-) {
+): Promise<TDraftSaved> {
   const attempt = await requireOpenAttempt(deps, user.id, testId);
   const test = await findTest(deps.db, testId);
   // Only the test's own problems: a page cannot grow the table with made-up ids.
@@ -27,8 +27,8 @@ export async function saveDraft(
   const now = deps.clock.now();
   // One transaction that first updates the attempt row only while it is open: that row lock orders this save
   // against End Test / the deadline loop, so a draft is either seen by the final auto-submit or refused.
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  // against other saves of the same attempt (so the revision check below cannot race).
+  const revision = await deps.db.transaction(async (tx) => {
     const [open] = await tx
       .update(attempts)
       .set({
@@ -37,6 +37,26 @@ export async function saveDraft(
       .where(and(eq(attempts.id, attempt.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, now)))
       .returning({ id: attempts.id });
     if (!open) throw new AppError('ATTEMPT_ENDED', 'This test has ended');
+    const [current] = await tx
+      .select({ code: codeDrafts.code, revision: codeDrafts.revision })
+      .from(codeDrafts)
+      .where(
+        and(
+          eq(codeDrafts.attemptId, attempt.id),
+          eq(codeDrafts.questionId, input.questionId),
+          eq(codeDrafts.language, input.language),
+        ),
+      )
+      .limit(1);
+    // The same code again (a resend whose answer was lost) is already saved: nothing to refuse or bump.
+    if (current && current.code === input.code) return current.revision;
+    if (input.baseRevision !== undefined && input.baseRevision !== (current?.revision ?? 0)) {
+      throw new AppError(
+        'DRAFT_STALE',
+        'A newer version of this code was saved from another tab or device; reload to continue from it',
+      );
+    }
+    const next = (current?.revision ?? 0) + 1;
     await tx
       .insert(codeDrafts)
       .values({
@@ -45,11 +65,13 @@ export async function saveDraft(
         language: input.language,
         code: input.code,
         updatedAt: now,
+        revision: next,
       })
       .onConflictDoUpdate({
         target: [codeDrafts.attemptId, codeDrafts.questionId, codeDrafts.language],
-        set: { code: input.code, updatedAt: now },
+        set: { code: input.code, updatedAt: now, revision: next },
       });
+    return next;
   });
-  return { ok: true as const, savedAt: now.toISOString() };
+  return { ok: true, savedAt: now.toISOString(), revision };
 }

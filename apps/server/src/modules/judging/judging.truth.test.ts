@@ -5,9 +5,8 @@
 import { createJudge, type Judge } from '@assessly/judge';
 import { HIDDEN_RESULT_KEYS, INTERNAL_ERROR_MESSAGE } from '@assessly/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { attachJudging, createCodingTest } from '../../../test/factories-tests';
+import { attachJudging, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 
 const MARK = 'HIDDEN-TRUTH-5K8';
 const EXAMPLE_IN = '1 2\n';
@@ -41,7 +40,8 @@ const call = (user: SignedInUser, method: 'GET' | 'POST', url: string, payload?:
   t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
 
 async function setup(language = 'python') {
-  const { test } = await createCodingTest(t.deps, employer, {
+  const { test } = await buildCodingTest(t.deps.db, {
+    employer: employer,
     problems: [
       {
         title: 'Sum',
@@ -181,7 +181,8 @@ describe('internal errors', () => {
         }),
       });
       const boss = await createSignedInUser(own.app, { role: 'employer' });
-      const { test } = await createCodingTest(own.deps, boss, {
+      const { test } = await buildCodingTest(own.deps.db, {
+        employer: boss,
         problems: [
           {
             title: 'S',

@@ -72,5 +72,6 @@ export function toCandidateAttemptResult(raw: unknown, index: number): TCandidat
     ...(typeof expectedOutput === 'string' ? { expectedOutput } : {}),
     ...(typeof output === 'string' ? { output, actualOutput: output } : {}),
     ...(r.message ? { message: r.message } : {}),
+    ...(r.stderr ? { stderr: r.stderr } : {}),
   };
 }

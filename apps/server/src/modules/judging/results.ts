@@ -5,9 +5,7 @@
  */
 import type { JudgeResult, Verdict } from '@assessly/judge';
 import type { TResultItem } from '@assessly/shared';
-import type { codingProblems, ProblemSnapshot } from '../../db/schema';
-
-export type ProblemRow = typeof codingProblems.$inferSelect;
+import type { ProblemRow, ProblemSnapshot } from '../../db/schema';
 
 /** Limits and the comparison rule of a problem (at some version) as the judge takes them. */
 export function judgeSettings(

@@ -1,5 +1,5 @@
 /**
- * Projections of test, question and problem rows. Two readings of every row (design.md §3):
+ * Projections of test, question and problem rows. Two readings of every row (docs/DECISIONS.md §3):
  * the managing employer's (everything) and the candidate's, which leaves out what would give answers away.
  * The candidate projections list their fields explicitly (no spreading of rows) so a new column is never
  * sent to candidates by accident.
@@ -7,6 +7,7 @@
 
 import {
   DEFAULT_STARTER_CODE,
+  defaultProctoring,
   type TAptitudeQuestion,
   type TCandidateTest,
   type TCodeLanguage,
@@ -15,12 +16,8 @@ import {
   type TQuestionForCandidate,
   type TTest,
 } from '@assessly/shared';
-import type { aptitudeQuestions, codingProblems } from '../../db/schema';
+import type { ProblemRow, QuestionRow, TestRow } from '../../db/schema';
 import { solutionCheckState } from '../coding-problems/solution-check';
-import type { TestRow } from './tests.access';
-
-export type QuestionRow = typeof aptitudeQuestions.$inferSelect;
-export type ProblemRow = typeof codingProblems.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -43,6 +40,7 @@ export function toEmployerTest(row: TestRow, createdByEmail: string | null = nul
     questionIds: row.questionIds,
     isActive: row.isActive,
     version: row.version,
+    proctoring: row.proctoring ?? defaultProctoring(row.testType),
   };
 }
 

@@ -19,16 +19,15 @@ import {
   VERSION_CONFLICT_MESSAGE,
 } from '@assessly/shared';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { ProblemRow, QuestionRow, TestRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { authorize } from '../../lib/policy';
 import { findQuestionsByIds } from '../aptitude-questions/aptitude-questions.repo';
 import { findAttempt } from '../attempts/attempts.service';
 import { findProblemsByIds } from '../coding-problems/coding-problems.repo';
 import { copyProblem } from '../coding-problems/problem-versions';
-import { canManageTest, findTest, requireManagedTest, type TestRow } from './tests.access';
+import { canManageTest, findTest, requireManagedTest } from './tests.access';
 import {
-  type ProblemRow,
-  type QuestionRow,
   toCandidateProblem,
   toCandidateQuestion,
   toCandidateTest,
@@ -57,6 +56,7 @@ function toDate(v: string | null | undefined, field: 'startTime' | 'endTime'): D
 }
 
 export async function createTest(db: Db, user: UserRow, input: TTestCreate): Promise<TTest> {
+  authorize(user, 'tests.author');
   const row = await repo.insertTest(db, {
     testName: input.testName,
     testType: input.testType,
@@ -67,6 +67,7 @@ export async function createTest(db: Db, user: UserRow, input: TTestCreate): Pro
     startTime: toDate(input.startTime, 'startTime'),
     endTime: toDate(input.endTime, 'endTime'),
     isActive: input.isActive ?? true,
+    proctoring: input.proctoring ?? null,
     // createdBy comes from the session, never from the body.
     createdBy: user.id,
     companyId: user.companyId,
@@ -97,7 +98,7 @@ export function conflict(): AppError {
 }
 
 export async function updateTest(db: Db, user: UserRow, id: string, input: TTestUpdate): Promise<TTest> {
-  const test = await requireManagedTest(db, user, id);
+  const test = await requireManagedTest(db, user, id, 'tests.author');
   if (input.version !== undefined && input.version !== test.version) throw conflict();
   const questionIds = input.questionIds ?? test.questionIds;
   const testType = input.testType ?? test.testType;
@@ -130,6 +131,7 @@ export async function updateTest(db: Db, user: UserRow, id: string, input: TTest
       startTime,
       endTime,
       isActive: input.isActive ?? test.isActive,
+      proctoring: input.proctoring === undefined ? test.proctoring : input.proctoring,
       questionIds,
     },
     test.version,
@@ -198,7 +200,7 @@ async function copyAddedProblems(
 }
 
 export async function deleteTest(db: Db, user: UserRow, id: string): Promise<void> {
-  const test = await requireManagedTest(db, user, id);
+  const test = await requireManagedTest(db, user, id, 'tests.delete');
   await repo.deleteTestCascade(db, test);
 }
 

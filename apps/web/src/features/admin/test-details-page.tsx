@@ -92,7 +92,7 @@ function QuestionCard({ question, n }: { question: TAptitudeQuestion; n: number 
       </div>
       <ol type="A">
         {question.options.map((o, i) => (
-          // Correct answers are stored as the option's index (design.md §4), so viewer and editor agree.
+          // Correct answers are stored as the option's index (docs/DECISIONS.md §4), so viewer and editor agree.
           // biome-ignore lint/suspicious/noArrayIndexKey: options are positional
           <li key={i} className={i === question.correctAnswer ? 'correct-option' : ''}>
             {o}
@@ -180,6 +180,12 @@ export function TestDetailsPage() {
         </dl>
         {test.description && <p style={{ whiteSpace: 'pre-wrap' }}>{test.description}</p>}
         {coding && <ShareWarning problems={problems} />}
+        {count === 0 && (
+          <p className="alert alert-error" role="alert">
+            Candidates cannot start this test yet: it has no {coding ? 'problems' : 'questions'}. They see "This test is
+            not ready yet" until you add at least one.
+          </p>
+        )}
         <div>
           Candidate link: <CopyLink url={candidateLink(window.location.origin, test)} />
         </div>

@@ -4,14 +4,15 @@
  * The correct answers never reach the page: the server scores at the end.
  */
 import type { TAnswerInput } from '@assessly/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { api } from '../../lib/api';
 import { RequireUser } from '../auth/guards';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import { Countdown } from './coding-parts';
 import { EndDialog } from './end-dialog';
-import { SaveIndicator, SaveQueue, useSaveStatus } from './save-queue';
+import { OtherTabScreen, useAttemptTab } from './one-tab';
+import { SaveIndicator, SaveQueue, useSaveSnapshot } from './save-queue';
 import { NoProblemsScreen } from './screens';
 import { type OpenTake, TakeGate } from './take-gate';
 import { formatDateTime } from './time';
@@ -37,12 +38,27 @@ export function AptitudeTestPage() {
   const { testId = '' } = useParams();
   return (
     <TakeGate testId={testId} type="APTITUDE">
-      {(t) => <AptitudeTest key={t.take.attempt.id} testId={testId} {...t} />}
+      {(t) => <OneTabAptitude testId={testId} {...t} />}
     </TakeGate>
   );
 }
 
-function AptitudeTest({ testId, take, offsetMs, setTake }: OpenTake & { testId: string }) {
+/** One tab per attempt: a second tab offers "Use this tab"; taking over reloads the saved answers. */
+function OneTabAptitude(props: OpenTake & { testId: string }) {
+  const { state, takeOver, generation, flushRef } = useAttemptTab(props.testId, props.take.attempt.id);
+  if (state !== 'active' && props.take.window.state !== 'ended') {
+    return <OtherTabScreen busy={state === 'taking-over'} onUse={takeOver} />;
+  }
+  return <AptitudeTest key={`${props.take.attempt.id}:${generation}`} {...props} flushRef={flushRef} />;
+}
+
+function AptitudeTest({
+  testId,
+  take,
+  offsetMs,
+  setTake,
+  flushRef,
+}: OpenTake & { testId: string; flushRef: RefObject<() => Promise<unknown>> }) {
   const { attempt, questions } = take;
   const queue = useMemo(
     () =>
@@ -53,7 +69,8 @@ function AptitudeTest({ testId, take, offsetMs, setTake }: OpenTake & { testId: 
       ),
     [attempt.id, testId],
   );
-  const status = useSaveStatus(queue as SaveQueue<unknown>);
+  flushRef.current = () => queue.flush();
+  const save = useSaveSnapshot(queue as SaveQueue<unknown>);
   const [answers, setAnswers] = useState<Record<string, number>>(() => {
     const merged = { ...take.answers };
     for (const [qid, a] of queue.unsent()) {
@@ -128,7 +145,7 @@ function AptitudeTest({ testId, take, offsetMs, setTake }: OpenTake & { testId: 
         <header className="taking-topbar">
           <strong className="aptitude-name">{take.test.testName}</strong>
           <span className="taking-spacer" />
-          <SaveIndicator status={status} />
+          <SaveIndicator status={save.status} lastServerSave={save.lastServerSave} />
           <Countdown left={left} />
           <button type="button" className="btn btn-danger btn-sm" disabled={locked} onClick={() => setConfirmEnd(true)}>
             End Test

@@ -13,6 +13,41 @@ export function loadMonaco(): Promise<MonacoModule> {
   return loading;
 }
 
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Moves focus to the first focusable element after (1) or before (-1) `container`, outside it. */
+export function focusBeside(container: HTMLElement, direction: 1 | -1) {
+  const all = [...document.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) => !container.contains(el) && el.getClientRects().length > 0,
+  );
+  const after = (el: HTMLElement) => !!(container.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const target = direction === 1 ? all.find(after) : [...all].reverse().find((el) => !after(el));
+  target?.focus();
+}
+
+const DARK = 'assessly-dark';
+const LIGHT = 'assessly-light';
+
+/** Monaco's themes with comment colours raised to WCAG AA contrast (4.5:1) on the editor background. */
+function defineThemes(monaco: MonacoModule['monaco']) {
+  monaco.editor.defineTheme(DARK, {
+    base: 'vs-dark',
+    inherit: true,
+    rules: [
+      { token: 'comment', foreground: '9cc68c' },
+      { token: 'regexp', foreground: 'e08a8a' },
+    ],
+    colors: { 'editorLineNumber.foreground': '#a0a0a0' },
+  });
+  monaco.editor.defineTheme(LIGHT, {
+    base: 'vs',
+    inherit: true,
+    rules: [{ token: 'comment', foreground: '1f6f1f' }],
+    colors: { 'editorLineNumber.foreground': '#5f6b7a' },
+  });
+}
+
 export interface EditorSettings {
   fontSize: number;
   wordWrap: boolean;
@@ -39,6 +74,28 @@ export function CodeEditor(props: CodeEditorProps) {
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
 
+  // Escape, then Tab (or Shift+Tab) leaves the editor; Tab alone keeps indenting. Captured on the way down,
+  // before Monaco's own key handling sees the Tab.
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    let escaped = false;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        escaped = true;
+        return;
+      }
+      if (e.key === 'Tab' && escaped && !e.ctrlKey && !e.altKey && !e.metaKey) {
+        e.preventDefault();
+        e.stopPropagation();
+        focusBeside(el, e.shiftKey ? -1 : 1);
+      }
+      if (e.key !== 'Shift') escaped = false;
+    };
+    el.addEventListener('keydown', onKey, true);
+    return () => el.removeEventListener('keydown', onKey, true);
+  }, []);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later effects apply option changes
   useEffect(() => {
     let disposed = false;
@@ -46,6 +103,7 @@ export function CodeEditor(props: CodeEditorProps) {
       .then(({ monaco }) => {
         if (disposed || !host.current) return;
         monacoRef.current = monaco;
+        defineThemes(monaco);
         const editor = monaco.editor.create(host.current, {
           automaticLayout: true,
           fontSize: props.settings.fontSize,
@@ -54,8 +112,8 @@ export function CodeEditor(props: CodeEditorProps) {
           scrollBeyondLastLine: false,
           contextmenu: false,
           tabSize: 4,
-          theme: props.dark ? 'vs-dark' : 'vs',
-          ariaLabel: 'Code editor',
+          theme: props.dark ? DARK : LIGHT,
+          ariaLabel: 'Code editor. Press Escape then Tab to leave it, or Control+M to make Tab move focus.',
         });
         editor.onDidChangeModelContent(() => onChange.current(editor.getValue()));
         editorRef.current = editor;
@@ -97,7 +155,7 @@ export function CodeEditor(props: CodeEditorProps) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-applied once the editor is ready
   useEffect(() => {
-    monacoRef.current?.editor.setTheme(props.dark ? 'vs-dark' : 'vs');
+    monacoRef.current?.editor.setTheme(props.dark ? DARK : LIGHT);
   }, [ready, props.dark]);
 
   return (

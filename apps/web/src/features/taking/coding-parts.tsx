@@ -1,9 +1,8 @@
-/** Pieces of the coding page: the top bar, settings, the problem and submissions tabs, the results panel. */
+/** Pieces of the coding page: the top bar, settings (with the keyboard shortcuts), the problem and submissions tabs. */
 import {
   CODE_LANGUAGES,
   describeComparison,
   type TCandidateProblem,
-  type TCandidateResult,
   type TCandidateSubmission,
 } from '@assessly/shared';
 import { useRef, useState } from 'react';
@@ -11,6 +10,17 @@ import type { EditorSettings } from './code-editor';
 import { SafeHtml } from './safe-html';
 import { SubmissionCases } from './screens';
 import { formatHms } from './time';
+
+const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const MOD = MAC ? 'Cmd' : 'Ctrl';
+
+/** The keyboard shortcuts of the coding page, listed in Settings. */
+export const SHORTCUTS: [string, string][] = [
+  [`${MOD}+Enter`, 'Run against the examples'],
+  [`${MOD}+Shift+Enter`, 'Submit'],
+  ['Escape, then Tab', 'Leave the code editor (Shift+Tab: go back)'],
+  [MAC ? 'Ctrl+Shift+M' : 'Ctrl+M', 'Switch Tab between indenting and moving focus'],
+];
 
 export function Countdown({ left }: { left: number | null }) {
   if (left === null) return null;
@@ -37,7 +47,6 @@ export function TopBar(props: {
   onEnd: () => void;
   settings: EditorSettings;
   onSettings: (s: EditorSettings) => void;
-  saveIndicator: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const settingsButton = useRef<HTMLButtonElement>(null);
@@ -76,7 +85,6 @@ export function TopBar(props: {
         Next
       </button>
       <span className="taking-spacer" />
-      {props.saveIndicator}
       <Countdown left={props.left} />
       {/* The label names the action (the mode it switches to), so no aria-pressed: that would read backwards. */}
       <button type="button" className="btn btn-outline btn-sm" onClick={props.onToggleTheme}>
@@ -146,6 +154,17 @@ function SettingsPanel({ settings, onChange }: { settings: EditorSettings; onCha
         />{' '}
         Minimap
       </label>
+      <h3 className="shortcuts-title">Keyboard shortcuts</h3>
+      <dl className="shortcuts">
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={keys}>
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
     </fieldset>
   );
 }
@@ -276,76 +295,6 @@ export function ProblemTabs({
               ))}
             </ol>
           )}
-        </div>
-      )}
-    </section>
-  );
-}
-
-export function ResultsPanel({
-  results,
-  busy,
-  error,
-}: {
-  results: TCandidateResult[] | null;
-  busy: 'run' | 'submit' | null;
-  error: string;
-}) {
-  return (
-    <section className="taking-results" aria-labelledby="results-title">
-      <h2 id="results-title" className="taking-h2">
-        Test Results
-      </h2>
-      {busy ? (
-        <p className="muted" role="status">
-          {busy === 'run' ? 'Running your code…' : 'Submitting…'}
-        </p>
-      ) : error ? (
-        <p className="alert alert-error">{error}</p>
-      ) : !results ? (
-        <p className="muted">Run your code to see results</p>
-      ) : results.length === 0 ? (
-        <p className="muted">No results were returned.</p>
-      ) : (
-        <div className="result-cards" data-testid="results">
-          {results.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: results are in case order and replaced as a whole
-            <article key={i} className={`result-card ${r.passed ? 'result-pass' : 'result-fail'}`}>
-              <h3>
-                Test Case {i + 1}{' '}
-                <span className={`badge ${r.passed ? 'badge-success' : 'badge-danger'}`}>
-                  {r.passed ? 'Passed' : 'Failed'}
-                </span>
-                {r.verdict && !r.passed && <span className="muted"> {r.verdict}</span>}
-              </h3>
-              {r.hidden ? (
-                <p className="muted">Hidden test case</p>
-              ) : (
-                <dl>
-                  <dt>Input</dt>
-                  <dd>
-                    <pre className="taking-pre">{r.input ?? ''}</pre>
-                  </dd>
-                  <dt>Expected Output</dt>
-                  <dd>
-                    <pre className="taking-pre">{r.expectedOutput ?? ''}</pre>
-                  </dd>
-                  <dt>Your Output</dt>
-                  <dd>
-                    <pre className="taking-pre">{r.output ?? r.actualOutput ?? ''}</pre>
-                  </dd>
-                  {r.message && !r.passed && (
-                    <>
-                      <dt>Details</dt>
-                      <dd>
-                        <pre className="taking-pre">{r.message}</pre>
-                      </dd>
-                    </>
-                  )}
-                </dl>
-              )}
-            </article>
-          ))}
         </div>
       )}
     </section>

@@ -1,45 +1,33 @@
 /**
  * /code/{testId}: the candidate coding environment (spec part 2 §2.1, §4, §9). The attempt, its deadline
- * and the saved drafts come from the server; Monaco is loaded lazily after this shell renders.
+ * and the saved drafts come from the server; Monaco is loaded lazily after this shell renders. Only one tab
+ * works on an attempt at a time (one-tab.tsx); drafts carry revisions, so a stale tab never overwrites code.
  */
-import type { TCandidateProblem, TCandidateResult, TCodeLanguage, TDraftInput } from '@assessly/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TCandidateProblem, TCodeLanguage } from '@assessly/shared';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { api } from '../../lib/api';
 import { RequireUser } from '../auth/guards';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
-import type { EditorSettings } from './code-editor';
-import { LanguageSelect, ProblemTabs, ResultsPanel, TopBar } from './coding-parts';
+import { LanguageSelect, ProblemTabs, TopBar } from './coding-parts';
+import { DraftQueue, draftKey } from './draft-queue';
+import { readJson, useEditorPrefs, useNarrowScreen } from './editor-prefs';
 import { EndDialog } from './end-dialog';
-import { SaveIndicator, SaveQueue, useSaveStatus } from './save-queue';
-import { NoProblemsScreen, SubmittedScreen } from './screens';
+import { useEndSummary } from './end-summary';
+import { OtherTabScreen, useAttemptTab } from './one-tab';
+import { CustomInputPanel, ResultsPanel } from './result-cards';
+import { SaveIndicator, type SaveQueue, useSaveSnapshot } from './save-queue';
+import { NoProblemsScreen } from './screens';
 import { starterFor } from './starter-code';
-import { runCode, submissionsKey, submitCode, useOwnSubmissions } from './take-api';
+import { SubmittedScreen } from './submitted-screen';
+import { useOwnSubmissions, useVerdictRefresh } from './take-api';
 import { type OpenTake, TakeGate } from './take-gate';
+import { useRunner } from './use-runner';
+import { useRunShortcuts } from './use-shortcuts';
 import { useSavedIndex, useTakeSession } from './use-take-session';
 import './taking.css';
 
 const CodeEditor = lazy(() => import('./code-editor').then((m) => ({ default: m.CodeEditor })));
-
-const ENDED = {
-  manual: 'Test ended and submission sent.',
-  timeout: 'Test window ended. Your code is auto-submitted.',
-};
-const SETTINGS_KEY = 'assessly.editorSettings';
-const THEME_KEY = 'assessly.takingTheme';
-const DEFAULT_SETTINGS: EditorSettings = { fontSize: 14, wordWrap: true, minimap: false };
-
-function readJson<T>(key: string, fallback: T): T {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? { ...fallback, ...JSON.parse(raw) } : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /** The route: signed-in users only (a visitor goes to /login and comes back). */
 export function CodingTestRoute() {
@@ -54,37 +42,66 @@ export function CodingTestPage() {
   const { testId = '' } = useParams();
   return (
     <TakeGate testId={testId} type="CODING">
-      {(t) => <CodingEnvironment key={t.take.attempt.id} testId={testId} {...t} />}
+      {(t) => <OneTabCoding testId={testId} {...t} />}
     </TakeGate>
   );
 }
 
-const draftKey = (questionId: string, language: string) => `${questionId}|${language}`;
+/** Holds the attempt for this tab, and reloads the server's drafts when they moved on elsewhere. */
+function OneTabCoding(props: OpenTake & { testId: string }) {
+  const [notice, setNotice] = useState('');
+  const { state, takeOver, generation, flushRef, reload } = useAttemptTab(props.testId, props.take.attempt.id);
+  const ended = props.take.window.state === 'ended';
+  const onStale = useCallback(() => {
+    setNotice('A newer version of your code was saved from another tab or device; it has been loaded here.');
+    void reload();
+  }, [reload]);
+  if (state !== 'active' && !ended) return <OtherTabScreen busy={state === 'taking-over'} onUse={takeOver} />;
+  return (
+    <CodingEnvironment
+      key={`${props.take.attempt.id}:${generation}`}
+      {...props}
+      flushRef={flushRef}
+      onStale={onStale}
+      notice={notice}
+      onDismissNotice={() => setNotice('')}
+    />
+  );
+}
 
-function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { testId: string }) {
-  const qc = useQueryClient();
+function CodingEnvironment({
+  testId,
+  take,
+  offsetMs,
+  setTake,
+  flushRef,
+  onStale,
+  notice,
+  onDismissNotice,
+}: OpenTake & {
+  testId: string;
+  flushRef: RefObject<() => Promise<unknown>>;
+  onStale: () => void;
+  notice: string;
+  onDismissNotice: () => void;
+}) {
   const attempt = take.attempt;
   const problems = take.problems;
   const [viewCode, setViewCode] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const narrow = useNarrowScreen();
-  const [dark, setDark] = useState(() => localStorage.getItem(THEME_KEY) !== 'light');
-  const [settings, setSettings] = useState<EditorSettings>(() => readJson(SETTINGS_KEY, DEFAULT_SETTINGS));
+  const { dark, setDark, settings, setSettings } = useEditorPrefs();
   const [index, setIndex] = useSavedIndex(attempt.id, problems.length);
-  const [results, setResults] = useState<TCandidateResult[] | null>(null);
-  const [busy, setBusy] = useState<'run' | 'submit' | null>(null);
-  const [runError, setRunError] = useState('');
   const submissions = useOwnSubmissions(testId, true);
+  useVerdictRefresh(testId);
 
   // Drafts: server copy overlaid with anything unsent in localStorage.
-  const queue = useMemo(
-    () =>
-      new SaveQueue<TDraftInput>(`assessly.drafts.${attempt.id}`, (d) =>
-        api(`/api/attempts/${testId}/drafts`, { method: 'PUT', body: d }),
-      ),
-    [attempt.id, testId],
-  );
-  const saveStatus = useSaveStatus(queue as SaveQueue<unknown>);
+  // One queue per mounted attempt: a reload of the drafts remounts this component with a new one.
+  const staleRef = useRef(onStale);
+  staleRef.current = onStale;
+  const [queue] = useState(() => new DraftQueue(testId, attempt.id, take.drafts, () => staleRef.current()));
+  flushRef.current = () => queue.flush();
+  const save = useSaveSnapshot(queue as unknown as SaveQueue<unknown>);
   const codes = useRef<Map<string, string> | null>(null);
   if (!codes.current) {
     codes.current = new Map(take.drafts.map((d) => [draftKey(d.questionId, d.language), d.code]));
@@ -97,28 +114,34 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
   }));
   useEffect(() => queue.watchOnline(), [queue]);
   useEffect(() => localStorage.setItem(langKey, JSON.stringify(languages)), [langKey, languages]);
-  useEffect(() => localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)), [settings]);
-  useEffect(() => localStorage.setItem(THEME_KEY, dark ? 'dark' : 'light'), [dark]);
 
   const problem: TCandidateProblem | undefined = problems[index];
   const language: TCodeLanguage = (problem && languages[problem.id]) || 'javascript';
   const currentCode = () =>
     problem ? (codes.current!.get(draftKey(problem.id, language)) ?? starterFor(problem.starterCode, language)) : '';
 
-  // The clock and End Test; the submissions list is refreshed once the attempt has ended.
-  const refreshSubmissions = useCallback(
-    () => void qc.invalidateQueries({ queryKey: submissionsKey(testId) }),
-    [qc, testId],
-  );
+  // The clock and End Test; End Test says what it sent.
+  const endSummary = useEndSummary(testId, problems, submissions.data);
   const { ended, left, locked, finish } = useTakeSession({
     testId,
     take,
     offsetMs,
     setTake,
-    queue,
-    messages: ENDED,
-    onEnded: refreshSubmissions,
+    queue: {
+      flush: async () => {
+        await endSummary.remember();
+        return queue.flush();
+      },
+    },
+    onEnded: (reason) => void endSummary.describe(reason, !queue.hasPending()),
   });
+
+  const runner = useRunner(
+    testId,
+    () => ({ testId, questionNumber: index, language, code: currentCode() }),
+    () => void queue.flush(),
+  );
+  useRunShortcuts(runner.run, runner.submit, !locked && runner.busy === null && !ended);
 
   if (problems.length === 0) return <NoProblemsScreen />;
   if (ended && !viewCode) {
@@ -127,6 +150,7 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
         take={take}
         submissions={submissions.data}
         loading={submissions.isPending}
+        endMessage={endSummary.message}
         onViewCode={() => setViewCode(true)}
       />
     );
@@ -138,45 +162,12 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
     const key = draftKey(problem.id, language);
     if (codes.current!.get(key) === code) return;
     codes.current!.set(key, code);
-    queue.put(key, { questionId: problem.id, language, code });
-  };
-
-  const payload = () => ({ testId, questionNumber: index, language, code: currentCode() });
-  const run = async () => {
-    setBusy('run');
-    setRunError('');
-    void queue.flush();
-    try {
-      setResults(await runCode(payload()));
-    } catch (err) {
-      toast.error('Failed to run code');
-      setRunError(err instanceof Error ? err.message : 'Failed to run code');
-      setResults(null);
-    } finally {
-      setBusy(null);
-    }
-  };
-  const submit = async () => {
-    setBusy('submit');
-    setRunError('');
-    void queue.flush();
-    try {
-      const res = await submitCode(payload());
-      setResults(res);
-      toast.success(`Submitted! Passed ${res.filter((r) => r.passed).length} / ${res.length} test cases.`);
-      void qc.invalidateQueries({ queryKey: submissionsKey(testId) });
-    } catch (err) {
-      toast.error('Failed to submit code');
-      setRunError(err instanceof Error ? err.message : 'Failed to submit code');
-    } finally {
-      setBusy(null);
-    }
+    queue.save({ questionId: problem.id, language, code });
   };
 
   const switchProblem = (i: number) => {
     setIndex(i);
-    setResults(null); // spec §4: switching problem clears the results panel
-    setRunError('');
+    runner.clear(); // spec §4: switching problem clears the results panel
   };
 
   return (
@@ -193,13 +184,20 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
           onEnd={() => setConfirmEnd(true)}
           settings={settings}
           onSettings={setSettings}
-          saveIndicator={<SaveIndicator status={saveStatus} />}
         />
         {ended && (
           <p className="alert alert-info taking-banner">
             This test has ended; your code is read-only.{' '}
             <button type="button" className="btn btn-link" onClick={() => setViewCode(false)}>
               Back to the summary
+            </button>
+          </p>
+        )}
+        {notice && (
+          <p className="alert alert-warning taking-banner" role="status">
+            {notice}{' '}
+            <button type="button" className="btn btn-link" onClick={onDismissNotice}>
+              Dismiss
             </button>
           </p>
         )}
@@ -215,7 +213,7 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
           <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
           <Panel minSize={narrow ? 300 : 400}>
             <Group orientation="vertical">
-              <Panel defaultSize="70%" minSize={200}>
+              <Panel defaultSize="62%" minSize={160}>
                 <div className="editor-area">
                   <div className="editor-toolbar">
                     <LanguageSelect
@@ -223,23 +221,27 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
                       disabled={locked}
                       onChange={(l) => {
                         setLanguages((m) => ({ ...m, [problem.id]: l }));
-                        setResults(null);
+                        runner.clear(false);
                       }}
                     />
                     <span className="taking-spacer" />
                     <button
                       type="button"
                       className="btn btn-outline btn-sm"
-                      onClick={run}
-                      disabled={locked || busy !== null}
+                      onClick={runner.run}
+                      disabled={locked || runner.busy !== null}
+                      aria-keyshortcuts="Control+Enter Meta+Enter"
+                      title="Run (Ctrl/Cmd+Enter)"
                     >
                       Run
                     </button>
                     <button
                       type="button"
                       className="btn btn-success btn-sm"
-                      onClick={submit}
-                      disabled={locked || busy !== null}
+                      onClick={runner.submit}
+                      disabled={locked || runner.busy !== null}
+                      aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
+                      title="Submit (Ctrl/Cmd+Shift+Enter)"
                     >
                       Submit
                     </button>
@@ -258,12 +260,34 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
                 </div>
               </Panel>
               <Separator className="resize-handle resize-handle-h" />
-              <Panel defaultSize="30%">
-                <ResultsPanel results={results} busy={busy} error={runError} />
+              <Panel defaultSize="38%" minSize={80}>
+                <ResultsPanel
+                  results={runner.results}
+                  busy={runner.busy}
+                  error={runner.error}
+                  note={runner.note}
+                  custom={
+                    <CustomInputPanel
+                      value={runner.stdin}
+                      onChange={runner.setStdin}
+                      onRun={runner.runCustom}
+                      disabled={locked || runner.busy !== null}
+                      busy={runner.busy === 'custom'}
+                      result={runner.custom}
+                      error={runner.customError}
+                    />
+                  }
+                />
               </Panel>
             </Group>
           </Panel>
         </Group>
+        <footer className="taking-statusbar">
+          <span className="taking-statusbar-hint">
+            Ctrl/Cmd+Enter run · Ctrl/Cmd+Shift+Enter submit · Esc then Tab leaves the editor
+          </span>
+          <SaveIndicator status={save.status} lastServerSave={save.lastServerSave} />
+        </footer>
         {confirmEnd && (
           <EndDialog
             onCancel={() => setConfirmEnd(false)}
@@ -272,23 +296,11 @@ function CodingEnvironment({ testId, take, offsetMs, setTake }: OpenTake & { tes
               void finish('manual');
             }}
           >
-            Your latest code of every problem is submitted. You cannot come back to this test.
+            The current code of every problem you worked on is submitted (unless already submitted). You cannot come
+            back to this test.
           </EndDialog>
         )}
       </div>
     </ProctoringWrapper>
   );
-}
-
-/** True on screens narrower than 700 px (phones), following rotation and window resizes. */
-function useNarrowScreen(): boolean {
-  const query = '(max-width: 700px)';
-  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const onChange = () => setNarrow(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, []);
-  return narrow;
 }

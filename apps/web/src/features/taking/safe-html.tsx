@@ -1,87 +1,105 @@
 /**
- * A tiny safe renderer for problem descriptions (spec: "rendered as HTML"). The text is never handed to
- * innerHTML: a few tags without attributes (p, br, code, pre, b, strong, i, em, ul, ol, li, h3, h4) become
- * React elements, every other character is text that React escapes. Plain text keeps its line breaks.
+ * Problem descriptions as sanitised rich HTML (spec: "rendered as HTML"), through DOMPurify: text formatting,
+ * lists, tables, code, headings, links and images. Links open in a new tab with rel="noopener noreferrer" and
+ * only http(s)/mailto/relative targets. Images load only from data: URLs (raster formats) or the app's own
+ * /api/ paths (its blob store), so a description can never make the candidate's browser call another server.
+ * No scripts, event handlers, styles, forms, frames or SVG. Text without any tag keeps its line breaks.
  */
-import { createElement, type ReactNode } from 'react';
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
 
-const ALLOWED = new Set([
+const TAGS = [
   'p',
   'br',
-  'code',
-  'pre',
+  'hr',
+  'div',
+  'span',
   'b',
   'strong',
   'i',
   'em',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'kbd',
+  'code',
+  'pre',
+  'blockquote',
   'ul',
   'ol',
   'li',
+  'dl',
+  'dt',
+  'dd',
+  'h1',
+  'h2',
   'h3',
   'h4',
-  'sub',
-  'sup',
-]);
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\s*\/?>/g;
-const ENTITIES: Record<string, string> = {
-  '&lt;': '<',
-  '&gt;': '>',
-  '&amp;': '&',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&nbsp;': '\u00a0',
-};
+  'h5',
+  'h6',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'a',
+  'img',
+];
+const ATTRS = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'rowspan', 'scope', 'start'];
 
-function decode(text: string): string {
-  return text.replace(/&(lt|gt|amp|quot|#39|nbsp);/g, (m) => ENTITIES[m] ?? m);
+const SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
+const SAFE_LINK = /^(https?:|mailto:|#|\/(?!\/))/i;
+
+/** True for an image source the page may load: a raster data: URL or a path of this app's own API. */
+export function isAllowedImageSrc(src: string): boolean {
+  const s = src.trim();
+  return SAFE_IMAGE.test(s) || (s.startsWith('/api/') && !s.includes('\\'));
 }
 
-interface Node {
-  tag: string;
-  children: (Node | string)[];
-}
-
-export function parseSafeHtml(source: string): Node {
-  const root: Node = { tag: 'root', children: [] };
-  const stack: Node[] = [root];
-  let last = 0;
-  const top = () => stack[stack.length - 1]!;
-  for (const m of source.matchAll(TAG)) {
-    const [whole, closing, rawName] = m;
-    const name = rawName!.toLowerCase();
-    if (m.index > last) top().children.push(decode(source.slice(last, m.index)));
-    last = m.index + whole.length;
-    if (!ALLOWED.has(name)) {
-      top().children.push(whole); // shown as text, never interpreted
-      continue;
+let configured = false;
+function configure() {
+  if (configured) return;
+  configured = true;
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A') {
+      const href = node.getAttribute('href') ?? '';
+      if (!SAFE_LINK.test(href.trim())) node.removeAttribute('href');
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
     }
-    if (name === 'br') {
-      top().children.push({ tag: 'br', children: [] });
-    } else if (!closing) {
-      const node: Node = { tag: name, children: [] };
-      top().children.push(node);
-      stack.push(node);
-    } else {
-      const at = stack.map((n) => n.tag).lastIndexOf(name);
-      if (at > 0) stack.length = at; // close it (and anything left open inside it)
+    if (node.nodeName === 'IMG') {
+      const src = node.getAttribute('src') ?? '';
+      if (!isAllowedImageSrc(src)) {
+        node.removeAttribute('src');
+        node.setAttribute('data-blocked', 'remote image not loaded');
+      }
+      node.setAttribute('loading', 'lazy');
+      node.setAttribute('referrerpolicy', 'no-referrer');
     }
-  }
-  if (last < source.length) top().children.push(decode(source.slice(last)));
-  return root;
+  });
 }
 
-function render(node: Node | string, key: number, inPre: boolean): ReactNode {
-  if (typeof node === 'string') {
-    if (inPre) return node;
-    const lines = node.split('\n');
-    return lines.flatMap((line, i) => (i === 0 ? [line] : [createElement('br', { key: `${key}-${i}` }), line]));
-  }
-  const pre = inPre || node.tag === 'pre';
-  const children = node.children.map((c, i) => render(c, i, pre));
-  return createElement(node.tag === 'root' ? 'div' : node.tag, { key }, ...(node.tag === 'br' ? [] : children));
+export function sanitizeDescription(html: string): string {
+  configure();
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: TAGS,
+    ALLOWED_ATTR: [...ATTRS, 'target', 'rel', 'loading', 'referrerpolicy', 'data-blocked'],
+    ALLOW_DATA_ATTR: false,
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|data:image\/(?:png|jpeg|gif|webp);base64,|#|\/(?!\/))/i,
+  });
 }
+
+const HAS_TAG = /<[a-z][a-z0-9]*[\s/>]|<\/[a-z]/i;
 
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  const tree = parseSafeHtml(html);
-  return <div className={className}>{tree.children.map((c, i) => render(c, i, false))}</div>;
+  const clean = useMemo(() => (HAS_TAG.test(html) ? sanitizeDescription(html) : null), [html]);
+  if (clean === null) return <div className={`${className ?? ''} plain-description`}>{html}</div>;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify with a strict allow-list above
+  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -1,16 +1,24 @@
 /**
  * Autosave that loses nothing: every change is written to localStorage at once, then sent to the server
  * (debounced). Unsent changes survive a reload, a lost connection or a server restart and are resent on
- * the 'online' event and by a retry timer. The newest change per key wins.
+ * the 'online' event and by a retry timer. The newest change per key wins. The candidate sees whether the
+ * last change reached the server, when it did, and whether the device is offline or the server unreachable.
  */
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api';
 
-export type SaveStatus = 'saved' | 'saving' | 'offline' | 'refused';
+/** offline: the device has no network; reconnecting: the server does not answer (down, 5xx, timeouts). */
+export type SaveStatus = 'saved' | 'saving' | 'offline' | 'reconnecting' | 'refused';
 
 interface Entry<T> {
   item: T;
   version: number;
+}
+
+export interface SaveSnapshot {
+  status: SaveStatus;
+  /** When the server last confirmed a save (its own clock, ISO), null before the first one. */
+  lastServerSave: string | null;
 }
 
 export class SaveQueue<T> {
@@ -20,12 +28,14 @@ export class SaveQueue<T> {
   private flushing: Promise<boolean> | null = null;
   private listeners = new Set<() => void>();
   private seq = 0;
-  status: SaveStatus = 'saved';
+  private snap: SaveSnapshot = { status: 'saved', lastServerSave: null };
   lastError = '';
+  /** Called when the server refuses an item for good (4xx); the item is dropped. */
+  onRefused: ((key: string, err: ApiError) => void) | null = null;
 
   constructor(
     private readonly storageKey: string,
-    private readonly send: (item: T) => Promise<unknown>,
+    private readonly send: (item: T, key: string) => Promise<unknown>,
     private readonly delayMs = 800,
   ) {
     try {
@@ -35,18 +45,50 @@ export class SaveQueue<T> {
     } catch {
       // A broken entry is dropped rather than blocking the page.
     }
-    if (this.pending.size > 0) this.status = 'offline';
+    if (this.pending.size > 0) this.snap = { ...this.snap, status: navigator.onLine ? 'saving' : 'offline' };
   }
+
+  get status(): SaveStatus {
+    return this.snap.status;
+  }
+
+  snapshot = (): SaveSnapshot => this.snap;
 
   /** Unsent items (restored from localStorage), to overlay on what the server returned. */
   unsent(): Map<string, T> {
     return new Map([...this.pending].map(([k, e]) => [k, e.item]));
   }
 
+  hasPending(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** Forgets an unsent item (e.g. its key was found stale and the newer server copy is loaded instead). */
+  drop(key: string) {
+    this.pending.delete(key);
+    this.persist();
+  }
+
+  /** What the server already had when the page loaded (e.g. the newest draft's time). */
+  protected knownServerSave(iso: string | null) {
+    if (iso && (!this.snap.lastServerSave || iso > this.snap.lastServerSave)) {
+      this.snap = { ...this.snap, lastServerSave: iso };
+    }
+  }
+
+  /** Changes an unsent item in place (same version: it is still the newest change of its key). */
+  protected patchPending(key: string, patch: (item: T) => T) {
+    const entry = this.pending.get(key);
+    if (!entry) return;
+    entry.item = patch(entry.item);
+    this.persist();
+  }
+
   put(key: string, item: T, immediate = false) {
     this.pending.set(key, { item, version: ++this.seq });
     this.persist();
     if (this.timer) clearTimeout(this.timer);
+    if (this.snap.status === 'saved' || this.snap.status === 'refused') this.setStatus('saving');
     if (immediate) void this.flush();
     else this.timer = setTimeout(() => void this.flush(), this.delayMs);
   }
@@ -57,7 +99,7 @@ export class SaveQueue<T> {
     this.timer = null;
     if (this.flushing) return this.flushing.then(() => (this.pending.size > 0 ? this.flush() : true));
     if (this.pending.size === 0) return Promise.resolve(true);
-    this.setStatus('saving');
+    if (this.snap.status !== 'offline' && this.snap.status !== 'reconnecting') this.setStatus('saving');
     this.flushing = this.sendAll().finally(() => {
       this.flushing = null;
     });
@@ -65,10 +107,16 @@ export class SaveQueue<T> {
   }
 
   private async sendAll(): Promise<boolean> {
+    let refused = false;
     for (const [key, entry] of [...this.pending]) {
       try {
-        await this.send(entry.item);
+        const res = await this.send(entry.item, key);
         if (this.pending.get(key)?.version === entry.version) this.pending.delete(key);
+        const savedAt = (res as { savedAt?: unknown } | null)?.savedAt;
+        this.snap = {
+          ...this.snap,
+          lastServerSave: typeof savedAt === 'string' ? savedAt : new Date().toISOString(),
+        };
       } catch (err) {
         if (
           err instanceof ApiError &&
@@ -77,27 +125,28 @@ export class SaveQueue<T> {
           err.status !== 408 &&
           err.status !== 429
         ) {
-          // Refused for good (time is over, attempt ended, too large): keep trying would not help.
-          this.pending.delete(key);
+          // Refused for good (time is over, attempt ended, stale revision, too large): retrying would not help.
+          if (this.pending.get(key)?.version === entry.version) this.pending.delete(key);
           this.lastError = err.message;
           this.persist();
-          this.setStatus('refused');
+          refused = true;
+          this.onRefused?.(key, err);
           continue;
         }
         this.persist();
-        this.setStatus('offline');
+        this.setStatus(navigator.onLine ? 'reconnecting' : 'offline');
         this.startRetry();
         return false;
       }
     }
     this.persist();
     if (this.pending.size === 0) this.stopRetry();
-    this.setStatus(this.pending.size === 0 ? (this.status === 'refused' ? 'refused' : 'saved') : 'saving');
+    this.setStatus(refused ? 'refused' : this.pending.size === 0 ? 'saved' : 'saving');
     return this.pending.size === 0;
   }
 
   private startRetry() {
-    if (!this.retry) this.retry = setInterval(() => void this.flush(), 5000);
+    if (!this.retry) this.retry = setInterval(() => void this.flush(), 3000);
   }
 
   private stopRetry() {
@@ -119,7 +168,7 @@ export class SaveQueue<T> {
   }
 
   private setStatus(s: SaveStatus) {
-    this.status = s;
+    this.snap = { ...this.snap, status: s };
     for (const l of this.listeners) l();
   }
 
@@ -128,31 +177,57 @@ export class SaveQueue<T> {
     return () => this.listeners.delete(l);
   };
 
-  /** Resend on reconnect; returns the cleanup. */
+  /** Resend on reconnect; show Offline at once when the device loses its network. Returns the cleanup. */
   watchOnline(): () => void {
     const onOnline = () => void this.flush();
+    const onOffline = () => {
+      if (this.pending.size > 0 || this.snap.status === 'saving') this.setStatus('offline');
+    };
     window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
     if (this.pending.size > 0) void this.flush();
     return () => {
       window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
       this.stopRetry();
       if (this.timer) clearTimeout(this.timer);
     };
   }
 }
 
-export function useSaveStatus(queue: SaveQueue<unknown> | null): SaveStatus {
+const IDLE: SaveSnapshot = { status: 'saved', lastServerSave: null };
+
+export function useSaveSnapshot(queue: SaveQueue<unknown> | null): SaveSnapshot {
   return useSyncExternalStore(
     (l) => (queue ? queue.subscribe(l) : () => {}),
-    () => queue?.status ?? 'saved',
+    () => queue?.snapshot() ?? IDLE,
   );
 }
 
-export function SaveIndicator({ status }: { status: SaveStatus }) {
-  const text = { saved: 'Saved', saving: 'Saving…', offline: 'Offline — will retry', refused: 'Not saved' }[status];
+export function useSaveStatus(queue: SaveQueue<unknown> | null): SaveStatus {
+  return useSaveSnapshot(queue).status;
+}
+
+const TEXT: Record<SaveStatus, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  offline: 'Offline — saved on this device',
+  reconnecting: 'Reconnecting… (saved on this device)',
+  refused: 'Not saved',
+};
+
+export function SaveIndicator({ status, lastServerSave }: { status: SaveStatus; lastServerSave?: string | null }) {
+  const at = lastServerSave
+    ? new Date(lastServerSave).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    : null;
   return (
     <span className={`save-status save-${status}`} role="status" aria-live="polite">
-      {text}
+      <span data-testid="save-text">{TEXT[status]}</span>
+      {lastServerSave !== undefined && (
+        <span className="save-last" data-testid="last-server-save">
+          {at ? ` · last saved to server ${at}` : ' · not yet saved to server'}
+        </span>
+      )}
     </span>
   );
 }

@@ -3,7 +3,7 @@ import type { TCandidateSubmission, TTakeTest } from '@assessly/shared';
 import type { ReactNode } from 'react';
 import { formatDateTime } from './time';
 
-function Screen({ children, dark = true }: { children: ReactNode; dark?: boolean }) {
+export function Screen({ children, dark = true }: { children: ReactNode; dark?: boolean }) {
   return (
     <main className="taking-screen" data-theme={dark ? 'dark' : 'light'}>
       <div className="taking-screen-card">{children}</div>
@@ -39,7 +39,7 @@ export function ErrorScreen({ message, onRetry }: { message: string; onRetry?: (
 export function NoProblemsScreen() {
   return (
     <Screen>
-      <h1>No Problems Available</h1>
+      <h1>This test is not ready yet</h1>
       <p className="muted">This test has no questions yet. Please contact the test owner.</p>
     </Screen>
   );
@@ -109,9 +109,16 @@ export function StartScreen({
           {error}
         </p>
       )}
-      <button type="button" className="btn btn-primary" onClick={onStart} disabled={busy}>
-        {busy ? 'Starting…' : 'Start Test'}
-      </button>
+      {n === 0 ? (
+        <p className="alert alert-info" role="status">
+          This test is not ready yet: it has no {take.test.testType === 'CODING' ? 'problems' : 'questions'}. Please
+          contact the test owner.
+        </p>
+      ) : (
+        <button type="button" className="btn btn-primary" onClick={onStart} disabled={busy}>
+          {busy ? 'Starting…' : 'Start Test'}
+        </button>
+      )}
     </Screen>
   );
 }
@@ -136,56 +143,22 @@ export function SubmissionCases({ s }: { s: TCandidateSubmission }) {
           ) : (
             <span>
               Input: <code>{r.input ?? ''}</code> · Output: <code>{r.output ?? r.actualOutput ?? ''}</code>
-              {!r.passed && <strong className="error-text"> (wrong)</strong>}
+              {!r.passed && (
+                <strong className="error-text">
+                  {' '}
+                  (wrong{r.verdict && r.verdict !== 'Wrong Answer' ? `: ${r.verdict}` : ''})
+                </strong>
+              )}
+              {r.stderr && (
+                <details>
+                  <summary>Standard error</summary>
+                  <pre className="taking-pre taking-pre-error">{r.stderr}</pre>
+                </details>
+              )}
             </span>
           )}
         </li>
       ))}
     </ol>
-  );
-}
-
-export function SubmittedScreen(props: {
-  take: TTakeTest;
-  submissions: TCandidateSubmission[] | undefined;
-  loading: boolean;
-  onViewCode?: () => void;
-}) {
-  const { take, submissions } = props;
-  return (
-    <Screen>
-      <h1>Test Submitted</h1>
-      <p>
-        <strong>{take.test.testName}</strong>
-      </p>
-      <dl className="taking-window">
-        <dt>Start time</dt>
-        <dd>{formatDateTime(take.window.startTime)}</dd>
-        <dt>End time</dt>
-        <dd>{formatDateTime(take.window.endTime)}</dd>
-      </dl>
-      {props.loading ? (
-        <p className="muted">Loading your submissions…</p>
-      ) : !submissions || submissions.length === 0 ? (
-        <p>No submissions were found for your account.</p>
-      ) : (
-        <ul className="submitted-list">
-          {submissions.map((s) => (
-            <li key={s.id} className="submitted-item">
-              <p>
-                <strong>Problem {s.questionNumber + 1}</strong> · {s.language} · Score: {s.passedCount}/{s.totalCount}
-              </p>
-              <pre className="taking-pre">{s.code}</pre>
-              <SubmissionCases s={s} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {props.onViewCode && (
-        <button type="button" className="btn btn-outline" onClick={props.onViewCode}>
-          View my code (read-only)
-        </button>
-      )}
-    </Screen>
   );
 }

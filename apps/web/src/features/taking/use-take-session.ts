@@ -27,8 +27,9 @@ export function useTakeSession({
 }: OpenTake & {
   testId: string;
   queue: { flush(): Promise<unknown> };
-  messages: EndMessages;
-  onEnded?: () => void;
+  /** Toasted after the end; without them the page shows its own message (onEnded gets the reason). */
+  messages?: EndMessages;
+  onEnded?: (reason: keyof EndMessages) => void;
 }) {
   const ended = take.window.state === 'ended';
   const [ending, setEnding] = useState(false);
@@ -42,8 +43,8 @@ export function useTakeSession({
       await queue.flush();
       try {
         setTake(await endAttempt(testId));
-        onEnded?.();
-        toast.info(messages[reason]);
+        onEnded?.(reason);
+        if (messages) toast.info(messages[reason]);
       } catch (err) {
         toast.error(err instanceof Error ? err.message : 'Could not end the test');
       } finally {

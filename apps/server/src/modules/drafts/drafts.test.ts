@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { tests } from '../../db/schema';
+
+let t: TestApp;
+let employer: SignedInUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  employer = await createSignedInUser(t.app, { role: 'employer' });
+});
+afterAll(async () => t?.close());
+
+const call = (user: SignedInUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: user.cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function startedTest() {
+  const { test, problems } = await buildCodingTest(t.deps.db, { employer });
+  const cand = await createSignedInUser(t.app);
+  expect((await call(cand, 'POST', `/api/attempts/${test.id}/start`)).statusCode).toBe(200);
+  const put = (body: object) =>
+    call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, { questionId: problems[0]!.id, language: 'python', ...body });
+  const take = async () => (await call(cand, 'GET', `/api/attempts/take/${test.id}`)).json();
+  return { test, problems, cand, put, take };
+}
+
+describe('draft revisions (one tab never overwrites another)', () => {
+  it('numbers saves 1, 2, 3 and returns the revision with the take state', async () => {
+    const { put, take } = await startedTest();
+    expect((await put({ code: 'a', baseRevision: 0 })).json()).toMatchObject({ ok: true, revision: 1 });
+    expect((await put({ code: 'ab', baseRevision: 1 })).json()).toMatchObject({ revision: 2 });
+    expect((await put({ code: 'abc', baseRevision: 2 })).json()).toMatchObject({ revision: 3 });
+    const drafts = (await take()).drafts;
+    expect(drafts).toEqual([expect.objectContaining({ code: 'abc', revision: 3, language: 'python' })]);
+  });
+
+  it('refuses a stale write with 409 DRAFT_STALE and keeps the newer draft', async () => {
+    const { put, take } = await startedTest();
+    await put({ code: 'tab A v1', baseRevision: 0 });
+    // Tab B loaded revision 1 and saves on top of it.
+    expect((await put({ code: 'tab B v2', baseRevision: 1 })).statusCode).toBe(200);
+    // Tab A still thinks revision 1 is current.
+    const stale = await put({ code: 'tab A v2', baseRevision: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('DRAFT_STALE');
+    // A tab that never saw any draft (base 0) cannot overwrite either.
+    expect((await put({ code: 'new tab', baseRevision: 0 })).statusCode).toBe(409);
+    expect((await take()).drafts).toEqual([expect.objectContaining({ code: 'tab B v2', revision: 2 })]);
+  });
+
+  it('accepts a resend of the same code (an answer lost on the way) without bumping the revision', async () => {
+    const { put } = await startedTest();
+    expect((await put({ code: 'x = 1', baseRevision: 0 })).json().revision).toBe(1);
+    const again = await put({ code: 'x = 1', baseRevision: 0 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().revision).toBe(1);
+  });
+
+  it('keeps revisions per problem and language, and without baseRevision the save always wins', async () => {
+    const { put, take, cand, test, problems } = await startedTest();
+    await put({ code: 'py', baseRevision: 0 });
+    const cpp = await put({ language: 'cpp', code: 'int main(){}', baseRevision: 0 });
+    expect(cpp.json().revision).toBe(1);
+    const other = await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {
+      questionId: problems[1]!.id,
+      language: 'python',
+      code: 'p2',
+      baseRevision: 0,
+    });
+    expect(other.json().revision).toBe(1);
+    expect((await put({ code: 'py legacy client' })).json().revision).toBe(2);
+    const drafts = (await take()).drafts as { language: string; questionId: string; revision: number }[];
+    expect(drafts.map((d) => d.revision).sort()).toEqual([1, 1, 2]);
+  });
+
+  it('rejects a malformed revision with 400', async () => {
+    const { put } = await startedTest();
+    for (const baseRevision of [-1, 1.5, 'one']) {
+      const res = await put({ code: 'x', baseRevision });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION');
+    }
+  });
+
+  it('serialises parallel saves on the same revision: exactly one wins', async () => {
+    const { put, take } = await startedTest();
+    const answers = await Promise.all(['one', 'two', 'three', 'four'].map((code) => put({ code, baseRevision: 0 })));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409]);
+    const winner = ['one', 'two', 'three', 'four'][answers.findIndex((a) => a.statusCode === 200)];
+    expect((await take()).drafts).toEqual([expect.objectContaining({ code: winner, revision: 1 })]);
+  });
+});
+
+describe('a test without problems or questions cannot be started', () => {
+  it('answers 409 TEST_NOT_READY and creates no attempt', async () => {
+    const [empty] = await t.deps.db
+      .insert(tests)
+      .values({ createdBy: employer.id, testName: 'Empty', testType: 'CODING', duration: 30 })
+      .returning();
+    const cand = await createSignedInUser(t.app);
+    const res = await call(cand, 'POST', `/api/attempts/${empty!.id}/start`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'TEST_NOT_READY', message: 'This test is not ready yet' });
+    const take = (await call(cand, 'GET', `/api/attempts/take/${empty!.id}`)).json();
+    expect(take.attempt).toBeNull();
+    expect(take.test.questionCount).toBe(0);
+    const [apt] = await t.deps.db
+      .insert(tests)
+      .values({ createdBy: employer.id, testName: 'Empty MCQ', testType: 'APTITUDE', duration: 30 })
+      .returning();
+    expect((await call(cand, 'POST', `/api/attempts/${apt!.id}/start`)).json().code).toBe('TEST_NOT_READY');
+  });
+});

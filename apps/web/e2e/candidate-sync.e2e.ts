@@ -1,0 +1,296 @@
+/**
+ * Issue 12, nothing lost and nothing covered, in a real Chromium with the real judge: one active tab (a second
+ * tab of the attempt hands over), a stale save refused (409) and the newer draft loaded, offline typing saved on
+ * the device and resent on reconnect, "Reconnecting…" while the server does not answer, the deadline judging
+ * the last saved draft with "Time's Up!", and the page at 375 px, 768 px, 1280×650 and 1920×1080 with the
+ * proctoring badge and toasts covering nothing (screenshots in /tmp/candidate-layout-*.png).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aptitudeQuestions, attempts, codeDrafts, submissions, tests } from '../../server/src/db/schema';
+import {
+  createUser,
+  editorText,
+  openCodingTest,
+  PY_SUM,
+  seedTest,
+  signedInPage,
+  typeInEditor,
+} from './candidate-support';
+import { type E2EServer, launchBrowser, startServer } from './harness';
+
+let server: E2EServer;
+let browser: Browser;
+let employerId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  employerId = (await createUser(server, 'employer')).id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function draftsOf(testId: string, userId: string) {
+  const [attempt] = await server.deps.db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.testId, testId), eq(attempts.userId, userId)));
+  return attempt ? server.deps.db.select().from(codeDrafts).where(eq(codeDrafts.attemptId, attempt.id)) : [];
+}
+
+describe('one active tab and draft revisions', () => {
+  it('a second tab says "open in another tab"; "Use this tab" hands over with the code', async () => {
+    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }]);
+    const cand = await createUser(server, 'candidate');
+    const a = await signedInPage(browser, server, cand.email);
+    await openCodingTest(a, server, test.id);
+    await a.getByLabel('Language').selectOption('python');
+    await typeInEditor(a, 'print("from tab A")');
+    await a.getByText('Saved', { exact: true }).waitFor();
+
+    const b = await a.context().newPage();
+    await openCodingTest(b, server, test.id);
+    await a.getByRole('heading', { name: 'This test is open in another tab' }).waitFor();
+    expect(await a.locator('.code-editor').count()).toBe(0);
+    expect(await editorText(b)).toContain('print("from tab A")');
+    await typeInEditor(b, 'print("from tab B")');
+    await b.getByText('Saved', { exact: true }).waitFor();
+
+    await a.getByRole('button', { name: 'Use this tab' }).click();
+    await b.getByRole('heading', { name: 'This test is open in another tab' }).waitFor();
+    await a.locator('.code-editor[data-ready="true"]').waitFor();
+    await a.getByText('print("from tab B")').waitFor();
+    const drafts = await draftsOf(test.id, cand.id);
+    expect(drafts.map((d) => d.code)).toEqual(['print("from tab B")']);
+    await a.context().close();
+  });
+
+  it('holds an aptitude attempt in one tab too; the answers follow the hand-over', async () => {
+    const [apt] = await server.deps.db
+      .insert(tests)
+      .values({ createdBy: employerId, testName: 'MCQ tabs', testType: 'APTITUDE', duration: 30 })
+      .returning();
+    const [q] = await server.deps.db
+      .insert(aptitudeQuestions)
+      .values({
+        testId: apt!.id,
+        createdBy: employerId,
+        questionText: 'What is 2 + 2?',
+        options: ['3', '4'],
+        correctAnswer: 1,
+        marks: 1,
+      })
+      .returning();
+    await server.deps.db
+      .update(tests)
+      .set({ questionIds: [q!.id] })
+      .where(eq(tests.id, apt!.id));
+    const cand = await createUser(server, 'candidate');
+    const a = await signedInPage(browser, server, cand.email);
+    await a.goto(`${server.baseUrl}/aptitude/${apt!.id}`);
+    await a.getByRole('button', { name: 'Start Test' }).click();
+    await a.getByLabel('B. 4').check();
+    await a.getByText('Saved', { exact: true }).waitFor();
+    const b = await a.context().newPage();
+    await b.goto(`${server.baseUrl}/aptitude/${apt!.id}`);
+    await a.getByRole('heading', { name: 'This test is open in another tab' }).waitFor();
+    expect(await b.getByLabel('B. 4').isChecked()).toBe(true);
+    await b.getByLabel('A. 3').check();
+    await b.getByText('Saved', { exact: true }).waitFor();
+    await a.getByRole('button', { name: 'Use this tab' }).click();
+    await b.getByRole('heading', { name: 'This test is open in another tab' }).waitFor();
+    await a.getByRole('heading', { name: 'What is 2 + 2?' }).waitFor();
+    expect(await a.getByLabel('A. 3').isChecked()).toBe(true);
+    await a.context().close();
+  });
+
+  it('refuses a stale save with 409 and loads the newer draft instead of overwriting it', async () => {
+    const { test, problems } = await seedTest(server, employerId, [{ title: 'Sum of two' }]);
+    const cand = await createUser(server, 'candidate');
+    const page = await signedInPage(browser, server, cand.email);
+    await openCodingTest(page, server, test.id);
+    await page.getByLabel('Language').selectOption('python');
+    await typeInEditor(page, 'print("laptop v1")');
+    await page.getByText('Saved', { exact: true }).waitFor();
+    // Another device (same session, not a tab of this browser) saves on top of the current revision.
+    const [draft] = await draftsOf(test.id, cand.id);
+    const other = await page.context().request.put(`${server.baseUrl}/api/attempts/${test.id}/drafts`, {
+      data: {
+        questionId: problems[0]!.id,
+        language: 'python',
+        code: 'print("other device")',
+        baseRevision: draft!.revision,
+      },
+      headers: { origin: server.baseUrl },
+    });
+    expect(other.status()).toBe(200);
+    const statuses: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/drafts')) statuses.push(r.status());
+    });
+    // The laptop types on its stale copy: refused, and the newer draft is shown.
+    await page.locator('.code-editor .view-lines').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('  # more');
+    await page
+      .getByText('A newer version of your code was saved from another tab or device', { exact: false })
+      .waitFor();
+    await page.getByText('print("other device")').waitFor();
+    expect(statuses).toContain(409);
+    expect((await draftsOf(test.id, cand.id)).map((d) => d.code)).toEqual(['print("other device")']);
+    await page.context().close();
+  });
+});
+
+describe('nothing lost', () => {
+  it('keeps typing offline ("Offline — saved on this device"), resends on reconnect; shows "Reconnecting…"', async () => {
+    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }]);
+    const cand = await createUser(server, 'candidate');
+    const page = await signedInPage(browser, server, cand.email);
+    await openCodingTest(page, server, test.id);
+    await page.getByLabel('Language').selectOption('python');
+    await typeInEditor(page, 'print(1)');
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await page
+      .getByTestId('last-server-save')
+      .getByText(/last saved to server \d/)
+      .waitFor();
+
+    await page.context().setOffline(true);
+    await typeInEditor(page, PY_SUM);
+    await page.getByText('Offline — saved on this device').waitFor();
+    const local = await page.evaluate(() =>
+      Object.entries(localStorage)
+        .filter(([k]) => k.startsWith('assessly.drafts.'))
+        .map(([, v]) => v)
+        .join(''),
+    );
+    expect(local).toContain('nums[0] + nums[1]');
+    expect((await draftsOf(test.id, cand.id)).map((d) => d.code)).toEqual(['print(1)']);
+    await page.context().setOffline(false);
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect((await draftsOf(test.id, cand.id)).map((d) => d.code)).toEqual([PY_SUM]);
+
+    // The device is online but the server does not answer.
+    await page.route('**/api/attempts/*/drafts', (route) => route.abort('connectionrefused'));
+    await typeInEditor(page, `${PY_SUM}\n# while the server is down`);
+    await page.getByText('Reconnecting… (saved on this device)').waitFor();
+    await page.unroute('**/api/attempts/*/drafts');
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
+    expect((await draftsOf(test.id, cand.id))[0]!.code).toContain('# while the server is down');
+    await page.context().close();
+  });
+
+  it('at the deadline the server judges the last draft it has; the page shows "Time\'s Up!"', async () => {
+    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }], { endInMs: 25_000 });
+    const cand = await createUser(server, 'candidate');
+    const page = await signedInPage(browser, server, cand.email);
+    await openCodingTest(page, server, test.id);
+    await page.getByLabel('Language').selectOption('python');
+    await typeInEditor(page, PY_SUM);
+    await page.getByText('Saved', { exact: true }).waitFor();
+    // Later edits never reach the server (blocked): the last draft it has is the one judged.
+    await page.route('**/api/attempts/*/drafts', (route) => route.abort('connectionrefused'));
+    await typeInEditor(page, 'print("never saved")');
+    await page.getByText('Reconnecting… (saved on this device)').waitFor();
+    await page.getByRole('heading', { name: 'Test Submitted' }).waitFor({ timeout: 45_000 });
+    await page.getByRole('timer').getByText("Time's Up!").waitFor();
+    await page.getByText('Total score: 10 / 10').waitFor({ timeout: 60_000 });
+    const [attempt] = await server.deps.db
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.testId, test.id), eq(attempts.userId, cand.id)));
+    expect(attempt!.endReason).toBe('timeout');
+    const subs = await server.deps.db.select().from(submissions).where(eq(submissions.attemptId, attempt!.id));
+    expect(subs.map((s) => [s.code, s.status, s.passedCount])).toEqual([[PY_SUM, 'judged', 3]]);
+    await page.context().close();
+  });
+});
+
+/** Rectangles overlap by more than a pixel. */
+function overlaps(a: DOMRect | null, b: DOMRect | null) {
+  if (!a || !b) return false;
+  return a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+}
+
+async function coveredBy(page: Page, overlaySelector: string) {
+  return page.evaluate((sel) => {
+    const overlay = document.querySelector(sel)?.getBoundingClientRect();
+    if (!overlay) return { overlay: null, covered: [] as string[] };
+    const covered: string[] = [];
+    const selectors =
+      '.taking-topbar button, .taking-topbar select, .editor-toolbar button, .editor-toolbar select, .code-editor, .result-card, .custom-input textarea, .custom-input button, .taking-tabpanel h1, .taking-tabpanel li, .taking-tabpanel pre, .save-status, [role="tab"]';
+    for (const el of document.querySelectorAll<HTMLElement>(selectors)) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      // Only what is on screen: clip to the scrolling panel the element sits in.
+      const scroller = el.closest('.taking-tabpanel, .taking-results');
+      const clip = scroller?.getBoundingClientRect();
+      const top = Math.max(r.top, clip?.top ?? 0);
+      const bottom = Math.min(r.bottom, clip?.bottom ?? innerHeight);
+      if (bottom <= top) continue;
+      const visible = { x: r.x, y: top, width: r.width, height: bottom - top };
+      if (
+        visible.x < overlay.x + overlay.width - 1 &&
+        overlay.x < visible.x + visible.width - 1 &&
+        visible.y < overlay.y + overlay.height - 1 &&
+        overlay.y < visible.y + visible.height - 1
+      )
+        covered.push(`${el.tagName}.${el.className} "${(el.textContent ?? '').slice(0, 30)}"`);
+    }
+    return { overlay: overlay.toJSON(), covered };
+  }, overlaySelector);
+}
+
+describe('layout at four sizes', () => {
+  it('the proctoring badge and toasts cover nothing at 375, 768, 1280×650 and 1920×1080', async () => {
+    const { test } = await seedTest(server, employerId, [
+      {
+        title: 'Sum of two',
+        description: `<p>${'Read two integers and print their sum. '.repeat(12)}</p>`,
+      },
+    ]);
+    const cand = await createUser(server, 'candidate');
+    for (const [width, height] of [
+      [375, 740],
+      [768, 1024],
+      [1280, 650],
+      [1920, 1080],
+    ] as const) {
+      const page = await signedInPage(browser, server, cand.email, { width, height });
+      await openCodingTest(page, server, test.id);
+      await page.getByLabel('Language').selectOption('python');
+      await typeInEditor(page, PY_SUM);
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.getByText('Passed 2 / 2').waitFor({ timeout: 60_000 });
+      // Scroll the problem panel to its end: the last constraint must stay visible.
+      await page.locator('.taking-tabpanel').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await page.locator('.proctoring-notice').waitFor();
+      await page.screenshot({ path: `/tmp/candidate-layout-${width}x${height}.png` });
+      const notice = await coveredBy(page, '.proctoring-notice');
+      expect(notice.overlay, `${width}x${height}`).not.toBeNull();
+      expect(notice.covered, `${width}x${height}: covered by the proctoring notice`).toEqual([]);
+      // The badge is small and sits in the status bar, inside the viewport.
+      const bar = await page.locator('.taking-statusbar').boundingBox();
+      const badge = notice.overlay as DOMRect;
+      expect(badge.height).toBeLessThanOrEqual(24);
+      expect(badge.width).toBeLessThanOrEqual(170);
+      expect(badge.y).toBeGreaterThanOrEqual(bar!.y - 1);
+      expect(badge.y + badge.height).toBeLessThanOrEqual(height);
+      const last = await page.locator('.taking-tabpanel li').last().boundingBox();
+      expect(overlaps(last as DOMRect, badge)).toBe(false);
+      // No toast over the top bar or any button during the page's life (the page reports inline).
+      expect(await page.locator('.Toastify__toast').count()).toBe(0);
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await page.getByText('Submitted! Passed', { exact: false }).waitFor({ timeout: 60_000 });
+      expect(await page.locator('.Toastify__toast').count()).toBe(0);
+      const after = await coveredBy(page, '.proctoring-notice');
+      expect(after.covered, `${width}x${height} after submit`).toEqual([]);
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * One active tab per attempt. Tabs of the same browser talk over a BroadcastChannel: a tab that opens (or
+ * whose candidate presses "Use this tab") claims the attempt; the tab that held it saves what it has, stops
+ * editing and answers "released"; the claiming tab then reloads the drafts from the server. Other devices are
+ * kept apart by the drafts' revisions on the server (a stale save is refused), not by this channel.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { takeKey } from './take-api';
+
+type Message = { type: 'claim' | 'released'; tab: string };
+
+export type TabState = 'active' | 'elsewhere' | 'taking-over';
+
+export function useOneActiveTab(
+  attemptId: string,
+  opts: {
+    /** Before giving the attempt away: save what this tab has. */
+    release: () => Promise<unknown>;
+    /** After another tab released it to this one: reload the server's drafts. */
+    reload: () => Promise<unknown>;
+  },
+) {
+  const [state, setState] = useState<TabState>('active');
+  const tab = useRef(Math.random().toString(36).slice(2));
+  const channel = useRef<BroadcastChannel | null>(null);
+  const latest = useRef(opts);
+  latest.current = opts;
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const ch = new BroadcastChannel(`assessly.attempt.${attemptId}`);
+    channel.current = ch;
+    const post = (type: Message['type']) => ch.postMessage({ type, tab: tab.current } satisfies Message);
+    ch.onmessage = async (e: MessageEvent<Message>) => {
+      const m = e.data;
+      if (!m || m.tab === tab.current) return;
+      if (m.type === 'claim') {
+        const held = stateRef.current !== 'elsewhere';
+        setState('elsewhere');
+        if (held) {
+          await latest.current.release().catch(() => {});
+          post('released');
+        }
+      } else if (m.type === 'released' && stateRef.current !== 'elsewhere') {
+        await latest.current.reload().catch(() => {});
+        setState('active');
+      }
+    };
+    post('claim');
+    return () => {
+      ch.close();
+      channel.current = null;
+    };
+  }, [attemptId]);
+
+  const takeOver = useCallback(() => {
+    setState('taking-over');
+    channel.current?.postMessage({ type: 'claim', tab: tab.current } satisfies Message);
+    // If the other tab was closed meanwhile nobody answers: reload and go on after a short wait.
+    setTimeout(() => {
+      if (stateRef.current === 'taking-over') void latest.current.reload().finally(() => setState('active'));
+    }, 1500);
+  }, []);
+
+  return { state, takeOver };
+}
+
+export function OtherTabScreen({ onUse, busy }: { onUse: () => void; busy: boolean }) {
+  return (
+    <main className="taking-screen" data-theme="dark">
+      <div className="taking-screen-card" role="alertdialog" aria-labelledby="other-tab-title">
+        <h1 id="other-tab-title">This test is open in another tab</h1>
+        <p>To keep your code safe, only one tab can work on a test at a time. Your code from the other tab is saved.</p>
+        <button type="button" className="btn btn-primary" onClick={onUse} disabled={busy}>
+          {busy ? 'Switching…' : 'Use this tab'}
+        </button>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * The one-tab rule for a test page: `flushRef` is set by the mounted page to save what it has; `reload`
+ * saves, refetches the take state and bumps `generation` (the page's key) so it remounts on the server's copy.
+ */
+export function useAttemptTab(testId: string, attemptId: string) {
+  const qc = useQueryClient();
+  const [generation, setGeneration] = useState(0);
+  const flushRef = useRef<() => Promise<unknown>>(async () => {});
+  const reload = useCallback(async () => {
+    await flushRef.current();
+    await qc.refetchQueries({ queryKey: takeKey(testId) });
+    setGeneration((g) => g + 1);
+  }, [qc, testId]);
+  const tab = useOneActiveTab(attemptId, { release: () => flushRef.current(), reload });
+  return { ...tab, generation, flushRef, reload };
+}

@@ -1,0 +1,216 @@
+/**
+ * The results panel of the coding page: one card per case (verdict, time, the candidate's output with the
+ * first difference from the expected output highlighted, stderr and the runtime or compiler message), and the
+ * Custom input panel beside it. Pure components: they render what they are given, whatever fetched it.
+ */
+import type { TCandidateResult } from '@assessly/shared';
+import { useId } from 'react';
+import { describeDifference, firstDifference, splitAt } from './output-diff';
+
+export type RunState = 'run' | 'submit' | 'custom' | null;
+
+function verdictOf(r: TCandidateResult): string {
+  return r.verdict ?? (r.passed ? 'Accepted' : 'Failed');
+}
+
+function Verdict({ r, custom }: { r: TCandidateResult; custom?: boolean }) {
+  // A custom run has nothing to compare: only a failure to run is a failure.
+  const ok = custom ? !r.verdict || r.verdict === 'Accepted' || r.verdict === 'Wrong Answer' : r.passed;
+  const text = custom ? (ok ? 'Ran' : verdictOf(r)) : r.passed ? 'Passed' : verdictOf(r);
+  return (
+    <span className={`badge ${ok ? 'badge-success' : 'badge-danger'}`} data-testid="verdict">
+      {text}
+    </span>
+  );
+}
+
+function Time({ r }: { r: TCandidateResult }) {
+  return typeof r.timeMs === 'number' ? <span className="result-time">{r.timeMs} ms</span> : null;
+}
+
+/** The candidate's output, the first differing token wrapped in <mark>. */
+function OutputWithDiff({ expected, actual }: { expected: string; actual: string }) {
+  const diff = firstDifference(expected, actual);
+  if (!diff) return <pre className="taking-pre">{actual}</pre>;
+  const [before, token, after] = splitAt(actual, diff.actual);
+  return (
+    <>
+      <pre className="taking-pre">
+        {before}
+        {token ? <mark className="diff-mark">{token}</mark> : <mark className="diff-mark diff-missing">⏎</mark>}
+        {after}
+      </pre>
+      <p className="diff-note">{describeDifference(diff)}</p>
+    </>
+  );
+}
+
+export function ResultCard({ r, title, custom }: { r: TCandidateResult; title: string; custom?: boolean }) {
+  const headingId = useId();
+  const compileError = r.verdict === 'Compilation Error';
+  const output = r.output ?? r.actualOutput ?? '';
+  const showDiff = !custom && !compileError && !r.passed && typeof r.expectedOutput === 'string';
+  return (
+    <article
+      className={`result-card ${custom ? 'result-custom' : r.passed ? 'result-pass' : 'result-fail'}`}
+      aria-labelledby={headingId}
+    >
+      <h3 id={headingId}>
+        {title} <Verdict r={r} custom={custom} /> <Time r={r} />
+      </h3>
+      {r.hidden ? (
+        <p className="muted">Hidden test case: its input and output are not shown.</p>
+      ) : (
+        <dl>
+          <dt>Input</dt>
+          <dd>
+            <pre className="taking-pre">{r.input ?? ''}</pre>
+          </dd>
+          {!custom && typeof r.expectedOutput === 'string' && (
+            <>
+              <dt>Expected Output</dt>
+              <dd>
+                <pre className="taking-pre">{r.expectedOutput}</pre>
+              </dd>
+            </>
+          )}
+          {compileError ? (
+            <>
+              <dt>Compiler message</dt>
+              <dd>
+                <pre className="taking-pre taking-pre-error">{r.message || output}</pre>
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt>Your Output</dt>
+              <dd>
+                {showDiff ? (
+                  <OutputWithDiff expected={r.expectedOutput ?? ''} actual={output} />
+                ) : (
+                  <pre className="taking-pre">{output}</pre>
+                )}
+              </dd>
+              {r.stderr ? (
+                <>
+                  <dt>Standard error</dt>
+                  <dd>
+                    <pre className="taking-pre taking-pre-error">{r.stderr}</pre>
+                  </dd>
+                </>
+              ) : null}
+              {r.message && !r.passed && (
+                <>
+                  <dt>{r.verdict === 'Runtime Error' ? 'Runtime error' : 'Details'}</dt>
+                  <dd>
+                    <pre className="taking-pre">{r.message}</pre>
+                  </dd>
+                </>
+              )}
+            </>
+          )}
+        </dl>
+      )}
+    </article>
+  );
+}
+
+export function ResultsList({ results }: { results: TCandidateResult[] }) {
+  const passed = results.filter((r) => r.passed).length;
+  return (
+    <>
+      <p className="results-summary" role="status">
+        Passed {passed} / {results.length}
+      </p>
+      <div className="result-cards" data-testid="results">
+        {results.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: results are in case order and replaced as a whole
+          <ResultCard key={i} r={r} title={`Test Case ${i + 1}`} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function ResultsPanel(props: {
+  results: TCandidateResult[] | null;
+  busy: RunState;
+  error: string;
+  /** A line above the cards, e.g. "Submitted! Passed 3 / 4 test cases." */
+  note?: string;
+  custom: React.ReactNode;
+}) {
+  const { results, busy, error } = props;
+  return (
+    <div className="taking-results">
+      <section className="results-main" aria-labelledby="results-title">
+        <h2 id="results-title" className="taking-h2">
+          Test Results
+        </h2>
+        {busy === 'run' || busy === 'submit' ? (
+          <p className="muted" role="status">
+            {busy === 'run' ? 'Running your code…' : 'Submitting…'}
+          </p>
+        ) : error ? (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        ) : !results ? (
+          <p className="muted">Run your code to see results</p>
+        ) : results.length === 0 ? (
+          <p className="muted">No results were returned.</p>
+        ) : (
+          <>
+            {props.note && (
+              <p className="alert alert-success results-note" role="status">
+                {props.note}
+              </p>
+            )}
+            <ResultsList results={results} />
+          </>
+        )}
+      </section>
+      {props.custom}
+    </div>
+  );
+}
+
+/** The candidate's own stdin, run against their code; the output (no comparison) is shown below. */
+export function CustomInputPanel(props: {
+  value: string;
+  onChange: (v: string) => void;
+  onRun: () => void;
+  disabled: boolean;
+  busy: boolean;
+  result: TCandidateResult | null;
+  error: string;
+}) {
+  return (
+    <section className="custom-input" aria-labelledby="custom-title">
+      <h2 id="custom-title" className="taking-h2">
+        Custom input
+      </h2>
+      <label htmlFor="custom-stdin" className="sr-only">
+        Custom input (standard input for your program)
+      </label>
+      <textarea
+        id="custom-stdin"
+        className="input custom-stdin"
+        rows={4}
+        spellCheck={false}
+        placeholder="Type the input your program reads"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <button type="button" className="btn btn-outline btn-sm" onClick={props.onRun} disabled={props.disabled}>
+        {props.busy ? 'Running…' : 'Run with custom input'}
+      </button>
+      {props.error && (
+        <p className="alert alert-error" role="alert">
+          {props.error}
+        </p>
+      )}
+      {props.result && <ResultCard r={props.result} title="Custom input" custom />}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * "Test Submitted": the total score as the employer sees it (for each problem the best judged submission
+ * counts — highest score, the latest on a tie — out of the problem's marks), per problem the counted
+ * submission, the others folded below; and what End Test sent.
+ */
+import type { TCandidateProblem, TCandidateSubmission, TTakeTest } from '@assessly/shared';
+import { Screen, SubmissionCases } from './screens';
+import { formatDateTime } from './time';
+
+export const COUNTING_RULE =
+  'For each problem your best judged submission counts (highest score; the latest one on a tie), out of the problem’s marks — the same total your employer sees.';
+
+const pending = (s: TCandidateSubmission) => s.status === 'queued' || s.status === 'running';
+
+/** The submission that counts for a problem: the best judged one, the latest on a tie. */
+export function countedSubmission(list: TCandidateSubmission[]): TCandidateSubmission | null {
+  let best: TCandidateSubmission | null = null;
+  for (const s of list) {
+    if (s.status !== 'judged') continue;
+    if (!best || s.score > best.score || (s.score === best.score && s.createdAt >= best.createdAt)) best = s;
+  }
+  return best;
+}
+
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
+function SubmissionLine({ s, problem }: { s: TCandidateSubmission; problem: TCandidateProblem }) {
+  return (
+    <>
+      {new Date(s.createdAt).toLocaleTimeString()} · {s.language} · Score: {s.passedCount}/{s.totalCount} (
+      {fmt(s.score)} / {fmt(problem.marks)} marks)
+      {pending(s) ? ' · judging…' : ''}
+    </>
+  );
+}
+
+function ProblemSummary({
+  problem,
+  index,
+  submissions,
+}: {
+  problem: TCandidateProblem;
+  index: number;
+  submissions: TCandidateSubmission[];
+}) {
+  const counted = countedSubmission(submissions);
+  const others = submissions.filter((s) => s !== counted).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return (
+    <li className="submitted-item">
+      <h2 className="taking-h2">
+        Problem {index + 1}: {problem.title} — {fmt(counted?.score ?? 0)} / {fmt(problem.marks)} marks
+      </h2>
+      {counted ? (
+        <>
+          <p>
+            <strong>Counted submission</strong> (best of {submissions.length}):{' '}
+            <span>
+              Problem {index + 1} · {counted.language} · Score: {counted.passedCount}/{counted.totalCount}
+            </span>
+          </p>
+          <pre className="taking-pre">{counted.code}</pre>
+          <SubmissionCases s={counted} />
+        </>
+      ) : submissions.some(pending) ? (
+        <p className="muted">Your submission is being judged…</p>
+      ) : (
+        <p className="muted">No submission for this problem.</p>
+      )}
+      {others.length > 0 && (
+        <details className="submitted-others">
+          <summary>Other submissions ({others.length}) — not counted</summary>
+          <ol>
+            {others.map((s) => (
+              <li key={s.id}>
+                <details>
+                  <summary>
+                    <SubmissionLine s={s} problem={problem} />
+                  </summary>
+                  <pre className="taking-pre">{s.code}</pre>
+                  <SubmissionCases s={s} />
+                </details>
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </li>
+  );
+}
+
+export function SubmittedScreen(props: {
+  take: TTakeTest;
+  submissions: TCandidateSubmission[] | undefined;
+  loading: boolean;
+  endMessage?: string;
+  onViewCode?: () => void;
+}) {
+  const { take, submissions } = props;
+  const problems = take.problems;
+  const byProblem = (p: TCandidateProblem) => (submissions ?? []).filter((s) => s.questionId === p.id);
+  const total = problems.reduce((n, p) => n + (countedSubmission(byProblem(p))?.score ?? 0), 0);
+  const max = problems.reduce((n, p) => n + p.marks, 0);
+  const judging = (submissions ?? []).some(pending);
+  return (
+    <Screen>
+      <h1>Test Submitted</h1>
+      {take.attempt?.endReason === 'timeout' && (
+        <p className="countdown countdown-over" role="timer" aria-label="Time left">
+          Time&apos;s Up!
+        </p>
+      )}
+      {props.endMessage && (
+        <p className="alert alert-info" role="status">
+          {props.endMessage}
+        </p>
+      )}
+      <p>
+        <strong>{take.test.testName}</strong>
+      </p>
+      <dl className="taking-window">
+        <dt>Started</dt>
+        <dd>{formatDateTime(take.attempt?.startedAt ?? take.window.startTime)}</dd>
+        <dt>Ended</dt>
+        <dd>{formatDateTime(take.attempt?.endedAt ?? take.window.endTime)}</dd>
+      </dl>
+      {props.loading ? (
+        <p className="muted">Loading your submissions…</p>
+      ) : (
+        <>
+          <p className="submitted-total" data-testid="total-score">
+            Total score: {fmt(total)} / {fmt(max)}
+            {judging ? ' (still judging…)' : ''}
+          </p>
+          <p className="muted">{COUNTING_RULE}</p>
+          <ul className="submitted-list">
+            {problems.map((p, i) => (
+              <ProblemSummary key={p.id} problem={p} index={i} submissions={byProblem(p)} />
+            ))}
+          </ul>
+        </>
+      )}
+      {props.onViewCode && (
+        <button type="button" className="btn btn-outline" onClick={props.onViewCode}>
+          View my code (read-only)
+        </button>
+      )}
+    </Screen>
+  );
+}
