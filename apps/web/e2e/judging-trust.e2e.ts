@@ -43,6 +43,8 @@ async function codingTest(name: string, solution: string, extra: Record<string, 
     duration: 30,
     totalMarks: 10,
     passingMarks: 5,
+    // no camera step: these tests are about judging (proctoring has its own e2e)
+    proctoring: false,
   });
   const saved = await post<{ problems: { id: string }[] }>(`/api/tests/${test.id}/questions/batch`, {
     problems: [
