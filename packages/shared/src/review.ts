@@ -164,6 +164,17 @@ export interface TDashboardSubmission {
   band: TScoreBand;
   createdAt: string;
   results: TReviewResultItem[];
+  /** The problem version these results were judged against (issue 11). */
+  problemVersion?: number;
+  /** Results that re-judges replaced, oldest first (issue 11). */
+  judgeHistory?: {
+    problemVersion: number;
+    verdict: string | null;
+    passedCount: number;
+    totalCount: number;
+    score: number;
+    rejudgedAt: string;
+  }[];
   candidate: TCandidateProfile;
   hiringStatus: THiringStatus | null;
   /** proctored: whether the sitting was camera-proctored (false: reviewers see "Not proctored"). */

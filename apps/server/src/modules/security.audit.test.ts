@@ -134,6 +134,11 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/coding-tests/${problemId}`, [401, 404, 404, 200]],
     ['PUT', () => `/api/coding-tests/${problemId}`, [401, 403, 404, 200], problemBody(MARK)],
     ['DELETE', () => `/api/coding-tests/${UUID0}`, [401, 403, 404, 404]],
+    ['GET', () => `/api/coding-tests/${problemId}/history`, [401, 403, 404, 200]],
+    ['GET', () => `/api/coding-tests/${problemId}/usage`, [401, 403, 404, 200]],
+    ['POST', () => `/api/coding-tests/${problemId}/rejudge`, [401, 403, 404, 200], {}],
+    // no solution language on this problem: the author is told to add one
+    ['POST', () => `/api/coding-tests/${problemId}/check`, [401, 403, 404, 422], {}],
     ['GET', () => `/api/aptitude-questions/${questionId}`, [401, 404, 404, 200]],
     ['PUT', () => `/api/aptitude-questions/${questionId}`, [401, 403, 404, 200], questionBody({ explanation: MARK })],
     ['GET', () => `/api/submissions/${submissionId}`, [401, 404, 404, 200]],

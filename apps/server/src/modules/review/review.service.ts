@@ -113,6 +113,8 @@ export async function getSubmissionsPage(
       band: scoreBand(r.passed, r.total),
       createdAt: repo.iso(r.createdAt)!,
       results: (r.results ?? []) as TReviewResultItem[],
+      problemVersion: r.problemVersion,
+      judgeHistory: r.judgeHistory ?? [],
       candidate: r.candidate as unknown as TCandidateProfile,
       hiringStatus: r.hiringStatus,
       proctoring: {
