@@ -100,7 +100,7 @@ function CodingEnvironment({
 
   // The clock and End Test; End Test says what it sent.
   const endSummary = useEndSummary(testId, problems, submissions.data);
-  const { ended, left, locked, finish } = useTakeSession({
+  const { ended, left, locked, finish, endError } = useTakeSession({
     testId,
     take,
     offsetMs,
@@ -169,6 +169,11 @@ function CodingEnvironment({
             <button type="button" className="btn btn-link" onClick={() => setViewCode(false)}>
               Back to the summary
             </button>
+          </p>
+        )}
+        {endError && (
+          <p className="alert alert-error taking-banner" role="alert">
+            {endError}
           </p>
         )}
         {notice && (
