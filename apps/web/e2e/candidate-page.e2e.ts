@@ -77,7 +77,8 @@ describe('result cards, custom input and keyboard', () => {
     // Custom input: the candidate's own stdin, output shown, nothing compared.
     await typeInEditor(page, PY_SUM);
     await page.getByLabel('Custom input (standard input for your program)').fill('123 877');
-    await page.getByRole('button', { name: 'Run with custom input' }).click();
+    // Ctrl+Enter inside the Custom input box runs that input.
+    await page.getByLabel('Custom input (standard input for your program)').press('Control+Enter');
     const custom = page.locator('.result-custom');
     await custom.getByText('Ran').waitFor({ timeout: 60_000 });
     expect((await custom.locator('pre').nth(1).textContent())?.trim()).toBe('1000');

@@ -119,7 +119,7 @@ function CodingEnvironment({
     () => ({ testId, questionNumber: index, language, code: currentCode() }),
     () => void queue.flush(),
   );
-  useRunShortcuts(runner.run, runner.submit, !locked && runner.busy === null && !ended);
+  useRunShortcuts(runner.run, runner.submit, runner.runCustom, !locked && runner.busy === null && !ended);
 
   if (problems.length === 0) return <NoProblemsScreen />;
   if (ended && !viewCode) {
