@@ -9,6 +9,7 @@ import { attempts } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { findTest, type TestRow } from '../tests/tests.access';
+import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
 
 export type AttemptRow = typeof attempts.$inferSelect;
 
@@ -55,8 +56,11 @@ export async function startAttempt(
     return existing;
   }
   if (!isWindowOpen(test, now)) throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
-  // An empty test would start a clock on nothing and stay "In progress" forever.
-  if (test.questionIds.length === 0) throw new AppError('TEST_NOT_READY', 'This test is not ready yet');
+  // An empty test (or one whose questions were all deleted) would start a clock on nothing and stay
+  // "In progress" forever.
+  const items =
+    test.testType === 'CODING' ? await findProblemsInOrder(deps.db, test) : await findQuestionsInOrder(deps.db, test);
+  if (items.length === 0) throw new AppError('TEST_NOT_READY', 'This test is not ready yet');
   const [row] = await deps.db
     .insert(attempts)
     .values({ testId, userId: user.id, startedAt: now, deadlineAt: computeDeadline(test, now) })
