@@ -269,6 +269,7 @@ describe('descriptions, readiness, summary and accessibility', () => {
     expect(await page.locator('.submitted-others[open]').count()).toBe(0);
     await page.getByText('Problem 2: Untouched — 0 / 10 marks').waitFor();
     await page.getByText('No submission for this problem.').waitFor();
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: '/tmp/candidate-submitted.png', fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     // Unfolded, the other submissions show their verdicts; still no serious violations.
     await page.getByText('Other submissions (2) — not counted').click();
