@@ -176,7 +176,8 @@ describe('descriptions, readiness, summary and accessibility', () => {
     const remoteHits: string[] = [];
     const page = await candidatePage();
     page.on('request', (r) => {
-      if (r.url().includes('evil.example') || r.url().includes('/tracking.png')) remoteHits.push(r.url());
+      if (['evil.example', '/tracking.png', '/api/invitations/accept'].some((u) => r.url().includes(u)))
+        remoteHits.push(r.url());
     });
     const description = [
       '<h3>Task</h3><p>Add <code>a</code> and <strong>b</strong>.</p>',
@@ -187,6 +188,7 @@ describe('descriptions, readiness, summary and accessibility', () => {
       '<img alt="dot" src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==">',
       `<img alt="tracker" src="${server.baseUrl.replace('localhost', '127.0.0.1')}/tracking.png">`,
       '<img alt="remote" src="https://evil.example/x.png" onerror="window.__pwned=2">',
+      '<img alt="api call" src="/api/invitations/accept/some-token">',
       '<script>window.__pwned=3</script><iframe src="https://evil.example/"></iframe>',
       '<p onclick="window.__pwned=4" style="background:url(https://evil.example/bg.png)">styled</p>',
       '<svg><script>window.__pwned=5</script></svg><form action="https://evil.example"><input name="q"></form>',
@@ -206,6 +208,7 @@ describe('descriptions, readiness, summary and accessibility', () => {
     expect(await dot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     expect(await desc.getByRole('img', { name: 'tracker' }).getAttribute('src')).toBeNull();
     expect(await desc.getByRole('img', { name: 'remote' }).getAttribute('src')).toBeNull();
+    expect(await desc.getByRole('img', { name: 'api call' }).getAttribute('src')).toBeNull();
     expect(await desc.locator('script, iframe, svg, form, input, [onclick], [onerror], [style]').count()).toBe(0);
     await desc.getByText('styled').click();
     await page.waitForLoadState('networkidle');

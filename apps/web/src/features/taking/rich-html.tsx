@@ -53,10 +53,14 @@ const ATTRS = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'row
 const SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
 const SAFE_LINK = /^(https?:|mailto:|#|\/(?!\/))/i;
 
-/** True for an image source the page may load: a raster data: URL or a path of this app's own API. */
+/**
+ * True for an image source the page may load: a raster data: URL or a file of this app's blob store
+ * (/api/blobs/…). Other same-origin paths are refused too: an image must never make the candidate's browser
+ * call an API route (e.g. a GET that accepts an invitation) with the candidate's cookies.
+ */
 export function isAllowedImageSrc(src: string): boolean {
   const s = src.trim();
-  return SAFE_IMAGE.test(s) || (s.startsWith('/api/') && !s.includes('\\'));
+  return SAFE_IMAGE.test(s) || (/^\/api\/blobs\/[A-Za-z0-9._/-]+$/.test(s) && !s.includes('..'));
 }
 
 let configured = false;

@@ -2,7 +2,7 @@
  * Problem descriptions as sanitised rich HTML (spec: "rendered as HTML"), through DOMPurify: text formatting,
  * lists, tables, code, headings, links and images. Links open in a new tab with rel="noopener noreferrer" and
  * only http(s)/mailto/relative targets. Images load only from data: URLs (raster formats) or the app's own
- * /api/ paths (its blob store), so a description can never make the candidate's browser call another server.
+ * blob store (/api/blobs/…), so a description can never make the candidate's browser call another server.
  * No scripts, event handlers, styles, forms, frames or SVG. Text without any tag keeps its line breaks.
  * The sanitiser (rich-html.tsx) is its own chunk, loaded with the problem panel, not with the start screen.
  */
