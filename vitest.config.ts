@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Migrates one PGlite snapshot (and a PostgreSQL template database) per run; API test files copy it.
+    globalSetup: ['apps/server/test/global-setup.ts'],
   },
 });

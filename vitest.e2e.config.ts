@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',
+    // Each harness server loads the run's migrated PGlite snapshot instead of migrating again.
+    globalSetup: ['apps/server/test/global-setup.ts'],
   },
 });

@@ -15,9 +15,13 @@ function run(cmd, opts = {}) {
 export function ensureNpmPackages() {
   const marker = path.join(ROOT, 'node_modules/.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  // tsx runs the server and vite builds the web app: both are dev dependencies, which an install under
+  // NODE_ENV=production (a deployment's usual setting) would skip.
+  const tools = ['tsx', 'vite'].map((bin) => path.join(ROOT, 'node_modules/.bin', bin));
+  const fresh = existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
+  if (fresh && tools.every((t) => existsSync(t))) return;
   // npm install (not npm ci): npm 11 can leave other platforms' optional packages out of the lockfile, which npm ci rejects.
-  run('npm install --no-audit --no-fund');
+  run('npm install --no-audit --no-fund --include=dev');
 }
 
 const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;

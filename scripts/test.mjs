@@ -1,5 +1,6 @@
-// `npm test`: install what is missing, then run every test: unit + API on embedded PGlite, the API tests
-// again on the PostgreSQL server, and the end-to-end tests in headless Chromium.
+// `npm test`: install what is missing, then the lint (Biome: format, lint rules and the dependency rule's
+// restricted imports), then every test: unit + API on embedded PGlite, the API tests again on the PostgreSQL
+// server, and the end-to-end tests in headless Chromium.
 import { execSync } from 'node:child_process';
 import { buildWeb, ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
 
@@ -9,7 +10,7 @@ buildWeb();
 // Imported only now: on a fresh clone the package is installed just above.
 const { default: pg } = await import('pg');
 
-const only = process.argv[2]; // optional: unit | pg | e2e
+const only = process.argv[2]; // optional: lint | unit | pg | e2e
 const failures = [];
 function phase(name, cmd, env) {
   if (only && only !== name) return;
@@ -36,6 +37,7 @@ async function reachable(url) {
   }
 }
 
+phase('lint', 'npm run lint', {});
 phase('unit', 'npx vitest run', { DATABASE_URL: '', TEST_DATABASE_URL: '' });
 if (!only || only === 'pg') {
   if (await reachable(pgUrl)) {

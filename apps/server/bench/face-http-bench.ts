@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeFakeWebcamMjpeg } from '@assessly/face';
-import { FIXTURES_DIR } from '../src/modules/face/face.test-support';
 import { createInProcessFaceClient } from '../src/modules/face/face-client.in-process';
 import { buildFaceServiceApp } from '../src/modules/face/face-service.app';
+import { FIXTURES_DIR } from '../test/fixtures/face';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const PHOTOS = [

@@ -17,23 +17,32 @@ import type { BlobStore } from './lib/blobs';
 import type { Clock } from './lib/clock';
 import { AppError, installErrorHandler } from './lib/errors';
 import type { Mailer } from './lib/mailer';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
 import { aptitudeQuestionsRoutes } from './modules/aptitude-questions/aptitude-questions.routes';
 import { attemptsRoutes } from './modules/attempts/attempts.routes';
+import { installAuditHooks } from './modules/audit/audit.hooks';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { codingProblemsRoutes } from './modules/coding-problems/coding-problems.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
+import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { faceRoutes } from './modules/face/face.routes';
 import type { FaceClient } from './modules/face/face-client';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { judgingRoutes } from './modules/judging/judging.routes';
 import type { JudgingService } from './modules/judging/judging.types';
+import { libraryRoutes } from './modules/library/library.routes';
+import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
 import { reviewRoutes } from './modules/review/review.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import { submissionsRoutes } from './modules/submissions/submissions.routes';
 import { testsRoutes } from './modules/tests/tests.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { installWebhookHooks } from './modules/webhooks/webhooks.hooks';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 /** What a feature needs from the outside world. Features add optional parts (judge, face) here. */
 export interface AppDeps {
@@ -87,6 +96,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(rateLimit, { global: false });
   installSessionLookup(app, deps.db, deps.clock);
   installOriginCheck(app);
+  installAuditHooks(app, deps.db);
+  installWebhookHooks(app, deps.db, deps.clock);
+  await installOpenApi(app);
 
   await healthRoutes(app, deps);
   await usersRoutes(app, deps);
@@ -103,6 +115,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await codingProblemsRoutes(app, deps);
   await reviewRoutes(app, deps);
   await invitationsRoutes(app, deps);
+  await auditRoutes(app, deps);
+  await apiTokensRoutes(app, deps);
+  await webhooksRoutes(app, deps);
+  await erasureRoutes(app, deps);
+  await ssoRoutes(app, deps);
+  await openApiRoutes(app);
+  await libraryRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;
@@ -126,14 +145,34 @@ function installOriginCheck(app: FastifyInstance) {
   });
 }
 
+/**
+ * Hashed build files (assets/name-HASH.ext) never change under their name: cached for a year, immutable.
+ * Everything else, index.html first, is revalidated on each load so a new release is picked up at once.
+ */
+export function cacheControlFor(file: string): string {
+  const name = path.basename(file).replace(/\.(br|gz)$/, '');
+  const hashed = /[\\/]assets[\\/]/.test(file) && /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(name);
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Serves the built web app; unknown non-API GETs get index.html so client routes work on reload. */
 function serveWebApp(app: FastifyInstance, webDist: string | null) {
   const hasWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz beside each file (apps/web/build/precompress.ts): no work per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(file)),
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (hasWeb && req.method === 'GET' && !url.startsWith('/api/') && !path.extname(url)) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: `No route ${req.method} ${url}` });
   });

@@ -1,4 +1,11 @@
+/**
+ * Every environment variable the server's processes read is read here and nowhere else (the README's
+ * configuration table lists them): `readConfig()` for the API server and the judge worker,
+ * `readFaceServiceConfig()` for the standalone face service.
+ */
 import path from 'node:path';
+
+export type FaceEngineMode = 'child' | 'in-process' | 'off';
 
 export interface Config {
   port: number;
@@ -8,10 +15,23 @@ export interface Config {
   smtpUrl: string | null;
   /** Base URL of the web app used in emailed links and candidate links. */
   publicUrl: string;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+  /** Requests a minute per IP on sign-in, sign-up and password reset. */
+  authRateLimit: number;
+  /** With this token (`Authorization: Bearer …`) /api/health answers its details; unset: only to owners. */
+  healthToken: string | null;
   /** When set, face calls go to a separate face service at this URL with the shared secret. */
   faceServiceUrl: string | null;
   faceServiceSecret: string | null;
+  /** Without FACE_SERVICE_URL: the face service as a child process (default), in this process, or off (503). */
+  faceEngine: FaceEngineMode;
+  /** Judge runs at once; null: one per core. */
   judgeConcurrency: number | null;
+  /** false (JUDGE_WORKERS=0, PostgreSQL only): this process only enqueues; worker.ts processes judge. */
+  judgeWorkers: boolean;
+  /** Stored, unjudged submissions before run/submit answer 503; null: the queue's default (200). */
+  judgeMaxBacklog: number | null;
   webDist: string | null;
   production: boolean;
   /**
@@ -19,6 +39,15 @@ export interface Config {
    * the socket's address), a hop count, or addresses/CIDRs. `true` would let any client pick its own address.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * Sign-in and sign-up requests a minute from one address (SIGNIN_IP_RATE_LIMIT, default 1000): a ceiling
+   * high enough for a test centre behind one NAT; guessing is stopped per account (signinAccountLimit).
+   */
+  signinIpRateLimit: number;
+  /** Failed sign-ins of one account in 15 minutes before that account is throttled (SIGNIN_ACCOUNT_LIMIT, 10). */
+  signinAccountLimit: number;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target loopback/private addresses (tests, on-premises receivers). */
+  webhookAllowPrivate?: boolean;
 }
 
 /** TRUST_PROXY: unset/false → false; a number → that many hops; true → true; else a comma list of addresses. */
@@ -33,10 +62,24 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
     .filter(Boolean);
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
+function parsePort(name: string, value: string | undefined, fallback: number): number {
+  const port = Number(value ?? fallback);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+    throw new Error(`${name} must be a port number, got ${value}`);
+  return port;
+}
+
+function optionalNumber(value: string | undefined): number | null {
+  return value && Number.isFinite(Number(value)) ? Number(value) : null;
+}
+
+function parseFaceEngine(env: NodeJS.ProcessEnv): FaceEngineMode {
+  if (env.FACE_ENGINE === 'off') return 'off';
+  return env.FACE_IN_PROCESS === '1' ? 'in-process' : 'child';
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = parsePort('PORT', env.PORT, 3000);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -44,11 +87,44 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     smtpUrl: env.SMTP_URL || null,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL || 'info',
+    authRateLimit: optionalNumber(env.AUTH_RATE_LIMIT) ?? 20,
+    healthToken: env.HEALTH_TOKEN || null,
     faceServiceUrl: env.FACE_SERVICE_URL || null,
     faceServiceSecret: env.FACE_SERVICE_SECRET || null,
-    judgeConcurrency: env.JUDGE_CONCURRENCY ? Number(env.JUDGE_CONCURRENCY) : null,
+    faceEngine: parseFaceEngine(env),
+    judgeConcurrency: optionalNumber(env.JUDGE_CONCURRENCY),
+    judgeWorkers: env.JUDGE_WORKERS !== '0',
+    judgeMaxBacklog: optionalNumber(env.JUDGE_MAX_BACKLOG),
     webDist: env.WEB_DIST ?? null,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signinIpRateLimit: positiveInt(env.SIGNIN_IP_RATE_LIMIT, 1000, 'SIGNIN_IP_RATE_LIMIT'),
+    signinAccountLimit: positiveInt(env.SIGNIN_ACCOUNT_LIMIT, 10, 'SIGNIN_ACCOUNT_LIMIT'),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
+}
+
+export interface FaceServiceConfig {
+  port: number;
+  host: string;
+  secret: string | null;
+  logLevel: string;
+}
+
+/** The standalone face service (face-service.ts): FACE_PORT (or PORT, default 3100), HOST (default loopback). */
+export function readFaceServiceConfig(env: NodeJS.ProcessEnv = process.env): FaceServiceConfig {
+  return {
+    port: parsePort('FACE_PORT', env.FACE_PORT ?? env.PORT, 3100),
+    host: env.HOST ?? '127.0.0.1',
+    secret: env.FACE_SERVICE_SECRET || null,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got ${value}`);
+  return n;
 }

@@ -1,22 +1,20 @@
 /**
- * The face service as its own process (it can run on another machine; design.md §6):
+ * The face service as its own process (it can run on another machine; docs/ARCHITECTURE.md, Scale-out):
  *   node --import tsx apps/server/src/face-service.ts
  * Env: FACE_PORT (or PORT, default 3100), HOST (default 127.0.0.1), FACE_SERVICE_SECRET (required unless
  * HOST is a loopback address), LOG_LEVEL. The main server uses it when started with FACE_SERVICE_URL and
  * the same FACE_SERVICE_SECRET. Contract: modules/face/face-service.app.ts.
  */
 import pino from 'pino';
+import { readFaceServiceConfig } from './config';
 import { createInProcessFaceClient } from './modules/face/face-client.in-process';
 import { buildFaceServiceApp } from './modules/face/face-service.app';
 
-const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+const config = readFaceServiceConfig();
+const log = pino({ level: config.logLevel });
 
 async function main() {
-  const port = Number(process.env.FACE_PORT ?? process.env.PORT ?? 3100);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`FACE_PORT must be a port number, got ${process.env.FACE_PORT ?? process.env.PORT}`);
-  const host = process.env.HOST ?? '127.0.0.1';
-  const secret = process.env.FACE_SERVICE_SECRET || null;
+  const { port, host, secret } = config;
   const loopback = host === '127.0.0.1' || host === 'localhost' || host === '::1';
   if (!secret && !loopback) {
     log.fatal(`Refusing to listen on ${host} without FACE_SERVICE_SECRET: anyone could use the face service.`);

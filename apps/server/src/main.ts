@@ -1,66 +1,30 @@
-/** The API server entry point: read config, open and migrate the database, build the app, listen. */
-import { mkdir } from 'node:fs/promises';
+/** The API server entry point: read config, assemble the deps (database migrated, parts), build, listen. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
+import { createAppDeps, StartupError } from './app-deps';
 import { readConfig } from './config';
-import { openDatabase } from './db/client';
-import { migrate } from './db/migrate';
-import { createLocalBlobStore } from './lib/blobs';
-import { systemClock } from './lib/clock';
-import { createMailer } from './lib/mailer';
-import { createParts } from './parts';
 
-const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+const config = readConfig();
+const log = pino({ level: config.logLevel });
 
 async function main() {
-  const config = readConfig();
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  await mkdir(config.dataDir, { recursive: true });
-
-  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let runtime: Awaited<ReturnType<typeof createAppDeps>>;
   try {
-    database = await openDatabase({
-      url: config.databaseUrl,
-      dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pg'),
-    });
+    runtime = await createAppDeps(config, { log });
   } catch (err) {
-    log.fatal(
-      `Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `PGlite in ${config.dataDir}/pg`}): ${(err as Error).message}`,
-    );
+    log.fatal(err instanceof StartupError ? err.message : err);
     process.exit(1);
   }
-  try {
-    const applied = await migrate(database);
-    log.info(`database ${database.mode}: ${applied.length ? `applied ${applied.join(', ')}` : 'schema up to date'}`);
-  } catch (err) {
-    log.fatal(`Database migration failed, not starting. ${(err as Error).message}`);
-    await database.close().catch(() => {});
-    process.exit(1);
-  }
-
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log });
-  const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
-  const deps = {
-    config,
-    database,
-    db: database.db,
-    clock: systemClock,
-    mailer,
-    blobs,
-    authRateLimit: Number(process.env.AUTH_RATE_LIMIT ?? 20),
-    healthParts: {},
-  };
-  const parts = await createParts(deps, log);
-  const app = await buildApp({ ...deps, ...parts.deps }, { logger: log });
-  await parts.start?.(app);
+  const app = await buildApp(runtime.deps, { logger: log });
+  await runtime.start(app);
 
   const shutdown = async () => {
     log.info('shutting down');
     await app.close();
-    await parts.stop?.();
-    await database.close();
+    await runtime.close();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

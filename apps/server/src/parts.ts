@@ -5,9 +5,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from './app';
 import { createAutoEndLoop } from './modules/attempts/auto-end-loop';
+import { createRetentionLoop } from './modules/erasure/retention.loop';
 import { createFacePart } from './modules/face/face.part';
+import { createProctoringLoop } from './modules/face/proctoring.track';
 import { createReminderLoop } from './modules/invitations/reminder-loop';
 import { createJudgingPart } from './modules/judging/judging.part';
+import { createWebhookLoop } from './modules/webhooks/webhooks.loop';
 
 export interface Parts {
   /** Extra dependencies merged into AppDeps. */
@@ -59,6 +62,34 @@ export async function createParts(deps: AppDeps, log: FastifyBaseLogger): Promis
   parts.stop = async () => {
     await reminders.stop();
     await stopBeforeReminders?.();
+  };
+  // Integrations: webhook events and deliveries (the delivery table is the queue, so work survives restarts).
+  // Data governance: the daily retention purge.
+  const webhookLoop = createWebhookLoop(() => ({ ...deps, ...parts.deps }), log);
+  const retentionLoop = createRetentionLoop(() => ({ ...deps, ...parts.deps }), log);
+  const startBeforeWebhooks = parts.start;
+  const stopBeforeWebhooks = parts.stop;
+  parts.start = async (app) => {
+    await startBeforeWebhooks?.(app);
+    webhookLoop.start();
+    retentionLoop.start();
+  };
+  parts.stop = async () => {
+    await retentionLoop.stop();
+    await webhookLoop.stop();
+    await stopBeforeWebhooks?.();
+  };
+  // Proctoring: camera-lost and face-service gaps by the server's clock (issue 17).
+  const proctoringLoop = createProctoringLoop(() => ({ ...deps, ...parts.deps }), log);
+  const startBeforeProctoring = parts.start;
+  const stopBeforeProctoring = parts.stop;
+  parts.start = async (app) => {
+    await startBeforeProctoring?.(app);
+    proctoringLoop.start();
+  };
+  parts.stop = async () => {
+    await proctoringLoop.stop();
+    await stopBeforeProctoring?.();
   };
   return parts;
 }

@@ -7,16 +7,17 @@
  */
 import { createJudge } from '@assessly/judge';
 import pino from 'pino';
+import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { systemClock } from './lib/clock';
-import { readJudgingEnv } from './modules/judging/judging.part';
 import { createJudgingService } from './modules/judging/judging.service';
 
-const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { role: 'judge-worker' } });
+const config = readConfig();
+const log = pino({ level: config.logLevel, base: { role: 'judge-worker' } });
 const REQUIRED_MIGRATION = '0201_judging.sql';
 
 async function main() {
-  const url = process.env.DATABASE_URL;
+  const url = config.databaseUrl;
   if (!url) {
     log.fatal('DATABASE_URL is required: the judge worker takes its work from the PostgreSQL queue (pg-boss).');
     process.exit(1);
@@ -32,14 +33,14 @@ async function main() {
     await database.close();
     process.exit(1);
   }
-  const env = readJudgingEnv();
-  const judge = createJudge({ concurrency: env.concurrency });
+  const concurrency = config.judgeConcurrency ?? undefined;
+  const judge = createJudge({ concurrency });
   const judging = createJudgingService({
     deps: { db: database.db, database, clock: systemClock },
     judge,
     mode: 'pg-boss',
     workers: true,
-    concurrency: env.concurrency,
+    concurrency,
     closeJudge: true,
     log,
   });

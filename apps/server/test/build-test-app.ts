@@ -1,20 +1,20 @@
 /**
- * Builds the real app on a fresh database for one test file: in-memory PGlite by default, or a new
- * throw-away database on the PostgreSQL server when TEST_DATABASE_URL (or DATABASE_URL) is set.
+ * Builds the real app on a fresh database for one test file: in-memory PGlite loaded from the run's migrated
+ * snapshot by default, or a copy of the run's template database on the PostgreSQL server when TEST_DATABASE_URL
+ * (or DATABASE_URL) is set (see test-databases.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { type AppDeps, buildApp } from '../src/app';
+import { createAppDeps } from '../src/app-deps';
 import { readConfig } from '../src/config';
-import { type Database, openDatabase } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
-import { createLocalBlobStore } from '../src/lib/blobs';
 import type { Clock } from '../src/lib/clock';
-import { createMailer } from '../src/lib/mailer';
+import { createJudgingService, type JudgingOptions } from '../src/modules/judging/judging.service';
+import type { JudgeLike, JudgingService } from '../src/modules/judging/judging.types';
+import { openTestDatabase } from './test-databases';
 
 /** A clock tests can move: `clock.advance(ms)` or `clock.set(date)`. */
 export class TestClock implements Clock {
@@ -30,6 +30,21 @@ export class TestClock implements Clock {
   }
 }
 
+/** The HEALTH_TOKEN of test apps: `healthDetails(app)` reads /api/health with it. */
+export const TEST_HEALTH_TOKEN = 'test-health-token';
+
+/** GET /api/health with the health token: the details (database, mail, judge, face), as an owner would see them. */
+export async function healthDetails(app: FastifyInstance) {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/health',
+    headers: { authorization: `Bearer ${TEST_HEALTH_TOKEN}` },
+  });
+  return res.json();
+}
+/** The deps of each test app, so factories given only `app` can reach its database (test code only). */
+export const testDeps = new WeakMap<FastifyInstance, AppDeps>();
+
 export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
@@ -37,60 +52,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({});
-    return { database, drop: async () => {} };
-  }
-  const name = `assessly_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  await migrate(database);
-  const blobDir = await mkdtemp(path.join(tmpdir(), 'assessly-blobs-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-blobs-'));
   const clock = new TestClock();
-  const log = pino({ level: 'silent' });
-  const config = { ...readConfig({ PORT: '3000', DATA_DIR: blobDir }), webDist: null };
-  const deps: AppDeps = {
-    config,
-    database,
-    db: database.db,
-    clock,
-    mailer: createMailer({ db: database.db, smtpUrl: null, log }),
-    blobs: createLocalBlobStore(blobDir),
-    authRateLimit: 10_000,
-    healthParts: {},
-    ...overrides,
-  };
+  const env = { PORT: '3000', DATA_DIR: dataDir, HEALTH_TOKEN: TEST_HEALTH_TOKEN, AUTH_RATE_LIMIT: '10000' };
+  const config = { ...readConfig(env), webDist: null };
+  const runtime = await createAppDeps(config, { database, clock, log: pino({ level: 'silent' }), parts: false });
+  const deps: AppDeps = { ...runtime.deps, ...overrides };
   const app = await buildApp(deps);
   await app.ready();
+  testDeps.set(app, deps);
   return {
     app,
     deps,
     clock,
     async close() {
       await app.close();
-      await database.close();
+      await runtime.close();
       await drop();
-      await rm(blobDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Creates a judging service on the test app's database, attaches it to the app and starts it. */
+export async function attachJudging(
+  t: TestApp,
+  judge: JudgeLike,
+  opts: Omit<JudgingOptions, 'deps' | 'judge'> = {},
+): Promise<JudgingService> {
+  const judging = createJudgingService({ deps: t.deps, judge, ...opts });
+  t.deps.judging = judging;
+  await judging.start();
+  return judging;
 }

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngOfSize, TINY_PNG } from '../../server/src/modules/companies/companies.fixtures';
+import { pngOfSize, TINY_PNG } from '../../server/test/fixtures/companies';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 
 let server: E2EServer;

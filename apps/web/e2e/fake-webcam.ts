@@ -7,7 +7,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeFakeWebcamMjpeg } from '@assessly/face';
-import { FIXTURES_DIR } from '../../server/src/modules/face/face.test-support';
+import { FIXTURES_DIR } from '../../server/test/fixtures/face';
 
 const MEDIA_FLAG = /fake-ui-for-media|fake-device-for-media|fake-video-capture|permission-prompts/;
 

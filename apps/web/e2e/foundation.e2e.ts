@@ -43,7 +43,7 @@ describe('accounts and profile in a real browser', () => {
   it('signs up from the home page, signs in, edits the profile, survives a reload and signs out', async () => {
     const page = await newPage();
     const email = uniqueEmail('ada');
-    const password = 'correct-horse-1';
+    const password = 'Correct-horse-1';
 
     await page.goto(`${server.baseUrl}/`);
     await page.getByLabel('Work email').fill(email);
@@ -109,7 +109,7 @@ describe('accounts and profile in a real browser', () => {
     const page = await newPage();
     const email = uniqueEmail('grace');
     const created = await page.request.post(`${server.baseUrl}/api/users/add`, {
-      data: { firstName: 'Grace', lastName: 'Hopper', email, password: 'old-password-1', role: 'candidate' },
+      data: { firstName: 'Grace', lastName: 'Hopper', email, password: 'Old-password-1', role: 'candidate' },
     });
     expect(created.status()).toBe(201);
 
@@ -129,21 +129,21 @@ describe('accounts and profile in a real browser', () => {
     expect(link).toBeTruthy();
 
     await page.goto(link!);
-    await page.getByLabel('New password', { exact: true }).fill('new-password-2');
-    await page.getByLabel('Confirm new password', { exact: true }).fill('new-password-2');
+    await page.getByLabel('New password', { exact: true }).fill('New-password-2');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('New-password-2');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('Your password has been changed').waitFor();
     await page.getByRole('link', { name: 'Go to sign in' }).click();
     await page.waitForURL(/\/login$/);
 
-    await signIn(page, email, 'new-password-2');
+    await signIn(page, email, 'New-password-2');
     await page.waitForURL(`${server.baseUrl}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: email }).waitFor();
 
     // The link works once.
     await page.goto(link!);
-    await page.getByLabel('New password', { exact: true }).fill('another-password-3');
-    await page.getByLabel('Confirm new password', { exact: true }).fill('another-password-3');
+    await page.getByLabel('New password', { exact: true }).fill('Another-password-3');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Another-password-3');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('This reset link is invalid or has expired').waitFor();
     await page.context().close();
@@ -153,7 +153,7 @@ describe('accounts and profile in a real browser', () => {
     const page = await newPage();
     const email = uniqueEmail('boss');
     const created = await page.request.post(`${server.baseUrl}/api/users/add`, {
-      data: { firstName: 'Erin', lastName: 'Boss', email, password: 'employer-pass-1', role: 'employer' },
+      data: { firstName: 'Erin', lastName: 'Boss', email, password: 'Employer-pass-1', role: 'employer' },
     });
     expect(created.status()).toBe(201);
 
@@ -161,7 +161,7 @@ describe('accounts and profile in a real browser', () => {
     await page.getByLabel('First Name').fill('Erin');
     await page.getByLabel('Last Name').fill('Again');
     await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('employer-pass-1');
+    await page.getByLabel('Password', { exact: true }).fill('Employer-pass-1');
     await page.getByLabel('I am a').selectOption('employer');
     await page.getByText('Hiring and managing tests').waitFor();
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -169,7 +169,7 @@ describe('accounts and profile in a real browser', () => {
 
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(/\/login$/);
-    await signIn(page, email, 'employer-pass-1');
+    await signIn(page, email, 'Employer-pass-1');
     await page.waitForURL(/\/admin$/);
     await page.context().close();
   });
@@ -186,11 +186,11 @@ describe('returning to where the visitor came from', () => {
     await page.getByLabel('First Name').fill('Ines');
     await page.getByLabel('Last Name').fill('Vited');
     await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('invited-pass-1');
+    await page.getByLabel('Password', { exact: true }).fill('Invited-pass-1');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/profile?from=invite');
     await page.getByText('Account created. Please sign in.').waitFor();
-    await signIn(page, email, 'invited-pass-1');
+    await signIn(page, email, 'Invited-pass-1');
     await page.waitForURL((u) => u.pathname === '/profile' && u.searchParams.get('from') === 'invite');
     await page.getByRole('heading', { name: 'Ines Vited' }).waitFor();
     await page.context().close();

@@ -10,13 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type Browser, chromium, type LaunchOptions } from 'playwright-core';
 import { type AppDeps, buildApp } from '../../server/src/app';
+import { createAppDeps } from '../../server/src/app-deps';
 import { readConfig } from '../../server/src/config';
-import { openDatabase } from '../../server/src/db/client';
-import { migrate } from '../../server/src/db/migrate';
-import { createLocalBlobStore } from '../../server/src/lib/blobs';
-import { systemClock } from '../../server/src/lib/clock';
-import { createMailer } from '../../server/src/lib/mailer';
-import { createParts } from '../../server/src/parts';
+import { openTestDatabase } from '../../server/test/test-databases';
 import { defaultWebcamArgs } from './fake-webcam';
 
 export const WEB_DIST =
@@ -32,24 +28,15 @@ export interface E2EServer {
 
 export async function startServer(overrides: Partial<AppDeps> = {}): Promise<E2EServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-e2e-'));
-  const database = await openDatabase({});
-  await migrate(database);
+  const { database, drop } = await openTestDatabase();
   const log = pino({ level: process.env.E2E_LOG ?? 'warn' });
-  const config = { ...readConfig({ PORT: '0', DATA_DIR: dataDir }), webDist: WEB_DIST, host: '127.0.0.1' };
-  const base: AppDeps = {
-    config,
-    database,
-    db: database.db,
-    clock: systemClock,
-    mailer: createMailer({ db: database.db, smtpUrl: null, log }),
-    blobs: createLocalBlobStore(path.join(dataDir, 'blobs')),
-    authRateLimit: 10_000,
-    healthParts: {},
-  };
-  const parts = await createParts(base, log);
-  const deps = { ...base, ...parts.deps, ...overrides };
+  const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000' };
+  const config = { ...readConfig(env), webDist: WEB_DIST };
+  // The same parts as `npm start` (judge pool, face service child, background loops), on an in-memory database.
+  const runtime = await createAppDeps(config, { database, log });
+  const deps = { ...runtime.deps, ...overrides };
   const app = await buildApp(deps);
-  await parts.start?.(app);
+  await runtime.start(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
@@ -62,8 +49,8 @@ export async function startServer(overrides: Partial<AppDeps> = {}): Promise<E2E
     deps,
     async close() {
       await app.close();
-      await parts.stop?.();
-      await database.close();
+      await runtime.close();
+      await drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

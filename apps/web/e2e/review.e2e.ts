@@ -8,13 +8,9 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../server/src/db/schema';
-import {
-  seedAttempt,
-  seedCodingTest,
-  seedEvent,
-  seedSubmission,
-} from '../../server/src/modules/review/review.fixtures';
-import { PY_ORIGINAL, PY_RENAMED } from '../../server/src/modules/review/similarity.samples';
+import { buildCodingTest } from '../../server/test/factories';
+import { seedAttempt, seedEvent, seedSubmission } from '../../server/test/fixtures/review';
+import { PY_ORIGINAL, PY_RENAMED } from '../../server/test/fixtures/similarity-samples';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 
 /** REVIEW_SCREENSHOTS=/some/dir saves a full-page screenshot of each screen for a human look. */
@@ -73,7 +69,12 @@ describe('review and hiring in a real browser', () => {
       email: 'hana@acme.test',
       role: 'employer',
     });
-    const { test, problems } = await seedCodingTest(db, emp, { name: 'Islands drive', marks: [100], passingMarks: 50 });
+    const { test, problems } = await buildCodingTest(db, {
+      employer: emp,
+      name: 'Islands drive',
+      marks: [100],
+      passingMarks: 50,
+    });
 
     // 1. Invite two candidates through the UI.
     await page.goto(`${server.baseUrl}/admin/tests/${test.id}/invite`);

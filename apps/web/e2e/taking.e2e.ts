@@ -8,7 +8,8 @@ import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aptitudeQuestions, attempts, codingProblems, proctoringEvents, tests } from '../../server/src/db/schema';
+import { aptitudeQuestions, attempts, proctoringEvents, tests } from '../../server/src/db/schema';
+import { buildCodingTest } from '../../server/test/factories';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 
 let server: E2EServer;
@@ -47,28 +48,21 @@ async function seed(employerId: string) {
         })
         .returning()
     )[0]!;
-  const coding = await insertTest({ testName: 'Backend coding round', testType: 'CODING' });
-  const problems = [];
-  for (const title of ['Sum of two', 'Sum again']) {
-    const [p] = await server.deps.db
-      .insert(codingProblems)
-      .values({
-        testId: coding.id,
-        createdBy: employerId,
-        title,
-        description: '<p>Read two integers and print their <code>sum</code>.</p><script>window.__pwned = 1</script>',
-        marks: 10,
-        examples: title === 'Sum of two' ? SUM_CASES : [{ input: '1 2\n', output: '3\n' }],
-        testCases: [{ input: '40 2\n', output: '42\n' }],
-        constraints: ['0 <= a, b <= 1000'],
-      })
-      .returning();
-    problems.push(p!);
-  }
-  await server.deps.db
-    .update(tests)
-    .set({ questionIds: problems.map((p) => p.id) })
-    .where(eq(tests.id, coding.id));
+  const { test: coding, problems } = await buildCodingTest(server.deps.db, {
+    employer: { id: employerId },
+    name: 'Backend coding round',
+    duration: 30,
+    startTime: new Date(Date.now() - hour),
+    endTime: new Date(Date.now() + hour),
+    problems: ['Sum of two', 'Sum again'].map((title) => ({
+      title,
+      description: '<p>Read two integers and print their <code>sum</code>.</p><script>window.__pwned = 1</script>',
+      marks: 10,
+      examples: title === 'Sum of two' ? SUM_CASES : [{ input: '1 2\n', output: '3\n' }],
+      testCases: [{ input: '40 2\n', output: '42\n' }],
+      constraints: ['0 <= a, b <= 1000'],
+    })),
+  });
 
   const aptitude = await insertTest({ testName: 'Aptitude round', testType: 'APTITUDE' });
   const qs = [];
@@ -102,7 +96,7 @@ async function seed(employerId: string) {
     endTime: new Date(Date.now() - 24 * hour),
     questionIds: [problems[0]!.id],
   });
-  return { coding: { ...coding, questionIds: problems.map((p) => p.id) }, aptitude, closed };
+  return { coding, aptitude, closed };
 }
 
 let ids: Awaited<ReturnType<typeof seed>>;

@@ -2,9 +2,9 @@
 // describe and verify; fps per core from the CPU time the process spent (wasm runs one thread).
 // Run: npm run bench -w @assessly/face   (env FIXTURES_DIR, BENCH_ROUNDS)
 import { readFileSync } from 'node:fs';
-import { FIXTURES_DIR, readManifest } from '../src/fixtures';
 import { decodeImage, encodeJpeg, letterbox } from '../src/image';
 import { createFaceEngine, type Descriptor } from '../src/index';
+import { FIXTURES_DIR, readManifest } from '../test/fixtures';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const FRAMES = [

@@ -10,6 +10,7 @@ import {
   toSquareRgb,
 } from './image';
 import { loadModels, MODEL_NAMES, type Models, PHONE_MIN_SCORE } from './models';
+import { suppressFaces } from './suppress';
 import type {
   Descriptor,
   DetectResult,
@@ -96,9 +97,8 @@ async function detectFaces(m: Models, p: Prepared, objects: boolean) {
         score: Math.round(f.score * 1000) / 1000,
       };
     })
-    .filter((f) => f.width > 1 && f.height > 1)
-    .sort((a, b) => b.score - a.score);
-  return { faces, phoneScore: objects ? findPhone(res.object) : null };
+    .filter((f) => f.width > 1 && f.height > 1);
+  return { faces: suppressFaces(faces, p.image), phoneScore: objects ? findPhone(res.object) : null };
 }
 
 /** Highest 'cell phone' score at or above PHONE_MIN_SCORE among COCO objects, or null. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import jpeg from 'jpeg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES_DIR, isIdentityPhoto, readManifest } from './fixtures';
+import { FIXTURES_DIR, isIdentityPhoto, readManifest } from '../test/fixtures';
 import {
   createFaceEngine,
   DESCRIPTOR_LENGTH,

@@ -79,6 +79,22 @@ function checkPixels(width: number, height: number): void {
   }
 }
 
+/**
+ * Width and height from the JPEG/PNG header without decoding (cheap: callers can refuse oversized frames
+ * before any inference). Throws FaceImageError for bytes that are not a readable image header.
+ */
+export function imageSize(input: Buffer): { width: number; height: number } {
+  if (!input || input.length === 0) throw new FaceImageError('empty', 'Empty image: no bytes were received.');
+  const format = sniffFormat(input);
+  if (!format) throw new FaceImageError('not_image', 'Not an image: expected JPEG or PNG bytes.');
+  if (format === 'jpeg') {
+    const { width, height } = readJpegHeader(input);
+    return { width, height };
+  }
+  if (input.length < 24) throw new FaceImageError('truncated', 'Truncated PNG: the header is incomplete.');
+  return { width: input.readUInt32BE(16), height: input.readUInt32BE(20) };
+}
+
 /** Validate and decode JPEG or PNG bytes into RGBA; every failure is a FaceImageError. */
 export function decodeImage(input: Buffer | Uint8Array): RgbaImage {
   if (!input || input.length === 0) throw new FaceImageError('empty', 'Empty image: no bytes were received.');

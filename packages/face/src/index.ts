@@ -11,9 +11,10 @@ export {
   MAX_INFERENCE_SIDE,
   MAX_VERIFY_FACES,
 } from './engine';
-export { FaceImageError, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './image';
+export { FaceImageError, imageSize, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './image';
 export { makeFakeWebcamMjpeg } from './mjpeg';
 export { PHONE_MIN_SCORE } from './models';
+export { FACE_IOU_THRESHOLD, iou, MIN_FACE_FRACTION, suppressFaces } from './suppress';
 export type {
   Descriptor,
   DetectResult,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import jpeg from 'jpeg-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from './fixtures';
+import { FIXTURES_DIR } from '../test/fixtures';
 import { makeFakeWebcamMjpeg } from './mjpeg';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'face-mjpeg-'));

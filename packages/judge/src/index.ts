@@ -1,4 +1,11 @@
-export { compareOutput, normaliseLines } from './compare';
+export {
+  COMPARE_MODES,
+  type CompareMode,
+  type CompareRule,
+  compareOutput,
+  normaliseLines,
+  parseFloatToken,
+} from './compare';
 export { createJudge } from './judge';
 export { startJudgeProcess } from './judge-process';
 export type {

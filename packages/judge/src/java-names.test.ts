@@ -18,3 +18,13 @@ describe('javaNames', () => {
     expect(javaNames(code)).toEqual({ file: 'Real.java', mainClass: 'a.b.Real' });
   });
 });
+
+describe('javaNames with non-ASCII identifiers', () => {
+  it('keeps letters of any script in class and package names', () => {
+    expect(javaNames('package пакет;\npublic class Решение { public static void main(String[] a) {} }')).toEqual({
+      file: 'Решение.java',
+      mainClass: 'пакет.Решение',
+    });
+    expect(javaNames('class Ünï { static void main(String[] a) {} }')).toEqual({ file: 'Main.java', mainClass: 'Ünï' });
+  });
+});

@@ -117,14 +117,9 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
       return fail(`sandbox unavailable: ${(err as Error).message}`);
     }
     const plan = await planFor(req.language, req.code, tc, await getCaches(req.language, tc), memoryMb);
-    if (plan.compileError !== undefined) {
-      return {
-        ...fail(''),
-        verdict: 'Compilation Error',
-        compileOutput: plan.compileError.slice(0, COMPILE_MESSAGE),
-        compileMs: 0,
-      };
-    }
+    if (plan.internalError !== undefined) return fail(plan.internalError);
+    if (plan.compileError !== undefined)
+      return { ...fail(''), verdict: 'Compilation Error', compileOutput: plan.compileError, compileMs: 0 };
     const runDir = await mkdtemp(path.join(workRoot, 's-'));
     try {
       // the unprivileged bwrap must traverse it to bind box/; in/out/err stay root-only (0600)
@@ -163,7 +158,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
           cpuMs: timeLimitMs,
           wallMs: timeLimitMs * 3 + 500,
           memBytes: (memoryMb + plan.runtimeOverheadMb) * 1024 * 1024,
-          pids: 64,
+          pids: plan.pids ?? 64,
           nofile: 256,
           fileSizeBytes: 32 << 20,
           stdoutLimit: OUTPUT_LIMIT,
@@ -179,9 +174,26 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
         }
         const out = await readHead(io.stdoutPath, OUTPUT_LIMIT);
         const err = await readHead(io.stderrPath, SHOWN_STDERR);
-        if (sandboxFailed(outcome, err.toString('utf8')))
-          return { ...fail(`sandbox failed to start: ${err.toString('utf8').trim()}`), cases, compileMs };
-        cases.push(classify(index, outcome, out, err, tcase.expectedOutput, req.floatTolerance, timeLimitMs, plan));
+        // the program never ran, so stderr holds bwrap's or the supervisor's own message
+        if (sandboxFailed(outcome))
+          return {
+            ...fail(`sandbox failed to start: ${outcome.setup}\n${err.toString('utf8').trim()}`.trim()),
+            cases,
+            compileMs,
+          };
+        cases.push(
+          classify(
+            index,
+            outcome,
+            out,
+            err,
+            tcase.expectedOutput,
+            req.compare ?? req.floatTolerance,
+            timeLimitMs,
+            memoryMb,
+            plan,
+          ),
+        );
       }
       const firstBad = cases.find((c) => c.verdict !== 'Accepted');
       const passedCount = cases.filter((c) => c.passed).length;

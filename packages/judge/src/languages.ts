@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Bind } from './sandbox';
@@ -19,15 +20,17 @@ export interface Plan {
   files: Record<string, string>;
   /** Sandboxed compile step (work dir writable), or null. */
   compile: Step | null;
-  /** Set when the source was rejected in-process (TypeScript transpile errors). */
-  compileError?: string;
+  /** Set when the judge cannot plan this language here (a missing tool): an Internal Error. */
+  internalError?: string;
   run: Step;
   /** RLIMIT_STACK override in bytes (default: the memory limit, so deep recursion works like on contest judges). */
   stackBytes?: number;
   /** Extra cgroup memory for the runtime itself (JVM, V8) on top of the problem's limit. */
   runtimeOverheadMb: number;
-  /** stderr patterns meaning "ran out of memory" for runtimes that fail politely instead of being OOM-killed. */
-  outOfMemory: RegExp;
+  /** Processes + threads of one run (default 64). The JVM starts ~16 threads of its own. */
+  pids?: number;
+  /** Set when the source cannot be compiled for a reason the compiler would explain badly. */
+  compileError?: string;
 }
 
 /** Caches built once per judge (outside any work dir) and bound read-only into the sandbox. */
@@ -35,6 +38,8 @@ export interface Caches {
   pchDir: string | null;
   javacArchive: string | null;
 }
+
+const UNPLANNED: Plan = { files: {}, compile: null, run: { argv: [] }, runtimeOverheadMb: 0 };
 
 export const CPP_FLAGS = ['-std=c++17', '-O2', '-DONLINE_JUDGE', '-pipe'];
 const PCH_MOUNT = '/judge-pch';
@@ -109,6 +114,26 @@ function javacJvmFlags(): string[] {
   ];
 }
 
+/** A Java identifier (letters and digits of any script, _ and $). */
+const JAVA_ID = '[\\p{L}_$][\\p{L}\\p{N}_$]*';
+/** File names on Linux are at most 255 bytes: a longer class name cannot become a .java or .class file. */
+const MAX_CLASS_FILE_BYTES = 255;
+
+/** A compile error for class names too long for a file name (javac would fail with a host path). */
+export function javaNameProblem(code: string): string | null {
+  const src = stripJava(code);
+  for (const m of src.matchAll(
+    new RegExp(`(?<![\\p{L}\\p{N}_$])(?:class|record|enum|interface)\\s+(${JAVA_ID})`, 'gu'),
+  )) {
+    const name = m[1] as string;
+    const bytes = Buffer.byteLength(`${name}.class`, 'utf8');
+    if (bytes > MAX_CLASS_FILE_BYTES) {
+      return `error: the class name ${name.slice(0, 40)}… is ${Buffer.byteLength(name, 'utf8')} bytes long; class names must fit a file name (at most ${MAX_CLASS_FILE_BYTES - 6} bytes in UTF-8)`;
+    }
+  }
+  return null;
+}
+
 /** Strips comments and string literals so regexes over Java source do not match inside them. */
 function stripJava(code: string): string {
   return code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g, ' ');
@@ -120,16 +145,19 @@ function stripJava(code: string): string {
  */
 export function javaNames(code: string): { file: string; mainClass: string } {
   const src = stripJava(code);
-  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(src)?.[1];
+  const pkg = /^\s*package\s+([\p{L}\p{N}_$.]+)\s*;/mu.exec(src)?.[1];
   const qualify = (c: string) => (pkg ? `${pkg}.${c}` : c);
-  const pub = /\bpublic\s+(?:(?:final|abstract|strictfp)\s+)*(?:class|record|enum|interface)\s+([A-Za-z_$][\w$]*)/.exec(
-    src,
-  )?.[1];
+  const pub = new RegExp(
+    `(?<![\\p{L}\\p{N}_$])public\\s+(?:(?:final|abstract|strictfp)\\s+)*(?:class|record|enum|interface)\\s+(${JAVA_ID})`,
+    'u',
+  ).exec(src)?.[1];
   const mainAt = src.search(/\bstatic\s+(?:final\s+)?void\s+main\s*\(/);
   let mainClass = pub ?? 'Main';
   if (mainAt >= 0) {
     let last: string | undefined;
-    for (const m of src.matchAll(/\b(?:class|record|enum|interface)\s+([A-Za-z_$][\w$]*)/g)) {
+    for (const m of src.matchAll(
+      new RegExp(`(?<![\\p{L}\\p{N}_$])(?:class|record|enum|interface)\\s+(${JAVA_ID})`, 'gu'),
+    )) {
       if ((m.index ?? 0) < mainAt) last = m[1];
     }
     if (last) mainClass = last;
@@ -137,23 +165,41 @@ export function javaNames(code: string): { file: string; mainClass: string } {
   return { file: `${pub ?? 'Main'}.java`, mainClass: qualify(mainClass) };
 }
 
-async function transpileJs(code: string): Promise<string> {
+const SUCRASE_MOUNT = '/judge-sucrase/node_modules';
+
+/**
+ * sucrase and the packages its transform() loads, bound read-only into the sandbox so that transpiling runs
+ * there as a compile step (with the compile limits) instead of in the judge's own process.
+ */
+function sucraseBinds(): Bind[] | null {
+  let root: string;
   try {
-    const { transform } = await import('sucrase');
-    return transform(code, { transforms: ['imports'], filePath: 'main.js', production: true }).code;
+    root = path.dirname(createRequire(import.meta.url).resolve('sucrase/package.json'));
   } catch {
-    return code;
+    return null;
   }
+  const binds: Bind[] = [{ src: root, dest: `${SUCRASE_MOUNT}/sucrase` }];
+  for (const dep of ['lines-and-columns', 'ts-interface-checker', '@jridgewell']) {
+    const found = [path.join(root, 'node_modules', dep), path.join(path.dirname(root), dep)].find((d) => existsSync(d));
+    if (found) binds.push({ src: found, dest: `${SUCRASE_MOUNT}/${dep}` });
+  }
+  return binds;
 }
 
-async function transpileTs(code: string): Promise<{ js: string } | { error: string }> {
-  try {
-    const { transform } = await import('sucrase');
-    const out = transform(code, { transforms: ['typescript', 'imports'], filePath: 'main.ts', production: true });
-    return { js: out.code };
-  } catch (err) {
-    return { error: (err as Error).message };
-  }
+/** The transpile step's script (node -e): TypeScript errors are compile errors; JavaScript keeps its text. */
+function transpileScript(lang: 'javascript' | 'typescript'): string {
+  const ts = lang === 'typescript';
+  return [
+    `const fs = require('fs');`,
+    `const src = fs.readFileSync('/box/${ts ? 'main.ts' : 'main.src.js'}', 'utf8');`,
+    'let js;',
+    `try { js = require('${SUCRASE_MOUNT}/sucrase').transform(src, { transforms: ${ts ? "['typescript', 'imports']" : "['imports']"}, filePath: 'main.${ts ? 'ts' : 'js'}', production: true }).code; }`,
+    ts
+      ? 'catch (e) { process.stderr.write(String(e && e.message)); process.exit(1); }'
+      : // a JavaScript syntax error is reported by node when it runs (Runtime Error), so the text is kept
+        'catch { js = src; }',
+    `fs.writeFileSync('/box/main.js', js);`,
+  ].join('\n');
 }
 
 export async function planFor(
@@ -167,37 +213,27 @@ export async function planFor(
   switch (lang) {
     case 'javascript':
     case 'typescript': {
-      let js = code;
-      if (lang === 'javascript' && /^\s*(import|export)\b/m.test(code)) {
-        // ES module syntax runs as CommonJS after sucrase's imports transform; on a syntax error the original
-        // text is kept so that node reports it (a JavaScript syntax error is a Runtime Error)
-        js = await transpileJs(code);
-      }
-      if (lang === 'typescript') {
-        const out = await transpileTs(code);
-        if ('error' in out) {
-          return {
-            files: {},
-            compile: null,
-            compileError: out.error,
-            run: { argv: [] },
-            runtimeOverheadMb: 0,
-            outOfMemory: /$^/,
-          };
-        }
-        js = out.js;
-      }
       const node = tc.bin.node as string;
+      const ts = lang === 'typescript';
+      // ES module syntax runs as CommonJS after sucrase's imports transform
+      const transpile = ts || /^\s*(import|export)\b/m.test(code);
+      const binds = transpile ? sucraseBinds() : [];
+      if (!binds) return { ...UNPLANNED, internalError: 'the TypeScript transpiler (sucrase) is not installed' };
       return {
-        files: lang === 'typescript' ? { 'main.ts': code, 'main.js': js } : { 'main.js': js },
-        compile: null,
+        files: ts ? { 'main.ts': code } : transpile ? { 'main.src.js': code } : { 'main.js': code },
+        compile: transpile
+          ? {
+              argv: [node, '--max-old-space-size=512', '-e', transpileScript(lang)],
+              binds: [...tc.binds, ...binds],
+              env: { NODE_OPTIONS: '' },
+            }
+          : null,
         run: {
           argv: [node, `--max-old-space-size=${memoryMb}`, `--stack-size=${stackKb - 256}`, '/box/main.js'],
           binds: tc.binds,
           env: { NODE_OPTIONS: '' },
         },
         runtimeOverheadMb: 64,
-        outOfMemory: /heap out of memory|Allocation failed|Array buffer allocation failed/,
       };
     }
     case 'python': {
@@ -210,10 +246,11 @@ export async function planFor(
         compile: { argv: [py, '-B', '-s', '-c', check], binds: tc.binds },
         run: { argv: [py, '-B', '-s', '/box/main.py'], binds: tc.binds, env: { PYTHONIOENCODING: 'utf-8' } },
         runtimeOverheadMb: 0,
-        outOfMemory: /^MemoryError/m,
       };
     }
     case 'java': {
+      const tooLong = javaNameProblem(code);
+      if (tooLong) return { ...UNPLANNED, compileError: tooLong };
       const { file, mainClass } = javaNames(code);
       const binds = [...tc.binds];
       const cds: string[] = [];
@@ -257,7 +294,9 @@ export async function planFor(
         // the JVM sizes the main thread with -Xss; a huge RLIMIT_STACK only inflates its other reservations
         stackBytes: 8 << 20,
         runtimeOverheadMb: 64,
-        outOfMemory: /java\.lang\.OutOfMemoryError/,
+        // threads are not what candidates are limited by: the JVM's own ~16 threads plus a few hundred of the
+        // program's fit; thread stacks are charged to the memory cgroup like any other memory
+        pids: 512,
       };
     }
     case 'cpp': {
@@ -275,7 +314,6 @@ export async function planFor(
         },
         run: { argv: ['/box/main'] },
         runtimeOverheadMb: 0,
-        outOfMemory: /std::bad_alloc/,
       };
     }
   }

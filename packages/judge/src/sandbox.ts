@@ -46,9 +46,20 @@ export interface SandboxOutcome {
   limit: '' | 'cpu' | 'wall' | 'output';
   outBytes: number;
   errBytes: number;
-  /** False when the sandbox itself failed before the program started (set by sandboxFailed()). */
+  /**
+   * True once the launcher inside the sandbox was about to exec the program (it writes to a status pipe
+   * only the supervisor holds, closed before the program runs). False: the sandbox itself failed.
+   */
   started: boolean;
+  /** Why the sandbox failed to start the program (empty when started). From the supervisor, never the program. */
+  setup: string;
+  /** Times the pids cgroup refused a new process or thread during the run (0 without a pids cgroup). */
+  pidsHit: number;
 }
+
+/** The status pipe's fd number inside the sandbox and where the launcher (the helper binary) is bound. */
+const STATUS_FD = 9;
+const LAUNCHER = '/judge-launch';
 
 const BASE_ENV: Record<string, string> = {
   PATH: '/usr/local/bin:/usr/bin:/bin',
@@ -108,8 +119,9 @@ export class Sandbox {
       '/box',
     ];
     for (const b of spec.binds ?? []) args.push('--ro-bind', b.src, b.dest);
+    args.push('--ro-bind', this.helper, LAUNCHER);
     for (const [k, v] of Object.entries({ ...BASE_ENV, ...spec.env })) args.push('--setenv', k, v);
-    args.push('--chdir', '/box', '--', ...spec.argv);
+    args.push('--chdir', '/box', '--', LAUNCHER, '--launch', String(STATUS_FD), '--', ...spec.argv);
     return args;
   }
 
@@ -153,7 +165,7 @@ export class Sandbox {
       '--stack',
       String(spec.stackBytes),
     );
-    args.push('--stdout', spec.stdoutPath, '--stderr', spec.stderrPath);
+    args.push('--stdout', spec.stdoutPath, '--stderr', spec.stderrPath, '--info-fd', String(STATUS_FD));
     if (spec.stdinPath) args.push('--stdin', spec.stdinPath);
     args.push('--', ...this.bwrapArgs(spec));
     return args;
@@ -199,9 +211,9 @@ export class Sandbox {
 }
 
 /**
- * bwrap reports its own set-up failures as exit status 1 with a "bwrap: " message on stderr (its info fd is
- * written before the mounts are made, so it cannot tell us). A program faking this only hurts itself.
+ * The sandbox failed before the program ran: decided by the supervisor's status pipe alone. The program's
+ * exit code and stderr play no part (a program printing "bwrap: ..." and exiting 1 is just a failing program).
  */
-export function sandboxFailed(o: SandboxOutcome, stderrHead: string): boolean {
-  return !o.started || (o.code === 1 && stderrHead.startsWith('bwrap: '));
+export function sandboxFailed(o: SandboxOutcome): boolean {
+  return !o.started;
 }

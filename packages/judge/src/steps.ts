@@ -1,7 +1,7 @@
 import { chmod, mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { compareOutput } from './compare';
+import { type CompareRule, compareOutput } from './compare';
 import { hideSandboxPaths, type Plan } from './languages';
 import { type Sandbox, type SandboxOutcome, sandboxFailed } from './sandbox';
 import type { CaseResult, Language, Verdict } from './types';
@@ -78,8 +78,8 @@ export async function probeSandbox(sb: Sandbox, workRoot: string, warnings: stri
       tmpBytes: 1 << 20,
     });
     const err = (await readHead(io.stderrPath, 2048)).toString('utf8').trim();
-    if (sandboxFailed(o, err) || o.code !== 0) {
-      const msg = `bubblewrap cannot start a sandbox on this host (${err || `exit ${o.code}`}); are unprivileged user namespaces allowed?`;
+    if (sandboxFailed(o) || o.code !== 0) {
+      const msg = `bubblewrap cannot start a sandbox on this host (${err || o.setup || `exit ${o.code}`}); are unprivileged user namespaces allowed?`;
       if (!warnings.includes(msg)) warnings.push(msg);
       throw new Error(msg);
     }
@@ -124,7 +124,8 @@ export async function compile(
   const text = hideSandboxPaths(
     `${(await readHead(io.stdoutPath, COMPILE_MESSAGE)).toString('utf8')}${(await readHead(io.stderrPath, COMPILE_MESSAGE)).toString('utf8')}`,
   ).trim();
-  if (sandboxFailed(o, text)) return { ms, error: `sandbox failed to start: ${text}`, internal: true };
+  // the compiler never ran, so this text is bwrap's or the supervisor's own
+  if (sandboxFailed(o)) return { ms, error: `sandbox failed to start: ${o.setup}\n${text}`.trim(), internal: true };
   if (o.limit === 'cpu' || o.limit === 'wall')
     return {
       ms,
@@ -144,14 +145,20 @@ export async function compile(
   return { ms, error: null, internal: false };
 }
 
+/** A heap-capped runtime (-Xmx, --max-old-space-size) that failed had used at least 90% of the problem's limit. */
+function heapFull(o: SandboxOutcome, memoryMb: number, plan: Plan): boolean {
+  return plan.runtimeOverheadMb > 0 && o.peakBytes >= memoryMb * 0.9 * 1024 * 1024;
+}
+
 export function classify(
   index: number,
   o: SandboxOutcome,
   out: Buffer,
   err: Buffer,
   expected: string | null,
-  floatTolerance: number | null | undefined,
+  rule: CompareRule | number | null | undefined,
   timeLimitMs: number,
+  memoryMb: number,
   plan: Plan,
 ): CaseResult {
   const { exitCode, signal } = exitOf(o);
@@ -163,7 +170,9 @@ export function classify(
   if (o.limit === 'output') {
     verdict = 'Output Limit Exceeded';
     message = `output over ${OUTPUT_LIMIT >> 20} MiB`;
-  } else if (o.oom > 0 || (failed && o.limit === '' && (o.oom < 0 || plan.outOfMemory.test(stderr)))) {
+  } else if (o.oom > 0 || (failed && o.limit === '' && (o.oom < 0 || heapFull(o, memoryMb, plan)))) {
+    // only the supervisor's figures decide: an OOM kill, an allocation refused at the cgroup limit, or a
+    // runtime with a heap cap (JVM, V8) failing with its peak at the cap. What the program prints never counts.
     verdict = 'Memory Limit Exceeded';
   } else if (o.limit === 'cpu' || o.limit === 'wall' || timeMs > timeLimitMs) {
     verdict = 'Time Limit Exceeded';
@@ -171,7 +180,9 @@ export function classify(
   } else if (failed) {
     verdict = 'Runtime Error';
     message = signal ? `killed by ${signal}` : `exit code ${exitCode}`;
-  } else if (expected === null || compareOutput(out.toString('utf8'), expected, floatTolerance)) {
+    // from the pids cgroup: the program tried to start more processes or threads than a run may have
+    if (o.pidsHit > 0) message += `; the limit of ${plan.pids ?? 64} processes and threads was reached`;
+  } else if (expected === null || compareOutput(out.toString('utf8'), expected, rule)) {
     verdict = 'Accepted';
   } else {
     verdict = 'Wrong Answer';

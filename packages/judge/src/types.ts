@@ -1,3 +1,5 @@
+import type { CompareRule } from './compare';
+
 export type Language = 'javascript' | 'typescript' | 'python' | 'java' | 'cpp';
 
 export const LANGUAGES: readonly Language[] = ['javascript', 'typescript', 'python', 'java', 'cpp'];
@@ -26,8 +28,10 @@ export interface JudgeRequest {
   timeLimitMs?: number;
   /** Memory per case in MiB, default 256 (clamped to 16..2048). */
   memoryLimitMb?: number;
-  /** Absolute/relative tolerance for numeric tokens; null/undefined = exact comparison. */
+  /** Older form of `compare`: a positive number = float mode with this absolute and relative tolerance. */
   floatTolerance?: number | null;
+  /** How output is compared (see compare.ts); default token by token. Takes precedence over floatTolerance. */
+  compare?: CompareRule | null;
 }
 
 export interface CaseResult {

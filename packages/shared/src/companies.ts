@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZPassword } from './password';
+import { INVITABLE_ROLES, type TCompanyRole, type TInvitableRole } from './team';
 
 /**
  * Company registration (spec part 2 §3, §5, §9): the options, limits and the step-wise schemas that the
@@ -119,17 +121,8 @@ export const ZCompanyStep2 = z.object({
   ),
 });
 
-const PASSWORD_RULE = 'Password must contain uppercase, lowercase, and number';
-
-export const ZStrongPassword = z.preprocess(
-  (v) => (v == null ? '' : v),
-  z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(8, 'Password must be at least 8 characters')
-    .max(200, 'Password is too long')
-    .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), PASSWORD_RULE),
-);
+/** The one password rule (password.ts); kept under this name for the registration and invitation forms. */
+export const ZStrongPassword = ZPassword;
 
 export const ZCompanyStep3 = z.object({
   fullName: requiredText('Full name is required'),
@@ -196,11 +189,14 @@ export interface TCompanyMember {
   lastName: string;
   email: string;
   designation: string;
-  companyRole: 'admin' | 'recruiter' | null;
+  companyRole: TCompanyRole | null;
   emailVerified: boolean;
 }
 
 export interface TCompanyInvite {
+  /** Identifies the invitation for revoking (DELETE /api/companies/invitations/{id}); not the link's token. */
+  id?: string;
+  role?: TInvitableRole;
   email: string;
   expiresAt: string;
   createdAt: string;
@@ -212,11 +208,17 @@ export interface TMyCompany {
   members: TCompanyMember[];
   /** Pending invitations; listed for company admins only (empty for recruiters). */
   invitations: TCompanyInvite[];
+  /** Owner or admin: may manage members and settings. */
   isAdmin: boolean;
+  /** The caller's own role. */
+  myRole?: TCompanyRole;
 }
 
 export const ZResendVerification = z.object({ email: emailField('Email is required') });
-export const ZInviteColleague = z.object({ email: emailField('Email is required') });
+export const ZInviteColleague = z.object({
+  email: emailField('Email is required'),
+  role: z.enum(INVITABLE_ROLES, { error: 'Choose admin, recruiter or reviewer' }).default('recruiter'),
+});
 export const ZVerifyEmail = z.object({
   token: z.string({ error: 'The link is invalid' }).min(10, 'The link is invalid').max(200, 'The link is invalid'),
 });

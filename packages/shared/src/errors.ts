@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   ATTEMPT_ENDED: 409,
   ATTEMPT_NOT_STARTED: 409,
   CONFLICT: 409,
+  RUN_SUPERSEDED: 409,
+  ACCOUNT_THROTTLED: 429,
   // Candidate page (issue 12)
   DRAFT_STALE: 409,
   TEST_NOT_READY: 409,
@@ -34,6 +36,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   LANGUAGE_UNAVAILABLE: 422,
+  // Judging an employer can trust (issue 11): "Check solution" on a problem without a model solution
+  NO_MODEL_SOLUTION: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -44,6 +48,19 @@ export const ERROR_STATUS = {
   FACE_IMAGE_TOO_LARGE: 413,
   FACE_ENROLL_FAILED: 422,
   FACE_UNAVAILABLE: 503,
+  // Integrations (issue 14)
+  WEBHOOK_URL_REFUSED: 400,
+  SSO_NOT_CONFIGURED: 404,
+  SSO_FAILED: 401,
+  ACCOUNT_ERASED: 410,
+  // Proctoring bound to the attempt (issue 17)
+  FACE_ENROLMENT_REQUIRED: 428,
+  FACE_ALREADY_ENROLLED: 409,
+  PROCTORING_OFF: 409,
+  // Employer workflow (issue 13)
+  EMAIL_NOT_VERIFIED: 403,
+  WEAK_PASSWORD: 400,
+  PACKAGE_INVALID: 400,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

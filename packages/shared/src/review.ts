@@ -1,5 +1,6 @@
 /** Review and hiring: dashboard, reports, invitations, hiring status, email templates, similarity (issue 8). */
 import { z } from 'zod';
+import { ZAccommodation } from './accommodations';
 
 export const HIRING_STATUSES = ['pending', 'shortlisted', 'rejected'] as const;
 export type THiringStatus = (typeof HIRING_STATUSES)[number];
@@ -45,6 +46,8 @@ export const ZInviteRequest = z
     testId: z.string().uuid('Choose a test'),
     emails: z.array(z.string().max(320)).max(MAX_INVITES_PER_REQUEST).optional(),
     csv: z.string().max(200_000, 'The CSV is too large').optional(),
+    /** Applied to every address of this request (issue 13). */
+    accommodation: ZAccommodation.optional(),
   })
   .refine((v) => (v.emails?.length ?? 0) > 0 || (v.csv ?? '').trim() !== '', {
     message: 'Enter at least one email address',
@@ -70,6 +73,9 @@ export interface TInvitationRow {
   createdAt: string;
   startedAt: string | null;
   submittedAt: string | null;
+  extraMinutes?: number | null;
+  multiplier?: number | null;
+  accommodationNote?: string | null;
 }
 
 export interface TInviteLanding {
@@ -154,7 +160,8 @@ export interface TDashboardSubmission {
   results: TReviewResultItem[];
   candidate: TCandidateProfile;
   hiringStatus: THiringStatus | null;
-  proctoring: { counts: Record<string, number>; total: number; events: TProctoringEvent[] };
+  /** proctored: whether the sitting was camera-proctored (false: reviewers see "Not proctored"). */
+  proctoring: { proctored?: boolean; counts: Record<string, number>; total: number; events: TProctoringEvent[] };
 }
 
 export interface TSubmissionsPage {
@@ -195,7 +202,13 @@ export interface TReport {
   problems: TProblemScore[];
   events: TProctoringEvent[];
   similarityFlags: number;
+  /** Whether the sitting was camera-proctored (issue 17). */
+  proctored?: boolean;
   scoringRule: string;
+  /** Extra time included in this attempt's deadline, and its note (issue 13). */
+  accommodation?: { extraMinutes: number; note: string | null } | null;
+  /** A company member's preview: never counted. */
+  isPreview?: boolean;
 }
 
 export interface TReviewResultRow {

@@ -37,16 +37,19 @@ export type TVerdict =
 
 /**
  * One test case's result. Visible cases (examples, custom input) carry input, expected output and the
- * program's output (`output` and `actualOutput` hold the same text; the spec reads either). Hidden cases
- * carry only index, passed, verdict, timeMs, memoryKb and `hidden: true`.
+ * program's output (`output` and `actualOutput` hold the same text; the spec reads either). For a candidate
+ * a hidden case is exactly `{ index, hidden: true, passed, verdict }` (THiddenResultItem): no figures, no
+ * output, nothing the program could encode hidden input into. Employers get every field of every case.
  * On a compile error every item has verdict 'Compilation Error' and the compiler's message as output.
  */
 export interface TResultItem {
   index: number;
   passed: boolean;
   verdict: TVerdict;
-  timeMs: number;
-  memoryKb: number;
+  /** Absent on a candidate's hidden case. */
+  timeMs?: number;
+  /** Absent on a candidate's hidden case. */
+  memoryKb?: number;
   hidden: boolean;
   input?: string;
   /** null for a custom-input run (nothing to compare). */
@@ -59,6 +62,19 @@ export interface TResultItem {
   /** Detail for a failed case, e.g. "exit code 1" or "CPU time limit". */
   message?: string | null;
 }
+
+/** The only keys a candidate ever receives for a hidden case. */
+export const HIDDEN_RESULT_KEYS = ['index', 'hidden', 'passed', 'verdict'] as const;
+export interface THiddenResultItem {
+  index: number;
+  hidden: true;
+  passed: boolean;
+  verdict: TVerdict;
+}
+
+/** What candidates are told instead of an Internal Error's text (which goes to the log and to employers). */
+export const INTERNAL_ERROR_MESSAGE =
+  'The judge could not run this submission. It has been reported; please try again.';
 
 export type TSubmissionStatus = 'queued' | 'running' | 'judged' | 'error';
 
@@ -82,6 +98,21 @@ export interface TSubmission {
   maxScore: number;
   createdAt: string;
   judgedAt: string | null;
+  /** The problem version this submission was judged against. */
+  problemVersion?: number;
+  /** Employers only: earlier results that a re-judge replaced, oldest first. */
+  judgeHistory?: {
+    problemVersion: number;
+    verdict: string | null;
+    compileOutput: string | null;
+    results: unknown[];
+    passedCount: number;
+    totalCount: number;
+    score: number;
+    judgedAt: string | null;
+    rejudgedAt: string;
+    rejudgedBy: string;
+  }[];
 }
 
 export const ZSubmissionQuery = z.object({

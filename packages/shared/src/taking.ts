@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TComparisonMode } from './comparison';
 
 /** Languages of the coding environment, in the order of the spec's dropdown (javascript is the default). */
 export const CODE_LANGUAGES = ['javascript', 'python', 'java', 'cpp', 'typescript'] as const;
@@ -68,7 +69,19 @@ export interface TTakeTest {
   };
   window: { state: TWindowState; startTime: string | null; endTime: string | null };
   serverNow: string;
+  /**
+   * Camera proctoring (issue 17). required: the test is proctored and the server runs a face engine — the
+   * entry step must enrol a face before start; enrolled: this candidate's reference face exists;
+   * active: the running attempt is proctored (decided at start).
+   */
+  proctoring?: { required: boolean; enrolled: boolean; active: boolean; retentionDays?: number };
+  /** The caller is a member of the company that owns the test: starting makes a preview attempt (issue 13). */
+  preview?: boolean;
   attempt: null | {
+    /** A preview never counts in results, CSV, stats or emails and can be restarted. */
+    isPreview?: boolean;
+    /** Extra minutes of an accommodation included in deadlineAt. */
+    extraMinutes?: number;
     id: string;
     startedAt: string;
     deadlineAt: string;
@@ -94,6 +107,9 @@ export interface TCandidateProblem {
   examples: { input: string; output: string }[];
   constraints: string[];
   starterCode: Record<string, string>;
+  /** How output is compared; the page shows describeComparison() under the problem. */
+  comparisonMode?: TComparisonMode;
+  floatTolerance?: number | null;
 }
 
 export interface TCandidateQuestion {
@@ -105,6 +121,7 @@ export interface TCandidateQuestion {
 
 /** One per-case result as a candidate sees it; hidden cases carry no data. */
 export interface TCandidateResult {
+  index?: number;
   passed: boolean;
   hidden?: boolean;
   verdict?: string;

@@ -3,10 +3,16 @@
  * The same schemas and validators run in the browser (forms) and on the server (API), so the messages match.
  */
 import { z } from 'zod';
+import { type TComparisonMode, ZComparisonMode } from './comparison';
 import { CODE_LANGUAGES, type TCandidateProblem, type TCandidateQuestion, type TCodeLanguage } from './taking';
 
 export const TEST_TYPES = ['APTITUDE', 'CODING'] as const;
 export type TTestType = (typeof TEST_TYPES)[number];
+
+/** Camera proctoring when a test does not say: on for coding tests, off for aptitude tests (issue 17). */
+export function defaultProctoring(testType: string): boolean {
+  return testType === 'CODING';
+}
 
 export const TEST_DEFAULTS = { testType: 'APTITUDE', duration: 60, totalMarks: 100, passingMarks: 40 } as const;
 export const APTITUDE_DEFAULTS = { optionCount: 4, marks: 5 } as const;
@@ -121,6 +127,8 @@ const testFields = {
   startTime: optionalDate('Start time'),
   endTime: optionalDate('End time'),
   isActive: z.boolean().optional(),
+  /** Camera proctoring (issue 17): true/false, or null for the default of the type (coding tests on). */
+  proctoring: z.boolean({ error: 'Proctoring must be on or off' }).nullable().optional(),
 };
 
 export const PASSING_ABOVE_TOTAL_MESSAGE = 'Passing marks cannot be greater than total marks';
@@ -190,6 +198,7 @@ export const ZTestUpdate = withTestRules(
     startTime: testFields.startTime,
     endTime: testFields.endTime,
     isActive: testFields.isActive,
+    proctoring: testFields.proctoring,
     version,
     questionIds: idList.optional(),
     recomputeTotal: z.boolean().optional(),
@@ -197,7 +206,11 @@ export const ZTestUpdate = withTestRules(
 );
 export type TTestUpdate = z.infer<typeof ZTestUpdate>;
 
-export const ZUpdateQuestionIds = z.object({ questionIds: idList, version });
+/**
+ * A problem of another test added here is copied; ids in `linkIds` are shared with their other tests on
+ * purpose (an edit then changes every test that lists it).
+ */
+export const ZUpdateQuestionIds = z.object({ questionIds: idList, version, linkIds: idList.optional() });
 
 /** What an employer reads about a test. */
 export interface TTest {
@@ -218,6 +231,8 @@ export interface TTest {
   questionIds: string[];
   isActive: boolean;
   version: number;
+  /** Camera proctoring of this test (the type's default resolved: coding tests on). */
+  proctoring: boolean;
 }
 
 /** What a candidate reads about a test: nothing internal (no creator, company or version). */
@@ -247,7 +262,7 @@ export interface TAdminStats {
 
 const optionText = z.string({ error: 'All options must be filled' });
 
-/** A question as typed: correctAnswer is an option index or the text of one of the options (design.md §4). */
+/** A question as typed: correctAnswer is an option index or the text of one of the options (docs/DECISIONS.md §4). */
 export const ZAptitudeQuestionInput = z.object({
   id: z.string().optional(),
   questionText: z.string({ error: 'Question text is required' }).trim().min(1, 'Question text is required').max(10_000),
@@ -403,10 +418,17 @@ export const ZCodingProblemInput = z.object({
     toNumber,
     z.number().min(0, 'Float tolerance cannot be negative').max(1).nullable().optional(),
   ),
+  /** Omitted: float when a tolerance is given, else token by token. */
+  comparisonMode: ZComparisonMode.optional(),
+  /** The model solution's language (the "Check solution" judges `solution` in it). */
+  solutionLanguage: z.enum(CODE_LANGUAGES, { error: 'Choose a supported language' }).nullable().optional(),
   testId: z.string().uuid('Test not found').optional().nullable(),
 });
 export type TCodingProblemInput = z.input<typeof ZCodingProblemInput>;
 export type TCodingProblemParsed = z.output<typeof ZCodingProblemInput>;
+
+/** missing: no model solution or language; unchecked: never checked, or edited since; failed / passed. */
+export type TSolutionCheckState = 'missing' | 'unchecked' | 'failed' | 'passed';
 
 export interface TCodingProblem {
   id: string;
@@ -422,6 +444,18 @@ export interface TCodingProblem {
   timeLimitMs: number;
   memoryLimitMb: number;
   floatTolerance: number | null;
+  comparisonMode: TComparisonMode;
+  solutionLanguage: TCodeLanguage | null;
+  /** Bumped when the problem is edited after submissions were judged against it (copy on write). */
+  version: number;
+  /** The last "Check solution": state is stale ("unchecked") once the solution or the cases change. */
+  solutionCheck: {
+    state: TSolutionCheckState;
+    verdict: string | null;
+    passedCount: number;
+    totalCount: number;
+    checkedAt: string | null;
+  };
   createdBy: string;
   createdAt: string;
   updatedAt: string;
@@ -433,6 +467,8 @@ export interface TProblemForCandidate extends TCandidateProblem {
   timeLimitMs: number;
   memoryLimitMb: number;
   testCaseCount: number;
+  comparisonMode: TComparisonMode;
+  floatTolerance: number | null;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { profileCompletion, ZSignup } from './users';
+import { ZStrongPassword } from './companies';
+import { PASSWORD_COMMON, PASSWORD_RULE, ZPassword } from './password';
+import { profileCompletion, ZResetPassword, ZSignup } from './users';
 
 describe('profileCompletion', () => {
   it('weights names and email 2 and the rest 1 out of 9', () => {
@@ -27,7 +29,7 @@ describe('profileCompletion', () => {
 
 describe('ZSignup', () => {
   it('lower-cases the email and defaults the role to candidate', () => {
-    const r = ZSignup.parse({ firstName: 'A', lastName: 'B', email: 'A@B.CO', password: 'secret123' });
+    const r = ZSignup.parse({ firstName: 'A', lastName: 'B', email: 'A@B.CO', password: 'Secret-123' });
     expect(r.email).toBe('a@b.co');
     expect(r.role).toBe('candidate');
   });
@@ -35,5 +37,17 @@ describe('ZSignup', () => {
     const r = ZSignup.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'short' });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('Password must be at least 8 characters');
+  });
+  it('is the one password rule: upper, lower and digit, and not a common password (any case)', () => {
+    const msg = (password: string) =>
+      ZSignup.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', password }).error?.issues[0]?.message;
+    expect(msg('abcdefgh')).toBe(PASSWORD_RULE);
+    expect(msg('aaaaaaaa')).toBe(PASSWORD_RULE);
+    expect(msg('Password1')).toBe(PASSWORD_COMMON);
+    expect(msg('PASSword123')).toBe(PASSWORD_COMMON);
+    expect(msg('Qwerty123')).toBe(PASSWORD_COMMON);
+    expect(msg('Tangerine-42')).toBeUndefined();
+    expect(ZStrongPassword).toBe(ZPassword);
+    expect(ZResetPassword.safeParse({ token: 'x'.repeat(20), password: 'Welcome1' }).success).toBe(false);
   });
 });

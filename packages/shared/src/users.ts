@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ZPassword } from './password';
+import { COMPANY_ROLES } from './team';
 
 export const ROLES = ['candidate', 'employer'] as const;
 export const GENDERS = ['male', 'female', 'other', ''] as const;
-export const PASSWORD_MIN = 8;
 
 const email = z
   .string({ error: 'Email is required' })
@@ -16,11 +17,7 @@ export const ZSignup = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
   lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
   email,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(200, 'Password is too long'),
+  password: ZPassword,
   role: z.enum(ROLES, { error: 'Role is required' }).default('candidate'),
 });
 export type TSignup = z.infer<typeof ZSignup>;
@@ -69,7 +66,7 @@ export const ZUser = z.object({
   educationDetails: z.string(),
   experienceDetails: z.string(),
   companyId: z.string().nullable(),
-  companyRole: z.enum(['admin', 'recruiter']).nullable(),
+  companyRole: z.enum(COMPANY_ROLES).nullable(),
   emailVerified: z.boolean(),
   createdAt: z.string(),
 });

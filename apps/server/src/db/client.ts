@@ -10,6 +10,10 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
+/**
+ * The one database type for plain queries and transactions alike: the `tx` of `db.transaction(async (tx) => …)`
+ * is a Db too (PgTransaction extends PgDatabase), so repo functions take a Db and get called with either.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbMode = 'pglite' | 'postgres';
 
@@ -25,8 +29,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** `dataDir` null means in memory (tests). */
-export async function openDatabase(opts: { url?: string | null; dataDir?: string | null }): Promise<Database> {
+/**
+ * `dataDir` null means in memory (tests). `snapshot` (PGlite only) starts from a data directory dumped with
+ * `dumpDataDir()`: the test kit migrates once per run and loads that snapshot in every test file.
+ */
+export async function openDatabase(opts: {
+  url?: string | null;
+  dataDir?: string | null;
+  snapshot?: Blob | null;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection can fail (server restart, a terminated backend); without a listener node-postgres
@@ -35,7 +46,7 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
     // Fail fast with a clear message when the server is unreachable.
     await pool.query('select 1');
     return {
-      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      db: drizzlePg({ client: pool, schema }),
       mode: 'postgres',
       url: opts.url,
       async execScript(sql) {
@@ -48,10 +59,16 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
       close: () => pool.end(),
     };
   }
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const loadDataDir = opts.snapshot ?? undefined;
+  const client = opts.dataDir ? new PGlite(opts.dataDir, { loadDataDir }) : new PGlite({ loadDataDir });
   await client.waitReady;
+  return wrapPglite(client);
+}
+
+/** A Database over a PGlite client the caller created (the test kit dumps its data directory afterwards). */
+export function wrapPglite(client: PGlite): Database {
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client, schema }),
     mode: 'pglite',
     url: null,
     async execScript(sql) {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client';
-import { MIGRATIONS_DIR, MigrationError, migrate } from './migrate';
+import { MIGRATIONS_DIR, MigrationError, migrate, OutOfOrderMigrationError } from './migrate';
 
 let db: Database;
 let dir: string;
@@ -40,6 +40,33 @@ describe('migrate', () => {
     expect(applied).not.toContain('9003_later.sql');
     const tables = (await db.query<{ t: string | null }>("SELECT to_regclass('mig_half')::text AS t"))[0];
     expect(tables?.t).toBeNull();
+  });
+
+  it('refuses a new migration numbered below one already applied, and applies nothing', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'assessly-order-'));
+    const fresh = await openDatabase({});
+    try {
+      await writeFile(path.join(own, '0010_first.sql'), 'CREATE TABLE ord_first (id int);');
+      await writeFile(path.join(own, '0030_third.sql'), 'CREATE TABLE ord_third (id int);');
+      expect(await migrate(fresh, own)).toEqual(['0010_first.sql', '0030_third.sql']);
+      // Someone adds 0020 after 0030 shipped, and 0040 beside it.
+      await writeFile(path.join(own, '0020_late.sql'), 'CREATE TABLE ord_late (id int);');
+      await writeFile(path.join(own, '0040_next.sql'), 'CREATE TABLE ord_next (id int);');
+      const err = await migrate(fresh, own).catch((e) => e);
+      expect(err).toBeInstanceOf(OutOfOrderMigrationError);
+      expect(err.message).toMatch(/^Migration 0020_late\.sql sorts before 0030_third\.sql, which this database/);
+      const made = await fresh.query<{ late: string | null; next: string | null }>(
+        "SELECT to_regclass('ord_late')::text AS late, to_regclass('ord_next')::text AS next",
+      );
+      expect(made[0]).toEqual({ late: null, next: null });
+      // Renumbered above the highest, it applies.
+      await rm(path.join(own, '0020_late.sql'));
+      await writeFile(path.join(own, '0050_late.sql'), 'CREATE TABLE ord_late (id int);');
+      expect(await migrate(fresh, own)).toEqual(['0040_next.sql', '0050_late.sql']);
+    } finally {
+      await fresh.close();
+      await rm(own, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Applies the SQL files in ./migrations in name order, each once, each in its own transaction.
- * Files are numbered by feature range (0001 init, 02xx judging, 03xx authoring, 04xx taking,
- * 05xx face, 06xx companies, 07xx review) so features can add migrations independently.
+ * Rule (docs/CONTRIBUTING.md): numbers strictly increase — a new file takes a number above the highest one in
+ * the folder. A pending file that sorts before one already applied would run in a different order on existing
+ * databases than on new ones, so it is refused with OutOfOrderMigrationError before anything runs.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +20,18 @@ export class MigrationError extends Error {
   }
 }
 
+export class OutOfOrderMigrationError extends Error {
+  constructor(
+    readonly files: string[],
+    readonly lastApplied: string,
+  ) {
+    super(
+      `Migration ${files.join(', ')} sorts before ${lastApplied}, which this database has already applied. ` +
+        'Renumber it above the highest migration (numbers strictly increase); nothing was applied.',
+    );
+  }
+}
+
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   await database.execScript(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
@@ -27,6 +40,9 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     (await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
   );
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  const lastApplied = [...done].sort().at(-1);
+  const late = lastApplied ? files.filter((f) => !done.has(f) && f < lastApplied) : [];
+  if (late.length && lastApplied) throw new OutOfOrderMigrationError(late, lastApplied);
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;

@@ -16,6 +16,24 @@ import {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+// Row types: each exported here and only here (modules import them from db/schema).
+export type CompanyRow = typeof companies.$inferSelect;
+export type NewCompany = typeof companies.$inferInsert;
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type TokenRow = typeof oneTimeTokens.$inferSelect;
+export type TestRow = typeof tests.$inferSelect;
+export type NewTest = typeof tests.$inferInsert;
+export type QuestionRow = typeof aptitudeQuestions.$inferSelect;
+export type NewQuestion = typeof aptitudeQuestions.$inferInsert;
+export type ProblemRow = typeof codingProblems.$inferSelect;
+export type NewProblem = typeof codingProblems.$inferInsert;
+export type InvitationRow = typeof invitations.$inferSelect;
+export type AttemptRow = typeof attempts.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type NewSubmission = typeof submissions.$inferInsert;
+export type EnrollmentRow = typeof faceEnrollments.$inferSelect;
+
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
@@ -48,10 +66,12 @@ export const users = pgTable('users', {
   experienceDetails: text('experience_details').notNull().default(''),
   designation: text('designation').notNull().default(''),
   companyId: uuid('company_id'),
-  companyRole: text('company_role', { enum: ['admin', 'recruiter'] }),
+  companyRole: text('company_role', { enum: ['owner', 'admin', 'recruiter', 'reviewer'] }),
   emailVerifiedAt: ts('email_verified_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0851_integrations: an erased account keeps its row (anonymised) so results stay countable.
+  erasedAt: ts('erased_at'),
 });
 
 export const sessions = pgTable('sessions', {
@@ -70,6 +90,8 @@ export const oneTimeTokens = pgTable('one_time_tokens', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0841_employer_roles: the role a team invitation grants
+  companyRole: text('company_role', { enum: ['admin', 'recruiter', 'reviewer'] }),
 });
 
 export const outbox = pgTable('outbox', {
@@ -104,6 +126,8 @@ export const tests = pgTable('tests', {
   version: integer('version').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0811_proctoring_identity: null = default for the type (coding on)
+  proctoring: boolean('proctoring'),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {
@@ -118,6 +142,10 @@ export const aptitudeQuestions = pgTable('aptitude_questions', {
   explanation: text('explanation').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0845_library
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
+  sourceId: uuid('source_id'),
 });
 
 export interface IoPair {
@@ -143,6 +171,63 @@ export const codingProblems = pgTable('coding_problems', {
   floatTolerance: doublePrecision('float_tolerance'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0801_problem_comparison
+  comparisonMode: text('comparison_mode', { enum: ['token', 'case-insensitive', 'exact', 'float'] })
+    .notNull()
+    .default('token'),
+  // 0802_problem_versions
+  version: integer('version').notNull().default(1),
+  solutionLanguage: text('solution_language'),
+  // 0803_solution_check
+  solutionCheck: jsonb('solution_check').$type<SolutionCheck>(),
+  // 0845_library
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
+  sourceId: uuid('source_id'),
+});
+
+/** The last model-solution check of a problem (0803_solution_check). */
+export interface SolutionCheck {
+  verdict: string;
+  passedCount: number;
+  totalCount: number;
+  checkedAt: string;
+  /** sha256 of the solution, its language and the judging content it was checked against. */
+  fingerprint: string;
+}
+
+/** What a judging needs of a problem at one version (0802_problem_versions). */
+export interface ProblemSnapshot {
+  title: string;
+  description: string;
+  examples: IoPair[];
+  testCases: IoPair[];
+  constraints: string[];
+  marks: number;
+  timeLimitMs: number;
+  memoryLimitMb: number;
+  floatTolerance: number | null;
+  comparisonMode: 'token' | 'case-insensitive' | 'exact' | 'float';
+}
+
+export const problemVersions = pgTable(
+  'problem_versions',
+  {
+    problemId: uuid('problem_id').notNull(),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<ProblemSnapshot>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.problemId, t.version] })],
+);
+
+export const problemRejudges = pgTable('problem_rejudges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  problemId: uuid('problem_id').notNull(),
+  toVersion: integer('to_version').notNull(),
+  requestedBy: uuid('requested_by').notNull(),
+  submissionCount: integer('submission_count').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const invitations = pgTable('invitations', {
@@ -157,6 +242,10 @@ export const invitations = pgTable('invitations', {
   sentAt: ts('sent_at'),
   reminderSentAt: ts('reminder_sent_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0843_accommodations
+  extraMinutes: integer('extra_minutes'),
+  timeMultiplier: doublePrecision('time_multiplier'),
+  accommodationNote: text('accommodation_note'),
 });
 
 export const attempts = pgTable('attempts', {
@@ -178,6 +267,23 @@ export const attempts = pgTable('attempts', {
   // 0401_taking
   languages: jsonb('languages').$type<Record<string, string>>().notNull().default({}),
   finalizedAt: ts('finalized_at'),
+  // 0811_proctoring_identity
+  proctored: boolean('proctored').notNull().default(false),
+  lastFrameAt: ts('last_frame_at'),
+  cameraLostEventId: uuid('camera_lost_event_id'),
+  faceUnavailableSince: ts('face_unavailable_since'),
+  // 0812_proctoring_challenges
+  challengeId: text('challenge_id'),
+  challengeIssuedAt: ts('challenge_issued_at'),
+  nextChallengeAt: ts('next_challenge_at'),
+  // 0842_preview_attempts
+  isPreview: boolean('is_preview').notNull().default(false),
+  // 0843_accommodations
+  extraMinutes: integer('extra_minutes').notNull().default(0),
+  accommodationNote: text('accommodation_note'),
+  // 0844_review_notes
+  statusChangedAt: ts('status_changed_at'),
+  statusMailed: text('status_mailed', { enum: ['pending', 'shortlisted', 'rejected'] }),
 });
 
 export const codeDrafts = pgTable(
@@ -218,7 +324,26 @@ export const submissions = pgTable('submissions', {
   // 0201_judging
   claimedAt: ts('claimed_at'),
   judgeAttempts: integer('judge_attempts').notNull().default(0),
+  // 0802_problem_versions
+  problemVersion: integer('problem_version').notNull().default(1),
+  judgeHistory: jsonb('judge_history').$type<JudgeHistoryEntry[]>().notNull().default([]),
+  // 0821_submission_idempotency
+  idempotencyKey: text('idempotency_key'),
 });
+
+/** A result a re-judge replaced, kept readable for employers (0802_problem_versions). */
+export interface JudgeHistoryEntry {
+  problemVersion: number;
+  verdict: string | null;
+  compileOutput: string | null;
+  results: unknown[];
+  passedCount: number;
+  totalCount: number;
+  score: number;
+  judgedAt: string | null;
+  rejudgedAt: string;
+  rejudgedBy: string;
+}
 
 export const proctoringEvents = pgTable('proctoring_events', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -237,7 +362,20 @@ export const faceEnrollments = pgTable('face_enrollments', {
   model: text('model').notNull(),
   frameKey: text('frame_key'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0811_proctoring_identity: the reference enrolment of a candidate for a test
+  testId: uuid('test_id'),
 });
+
+// 0811_proctoring_identity
+export const faceOutages = pgTable(
+  'face_outages',
+  {
+    userId: uuid('user_id').notNull(),
+    testId: uuid('test_id').notNull(),
+    since: ts('since').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.testId] })],
+);
 
 export const emailTemplates = pgTable(
   'email_templates',
@@ -250,3 +388,98 @@ export const emailTemplates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
 );
+
+// 0851_integrations (issue 14): audit log, API tokens, webhooks, retention, erased users.
+export const auditLog = pgTable('audit_log', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id'),
+  actorId: uuid('actor_id'),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull().default(''),
+  targetId: text('target_id').notNull().default(''),
+  ip: text('ip').notNull().default(''),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const apiTokens = pgTable('api_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  createdBy: uuid('created_by').notNull(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastUsedAt: ts('last_used_at'),
+  revokedAt: ts('revoked_at'),
+});
+
+export const webhooks = pgTable('webhooks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  createdBy: uuid('created_by').notNull(),
+  url: text('url').notNull(),
+  events: jsonb('events').$type<string[]>().notNull().default([]),
+  secret: text('secret').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  webhookId: uuid('webhook_id').notNull(),
+  event: text('event').notNull(),
+  // 0852_webhook_subjects: what the event is about; unique per webhook and event.
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+  lastAttemptAt: ts('last_attempt_at'),
+  responseStatus: integer('response_status'),
+  responseBody: text('response_body'),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const companyRetention = pgTable('company_retention', {
+  companyId: uuid('company_id').primaryKey(),
+  framesDays: integer('frames_days'),
+  codeDays: integer('code_days'),
+  personalDays: integer('personal_days'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// 0853_sso (issue 14): OpenID Connect per company, and sign-ins in flight.
+export const ssoConnections = pgTable('sso_connections', {
+  companyId: uuid('company_id').primaryKey(),
+  emailDomain: text('email_domain').notNull(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  defaultRole: text('default_role', { enum: ['admin', 'recruiter'] })
+    .notNull()
+    .default('recruiter'),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const ssoStates = pgTable('sso_states', {
+  state: text('state').primaryKey(),
+  companyId: uuid('company_id').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+// 0844_review_notes
+export const attemptNotes = pgTable('attempt_notes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  attemptId: uuid('attempt_id').notNull(),
+  authorId: uuid('author_id'),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -5,7 +5,9 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions, type UserRow, users } from '../db/schema';
+import { type ApiTokenIdentity, bearerToken, lookupApiToken } from './api-token-auth';
+import { scopeForRoute } from './api-token-scopes';
 import type { Clock } from './clock';
 import { AppError } from './errors';
 import { createToken, hashToken } from './tokens';
@@ -15,19 +17,22 @@ export const SESSION_DAYS = 14;
 /** Without "Remember me" the cookie lasts for the browser session and the server forgets it after a day. */
 export const SHORT_SESSION_HOURS = 24;
 
-export type UserRow = typeof users.$inferSelect;
-
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
+    /** Set when the caller authenticated with an API token (then `user` is the token's creator). */
+    apiToken: ApiTokenIdentity | null;
   }
 }
 
 export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('apiToken', null);
   app.addHook('onRequest', async (req) => {
     // Only API calls need to know who is calling; the web app's files and index.html do not cost a query.
     if (!req.url.startsWith('/api/')) return;
+    const bearer = bearerToken(req.headers.authorization);
+    if (bearer !== null) return authenticateApiToken(db, clock, req, bearer);
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const [row] = await db
@@ -38,6 +43,21 @@ export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock)
       .limit(1);
     req.user = row?.user ?? null;
   });
+}
+
+/** A Bearer token replaces the cookie entirely (no fallback): valid and in scope, or 401/403. */
+async function authenticateApiToken(db: Db, clock: Clock, req: FastifyRequest, bearer: string) {
+  const found = bearer ? await lookupApiToken(db, clock, bearer) : null;
+  if (!found) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API token');
+  const url = req.routeOptions.url;
+  if (url) {
+    const scope = scopeForRoute(req.method, url);
+    if (scope === null || (scope !== 'any' && !found.token.scopes.includes(scope))) {
+      throw new AppError('FORBIDDEN', 'This API token does not have the scope for this call');
+    }
+  }
+  req.user = found.user;
+  req.apiToken = found.token;
 }
 
 export async function startSession(

@@ -1,5 +1,5 @@
 /**
- * Security audit in one place (design.md §3): the tenancy matrix (no session / unrelated candidate /
+ * Security audit in one place (docs/DECISIONS.md §3): the tenancy matrix (no session / unrelated candidate /
  * employer of another company / owning employer) over the employer-facing routes, the projection of every
  * candidate-facing answer (a hidden marker must never appear), malformed ids, deadlines and races.
  * One app for the whole file; every user and test is made once in beforeAll.
@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createSignedInUser, type SignedInUser, sessionCookie } from '../../test/factories';
-import { loadUser } from '../../test/factories-tests';
+import { createSignedInUser, loadUser, type SignedInUser, sessionCookie } from '../../test/factories';
+import { call, createTestAs, type Method, problemBody, questionBody } from '../../test/fixtures/authoring';
 import { attempts, codeDrafts, outbox, proctoringEvents, submissions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { MAIL_SENDING_LIMIT } from '../lib/rate-limits';
@@ -16,7 +16,6 @@ import { saveAnswer } from './aptitude-attempts/aptitude-attempts.service';
 import { saveDraft } from './drafts/drafts.service';
 import type { JudgingService } from './judging/judging.types';
 import { submitCode } from './submissions/submissions.service';
-import { call, createTestAs, type Method, problemBody, questionBody } from './tests/authoring.fixtures';
 
 const MARK = 'AUDIT-SECRET-9x4';
 const UUID0 = '00000000-0000-4000-8000-000000000000';
@@ -228,14 +227,31 @@ describe('candidate projections never carry hidden data, answers or secrets', ()
       for (const f of FORBIDDEN) expect(res.body, `${url} leaks ${f}`).not.toContain(f);
     }
     const own = (await call(t.app, 'GET', `/api/submissions/${submissionId}`, taker)).json();
-    expect(own.results[1]).toEqual({
-      index: 1,
-      passed: false,
-      verdict: 'Wrong Answer',
-      timeMs: 1,
-      memoryKb: 1,
-      hidden: true,
-    });
+    expect(own.results[1]).toEqual({ index: 1, passed: false, verdict: 'Wrong Answer', hidden: true });
+  });
+
+  it('a hidden case has exactly index, hidden, passed and verdict on every candidate route', async () => {
+    const answers: [string, unknown][] = [
+      ['/api/submissions/{id}', (await call(t.app, 'GET', `/api/submissions/${submissionId}`, taker)).json()],
+      ['/api/submissions/all', (await call(t.app, 'GET', '/api/submissions/all', taker)).json()],
+      [
+        '/api/attempts/{testId}/submissions',
+        (await call(t.app, 'GET', `/api/attempts/${codingId}/submissions`, taker)).json(),
+      ],
+    ];
+    for (const [route, json] of answers) {
+      const text = JSON.stringify(json);
+      // every object marked hidden, wherever it sits in the answer
+      const hidden = [...text.matchAll(/\{[^{}]*"hidden":true[^{}]*\}/g)].map((m) => JSON.parse(m[0]));
+      expect(hidden.length, route).toBeGreaterThan(0);
+      for (const item of hidden) {
+        expect(Object.keys(item).sort(), route).toEqual(['hidden', 'index', 'passed', 'verdict']);
+      }
+      expect(text, route).not.toMatch(/"hidden":true[^{}]*"(timeMs|memoryKb)"|"(timeMs|memoryKb)"[^{}]*"hidden":true/);
+    }
+    // the employer reads the same row whole
+    const full = (await call(t.app, 'GET', `/api/submissions/${submissionId}`, owner)).json();
+    expect(full.results[1]).toMatchObject({ hidden: true, input: `${MARK}-in`, timeMs: 1, memoryKb: 1 });
   });
 
   it('no answer to an employer carries password or token hashes', async () => {

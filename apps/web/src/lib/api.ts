@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Seconds from the Retry-After header (429/503), when the server sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -14,6 +16,7 @@ export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
@@ -23,7 +26,10 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     res = await fetch(path, {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
       credentials: 'same-origin',
-      headers: opts.body === undefined || isForm ? undefined : { 'content-type': 'application/json' },
+      headers: {
+        ...(opts.body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+        ...opts.headers,
+      },
       body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
       signal: opts.signal,
     });
@@ -51,6 +57,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
       body.code ?? 'HTTP',
       body.message ?? (typeof data === 'string' && data ? data : `HTTP error ${res.status}`),
       body.fields,
+      Number(res.headers.get('retry-after')) || undefined,
     );
   }
   return data as T;

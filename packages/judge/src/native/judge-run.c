@@ -45,8 +45,12 @@ static int sigpipe_fds[2];
 static long long oom_base = 0, max_base = 0;
 static int cg_reuse = 0;      /* slot cgroups kept between runs: reset/baseline instead of mkdir+rmdir */
 static long long cpu_base = 0;
+static long long pids_base = 0; /* pids.events "max" before the run: times a fork/clone was refused */
 static int peak_fd = -1;      /* v2: memory.peak opened and reset (kernel 6.12+), read back at the end */
-static int info_fd = -1; /* fd number the sandbox (bwrap --info-fd) writes to once the program started */
+/* fd number of the status pipe inside the sandbox: the launcher (this binary, `--launch`) writes "S" to it
+   right before exec'ing the program and closes it on exec, so only the supervisor's own code can say that the
+   sandbox was set up; the program never holds the descriptor and cannot forge or suppress it */
+static int info_fd = -1;
 
 static long long now_ms(void) {
   struct timespec ts;
@@ -155,7 +159,11 @@ static void child(char **argv, int out_w, int err_w, int info_w) {
   int in = open(stdin_path, O_RDONLY | O_CLOEXEC);
   if (in < 0) die_child("open stdin");
   if (dup2(in, 0) < 0 || dup2(out_w, 1) < 0 || dup2(err_w, 2) < 0) die_child("dup2");
-  if (info_fd > 2 && info_w >= 0 && dup2(info_w, info_fd) < 0) die_child("dup2 info");
+  if (info_fd > 2 && info_w >= 0) {
+    /* dup2 onto itself keeps O_CLOEXEC: clear it by hand, the launcher inside the sandbox needs the fd */
+    if (info_w == info_fd) fcntl(info_fd, F_SETFD, 0);
+    else if (dup2(info_w, info_fd) < 0) die_child("dup2 info");
+  }
   /* nothing the server had open (inherited pipes, sockets, files) may reach the sandbox */
   int keep = info_fd > 2 ? info_fd : 2;
   if (syscall(SYS_close_range, keep + 1, ~0U, 0) < 0) {
@@ -200,7 +208,22 @@ static int pump(int fd, int out, long long *total, long long limit) {
   }
 }
 
+/* Inside the sandbox: report "started" on the status fd, then become the program. */
+static int launch(int argc, char **argv) {
+  if (argc < 5 || strcmp(argv[3], "--") != 0) return 126;
+  int fd = atoi(argv[2]);
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  (void)!write(fd, "S", 1);
+  extern char **environ;
+  execve(argv[4], argv + 4, environ);
+  char msg[512];
+  int n = snprintf(msg, sizeof msg, "Xexec %s: %s", argv[4], strerror(errno));
+  (void)!write(fd, msg, n > 0 && n < (int)sizeof msg ? (size_t)n : 0);
+  return 127;
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "--launch") == 0) return launch(argc, argv);
   int i = 1;
   for (; i < argc; i++) {
     const char *a = argv[i];
@@ -282,6 +305,10 @@ int main(int argc, char **argv) {
   }
 
   /* a reused slot: make sure it is empty, then take baselines (v1 counters can be reset, v2 ones cannot) */
+  if (cg_pids) {
+    long long pb = read_key(cg_pids, "pids.events", "max");
+    pids_base = pb > 0 ? pb : 0;
+  }
   if (cg_reuse) {
     kill_cgroup();
     long long b = raw_cpu_usage_us();
@@ -404,22 +431,39 @@ int main(int argc, char **argv) {
       if (f > 0 && oom == 0) oom = -f;
     }
   }
+  long long pids_hit = 0;
+  if (cg_pids) {
+    long long pe = read_key(cg_pids, "pids.events", "max");
+    pids_hit = pe > pids_base ? pe - pids_base : 0;
+  }
   remove_cgroups();
 
-  /* bwrap writes {"child-pid": N} to the info fd once the sandboxed program is launched; without it the
-     failure was the sandbox's own (bad bind, no user namespaces...), not the program's */
+  /* "S" from the launcher = the sandbox was set up and the program exec'ed; "SX..." = exec failed; nothing =
+     the sandbox (bwrap mounts, namespaces) or this supervisor's child failed before the program existed */
   int started = 1;
+  char setup[256] = "";
   if (ip[0] >= 0) {
-    char ib[256];
+    char ib[512];
     fcntl(ip[0], F_SETFL, O_NONBLOCK);
     ssize_t n = read(ip[0], ib, sizeof ib - 1);
-    started = n > 0 && memmem(ib, (size_t)n, "child-pid", 9) != NULL;
+    if (n < 0) n = 0;
+    ib[n] = 0;
+    started = n >= 1 && ib[0] == 'S' && (n == 1 || ib[1] != 'X');
+    if (!started) {
+      const char *why = n >= 2 && ib[1] == 'X' ? ib + 2 : "the sandbox did not start the program";
+      size_t k = 0;
+      for (const char *c = why; *c && k < sizeof setup - 1; c++)
+        setup[k++] = (*c == '"' || *c == '\\' || (unsigned char)*c < 32) ? '?' : *c;
+      setup[k] = 0;
+    }
   }
   int code = -1, sig = 0;
   if (WIFEXITED(status)) code = WEXITSTATUS(status);
   else if (WIFSIGNALED(status)) sig = WTERMSIG(status);
   printf("{\"code\":%d,\"signal\":%d,\"cpuUs\":%lld,\"wallMs\":%lld,\"peakBytes\":%lld,\"maxRssKb\":%ld,"
-         "\"oom\":%lld,\"limit\":\"%s\",\"outBytes\":%lld,\"errBytes\":%lld,\"started\":%s}\n",
-         code, sig, cpu_us, wall, peak, ru.ru_maxrss, oom, limit_hit, out_total, err_total, started ? "true" : "false");
+         "\"oom\":%lld,\"limit\":\"%s\",\"outBytes\":%lld,\"errBytes\":%lld,\"started\":%s,\"setup\":\"%s\","
+         "\"pidsHit\":%lld}\n",
+         code, sig, cpu_us, wall, peak, ru.ru_maxrss, oom, limit_hit, out_total, err_total, started ? "true" : "false", setup,
+         pids_hit);
   return 0;
 }

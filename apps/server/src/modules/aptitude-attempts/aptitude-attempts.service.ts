@@ -5,8 +5,7 @@
 import type { TAnswerInput } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { aptitudeQuestions, attempts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { aptitudeQuestions, attempts, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
 import { findTest } from '../tests/tests.access';

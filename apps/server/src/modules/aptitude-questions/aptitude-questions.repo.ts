@@ -1,11 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { aptitudeQuestions } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { aptitudeQuestions, type NewQuestion, type QuestionRow, type UserRow } from '../../db/schema';
 import { ownedBy } from '../tests/tests.access';
-import type { QuestionRow } from '../tests/tests.projections';
-
-export type NewQuestion = typeof aptitudeQuestions.$inferInsert;
 
 export async function findQuestion(db: Db, id: string): Promise<QuestionRow | null> {
   const [row] = await db.select().from(aptitudeQuestions).where(eq(aptitudeQuestions.id, id)).limit(1);

@@ -1,5 +1,5 @@
 /**
- * Aptitude questions: multiple choice, correctAnswer stored as the option's index (design.md §4).
+ * Aptitude questions: multiple choice, correctAnswer stored as the option's index (docs/DECISIONS.md §4).
  * Input may give the index or the option's text; output gives the index and, for convenience, its text.
  */
 import {
@@ -11,10 +11,11 @@ import {
 } from '@assessly/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { QuestionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { type Action, authorize } from '../../lib/policy';
 import { canManageTest, requireManagedTest } from '../tests/tests.access';
-import { type QuestionRow, toCandidateQuestion, toEmployerQuestion } from '../tests/tests.projections';
+import { toCandidateQuestion, toEmployerQuestion } from '../tests/tests.projections';
 import { unlinkQuestionEverywhere } from '../tests/tests.repo';
 import * as repo from './aptitude-questions.repo';
 
@@ -38,8 +39,13 @@ export function toQuestionValues(input: QuestionInput, prefix = '') {
 }
 
 /** The question if this employer's tenant owns it; 404 otherwise (403 for candidates). */
-export async function requireManagedQuestion(db: Db, user: UserRow, id: string): Promise<QuestionRow> {
-  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+export async function requireManagedQuestion(
+  db: Db,
+  user: UserRow,
+  id: string,
+  action: Action = 'tests.read',
+): Promise<QuestionRow> {
+  authorize(user, action);
   const row = await repo.findQuestion(db, id);
   if (!row || !canManageTest(user, row)) throw new AppError('QUESTION_NOT_FOUND', 'Question not found');
   return row;
@@ -50,7 +56,7 @@ export async function addQuestion(
   user: UserRow,
   input: QuestionInput & { testId: string },
 ): Promise<TAptitudeQuestion> {
-  const test = await requireManagedTest(db, user, input.testId);
+  const test = await requireManagedTest(db, user, input.testId, 'tests.author');
   if (test.testType !== 'APTITUDE')
     throw new AppError('VALIDATION', 'Aptitude questions can only be added to an aptitude test');
   const row = await repo.insertQuestion(db, {
@@ -81,10 +87,10 @@ export async function changeQuestion(
   id: string,
   input: QuestionInput,
 ): Promise<TAptitudeQuestion> {
-  const row = await requireManagedQuestion(db, user, id);
+  const row = await requireManagedQuestion(db, user, id, 'tests.author');
   let testId = row.testId;
   if (input.testId && input.testId !== row.testId) {
-    const test = await requireManagedTest(db, user, input.testId);
+    const test = await requireManagedTest(db, user, input.testId, 'tests.author');
     if (test.testType !== 'APTITUDE')
       throw new AppError('VALIDATION', 'Aptitude questions can only be added to an aptitude test');
     testId = test.id;
@@ -93,10 +99,10 @@ export async function changeQuestion(
 }
 
 export async function removeQuestion(db: Db, user: UserRow, id: string): Promise<void> {
-  await requireManagedQuestion(db, user, id);
+  await requireManagedQuestion(db, user, id, 'tests.author');
   await db.transaction(async (tx) => {
-    await unlinkQuestionEverywhere(tx as unknown as Db, id);
-    await repo.deleteQuestion(tx as unknown as Db, id);
+    await unlinkQuestionEverywhere(tx, id);
+    await repo.deleteQuestion(tx, id);
   });
 }
 

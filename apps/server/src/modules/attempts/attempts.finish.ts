@@ -9,10 +9,9 @@
  */
 import { and, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { attempts, codeDrafts, submissions, users } from '../../db/schema';
-import { findTest, type TestRow } from '../tests/tests.access';
+import { type AttemptRow, attempts, codeDrafts, submissions, type TestRow, users } from '../../db/schema';
+import { findTest } from '../tests/tests.access';
 import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
-import type { AttemptRow } from './attempts.service';
 import { submitDraft } from './submit-draft';
 
 type FinishDeps = Pick<AppDeps, 'db' | 'clock'> & Partial<AppDeps>;

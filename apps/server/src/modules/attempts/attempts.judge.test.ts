@@ -2,9 +2,8 @@
 import { createJudge, type Judge } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { attachJudging, createCodingTest } from '../../../test/factories-tests';
+import { attachJudging, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { submissions } from '../../db/schema';
 import { waitForJudged } from '../submissions/submissions.service';
 import { endExpiredAttempts } from './attempts.finish';
@@ -33,7 +32,9 @@ const call = (user: SignedInUser, method: 'GET' | 'POST' | 'PUT', url: string, p
   t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
 
 async function setup(duration = 10, hidden = { input: '40 2\n', output: '42\n' }) {
-  const { test, problems } = await createCodingTest(t.deps, employer, {
+  const { test, problems } = await buildCodingTest(t.deps.db, {
+    employer,
+    name: 'Coding test',
     duration,
     problems: [{ title: 'Sum', marks: 20, examples: [{ input: '1 2\n', output: '3\n' }], testCases: [hidden] }],
   });

@@ -6,11 +6,7 @@
 import type { TCandidateProblem, TCandidateQuestion } from '@assessly/shared';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { aptitudeQuestions, codingProblems } from '../../db/schema';
-import type { TestRow } from '../tests/tests.access';
-
-export type ProblemRow = typeof codingProblems.$inferSelect;
-export type QuestionRow = typeof aptitudeQuestions.$inferSelect;
+import { aptitudeQuestions, codingProblems, type ProblemRow, type QuestionRow, type TestRow } from '../../db/schema';
 
 function inOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -38,6 +34,8 @@ export function projectProblem(p: ProblemRow): TCandidateProblem {
     examples: p.examples.map((e) => ({ input: e.input, output: e.output })),
     constraints: p.constraints,
     starterCode: p.starterCode,
+    comparisonMode: p.comparisonMode,
+    floatTolerance: p.floatTolerance,
   };
 }
 

@@ -4,8 +4,9 @@ import type { AppDeps } from '../../app';
 import { requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
+import { accommodationFor } from '../invitations/accommodations';
 import { endAttempt } from './attempts.finish';
-import { findAttempt, startAttempt } from './attempts.service';
+import { deletePreviewAttempt, findAttempt, isPreviewer, startAttempt } from './attempts.service';
 import { findOwnSubmissions, projectSubmission } from './attempts.submissions';
 import { readTakeState, requireTest } from './attempts.take';
 
@@ -21,6 +22,19 @@ export async function attemptsRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post('/api/attempts/:testId/start', async (req) => {
     const user = requireUser(req);
     const { testId } = parseInput(ZTestParam, req.params);
+    await startAttempt(deps, user, testId, await accommodationFor(deps, user, testId));
+    return readTakeState(deps, user, testId);
+  });
+
+  /** Preview only: throws the caller's preview attempt away (submissions included) and starts a new one. */
+  app.post('/api/attempts/:testId/restart-preview', async (req) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParam, req.params);
+    const test = await requireTest(deps, testId);
+    if (!isPreviewer(user, test))
+      throw new AppError('FORBIDDEN', 'Previewing tests needs a member of the company that owns the test');
+    const attempt = await findAttempt(deps, user.id, testId);
+    if (attempt) await deletePreviewAttempt(deps, attempt);
     await startAttempt(deps, user, testId);
     return readTakeState(deps, user, testId);
   });

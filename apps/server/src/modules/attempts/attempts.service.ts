@@ -1,21 +1,29 @@
 /**
- * Attempts: one candidate's sitting of one test (design.md §5). The deadline is
+ * Attempts: one candidate's sitting of one test (docs/DECISIONS.md §5). The deadline is
  * min(endTime, startedAt + duration); the server's clock decides, never the browser's.
  * Other modules use requireOpenAttempt() before accepting runs, submissions, answers or drafts.
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { attempts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { type AttemptRow, attempts, submissions, type TestRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { findTest, type TestRow } from '../tests/tests.access';
+import { bindReference, checkStartGate } from '../face/proctoring.gate';
+import { canManageTest, findTest } from '../tests/tests.access';
 import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
 
-export type AttemptRow = typeof attempts.$inferSelect;
-
-export function computeDeadline(test: Pick<TestRow, 'endTime' | 'duration'>, startedAt: Date): Date {
-  const byDuration = startedAt.getTime() + test.duration * 60_000;
-  return new Date(test.endTime ? Math.min(test.endTime.getTime(), byDuration) : byDuration);
+/**
+ * deadline = min(endTime, start + duration + accommodation minutes). A preview ignores the window's end
+ * (it may be taken after the window closed), so only the duration bounds it.
+ */
+export function computeDeadline(
+  test: Pick<TestRow, 'endTime' | 'duration'>,
+  startedAt: Date,
+  extraMinutes = 0,
+  ignoreEndTime = false,
+): Date {
+  const byDuration = startedAt.getTime() + (test.duration + extraMinutes) * 60_000;
+  const endTime = ignoreEndTime ? null : test.endTime;
+  return new Date(endTime ? Math.min(endTime.getTime(), byDuration) : byDuration);
 }
 
 export function isWindowOpen(test: Pick<TestRow, 'startTime' | 'endTime' | 'isActive'>, now: Date): boolean {
@@ -39,33 +47,71 @@ export async function findAttempt(
 }
 
 /**
+ * A member of the company that owns the test takes it as a preview (issue 13): never counted in results, CSV,
+ * stats or emails, allowed outside the window, and restarted at will.
+ */
+export function isPreviewer(user: UserRow, test: Pick<TestRow, 'companyId' | 'createdBy'>): boolean {
+  return user.role === 'employer' && canManageTest(user, test);
+}
+
+/** Deletes a preview attempt and everything it produced (drafts, submissions, events cascade or go here). */
+export async function deletePreviewAttempt(deps: Pick<AppDeps, 'db'>, attempt: AttemptRow): Promise<void> {
+  if (!attempt.isPreview) throw new AppError('CONFLICT', 'Only a preview attempt can be restarted');
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .delete(submissions)
+      .where(and(eq(submissions.testId, attempt.testId), eq(submissions.userId, attempt.userId)));
+    await tx.delete(attempts).where(eq(attempts.id, attempt.id));
+  });
+}
+
+/**
  * Starts (or returns the running) attempt of this candidate. Refuses outside the window and after the end.
+ * A member of the owning company always gets a preview attempt; an ended preview starts afresh.
  */
 export async function startAttempt(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
   user: UserRow,
   testId: string,
+  extra: { extraMinutes?: number; accommodationNote?: string | null } = {},
 ): Promise<AttemptRow> {
   const test = await findTest(deps.db, testId);
   if (!test) throw new AppError('TEST_NOT_FOUND', 'Test not found');
+  const preview = isPreviewer(user, test);
   const now = deps.clock.now();
   const existing = await findAttempt(deps, user.id, testId);
   if (existing) {
-    if (existing.endedAt || existing.deadlineAt <= now)
-      throw new AppError('ATTEMPT_ENDED', 'You have already completed this test');
-    return existing;
+    const over = existing.endedAt || existing.deadlineAt <= now;
+    if (!over) return existing;
+    if (!(preview && existing.isPreview)) throw new AppError('ATTEMPT_ENDED', 'You have already completed this test');
+    await deletePreviewAttempt(deps, existing);
   }
-  if (!isWindowOpen(test, now)) throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
+  if (!preview && !isWindowOpen(test, now))
+    throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
   // An empty test (or one whose questions were all deleted) would start a clock on nothing and stay
   // "In progress" forever.
   const items =
     test.testType === 'CODING' ? await findProblemsInOrder(deps.db, test) : await findQuestionsInOrder(deps.db, test);
   if (items.length === 0) throw new AppError('TEST_NOT_READY', 'This test is not ready yet');
+  const extraMinutes = preview ? 0 : (extra.extraMinutes ?? 0);
+  const gate = await checkStartGate(deps, user.id, test);
   const [row] = await deps.db
     .insert(attempts)
-    .values({ testId, userId: user.id, startedAt: now, deadlineAt: computeDeadline(test, now) })
+    .values({
+      testId,
+      userId: user.id,
+      startedAt: now,
+      deadlineAt: computeDeadline(test, now, preview ? 0 : extraMinutes, preview),
+      proctored: gate.proctored,
+      lastFrameAt: gate.proctored ? now : null,
+      faceUnavailableSince: gate.unavailableSince,
+      isPreview: preview,
+      extraMinutes,
+      accommodationNote: preview ? null : (extra.accommodationNote ?? null),
+    })
     .onConflictDoNothing()
     .returning();
+  if (row?.proctored) await bindReference(deps, user.id, testId, row.id);
   // A second tab racing this one created it first: use that attempt.
   return row ?? (await findAttempt(deps, user.id, testId))!;
 }

@@ -6,18 +6,19 @@
 import type { TCodeLanguage, TTakeTest, TWindowState } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { codeDrafts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { type AttemptRow, codeDrafts, type TestRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { findTest, type TestRow } from '../tests/tests.access';
+import { readProctoringState } from '../face/proctoring.gate';
+import { findTest } from '../tests/tests.access';
 import { findProblemsInOrder, findQuestionsInOrder, projectProblem, projectQuestion } from './attempts.questions';
-import { type AttemptRow, findAttempt, isWindowOpen } from './attempts.service';
+import { findAttempt, isPreviewer, isWindowOpen } from './attempts.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function windowStateOf(test: TestRow, attempt: AttemptRow | null, now: Date): TWindowState {
+export function windowStateOf(test: TestRow, attempt: AttemptRow | null, now: Date, preview = false): TWindowState {
   if (attempt) return attempt.endedAt || attempt.deadlineAt <= now ? 'ended' : 'available';
-  return isWindowOpen(test, now) ? 'available' : 'out-of-window';
+  // A preview may be taken whenever the company likes.
+  return preview || isWindowOpen(test, now) ? 'available' : 'out-of-window';
 }
 
 export async function requireTest(deps: Pick<AppDeps, 'db'>, testId: string): Promise<TestRow> {
@@ -27,13 +28,14 @@ export async function requireTest(deps: Pick<AppDeps, 'db'>, testId: string): Pr
 }
 
 export async function readTakeState(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
   user: UserRow,
   testId: string,
 ): Promise<TTakeTest> {
   const test = await requireTest(deps, testId);
   const attempt = await findAttempt(deps, user.id, testId);
   const now = deps.clock.now();
+  const preview = isPreviewer(user, test);
   const state: TTakeTest = {
     test: {
       id: test.id,
@@ -48,8 +50,13 @@ export async function readTakeState(
       questionIds: attempt ? test.questionIds : [],
       questionCount: test.questionIds.length,
     },
-    window: { state: windowStateOf(test, attempt, now), startTime: iso(test.startTime), endTime: iso(test.endTime) },
+    window: {
+      state: windowStateOf(test, attempt, now, preview),
+      startTime: iso(test.startTime),
+      endTime: iso(test.endTime),
+    },
     serverNow: now.toISOString(),
+    preview,
     attempt: null,
     problems: [],
     questions: [],
@@ -58,10 +65,13 @@ export async function readTakeState(
     answers: {},
     flagged: [],
   };
+  state.proctoring = await readProctoringState(deps, user.id, test, attempt);
   // Questions stay unseen until the candidate starts (so the clock runs while they are read).
   if (!attempt) return state;
   state.attempt = {
     id: attempt.id,
+    isPreview: attempt.isPreview,
+    extraMinutes: attempt.extraMinutes,
     startedAt: attempt.startedAt.toISOString(),
     deadlineAt: attempt.deadlineAt.toISOString(),
     endedAt: iso(attempt.endedAt),

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { buildCodingTest, createSignedInUser, HIDDEN_MARKER, type SignedInUser } from '../../../test/factories';
+import { seedAptitudeTest } from '../../../test/fixtures/taking';
+import { as } from '../../../test/support';
 import { attempts, proctoringEvents, submissions } from '../../db/schema';
 import { endExpiredAttempts } from './attempts.finish';
-import { HIDDEN_MARKER, seedAptitudeTest, seedCodingTest } from './taking-fixtures';
 
 let t: TestApp;
 let employer: SignedInUser;
@@ -15,16 +16,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const call = (user: SignedInUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie: user.cookie },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  as(t.app, user).request(method, url, payload);
 
 describe('GET /api/attempts/take/{testId} and POST start', () => {
   it('shows the start state without questions, then the problems after starting, never hidden data', async () => {
-    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const { test, problems } = await buildCodingTest(t.deps.db, { employer });
     const cand = await createSignedInUser(t.app);
     const before = await call(cand, 'GET', `/api/attempts/take/${test.id}`);
     expect(before.statusCode).toBe(200);
@@ -38,7 +34,11 @@ describe('GET /api/attempts/take/{testId} and POST start', () => {
     expect(started.statusCode).toBe(200);
     const body = started.json();
     expect(body.problems.map((p: { id: string }) => p.id)).toEqual(problems.map((p) => p.id));
-    expect(body.problems[0]).toMatchObject({ title: 'Sum 1', marks: 10, examples: [{ input: '1 2', output: '3' }] });
+    expect(body.problems[0]).toMatchObject({
+      title: 'Problem 1',
+      marks: 10,
+      examples: [{ input: '1 2', output: '3' }],
+    });
     expect(new Date(body.attempt.deadlineAt).getTime() - new Date(body.attempt.startedAt).getTime()).toBe(30 * 60_000);
     expect(started.body).not.toContain(HIDDEN_MARKER);
     expect(started.body).not.toContain('testCases');
@@ -55,7 +55,8 @@ describe('GET /api/attempts/take/{testId} and POST start', () => {
 
   it('refuses to start outside the window', async () => {
     const cand = await createSignedInUser(t.app);
-    const past = await seedCodingTest(t.deps.db, employer.id, {
+    const past = await buildCodingTest(t.deps.db, {
+      employer,
       startTime: new Date(Date.now() - 7_200_000),
       endTime: new Date(Date.now() - 3_600_000),
     });
@@ -64,14 +65,14 @@ describe('GET /api/attempts/take/{testId} and POST start', () => {
     const start = await call(cand, 'POST', `/api/attempts/${past.test.id}/start`);
     expect(start.statusCode).toBe(403);
     expect(start.json().code).toBe('WINDOW_CLOSED');
-    const future = await seedCodingTest(t.deps.db, employer.id, { startTime: new Date(Date.now() + 3_600_000) });
+    const future = await buildCodingTest(t.deps.db, { employer, startTime: new Date(Date.now() + 3_600_000) });
     expect((await call(cand, 'POST', `/api/attempts/${future.test.id}/start`)).json().code).toBe('WINDOW_CLOSED');
   });
 
   it('caps the deadline at the window end', async () => {
     const cand = await createSignedInUser(t.app);
     const endTime = new Date(Date.now() + 10 * 60_000);
-    const { test } = await seedCodingTest(t.deps.db, employer.id, { endTime, duration: 60 });
+    const { test } = await buildCodingTest(t.deps.db, { employer, endTime, duration: 60 });
     const body = (await call(cand, 'POST', `/api/attempts/${test.id}/start`)).json();
     expect(body.attempt.deadlineAt).toBe(endTime.toISOString());
   });
@@ -79,7 +80,7 @@ describe('GET /api/attempts/take/{testId} and POST start', () => {
 
 describe('drafts, deadline and ending', () => {
   it('saves drafts per problem and language and restores them with the chosen language', async () => {
-    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const { test, problems } = await buildCodingTest(t.deps.db, { employer });
     const cand = await createSignedInUser(t.app);
     await call(cand, 'POST', `/api/attempts/${test.id}/start`);
     const q = problems[0]!.id;
@@ -117,7 +118,7 @@ describe('drafts, deadline and ending', () => {
   });
 
   it('refuses drafts one second after the deadline, and before the start', async () => {
-    const { test, problems } = await seedCodingTest(t.deps.db, employer.id, { duration: 5 });
+    const { test, problems } = await buildCodingTest(t.deps.db, { employer, duration: 5 });
     const cand = await createSignedInUser(t.app);
     const draft = { questionId: problems[0]!.id, language: 'python', code: 'print(3)' };
     expect((await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, draft)).json().code).toBe('ATTEMPT_NOT_STARTED');
@@ -133,7 +134,7 @@ describe('drafts, deadline and ending', () => {
   });
 
   it('auto-ends at the deadline and submits the last saved code of each problem once', async () => {
-    const { test, problems } = await seedCodingTest(t.deps.db, employer.id, { duration: 10 });
+    const { test, problems } = await buildCodingTest(t.deps.db, { employer, duration: 10 });
     const cand = await createSignedInUser(t.app);
     const started = (await call(cand, 'POST', `/api/attempts/${test.id}/start`)).json();
     const [p1, p2] = problems;
@@ -166,7 +167,7 @@ describe('drafts, deadline and ending', () => {
   });
 
   it('ends manually (idempotent), refuses re-entry and work after the end', async () => {
-    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const { test, problems } = await buildCodingTest(t.deps.db, { employer });
     const cand = await createSignedInUser(t.app);
     await call(cand, 'POST', `/api/attempts/${test.id}/start`);
     const draft = { questionId: problems[1]!.id, language: 'cpp', code: 'int main(){return 0;}' };
@@ -185,7 +186,7 @@ describe('drafts, deadline and ending', () => {
   });
 
   it("never shows one candidate another's drafts, attempt or submissions", async () => {
-    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const { test, problems } = await buildCodingTest(t.deps.db, { employer });
     const a = await createSignedInUser(t.app);
     const b = await createSignedInUser(t.app);
     await call(a, 'POST', `/api/attempts/${test.id}/start`);
@@ -207,7 +208,7 @@ describe('drafts, deadline and ending', () => {
   });
 
   it('shows hidden cases of own submissions as pass/fail and verdict only', async () => {
-    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const { test, problems } = await buildCodingTest(t.deps.db, { employer });
     const cand = await createSignedInUser(t.app);
     await t.deps.db.insert(submissions).values({
       testId: test.id,
@@ -235,6 +236,7 @@ describe('drafts, deadline and ending', () => {
     expect(res.body).not.toContain(HIDDEN_MARKER);
     expect(res.json()[0].results).toEqual([
       {
+        index: 0,
         passed: true,
         input: '1 2',
         expectedOutput: '3',
@@ -243,7 +245,7 @@ describe('drafts, deadline and ending', () => {
         verdict: 'Accepted',
         timeMs: 12,
       },
-      { passed: false, hidden: true, verdict: 'Wrong Answer' },
+      { index: 1, passed: false, hidden: true, verdict: 'Wrong Answer' },
     ]);
   });
 });
@@ -294,7 +296,7 @@ describe('aptitude answers and scoring', () => {
 
 describe('POST /api/attempts/{testId}/events', () => {
   it('records single and batched events of the own attempt and caps a flood', async () => {
-    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const { test } = await buildCodingTest(t.deps.db, { employer });
     const cand = await createSignedInUser(t.app);
     const started = (await call(cand, 'POST', `/api/attempts/${test.id}/start`)).json();
     const one = await call(cand, 'POST', `/api/attempts/${test.id}/events`, {
@@ -323,7 +325,7 @@ describe('POST /api/attempts/{testId}/events', () => {
   });
 
   it('limits event requests per session, not per address', async () => {
-    const { test } = await seedCodingTest(t.deps.db, employer.id);
+    const { test } = await buildCodingTest(t.deps.db, { employer });
     const a = await createSignedInUser(t.app);
     const b = await createSignedInUser(t.app);
     await call(a, 'POST', `/api/attempts/${test.id}/start`);
@@ -339,7 +341,7 @@ describe('POST /api/attempts/{testId}/events', () => {
 
 describe('crash recovery', () => {
   it('finalises an attempt that was ended but not finalised (a crash in between)', async () => {
-    const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+    const { test, problems } = await buildCodingTest(t.deps.db, { employer });
     const cand = await createSignedInUser(t.app);
     const started = (await call(cand, 'POST', `/api/attempts/${test.id}/start`)).json();
     await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {

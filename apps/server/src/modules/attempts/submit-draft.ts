@@ -3,10 +3,8 @@
  * the queue — also when no browser is left to wait for it).
  */
 import type { AppDeps } from '../../app';
-import type { UserRow } from '../../lib/auth';
+import type { AttemptRow, TestRow, UserRow } from '../../db/schema';
 import { createSubmission } from '../submissions/submissions.service';
-import type { TestRow } from '../tests/tests.access';
-import type { AttemptRow } from './attempts.service';
 
 export interface DraftSubmission {
   user: UserRow;

@@ -1,11 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { codingProblems } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { codingProblems, type NewProblem, type ProblemRow, type UserRow } from '../../db/schema';
 import { ownedBy } from '../tests/tests.access';
-import type { ProblemRow } from '../tests/tests.projections';
-
-export type NewProblem = typeof codingProblems.$inferInsert;
 
 export async function findProblem(db: Db, id: string): Promise<ProblemRow | null> {
   const [row] = await db.select().from(codingProblems).where(eq(codingProblems.id, id)).limit(1);

@@ -4,12 +4,14 @@
  */
 import type { TCodingProblem, TCodingProblemParsed, TProblemForCandidate } from '@assessly/shared';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { ProblemRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { type Action, authorize } from '../../lib/policy';
 import { canManageTest, requireManagedTest } from '../tests/tests.access';
-import { type ProblemRow, toCandidateProblem, toEmployerProblem } from '../tests/tests.projections';
+import { toCandidateProblem, toEmployerProblem } from '../tests/tests.projections';
 import { unlinkQuestionEverywhere } from '../tests/tests.repo';
 import * as repo from './coding-problems.repo';
+import { updateProblemVersioned } from './problem-versions';
 
 /** The columns a problem's input sets (trimmed lists; starter code only for languages actually given). */
 export function toProblemValues(input: TCodingProblemParsed) {
@@ -28,11 +30,18 @@ export function toProblemValues(input: TCodingProblemParsed) {
     timeLimitMs: input.timeLimitMs,
     memoryLimitMb: input.memoryLimitMb,
     floatTolerance: input.floatTolerance ?? null,
+    comparisonMode: input.comparisonMode ?? (input.floatTolerance ? 'float' : 'token'),
+    solutionLanguage: input.solutionLanguage ?? null,
   };
 }
 
-export async function requireManagedProblem(db: Db, user: UserRow, id: string): Promise<ProblemRow> {
-  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+export async function requireManagedProblem(
+  db: Db,
+  user: UserRow,
+  id: string,
+  action: Action = 'tests.read',
+): Promise<ProblemRow> {
+  authorize(user, action);
   const row = await repo.findProblem(db, id);
   if (!row || !canManageTest(user, row)) throw new AppError('PROBLEM_NOT_FOUND', 'Problem not found');
   return row;
@@ -40,10 +49,11 @@ export async function requireManagedProblem(db: Db, user: UserRow, id: string): 
 
 /** POST /api/coding-tests: testId is optional (a bank problem); when given it must be this tenant's coding test. */
 export async function addProblem(db: Db, user: UserRow, input: TCodingProblemParsed): Promise<TCodingProblem> {
+  authorize(user, 'tests.author');
   let testId: string | null = null;
   let companyId = user.companyId;
   if (input.testId) {
-    const test = await requireManagedTest(db, user, input.testId);
+    const test = await requireManagedTest(db, user, input.testId, 'tests.author');
     if (test.testType !== 'CODING')
       throw new AppError('VALIDATION', 'Coding problems can only be added to a coding test');
     testId = test.id;
@@ -69,22 +79,22 @@ export async function changeProblem(
   id: string,
   input: TCodingProblemParsed,
 ): Promise<TCodingProblem> {
-  const row = await requireManagedProblem(db, user, id);
+  const row = await requireManagedProblem(db, user, id, 'tests.author');
   let testId = row.testId;
   if (input.testId && input.testId !== row.testId) {
-    const test = await requireManagedTest(db, user, input.testId);
+    const test = await requireManagedTest(db, user, input.testId, 'tests.author');
     if (test.testType !== 'CODING')
       throw new AppError('VALIDATION', 'Coding problems can only be added to a coding test');
     testId = test.id;
   }
-  return toEmployerProblem(await repo.updateProblem(db, id, { ...toProblemValues(input), testId }));
+  return toEmployerProblem(await updateProblemVersioned(db, row, { ...toProblemValues(input), testId }));
 }
 
 export async function removeProblem(db: Db, user: UserRow, id: string): Promise<void> {
-  await requireManagedProblem(db, user, id);
+  await requireManagedProblem(db, user, id, 'tests.author');
   await db.transaction(async (tx) => {
-    await unlinkQuestionEverywhere(tx as unknown as Db, id);
-    await repo.deleteProblem(tx as unknown as Db, id);
+    await unlinkQuestionEverywhere(tx, id);
+    await repo.deleteProblem(tx, id);
   });
 }
 

@@ -1,26 +1,18 @@
 import { DEFAULT_STARTER_CODE } from '@assessly/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SignedInUser } from '../../../test/factories';
+import { call, createTestAs, problemBody, signInAuthoringCast } from '../../../test/fixtures/authoring';
+import { useTestApp } from '../../../test/support';
 import { attempts } from '../../db/schema';
-import { call, createTestAs, problemBody } from '../tests/authoring.fixtures';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: SignedInUser;
 let rival: SignedInUser;
 let candidate: SignedInUser;
 let testId: string;
 beforeAll(async () => {
-  t = await buildTestApp();
-  [owner, rival, candidate] = await Promise.all([
-    createSignedInUser(t.app, { role: 'employer' }),
-    createSignedInUser(t.app, { role: 'employer' }),
-    createSignedInUser(t.app, { role: 'candidate' }),
-  ]);
+  ({ owner, rival, candidate } = await signInAuthoringCast(t));
   testId = (await createTestAs(t.app, owner, { testType: 'CODING' })).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const add = (marker: string, over: Record<string, unknown> = {}, as: SignedInUser = owner) =>

@@ -7,8 +7,8 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { validRegistration } from '../../../test/fixtures/companies';
 import { createMailer } from '../../lib/mailer';
-import { validRegistration } from './companies.fixtures';
 
 interface Received {
   from: string;

@@ -1,10 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, oneTimeTokens, users } from '../../db/schema';
-
-export type CompanyRow = typeof companies.$inferSelect;
-export type NewCompany = typeof companies.$inferInsert;
-export type TokenRow = typeof oneTimeTokens.$inferSelect;
+import { type CompanyRow, companies, type NewCompany, oneTimeTokens, type TokenRow, users } from '../../db/schema';
 
 export function findCompanyById(db: Db, id: string): Promise<CompanyRow | null> {
   return db

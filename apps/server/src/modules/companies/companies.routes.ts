@@ -3,11 +3,13 @@ import {
   stepOfField,
   ZAcceptInvite,
   ZInviteColleague,
+  ZMemberRoleUpdate,
   ZRegisterCompany,
   ZResendVerification,
   ZVerifyEmail,
 } from '@assessly/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer, startSession } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
@@ -15,6 +17,9 @@ import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { parseInput } from '../../lib/validate';
 import { type LogoUpload, parseLogoDataUrl } from './companies.logo';
 import * as service from './companies.service';
+import * as team from './companies.team';
+
+const ZMemberParam = z.object({ userId: z.string().uuid('This person is not a member of your company') });
 
 /** The JSON form carries the logo as a base64 data URL: 5 MB of bytes is about 7 MB of text. */
 const REGISTER_BODY_LIMIT = 8 * 1024 * 1024;
@@ -107,16 +112,39 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/api/companies/resend-verification', { config: authLimit }, async (req) => {
     const { email } = parseInput(ZResendVerification, req.body);
-    await service.resendVerification(companyDeps(), email);
-    return { ok: true, message: 'If this account still needs verifying, a new verification email is on its way.' };
+    return service.resendVerification(companyDeps(), email);
   });
 
   app.get('/api/companies/me', async (req) => service.readMyCompany(deps, requireEmployer(req)));
 
   app.post('/api/companies/invitations', { config: perSessionLimit(MAIL_SENDING_LIMIT) }, async (req, reply) => {
     const admin = requireEmployer(req);
-    const { email } = parseInput(ZInviteColleague, req.body);
-    return reply.status(201).send(await service.inviteColleague(companyDeps(), admin, email));
+    const { email, role } = parseInput(ZInviteColleague, req.body);
+    return reply.status(201).send(await service.inviteColleague(companyDeps(), admin, email, role));
+  });
+
+  app.delete('/api/companies/invitations/:token', async (req) => {
+    const { token } = req.params as { token: string };
+    const actor = requireEmployer(req);
+    if (!/^[0-9a-f]{64}$/i.test(token)) throw new AppError('NOT_FOUND', 'Invitation not found');
+    await team.revokeTeamInvite(deps, actor, token);
+    return { ok: true };
+  });
+
+  app.get('/api/companies/members', async (req) => team.listTeam(deps, requireEmployer(req)));
+
+  app.put('/api/companies/members/:userId', async (req) => {
+    const actor = requireEmployer(req);
+    const { userId } = parseInput(ZMemberParam, req.params);
+    const { role } = parseInput(ZMemberRoleUpdate, req.body);
+    return team.changeMemberRole(deps, actor, userId, role);
+  });
+
+  app.delete('/api/companies/members/:userId', async (req) => {
+    const actor = requireEmployer(req);
+    const { userId } = parseInput(ZMemberParam, req.params);
+    await team.removeMember(deps, actor, userId);
+    return { ok: true };
   });
 
   app.get('/api/companies/invitations/:token', async (req) => {

@@ -3,19 +3,28 @@
  * colleagues join by an emailed invitation as recruiters, and every employer of a company manages its tests
  * (modules/tests/tests.access.ts). Email addresses are verified by an emailed one-time link.
  */
-import type { TAcceptInvite, TCompany, TCompanyInvite, TMyCompany, TRegisterCompany } from '@assessly/shared';
+import type {
+  TAcceptInvite,
+  TCompany,
+  TCompanyInvite,
+  TInvitableRole,
+  TMyCompany,
+  TRegisterCompany,
+} from '@assessly/shared';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { CompanyRow, UserRow } from '../../db/schema';
 import type { BlobStore } from '../../lib/blobs';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { authorize, isCompanyAdmin, roleOf } from '../../lib/policy';
 import { createToken, hashToken } from '../../lib/tokens';
 import * as usersRepo from '../users/users.repo';
 import { hashPassword, toPublicUser } from '../users/users.service';
 import { checkLogo, type LogoUpload } from './companies.logo';
 import * as repo from './companies.repo';
+import { requireVerifiedSender } from './verified-sender';
 
 export const VERIFY_TOKEN_HOURS = 24;
 export const INVITE_TOKEN_DAYS = 7;
@@ -36,7 +45,7 @@ const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. P
 const INVITE_LINK_INVALID =
   'This invitation link is invalid or has expired. Please ask your company admin for a new one.';
 
-export function toPublicCompany(c: repo.CompanyRow): TCompany {
+export function toPublicCompany(c: CompanyRow): TCompany {
   return {
     id: c.id,
     name: c.name,
@@ -71,8 +80,7 @@ export async function registerCompany(deps: CompanyDeps, input: TRegisterCompany
   const passwordHash = await hashPassword(input.password);
   const logoKey = logo && logoType ? await deps.blobs.put('logos', logo.data, logoType) : null;
   try {
-    const { company, user } = await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const { company, user } = await deps.db.transaction(async (tx) => {
       const company = await repo.insertCompany(tx, {
         name: input.companyName,
         email: input.companyEmail,
@@ -92,7 +100,7 @@ export async function registerCompany(deps: CompanyDeps, input: TRegisterCompany
         designation: input.designation,
         role: 'employer',
         companyId: company.id,
-        companyRole: 'admin',
+        companyRole: 'owner',
       });
       return { company, user };
     });
@@ -142,23 +150,54 @@ export async function verifyEmail(deps: Pick<CompanyDeps, 'db' | 'clock'>, token
   return { email: user.email };
 }
 
-/** Sends a new link when the account exists, is unverified and had none in the last minute; silent otherwise. */
-export async function resendVerification(deps: CompanyDeps, email: string): Promise<void> {
-  const user = await usersRepo.findUserByEmail(deps.db, email);
-  if (!user || user.emailVerifiedAt) return;
+export interface ResendResult {
+  ok: true;
+  sent: boolean;
+  message: string;
+  /** Seconds until another email can be sent, when a cooldown held this one back. */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * Sends a new link unless the account is verified or had one in the last minute, and says which happened.
+ * A cooldown is answered 429 with the seconds to wait (the truth, not "on its way"). An unknown address gets
+ * the neutral answer; registration already tells whether an email is taken, so the cooldown reveals nothing new.
+ */
+export async function resendVerificationFor(deps: CompanyDeps, user: UserRow): Promise<ResendResult> {
+  if (user.emailVerifiedAt) return { ok: true, sent: false, message: 'Your email is already verified.' };
   const latest = await repo.findLatestUserToken(deps.db, user.id, 'email_verification');
-  if (latest && deps.clock.now().getTime() - latest.createdAt.getTime() < RESEND_COOLDOWN_MS) return;
+  const waited = latest ? deps.clock.now().getTime() - latest.createdAt.getTime() : Number.POSITIVE_INFINITY;
+  if (waited < RESEND_COOLDOWN_MS) {
+    const seconds = Math.ceil((RESEND_COOLDOWN_MS - waited) / 1000);
+    throw new AppError(
+      'RATE_LIMITED',
+      `A verification email was sent less than a minute ago. Check your inbox, or try again in ${seconds} seconds.`,
+    );
+  }
   await sendVerificationEmail(deps, user);
+  return { ok: true, sent: true, message: `A new verification email is on its way to ${user.email}.` };
 }
 
-function requireCompanyAdmin(user: UserRow): string {
-  if (user.role !== 'employer' || !user.companyId) throw new AppError('FORBIDDEN', 'Only employers can do this');
-  if (user.companyRole !== 'admin') throw new AppError('FORBIDDEN', 'Only a company admin can invite colleagues');
-  return user.companyId;
+export async function resendVerification(deps: CompanyDeps, email: string): Promise<ResendResult> {
+  const user = await usersRepo.findUserByEmail(deps.db, email);
+  if (!user || user.emailVerifiedAt)
+    return {
+      ok: true,
+      sent: false,
+      message: 'If this account still needs verifying, a new verification email is on its way.',
+    };
+  return resendVerificationFor(deps, user);
 }
 
-export async function inviteColleague(deps: CompanyDeps, admin: UserRow, email: string): Promise<TCompanyInvite> {
-  const companyId = requireCompanyAdmin(admin);
+export async function inviteColleague(
+  deps: CompanyDeps,
+  admin: UserRow,
+  email: string,
+  role: TInvitableRole = 'recruiter',
+): Promise<TCompanyInvite> {
+  await requireVerifiedSender(deps.db, admin, 'members.manage');
+  if (!admin.companyId) throw new AppError('FORBIDDEN', 'Your account has no company');
+  const companyId = admin.companyId;
   const company = await repo.findCompanyById(deps.db, companyId);
   if (!company) throw new AppError('NOT_FOUND', 'Company not found');
   if (await usersRepo.findUserByEmail(deps.db, email))
@@ -172,6 +211,7 @@ export async function inviteColleague(deps: CompanyDeps, admin: UserRow, email: 
     kind: 'company_invite',
     email,
     companyId,
+    companyRole: role,
     expiresAt,
     createdAt: now,
   });
@@ -181,9 +221,9 @@ export async function inviteColleague(deps: CompanyDeps, admin: UserRow, email: 
     to: email,
     kind: 'company_invite',
     subject: `Join ${company.name} on Assessly`,
-    text: `Hello,\n\n${inviter} invited you to join ${company.name} on Assessly as a recruiter.\nOpen this link within ${INVITE_TOKEN_DAYS} days to create your account (it works once):\n\n${link}\n\nIf you did not expect this, ignore this email.`,
+    text: `Hello,\n\n${inviter} invited you to join ${company.name} on Assessly as ${role === 'admin' ? 'an admin' : `a ${role}`}.\nOpen this link within ${INVITE_TOKEN_DAYS} days to create your account (it works once):\n\n${link}\n\nIf you did not expect this, ignore this email.`,
   });
-  return { email, expiresAt: expiresAt.toISOString(), createdAt: now.toISOString() };
+  return { id: hash, role, email, expiresAt: expiresAt.toISOString(), createdAt: now.toISOString() };
 }
 
 async function requireInvite(deps: Pick<CompanyDeps, 'db' | 'clock'>, token: string) {
@@ -210,8 +250,7 @@ export async function acceptInvite(
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   try {
-    return await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await deps.db.transaction(async (tx) => {
       // Consumed inside the transaction: a failed account creation leaves the link usable.
       const used = await usersRepo.consumeOneTimeToken(tx, invite.tokenHash, 'company_invite', now);
       if (!used) throw new AppError('TOKEN_INVALID', INVITE_LINK_INVALID);
@@ -222,7 +261,7 @@ export async function acceptInvite(
         lastName: input.lastName,
         role: 'employer',
         companyId: company.id,
-        companyRole: 'recruiter',
+        companyRole: used.companyRole ?? 'recruiter',
         emailVerifiedAt: now,
       });
     });
@@ -233,10 +272,10 @@ export async function acceptInvite(
 }
 
 export async function readMyCompany(deps: Pick<CompanyDeps, 'db' | 'clock'>, user: UserRow): Promise<TMyCompany> {
-  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+  authorize(user, 'members.read');
   const company = user.companyId ? await repo.findCompanyById(deps.db, user.companyId) : null;
   if (!company) throw new AppError('NOT_FOUND', 'Company not found');
-  const isAdmin = user.companyRole === 'admin';
+  const isAdmin = isCompanyAdmin(user);
   const [members, invites] = await Promise.all([
     repo.listMembers(deps.db, company.id),
     isAdmin ? repo.listPendingInvites(deps.db, company.id, deps.clock.now()) : Promise.resolve([]),
@@ -253,11 +292,14 @@ export async function readMyCompany(deps: Pick<CompanyDeps, 'db' | 'clock'>, use
       emailVerified: m.emailVerifiedAt != null,
     })),
     invitations: invites.map((i) => ({
+      id: i.tokenHash,
+      role: i.companyRole ?? 'recruiter',
       email: i.email ?? '',
       expiresAt: i.expiresAt.toISOString(),
       createdAt: i.createdAt.toISOString(),
     })),
     isAdmin,
+    myRole: roleOf(user) ?? undefined,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   TINY_PNG,
   tokenFromOutbox,
   validRegistration,
-} from './companies.fixtures';
+} from '../../../test/fixtures/companies';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe('POST /api/register-company', () => {
       email: form.adminEmail,
       role: 'employer',
       companyId: company.id,
-      companyRole: 'admin',
+      companyRole: 'owner',
       firstName: 'Grace',
       lastName: 'Brewster Hopper',
       emailVerified: false,
@@ -331,9 +331,10 @@ describe('email verification', () => {
       (await t.deps.database.query('SELECT 1 FROM outbox WHERE to_address = $1', [email])).length;
     expect(await count()).toBe(1);
 
-    // Within the cooldown: neutral answer, nothing sent.
+    // Within the cooldown: the answer says so (how long to wait), and nothing is sent.
     const soon = await t.app.inject({ method: 'POST', url: '/api/companies/resend-verification', payload: { email } });
-    expect(soon.statusCode).toBe(200);
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json().message).toMatch(/less than a minute ago.*try again in \d+ seconds/);
     expect(await count()).toBe(1);
 
     t.clock.advance(24 * 3_600_000 + 60_000);
@@ -349,7 +350,7 @@ describe('email verification', () => {
         url: '/api/companies/resend-verification',
         payload: { email: email.toUpperCase() },
       });
-      expect(resend.json().ok).toBe(true);
+      expect(resend.json()).toMatchObject({ ok: true, sent: true });
       expect(await count()).toBe(2);
       const fresh = await tokenFromOutbox(query(), email, '/verify-email');
       expect(fresh).not.toBe(old);

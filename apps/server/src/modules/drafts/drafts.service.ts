@@ -7,9 +7,7 @@
 import type { TDraftInput, TDraftSaved } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import type { Db } from '../../db/client';
-import { attempts, codeDrafts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { attempts, codeDrafts, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
 import { findTest } from '../tests/tests.access';
@@ -29,11 +27,8 @@ export async function saveDraft(
   const now = deps.clock.now();
   // One transaction that first updates the attempt row only while it is open: that row lock orders this save
   // against End Test / the deadline loop, so a draft is either seen by the final auto-submit or refused.
-  // One transaction that first updates the attempt row only while it is open: that row lock orders this save
-  // against End Test / the deadline loop (a draft is either seen by the final auto-submit or refused) and
   // against other saves of the same attempt (so the revision check below cannot race).
-  const revision = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const revision = await deps.db.transaction(async (tx) => {
     const [open] = await tx
       .update(attempts)
       .set({

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { tests } from '../../db/schema';
-import { seedCodingTest } from '../attempts/taking-fixtures';
 
 let t: TestApp;
 let employer: SignedInUser;
@@ -21,7 +20,7 @@ const call = (user: SignedInUser, method: 'GET' | 'POST' | 'PUT', url: string, p
   });
 
 async function startedTest() {
-  const { test, problems } = await seedCodingTest(t.deps.db, employer.id);
+  const { test, problems } = await buildCodingTest(t.deps.db, { employer });
   const cand = await createSignedInUser(t.app);
   expect((await call(cand, 'POST', `/api/attempts/${test.id}/start`)).statusCode).toBe(200);
   const put = (body: object) =>

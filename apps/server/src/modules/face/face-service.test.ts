@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { createFaceEngine, type FaceEngine } from '@assessly/face';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
-import { isJpeg, multipart, photo } from './face.test-support';
+import { isJpeg, multipart, photo } from '../../../test/fixtures/face';
 import { createInProcessFaceClient } from './face-client.in-process';
 import { createRemoteFaceClient } from './face-client.remote';
 import { buildFaceServiceApp } from './face-service.app';
@@ -175,8 +175,8 @@ describe('main server through the remote face service', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('FACE_BAD_IMAGE');
-    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.json().face).toMatchObject({ state: 'remote', service: 'ready' });
+    const health = await healthDetails(t.app);
+    expect(health.face).toMatchObject({ state: 'remote', service: 'ready' });
   });
 
   it('a wrong secret or an unreachable service is a 503, not a verdict', async () => {

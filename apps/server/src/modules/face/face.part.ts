@@ -11,22 +11,18 @@ import { createChildFaceClient } from './face-client.child';
 import { createInProcessFaceClient } from './face-client.in-process';
 import { createRemoteFaceClient } from './face-client.remote';
 
-export function createFacePart(
-  config: Config,
-  log: FastifyBaseLogger,
-  env: NodeJS.ProcessEnv = process.env,
-): FaceClient | null {
+export function createFacePart(config: Config, log: FastifyBaseLogger): FaceClient | null {
   if (config.faceServiceUrl) {
     if (!config.faceServiceSecret)
       log.warn('FACE_SERVICE_URL is set without FACE_SERVICE_SECRET: the face service accepts anyone who can reach it');
     log.info(`face: remote face service at ${config.faceServiceUrl}`);
     return createRemoteFaceClient({ url: config.faceServiceUrl, secret: config.faceServiceSecret });
   }
-  if (env.FACE_ENGINE === 'off') {
+  if (config.faceEngine === 'off') {
     log.info('face: disabled (FACE_ENGINE=off)');
     return null;
   }
-  if (env.FACE_IN_PROCESS !== '1') {
+  if (config.faceEngine === 'child') {
     log.info('face: starting the face service as a child process');
     return createChildFaceClient(log);
   }

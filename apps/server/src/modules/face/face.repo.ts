@@ -1,10 +1,8 @@
 /** face_enrollments: the descriptors the main server keeps (the face service is stateless). */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { faceEnrollments } from '../../db/schema';
+import { type EnrollmentRow, faceEnrollments } from '../../db/schema';
 import type { Descriptor } from './face-client';
-
-export type EnrollmentRow = typeof faceEnrollments.$inferSelect;
 
 export async function insertEnrollment(
   db: Db,
@@ -42,6 +40,71 @@ export async function findLatestEnrollment(
     .orderBy(desc(faceEnrollments.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The reference enrolment of a candidate for a test (issue 17): one row per user and test, taken before the
+ * attempt starts. Rows of older attempts (enrolled after start, no test_id) count as the reference too.
+ */
+export async function findReference(
+  db: Db,
+  userId: string,
+  testId: string,
+  attemptId: string | null = null,
+): Promise<EnrollmentRow | null> {
+  const [byTest] = await db
+    .select()
+    .from(faceEnrollments)
+    .where(and(eq(faceEnrollments.userId, userId), eq(faceEnrollments.testId, testId)))
+    .limit(1);
+  if (byTest || !attemptId) return byTest ?? null;
+  const [byAttempt] = await db
+    .select()
+    .from(faceEnrollments)
+    .where(and(eq(faceEnrollments.userId, userId), eq(faceEnrollments.attemptId, attemptId)))
+    .orderBy(asc(faceEnrollments.createdAt))
+    .limit(1);
+  return byAttempt ?? null;
+}
+
+/**
+ * Saves the pre-start reference: a candidate may retake it until the attempt starts (the row is replaced
+ * only while it is not bound to an attempt). Returns null when a bound reference already exists.
+ */
+export async function saveReference(
+  db: Db,
+  row: {
+    userId: string;
+    testId: string;
+    attemptId: string | null;
+    descriptor: Descriptor;
+    frameKey: string;
+    createdAt: Date;
+  },
+): Promise<EnrollmentRow | null> {
+  const values = {
+    userId: row.userId,
+    testId: row.testId,
+    attemptId: row.attemptId,
+    descriptor: row.descriptor.values,
+    model: row.descriptor.model,
+    frameKey: row.frameKey,
+    createdAt: row.createdAt,
+  };
+  const [updated] = await db
+    .update(faceEnrollments)
+    .set(values)
+    .where(
+      and(
+        eq(faceEnrollments.userId, row.userId),
+        eq(faceEnrollments.testId, row.testId),
+        isNull(faceEnrollments.attemptId),
+      ),
+    )
+    .returning();
+  if (updated) return updated;
+  const [inserted] = await db.insert(faceEnrollments).values(values).onConflictDoNothing().returning();
+  return inserted ?? null;
 }
 
 export function toDescriptor(row: EnrollmentRow): Descriptor {

@@ -13,21 +13,28 @@ import { readImageUpload, sendDetect, sendDetectJson, sendVerify, sendVerifyJson
 import {
   detectForAttempt,
   detectForUser,
-  enrollForAttempt,
+  enrollForTest,
   enrollUser,
+  heartbeat,
   reportCameraLost,
   requireFace,
   verifyForAttempt,
   verifyUser,
 } from './face.service';
+import { checkCandidateFrame, oneAtATime } from './frame-limits';
 
 const ZTestParams = z.object({ testId: z.string().uuid('Test not found') });
 const ZCameraLost = z.object({ detail: z.string().max(300).optional() });
 
 /** Per user and route: the live screens poll detect each second (60/min) and verify every 3 s (20/min). */
 const liveLimit = { rateLimit: { max: 90, timeWindow: '1 minute', keyGenerator: userKey } };
-/** The wrapper sends detect every 10 s and verify every 15 s (10 a minute); room for retries, reloads and a second tab. */
-const candidateLimit = { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: userKey } };
+/**
+ * Candidate frames (issue 17): detection runs on the device; the server sees spot-check answers (1–3 a minute),
+ * flagged frames and enrolment retries. 30 a minute per route leaves room for reloads and a second tab.
+ */
+const candidateLimit = { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: userKey } };
+/** Heartbeats every 10 s (6 a minute) and nothing heavy behind them. */
+const heartbeatLimit = { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: userKey } };
 
 function userKey(req: FastifyRequest): string {
   return req.user ? `u:${req.user.id}` : `ip:${req.ip}`;
@@ -59,22 +66,36 @@ export async function faceRoutes(app: FastifyInstance, deps: AppDeps) {
     const user = requireUser(req);
     const { testId } = parseInput(ZTestParams, req.params);
     const { image } = await readImageUpload(req);
-    return enrollForAttempt(deps, user, testId, image);
+    checkCandidateFrame(image);
+    return oneAtATime(user.id, () => enrollForTest(deps, user, testId, image));
   });
 
   app.post('/api/proctoring/:testId/detect', { config: candidateLimit }, async (req, reply) => {
     const user = requireUser(req);
     const { testId } = parseInput(ZTestParams, req.params);
     const { image } = await readImageUpload(req);
-    const { outcome } = await detectForAttempt(deps, user, testId, image);
+    checkCandidateFrame(image);
+    const { outcome } = await oneAtATime(user.id, () => detectForAttempt(deps, user, testId, image));
     return sendDetectJson(reply, outcome);
   });
 
   app.post('/api/proctoring/:testId/verify', { config: candidateLimit }, async (req, reply) => {
     const user = requireUser(req);
     const { testId } = parseInput(ZTestParams, req.params);
-    const { image } = await readImageUpload(req);
-    return sendVerifyJson(reply, await verifyForAttempt(deps, user, testId, image));
+    const { image, fields } = await readImageUpload(req);
+    checkCandidateFrame(image);
+    const challengeId = fields.challengeId?.slice(0, 64);
+    const { challenge, ...v } = await oneAtATime(user.id, () =>
+      verifyForAttempt(deps, user, testId, image, challengeId),
+    );
+    return sendVerifyJson(reply, v, { challenge });
+  });
+
+  /** The page's heartbeat while its camera runs (detection happens on the device); silence → camera lost. */
+  app.post('/api/proctoring/:testId/heartbeat', { config: heartbeatLimit }, async (req) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParams, req.params);
+    return heartbeat(deps, user, testId);
   });
 
   app.post('/api/proctoring/:testId/camera-lost', { config: candidateLimit }, async (req, reply) => {

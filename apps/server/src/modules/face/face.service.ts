@@ -6,13 +6,17 @@
  *   proctoring event with its time and the frame that caused it (blob store). Flags never end a test.
  */
 import type { AppDeps } from '../../app';
-import type { UserRow } from '../../lib/auth';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { requireOpenAttempt } from '../attempts/attempts.service';
+import { findAttempt, requireOpenAttempt } from '../attempts/attempts.service';
+import { requireTest } from '../attempts/attempts.take';
 import { recordProctoringEvent } from '../proctoring-events/proctoring-events.service';
 import { type DetectFlag, detectFlags } from './face.http';
-import { findLatestEnrollment, insertEnrollment, toDescriptor } from './face.repo';
+import { findLatestEnrollment, findReference, insertEnrollment, saveReference, toDescriptor } from './face.repo';
 import type { FaceClient, FaceDetectOutcome, FaceVerifyOutcome } from './face-client';
+import { answerChallenge, challengeOnHeartbeat } from './proctoring.challenge';
+import { noteOutage, proctoringActive } from './proctoring.gate';
+import { isServiceFailure, noteFrame, withFaceService } from './proctoring.track';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'blobs' | 'face'>;
 
@@ -65,31 +69,85 @@ async function saveFrame(deps: Deps, jpeg: Buffer): Promise<string> {
   return deps.blobs.put(FLAG_FRAMES, jpeg, 'image/jpeg');
 }
 
-/** Enrolment for the candidate's open attempt. A failure is recorded (with the frame) and answered 4xx. */
-export async function enrollForAttempt(deps: Deps, user: UserRow, testId: string, jpeg: Buffer) {
-  requireFace(deps);
-  const attempt = await requireOpenAttempt(deps, user.id, testId);
+/**
+ * The entry step's enrolment (issue 17): before the attempt starts it saves (or retakes) the candidate's
+ * reference face for this test; start then binds it to the attempt. Once the attempt runs with a reference,
+ * another enrolment (a reload, a second device, someone else) is refused with 409 and recorded with its frame:
+ * verification always compares with the reference. An attempt that started during a face-service outage has
+ * no reference yet; its first successful enrolment becomes the reference.
+ */
+export async function enrollForTest(deps: Deps, user: UserRow, testId: string, jpeg: Buffer) {
+  const face = requireFace(deps);
+  const test = await requireTest(deps, testId);
+  if (!proctoringActive(deps, test))
+    throw new AppError('PROCTORING_OFF', 'This test is not camera-proctored: no enrolment is needed.');
+  const attempt = await findAttempt(deps, user.id, testId);
+  if (attempt) {
+    await requireOpenAttempt(deps, user.id, testId);
+    if (await findReference(deps.db, user.id, testId, attempt.id)) {
+      await recordProctoringEvent(
+        deps,
+        attempt.id,
+        'enroll_refused',
+        'A new face enrolment was sent during the test and refused; checks compare with the face enrolled before the start',
+        await saveFrame(deps, jpeg),
+      );
+      throw new AppError(
+        'FACE_ALREADY_ENROLLED',
+        'Your face was enrolled before the test started; it cannot be replaced during the test.',
+      );
+    }
+  }
+  let r: Awaited<ReturnType<FaceClient['enroll']>>;
   try {
-    return await enrollUser(deps, user, jpeg, attempt.id);
+    r = attempt
+      ? await withFaceService(deps, attempt, () => face.enroll(user.id, jpeg))
+      : await face.enroll(user.id, jpeg);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'FACE_ENROLL_FAILED') {
+    if (!attempt && isServiceFailure(err)) await noteOutage(deps, user.id, testId);
+    throw err;
+  }
+  if (!r.ok) {
+    if (attempt && r.reason !== 'bad_image') {
       await recordProctoringEvent(
         deps,
         attempt.id,
         'enroll_failed',
-        `Enrolment failed: ${err.message}`,
+        `Enrolment failed: ${r.message}`,
         await saveFrame(deps, jpeg),
       );
     }
-    throw err;
+    throw new AppError(r.reason === 'bad_image' ? 'FACE_BAD_IMAGE' : 'FACE_ENROLL_FAILED', r.message, {
+      reason: r.reason,
+    });
   }
+  const frameKey = await deps.blobs.put(ENROLL_FRAMES, jpeg, 'image/jpeg');
+  const row = await saveReference(deps.db, {
+    userId: user.id,
+    testId,
+    attemptId: attempt?.id ?? null,
+    descriptor: r.descriptor,
+    frameKey,
+    createdAt: deps.clock.now(),
+  });
+  if (!row) throw new AppError('FACE_ALREADY_ENROLLED', 'Your face is already enrolled for this test.');
+  if (attempt) await noteFrame(deps, attempt);
+  return { enrolled: true as const, face: r.face, enrolledAt: row.createdAt.toISOString() };
 }
 
-/** The wrapper's periodic detect (every 10 s): faces and phone; each flag becomes an event with the frame. */
+/** A proctored, open attempt of the caller (the candidate-side frame calls need one). */
+async function requireProctoredAttempt(deps: Deps, user: UserRow, testId: string) {
+  const attempt = await requireOpenAttempt(deps, user.id, testId);
+  if (!attempt.proctored) throw new AppError('PROCTORING_OFF', 'This sitting is not camera-proctored.');
+  return attempt;
+}
+
+/** Detect on a frame the page flagged or sent: faces and phone; each flag becomes an event with the frame. */
 export async function detectForAttempt(deps: Deps, user: UserRow, testId: string, jpeg: Buffer) {
   const face = requireFace(deps);
-  const attempt = await requireOpenAttempt(deps, user.id, testId);
-  const outcome = await face.detect(user.id, jpeg, { phone: true });
+  const attempt = await requireProctoredAttempt(deps, user, testId);
+  const outcome = await withFaceService(deps, attempt, () => face.detect(user.id, jpeg, { phone: true }));
+  await noteFrame(deps, attempt);
   const flags = detectFlags(outcome);
   if (flags.length > 0) {
     const frameKey = await saveFrame(deps, jpeg);
@@ -98,25 +156,32 @@ export async function detectForAttempt(deps: Deps, user: UserRow, testId: string
   return { outcome, flags };
 }
 
-/** The wrapper's periodic verify (every 15 s, no phone model): a mismatch or no face is an event with the annotated frame. */
+/**
+ * Verification against the attempt's reference enrolment (never a later one): a mismatch or no face is an
+ * event with the annotated frame. 200 matched / 403 not matched / 401 no face (face.http.ts).
+ */
 export async function verifyForAttempt(
   deps: Deps,
   user: UserRow,
   testId: string,
   jpeg: Buffer,
-): Promise<FaceVerifyOutcome> {
+  challengeId?: string,
+): Promise<FaceVerifyOutcome & { challenge: 'answered' | 'late' | null }> {
   const face = requireFace(deps);
-  const attempt = await requireOpenAttempt(deps, user.id, testId);
-  const enrollment = await findLatestEnrollment(deps.db, user.id, attempt.id);
+  const attempt = await requireProctoredAttempt(deps, user, testId);
+  const challenge = challengeId ? ((await answerChallenge(deps, attempt, challengeId)) ? 'answered' : 'late') : null;
+  const source = challenge ? 'Spot check' : 'Verification';
+  const enrollment = await findReference(deps.db, user.id, testId, attempt.id);
   if (!enrollment)
-    throw new AppError('FACE_NOT_ENROLLED', 'Face enrollment is missing for this test. Reload and try again.');
-  const v = await face.verify(user.id, jpeg, toDescriptor(enrollment));
+    throw new AppError('FACE_NOT_ENROLLED', 'Face enrollment is missing for this test. Enrol on the entry step.');
+  const v = await withFaceService(deps, attempt, () => face.verify(user.id, jpeg, toDescriptor(enrollment)));
+  await noteFrame(deps, attempt);
   if (v.status !== 'matched') {
     const frameKey = await saveFrame(deps, v.annotatedJpeg);
     const detail =
       v.status === 'not_detected'
-        ? 'Verification: no face in the frame'
-        : `Verification: the face does not match the enrolment (closest distance ${v.distance?.toFixed(3)}, ${v.faceCount} face(s))`;
+        ? `${source}: no face in the frame`
+        : `${source}: the face does not match the enrolment (closest distance ${v.distance?.toFixed(3)}, ${v.faceCount} face(s))`;
     await recordProctoringEvent(
       deps,
       attempt.id,
@@ -125,7 +190,27 @@ export async function verifyForAttempt(
       frameKey,
     );
   }
-  return v;
+  // A matching face with someone beside it: the match stands, the second person is a flag of its own.
+  if (v.status === 'matched' && v.faceCount > 1) {
+    await recordProctoringEvent(
+      deps,
+      attempt.id,
+      'multiple_faces',
+      `${source}: ${v.faceCount} faces in the frame`,
+      await saveFrame(deps, v.annotatedJpeg),
+    );
+  }
+  return { ...v, challenge };
+}
+
+/**
+ * The page's heartbeat: its camera runs and on-device detection is working. The answer may carry a spot
+ * check (a challenge) that the page must answer with a fresh frame on verify.
+ */
+export async function heartbeat(deps: Deps, user: UserRow, testId: string) {
+  const attempt = await requireProctoredAttempt(deps, user, testId);
+  await noteFrame(deps, attempt);
+  return { challenge: await challengeOnHeartbeat(deps, attempt) };
 }
 
 /** The page lost its camera (track ended, device unplugged, permission revoked). */

@@ -1,20 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { healthDetails, TEST_HEALTH_TOKEN } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ healthParts: { judge: () => ({ state: 'ok', isolation: 'test' }) } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ healthParts: { judge: () => ({ state: 'ok', isolation: 'test', port: 41234 }) } });
+const get = (headers: Record<string, string> = {}) => t.as(null).get('/api/health', headers);
 
 describe('GET /api/health', () => {
-  it('names the database mode and the state of the parts', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('answers only the status without a session or token', async () => {
+    const res = await get();
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.body).not.toContain('41234');
+  });
+
+  it('answers only the status with a wrong token, or to a candidate', async () => {
+    expect((await get({ authorization: `Bearer ${TEST_HEALTH_TOKEN}x` })).json()).toEqual({ status: 'ok' });
+    expect((await get({ authorization: TEST_HEALTH_TOKEN })).json()).toEqual({ status: 'ok' });
+    const candidate = await t.signIn({ role: 'candidate' });
+    expect((await get({ cookie: candidate.cookie })).json()).toEqual({ status: 'ok' });
+  });
+
+  it('names the database mode and the state of the parts with HEALTH_TOKEN', async () => {
+    const body = await healthDetails(t.app);
     expect(body.status).toBe('ok');
     expect(body.database.mode).toBe(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'postgres' : 'pglite');
-    expect(body.judge).toEqual({ state: 'ok', isolation: 'test' });
+    expect(body.judge).toEqual({ state: 'ok', isolation: 'test', port: 41234 });
     expect(body.face).toEqual({ state: 'not-configured' });
+  });
+
+  it('gives the details to the signed-in admin of a company', async () => {
+    // An employer who signs up alone is the admin of a company of their own.
+    const owner = await t.signIn({ role: 'employer' });
+    const body = (await get({ cookie: owner.cookie })).json();
+    expect(body.judge).toEqual({ state: 'ok', isolation: 'test', port: 41234 });
   });
 });

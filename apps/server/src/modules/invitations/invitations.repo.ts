@@ -1,8 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
-import { invitations } from '../../db/schema';
-
-export type InvitationRow = typeof invitations.$inferSelect;
+import { type InvitationRow, invitations } from '../../db/schema';
 
 export async function invitedEmails(db: Db, testId: string, emails: string[]): Promise<string[]> {
   if (emails.length === 0) return [];
@@ -23,7 +21,15 @@ export async function invitedEmails(db: Db, testId: string, emails: string[]): P
 
 export async function insertInvitation(
   db: Db,
-  v: { testId: string; email: string; tokenHash: string; invitedBy: string },
+  v: {
+    testId: string;
+    email: string;
+    tokenHash: string;
+    invitedBy: string;
+    extraMinutes?: number | null;
+    timeMultiplier?: number | null;
+    accommodationNote?: string | null;
+  },
 ) {
   const [row] = await db.insert(invitations).values(v).onConflictDoNothing().returning();
   return row ?? null;
@@ -44,8 +50,8 @@ export async function findByTokenHash(db: Db, tokenHash: string): Promise<Invita
  * started = an attempt exists; submitted = the attempt ended (or its deadline passed) or code was submitted.
  */
 const PROGRESS = `
-  LEFT JOIN users u ON lower(u.email) = lower(i.email)
-  LEFT JOIN attempts a ON a.test_id = i.test_id AND a.user_id = u.id
+  LEFT JOIN users u ON lower(u.email) = lower(i.email) AND u.email_verified_at IS NOT NULL
+  LEFT JOIN attempts a ON a.test_id = i.test_id AND a.user_id = u.id AND NOT a.is_preview
   LEFT JOIN LATERAL (SELECT max(s.created_at) AS last FROM submissions s WHERE s.test_id = i.test_id AND s.user_id = u.id) sub ON true`;
 const SUBMITTED_AT = `coalesce(a.ended_at, CASE WHEN a.deadline_at <= $2 THEN a.deadline_at END, sub.last)`;
 
@@ -59,8 +65,12 @@ export function listWithProgress(database: Database, testId: string, now: Date) 
     createdAt: Date;
     startedAt: Date | null;
     submittedAt: Date | null;
+    extraMinutes: number | null;
+    multiplier: number | null;
+    accommodationNote: string | null;
   }>(
     `SELECT i.id, i.test_id AS "testId", i.email, i.sent_at AS "sentAt", i.reminder_sent_at AS "reminderSentAt",
+            i.extra_minutes AS "extraMinutes", i.time_multiplier AS "multiplier", i.accommodation_note AS "accommodationNote",
             i.created_at AS "createdAt", a.started_at AS "startedAt", ${SUBMITTED_AT} AS "submittedAt"
      FROM invitations i ${PROGRESS}
      WHERE i.test_id = $1

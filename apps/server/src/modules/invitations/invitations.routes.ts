@@ -1,10 +1,11 @@
-import { ZInviteRequest } from '@assessly/shared';
+import { ZAccommodation, ZInviteRequest } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer } from '../../lib/auth';
 import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { parseInput } from '../../lib/validate';
+import { setAccommodation } from './accommodations';
 import * as service from './invitations.service';
 
 const ZIdParam = z.object({ id: z.string().uuid('Invitation not found') });
@@ -30,6 +31,12 @@ export async function invitationsRoutes(app: FastifyInstance, deps: AppDeps) {
     const user = requireEmployer(req);
     const { id } = parseInput(ZIdParam, req.params);
     return service.resendInvitation(deps, user, id);
+  });
+
+  app.put('/api/invitations/:id/accommodation', async (req) => {
+    const user = requireEmployer(req);
+    const { id } = parseInput(ZIdParam, req.params);
+    return setAccommodation(deps, user, id, parseInput(ZAccommodation, req.body));
   });
 
   // Public: the emailed token is the credential. The web page /invite/{token} reads it, then signs the candidate in.

@@ -8,13 +8,13 @@ import type { TInvitationRow, TInviteLanding, TInviteRequest, TInviteResult } fr
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { invitations, users } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { invitations, type TestRow, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createToken, hashToken } from '../../lib/tokens';
+import { requireVerifiedSender } from '../companies/verified-sender';
 import { takePathOf } from '../review/review.service';
 import { companyName, displayName, formatWhen, sendTemplated } from '../review/templates';
-import { findTest, requireManagedTest, type TestRow } from '../tests/tests.access';
+import { findTest, requireManagedTest } from '../tests/tests.access';
 import * as repo from './invitations.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'mailer' | 'config'>;
@@ -102,7 +102,8 @@ async function sendInvitationEmail(deps: Deps, test: TestRow, email: string, tok
 }
 
 export async function inviteCandidates(deps: Deps, user: UserRow, input: TInviteRequest): Promise<TInviteResult> {
-  const test = await requireManagedTest(deps.db, user, input.testId);
+  await requireVerifiedSender(deps.db, user, 'invitations.send');
+  const test = await requireManagedTest(deps.db, user, input.testId, 'invitations.send');
   const { valid, invalid, duplicates } = parseAddresses(input);
   if (valid.length === 0 && invalid.length > 0) {
     throw new AppError('VALIDATION', `No valid email addresses (invalid: ${invalid.slice(0, 5).join(', ')})`, {
@@ -120,7 +121,15 @@ export async function inviteCandidates(deps: Deps, user: UserRow, input: TInvite
       continue;
     }
     const { token, hash } = createToken();
-    const row = await repo.insertInvitation(deps.db, { testId: test.id, email, tokenHash: hash, invitedBy: user.id });
+    const row = await repo.insertInvitation(deps.db, {
+      testId: test.id,
+      email,
+      tokenHash: hash,
+      invitedBy: user.id,
+      extraMinutes: input.accommodation?.extraMinutes ?? null,
+      timeMultiplier: input.accommodation?.multiplier ?? null,
+      accommodationNote: input.accommodation?.note || null,
+    });
     if (!row) {
       result.alreadyInvited.push(email); // a concurrent request invited it first
       continue;
@@ -145,13 +154,17 @@ export async function listInvitations(deps: Deps, user: UserRow, testId: string)
     createdAt: r.createdAt.toISOString(),
     startedAt: r.startedAt?.toISOString() ?? null,
     submittedAt: r.submittedAt ? new Date(r.submittedAt).toISOString() : null,
+    extraMinutes: r.extraMinutes,
+    multiplier: r.multiplier,
+    accommodationNote: r.accommodationNote,
   }));
 }
 
 export async function resendInvitation(deps: Deps, user: UserRow, id: string) {
+  await requireVerifiedSender(deps.db, user, 'invitations.send');
   const inv = await repo.findInvitation(deps.db, id);
   if (!inv) throw new AppError('NOT_FOUND', 'Invitation not found');
-  const test = await requireManagedTest(deps.db, user, inv.testId).catch((err: unknown) => {
+  const test = await requireManagedTest(deps.db, user, inv.testId, 'invitations.send').catch((err: unknown) => {
     throw err instanceof AppError && err.code === 'TEST_NOT_FOUND'
       ? new AppError('NOT_FOUND', 'Invitation not found')
       : err;

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { seedAttempt, seedSubmission } from '../../../test/fixtures/review';
 import { outbox } from '../../db/schema';
-import { seedAttempt, seedCodingTest, seedSubmission } from '../review/review.fixtures';
 import { parseAddresses, sendReminders } from './invitations.service';
 
 let t: TestApp;
@@ -16,9 +16,14 @@ beforeAll(async () => {
   t = await buildTestApp();
   emp = await createSignedInUser(t.app, { role: 'employer', firstName: 'Acme', lastName: 'Hiring' });
   empB = await createSignedInUser(t.app, { role: 'employer' });
-  testId = (await seedCodingTest(t.deps.db, emp, { name: 'Invite test' })).test.id;
+  testId = (await buildCodingTest(t.deps.db, { employer: emp, marks: [50, 50], name: 'Invite test' })).test.id;
   closingTestId = (
-    await seedCodingTest(t.deps.db, emp, { name: 'Closing soon', endTime: new Date(Date.now() + 10 * 3_600_000) })
+    await buildCodingTest(t.deps.db, {
+      employer: emp,
+      marks: [50, 50],
+      name: 'Closing soon',
+      endTime: new Date(Date.now() + 10 * 3_600_000),
+    })
   ).test.id;
 });
 afterAll(async () => {
@@ -90,7 +95,7 @@ describe('tracking, accepting and resending', () => {
       startedAt: new Date(),
       minutes: 600,
     });
-    const problem = (await seedCodingTest(t.deps.db, emp)).problems[0]!;
+    const problem = (await buildCodingTest(t.deps.db, { employer: emp, marks: [50, 50] })).problems[0]!;
     await seedSubmission(t.deps.db, {
       testId,
       userId: done.id,
@@ -160,8 +165,14 @@ describe('sendReminders', () => {
   });
 
   it('does not remind when the window closes later than 24 h from now', async () => {
-    const far = (await seedCodingTest(t.deps.db, emp, { name: 'Far', endTime: new Date(Date.now() + 48 * 3_600_000) }))
-      .test.id;
+    const far = (
+      await buildCodingTest(t.deps.db, {
+        employer: emp,
+        marks: [50, 50],
+        name: 'Far',
+        endTime: new Date(Date.now() + 48 * 3_600_000),
+      })
+    ).test.id;
     await post('/api/invitations', emp, { testId: far, emails: ['far@cand.test'] });
     expect(await sendReminders(t.deps)).toBe(0);
     t.clock.advance(30 * 3_600_000);

@@ -6,13 +6,18 @@ import { JudgeQueueFullError, type Language } from '@assessly/judge';
 import type { TResultItem } from '@assessly/shared';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { codingProblems, submissions } from '../../db/schema';
+import { codingProblems, type SubmissionRow, submissions } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { problemAtVersion } from '../coding-problems/problem-versions';
 import type { JudgeLike } from './judging.types';
-import { type CaseSpec, casesForSubmit, failedItems, toResultItems } from './results';
+import { type CaseSpec, casesForSubmit, failedItems, judgeSettings, toResultItems } from './results';
 
-/** A row left in running longer than this (its worker died) may be claimed again. */
-export const STALE_RUNNING_MS = 10 * 60_000;
+/**
+ * A row whose claim is older than this may be claimed again: its worker died. Workers in PostgreSQL mode
+ * refresh the claim every HEARTBEAT_MS while they judge, so only a dead worker's row goes stale.
+ */
+export const STALE_RUNNING_MS = 10_000;
+export const HEARTBEAT_MS = 2_500;
 /** A submission whose judging keeps failing (a worker crash each time) ends as Internal Error. */
 export const MAX_JUDGE_ATTEMPTS = 3;
 
@@ -21,8 +26,6 @@ export interface JudgeSubmissionDeps {
   clock: Clock;
   judge: JudgeLike;
 }
-
-export type SubmissionRow = typeof submissions.$inferSelect;
 
 export function scoreOf(maxScore: number, passed: number, total: number): number {
   return total > 0 ? Math.round(((maxScore * passed) / total) * 100) / 100 : 0;
@@ -87,10 +90,33 @@ async function fail(deps: JudgeSubmissionDeps, row: SubmissionRow, specs: CaseSp
  * 'judged' when this call judged the row, 'skipped' when another worker has it or it is already done.
  * Throws JudgeQueueFullError after putting the row back to queued, so the caller retries later.
  */
-export async function judgeSubmission(deps: JudgeSubmissionDeps, id: string): Promise<'judged' | 'skipped'> {
+export async function judgeSubmission(
+  deps: JudgeSubmissionDeps,
+  id: string,
+  heartbeatMs?: number,
+): Promise<'judged' | 'skipped'> {
   const row = await claim(deps, id);
   if (!row) return 'skipped';
-  const [problem] = await deps.db.select().from(codingProblems).where(eq(codingProblems.id, row.questionId)).limit(1);
+  if (!heartbeatMs) return judgeClaimed(deps, row);
+  const beat = setInterval(() => {
+    deps.db
+      .update(submissions)
+      .set({ claimedAt: deps.clock.now() })
+      .where(and(eq(submissions.id, id), eq(submissions.status, 'running')))
+      .catch(() => {}); // a missed beat only risks a second (harmless, claimed) judging
+  }, heartbeatMs);
+  beat.unref();
+  try {
+    return await judgeClaimed(deps, row);
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+async function judgeClaimed(deps: JudgeSubmissionDeps, row: SubmissionRow): Promise<'judged' | 'skipped'> {
+  const [current] = await deps.db.select().from(codingProblems).where(eq(codingProblems.id, row.questionId)).limit(1);
+  // judged against the version the submission recorded, not whatever the problem says today
+  const problem = current ? await problemAtVersion(deps.db, current, row.problemVersion) : null;
   const specs = problem ? casesForSubmit(problem) : [];
   if (row.judgeAttempts > MAX_JUDGE_ATTEMPTS) {
     await fail(deps, row, specs, `Judging failed ${MAX_JUDGE_ATTEMPTS} times; the submission was not judged`);
@@ -109,9 +135,7 @@ export async function judgeSubmission(deps: JudgeSubmissionDeps, id: string): Pr
       language: row.language as Language,
       code: row.code,
       cases: specs.map(({ input, expectedOutput }) => ({ input, expectedOutput })),
-      timeLimitMs: problem.timeLimitMs,
-      memoryLimitMb: problem.memoryLimitMb,
-      floatTolerance: problem.floatTolerance,
+      ...judgeSettings(problem),
     });
     const results = toResultItems(specs, result);
     await finish(deps, row, {

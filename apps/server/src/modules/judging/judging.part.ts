@@ -1,7 +1,7 @@
 /**
  * The judge as a part of the API process (parts.ts): the real sandboxed judge and the queue.
- * Env: JUDGE_CONCURRENCY (runs at once, default one per core), JUDGE_WORKERS=0 (PostgreSQL only: this
- * process enqueues, separate worker.ts processes judge), JUDGE_MAX_BACKLOG (default 200).
+ * Settings (config.ts): JUDGE_CONCURRENCY (runs at once, default one per core), JUDGE_WORKERS=0 (PostgreSQL
+ * only: this process enqueues, separate worker.ts processes judge), JUDGE_MAX_BACKLOG (default 200).
  */
 import { startJudgeProcess } from '@assessly/judge';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,27 +9,18 @@ import type { AppDeps } from '../../app';
 import type { Parts } from '../../parts';
 import { createJudgingService } from './judging.service';
 
-export function readJudgingEnv(env: NodeJS.ProcessEnv = process.env) {
-  const n = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? Number(v) : undefined);
-  return {
-    workers: env.JUDGE_WORKERS !== '0',
-    concurrency: n(env.JUDGE_CONCURRENCY),
-    backlogLimit: n(env.JUDGE_MAX_BACKLOG),
-  };
-}
-
 export async function createJudgingPart(deps: AppDeps, log: FastifyBaseLogger): Promise<Parts> {
-  const env = readJudgingEnv();
-  const concurrency = deps.config.judgeConcurrency ?? env.concurrency;
+  const { judgeWorkers: workers } = deps.config;
+  const concurrency = deps.config.judgeConcurrency ?? undefined;
   // The pool lives in a small child process: sandbox spawns from this (large, PGlite-holding) process cost
   // ~25 ms more each, measured as 750 ms instead of 430 ms for a 10-case Python run.
   const judge = await startJudgeProcess({ concurrency });
   const judging = createJudgingService({
     deps,
     judge,
-    workers: env.workers,
+    workers,
     concurrency,
-    backlogLimit: env.backlogLimit,
+    backlogLimit: deps.config.judgeMaxBacklog ?? undefined,
     closeJudge: true,
     log,
   });
@@ -40,7 +31,7 @@ export async function createJudgingPart(deps: AppDeps, log: FastifyBaseLogger): 
     async start() {
       await judging.start();
       log.info(
-        `judge: ${judging.mode} queue, sandbox ${iso.sandbox}, memory ${iso.memory}${env.workers ? '' : ', no local workers'}`,
+        `judge: ${judging.mode} queue, sandbox ${iso.sandbox}, memory ${iso.memory}${workers ? '' : ', no local workers'}`,
       );
       // Builds the C++ header and Java archive in the background so the first submission is fast.
       judge.warmup().catch((err) => log.warn({ err }, 'judge warm-up failed'));

@@ -9,8 +9,9 @@ import type { AppDeps } from '../../app';
 import { submissions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createEmbeddedQueue } from './embedded-queue';
+import { createFairScheduler } from './fair-scheduler';
 import { STALE_RUNNING_MS } from './judge-submission';
-import type { JudgeHealth, JudgeLike, JudgingService, QueueMode } from './judging.types';
+import type { JudgeHealth, JudgeLike, JudgingService, QueueMode, VerdictListener } from './judging.types';
 import { createPgBossQueue } from './pg-boss-queue';
 
 export interface JudgingOptions {
@@ -33,11 +34,32 @@ export interface JudgingOptions {
 }
 
 const silentLog = { error() {}, warn() {}, info() {} };
-const SWEEP_EVERY_MS = 60_000;
+/** Re-sends queued rows and rows whose worker stopped its heartbeat this often (pg-boss mode). */
+const SWEEP_EVERY_MS = 5_000;
+const QUEUED_SWEEP_EVERY = 12;
+/** Retry-After never says more than this (a full queue at a drive drains within minutes). */
+const MAX_RETRY_AFTER_S = 900;
+
+/** Internal Errors reach candidates only as a generic message (projection.ts): their full text goes here. */
+function logInternalErrors(judge: JudgeLike, log: Pick<FastifyBaseLogger, 'error'>): JudgeLike {
+  return {
+    languages: () => judge.languages(),
+    isolation: () => judge.isolation(),
+    ...(judge.stats ? { stats: () => judge.stats!() } : {}),
+    ...(judge.close ? { close: () => judge.close!() } : {}),
+    async judge(req) {
+      const result = await judge.judge(req);
+      if (result.verdict === 'Internal Error')
+        log.error({ language: req.language, detail: result.compileOutput }, 'judge: internal error');
+      return result;
+    },
+  };
+}
 
 export function createJudgingService(opts: JudgingOptions): JudgingService {
-  const { deps, judge } = opts;
+  const { deps } = opts;
   const log = opts.log ?? silentLog;
+  const judge = logInternalErrors(opts.judge, log);
   const mode: QueueMode = opts.mode ?? (deps.database.mode === 'postgres' ? 'pg-boss' : 'embedded');
   if (mode === 'pg-boss' && !deps.database.url)
     throw new Error('the pg-boss queue needs a PostgreSQL connection string');
@@ -45,16 +67,20 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
   const concurrency = Math.max(1, opts.concurrency ?? judge.stats?.().concurrency ?? os.availableParallelism());
   const backlogLimit = Math.max(1, opts.backlogLimit ?? 200);
   const judgeDeps = { db: deps.db, clock: deps.clock, judge };
+  const scheduler = createFairScheduler({ concurrency });
 
   const listeners = new Map<string, Set<() => void>>();
-  const onDone = (id: string) => {
+  const subscribers = new Map<string, Set<VerdictListener>>();
+  const onDone = (id: string, userId?: string) => {
     for (const fn of listeners.get(id) ?? []) fn();
     listeners.delete(id);
+    if (userId) for (const fn of subscribers.get(userId) ?? []) fn(id);
   };
-  const embedded = mode === 'embedded' ? createEmbeddedQueue({ deps: judgeDeps, concurrency, log, onDone }) : null;
+  const embedded =
+    mode === 'embedded' ? createEmbeddedQueue({ deps: judgeDeps, scheduler, concurrency, log, onDone }) : null;
   const boss =
     mode === 'pg-boss'
-      ? createPgBossQueue({ url: deps.database.url!, deps: judgeDeps, workers, concurrency, log, onDone })
+      ? createPgBossQueue({ url: deps.database.url!, deps: judgeDeps, scheduler, workers, concurrency, log, onDone })
       : null;
   let sweepTimer: NodeJS.Timeout | null = null;
 
@@ -67,20 +93,33 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
   };
 
   /** Re-sends queued rows and rows whose worker died (stale running); the claim makes duplicates harmless. */
+  let sweeps = 0;
   const sweep = async () => {
+    // Stale running rows (a dead worker) every pass; queued rows (a lost job) only every twelfth pass.
+    const withQueued = sweeps++ % QUEUED_SWEEP_EVERY === 0;
     const staleBefore = new Date(deps.clock.now().getTime() - STALE_RUNNING_MS);
     const rows = await deps.db
-      .select({ id: submissions.id })
+      .select({ id: submissions.id, userId: submissions.userId })
       .from(submissions)
       .where(
         or(
-          eq(submissions.status, 'queued'),
+          withQueued ? eq(submissions.status, 'queued') : undefined,
           and(eq(submissions.status, 'running'), lt(submissions.claimedAt, staleBefore)),
         ),
       )
       .orderBy(asc(submissions.createdAt));
-    for (const { id } of rows) await boss!.enqueue(id);
+    for (const { id, userId } of rows) await boss!.enqueue(id, userId);
     return rows.length;
+  };
+
+  /** Submissions judged a second over the last minute, by any worker (the drain rate of the shared queue). */
+  const drainRate = async () => {
+    const since = new Date(deps.clock.now().getTime() - 60_000);
+    const [row] = await deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(submissions)
+      .where(and(inArray(submissions.status, ['judged', 'error']), sql`${submissions.judgedAt} > ${since}`));
+    return Number(row?.n ?? 0) / 60;
   };
 
   return {
@@ -89,7 +128,30 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
     submitWaitMs: opts.submitWaitMs ?? 60_000,
     perUserPending: Math.max(1, opts.perUserPending ?? 3),
 
-    async assertCapacity() {
+    runJudge(userId, spec) {
+      return scheduler.schedule('run', userId, () => judge.judge(spec));
+    },
+
+    subscribe(userId, fn) {
+      const set = subscribers.get(userId) ?? new Set();
+      subscribers.set(userId, set);
+      set.add(fn);
+      return () => {
+        set.delete(fn);
+        if (set.size === 0) subscribers.delete(userId);
+      };
+    },
+
+    async queuePlace(userId) {
+      if (embedded) return scheduler.placeOf('submit', userId) ?? 0;
+      return countPending(['queued']);
+    },
+
+    livePlace(userId) {
+      return embedded ? scheduler.placeOf('submit', userId) : null;
+    },
+
+    async assertCapacity(secondsLeft) {
       let pending: number;
       let retryAfter: number;
       if (embedded) {
@@ -98,8 +160,11 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
         retryAfter = embedded.retryAfterSeconds();
       } else {
         pending = await countPending();
-        retryAfter = Math.max(1, Math.min(60, Math.ceil(pending / concurrency)));
+        const rate = (await drainRate()) || concurrency / 2;
+        retryAfter = Math.max(1, Math.min(MAX_RETRY_AFTER_S, Math.ceil(pending / rate)));
       }
+      // Code sent this close to the deadline could not be sent again in time: it is stored and judged later.
+      if (secondsLeft !== undefined && secondsLeft <= retryAfter + 5) return;
       if (pending >= backlogLimit) {
         throw new AppError('JUDGE_BUSY', `The judge is busy. Please try again in ${retryAfter} seconds.`, undefined, {
           'Retry-After': String(retryAfter),
@@ -107,9 +172,9 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
       }
     },
 
-    async enqueue(id) {
-      if (embedded) embedded.enqueue(id);
-      else await boss!.enqueue(id);
+    async enqueue(id, userId) {
+      if (embedded) embedded.enqueue(id, userId);
+      else await boss!.enqueue(id, userId);
     },
 
     waitSignal(id, ms) {
@@ -135,11 +200,11 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
           .set({ status: 'queued', claimedAt: null })
           .where(eq(submissions.status, 'running'));
         const rows = await deps.db
-          .select({ id: submissions.id })
+          .select({ id: submissions.id, userId: submissions.userId })
           .from(submissions)
           .where(eq(submissions.status, 'queued'))
           .orderBy(asc(submissions.createdAt));
-        for (const { id } of rows) embedded.enqueue(id);
+        for (const { id, userId } of rows) embedded.enqueue(id, userId);
         if (rows.length) log.info(`judge: recovered ${rows.length} queued submission(s)`);
         return;
       }
@@ -155,6 +220,7 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
 
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);
+      scheduler.close();
       await embedded?.stop();
       await boss?.stop();
       if (opts.closeJudge) await judge.close?.();
@@ -165,7 +231,7 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
       const isolation = judge.isolation();
       const queue = embedded
         ? embedded.stats()
-        : { running: boss!.stats().running, waiting: await countPending(['queued']).catch(() => -1) };
+        : { ...boss!.stats(), waiting: await countPending(['queued']).catch(() => -1) };
       const degraded =
         isolation.warnings.length > 0 || isolation.sandbox === 'none' || languages.some((l) => !l.available);
       return {
@@ -175,6 +241,7 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
         isolation,
         languages,
         queue: { ...queue, backlogLimit },
+        fairness: scheduler.stats(),
       };
     },
   };

@@ -5,9 +5,15 @@
 import { JudgeQueueFullError, type JudgeRequest, type JudgeResult, LANGUAGES } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { attachJudging, createCodingTest, loadUser, startCodingAttempt } from '../../../test/factories-tests';
+import { attachJudging, buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
+import {
+  buildCodingTest,
+  createSignedInUser,
+  loadUser,
+  type SignedInUser,
+  SUM_PROBLEM,
+  startCodingAttempt,
+} from '../../../test/factories';
 import { submissions } from '../../db/schema';
 import { createSubmission, waitForJudged } from '../submissions/submissions.service';
 import { judgeSubmission, STALE_RUNNING_MS } from './judge-submission';
@@ -107,7 +113,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   employer = await createSignedInUser(t.app, { role: 'employer' });
   candidate = await createSignedInUser(t.app);
-  testId = (await createCodingTest(t.deps, employer)).test.id;
+  testId = (await buildCodingTest(t.deps.db, { employer, name: 'Coding test', duration: 60, problems: [SUM_PROBLEM] }))
+    .test.id;
   await startCodingAttempt(t.deps, candidate.id, testId);
 });
 afterEach(async () => {
@@ -183,7 +190,7 @@ describe('back-pressure', () => {
       available: false,
       message: 'Java is not installed here',
     });
-    const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+    const health = await healthDetails(t.app);
     expect(health.judge).toMatchObject({ state: 'degraded', isolation: { sandbox: 'none' }, queue: { running: 0 } });
   });
 });
@@ -211,7 +218,10 @@ describe('waiting', () => {
 
   it('createSubmission and waitForJudged work without a request (auto-submit at the deadline)', async () => {
     await attachJudging(t, fakeJudge().judge);
-    const [attemptUser, test] = [await loadUser(t.deps, candidate.id), (await createCodingTest(t.deps, employer)).test];
+    const [attemptUser, test] = [
+      await loadUser(t.deps, candidate.id),
+      (await buildCodingTest(t.deps.db, { employer, name: 'Coding test', duration: 60, problems: [SUM_PROBLEM] })).test,
+    ];
     const attempt = await startCodingAttempt(t.deps, candidate.id, test.id);
     t.clock.advance(2 * 60 * 60_000); // past the deadline: createSubmission itself does not check it
     try {
@@ -234,7 +244,9 @@ describe('waiting', () => {
 
 describe('recovery and claims', () => {
   it('judges rows left queued or running when the service starts', async () => {
-    const [problemId] = (await createCodingTest(t.deps, employer)).test.questionIds;
+    const [problemId] = (
+      await buildCodingTest(t.deps.db, { employer, name: 'Coding test', duration: 60, problems: [SUM_PROBLEM] })
+    ).test.questionIds;
     const base = {
       testId,
       userId: candidate.id,
@@ -263,7 +275,9 @@ describe('recovery and claims', () => {
 
   it('judges a submission once even when it is delivered twice', async () => {
     const fake = fakeJudge();
-    const [problemId] = (await createCodingTest(t.deps, employer)).test.questionIds;
+    const [problemId] = (
+      await buildCodingTest(t.deps.db, { employer, name: 'Coding test', duration: 60, problems: [SUM_PROBLEM] })
+    ).test.questionIds;
     const [row] = await t.deps.db
       .insert(submissions)
       .values({

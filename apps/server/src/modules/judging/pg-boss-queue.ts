@@ -9,29 +9,33 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { type JudgeSubmissionDeps, judgeSubmission } from './judge-submission';
+import type { FairScheduler } from './fair-scheduler';
+import { HEARTBEAT_MS, type JudgeSubmissionDeps, judgeSubmission } from './judge-submission';
 
 export const JUDGE_QUEUE = 'judge-submission';
 /** NOTIFY channel: a worker on any machine tells waiting API processes that a submission is done. */
 const JUDGED_CHANNEL = 'assessly_judged';
 /** NOTIFY channel: the API wakes idle workers on any machine instead of waiting for their next poll. */
 const ENQUEUED_CHANNEL = 'assessly_enqueued';
+const LISTEN_RETRY_MS = 2000;
 
 export interface PgBossQueue {
   start(): Promise<void>;
-  enqueue(id: string): Promise<void>;
-  stats(): { running: number };
+  enqueue(id: string, userId: string): Promise<void>;
+  /** `listening`: the LISTEN connection is up (verdicts and wake-ups arrive at once, not by polling). */
+  stats(): { running: number; listening: boolean };
   stop(): Promise<void>;
 }
 
 export function createPgBossQueue(opts: {
   url: string;
   deps: JudgeSubmissionDeps;
+  scheduler: FairScheduler;
   /** Start judge workers in this process (false: this process only enqueues). */
   workers: boolean;
   concurrency: number;
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
-  onDone: (id: string) => void;
+  onDone: (id: string, userId?: string) => void;
 }): PgBossQueue {
   const boss = new PgBoss({
     connectionString: opts.url,
@@ -44,35 +48,69 @@ export function createPgBossQueue(opts: {
   const workerIds: string[] = [];
   let running = 0;
   let listener: pg.Client | null = null;
+  let stopped = false;
+  let reconnectTimer: NodeJS.Timeout | null = null;
   const wakeWorkers = () => {
     for (const w of workerIds) boss.notifyWorker(w);
   };
 
-  /** Best effort: without it, waiting requests still see the verdict by polling the row. */
+  /**
+   * Best effort: without it, waiting requests still see the verdict by polling the row. A lost connection
+   * (database restart, terminated backend) is re-opened every few seconds until it works again.
+   */
   const listen = async () => {
     const client = new pg.Client({ connectionString: opts.url, application_name: 'assessly-judged-listener' });
-    client.on('error', (err) => {
-      opts.log.warn({ err }, 'judge: lost the LISTEN connection; waiting requests fall back to polling');
-      listener = null;
-    });
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = null;
+      client.end().catch(() => {});
+      if (stopped) return;
+      opts.log.warn({ err }, 'judge: lost the LISTEN connection; reconnecting (waiting requests poll meanwhile)');
+      scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
     client.on('notification', (n) => {
-      if (n.channel === JUDGED_CHANNEL && n.payload) opts.onDone(n.payload);
+      if (n.channel === JUDGED_CHANNEL && n.payload) {
+        const [id, userId] = n.payload.split(':');
+        if (id) opts.onDone(id, userId || undefined);
+      }
       if (n.channel === ENQUEUED_CHANNEL) wakeWorkers();
     });
-    await client.connect();
-    await client.query(`LISTEN ${JUDGED_CHANNEL}`);
-    if (opts.workers) await client.query(`LISTEN ${ENQUEUED_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${JUDGED_CHANNEL}`);
+      if (opts.workers) await client.query(`LISTEN ${ENQUEUED_CHANNEL}`);
+    } catch (err) {
+      onLost(err as Error);
+      throw err;
+    }
     listener = client;
+    // A verdict may have been missed while disconnected: workers look at the queue now.
+    wakeWorkers();
+  };
+  const scheduleReconnect = () => {
+    if (stopped || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      listen().catch(() => {}); // onLost schedules the next try
+    }, LISTEN_RETRY_MS);
+    reconnectTimer.unref();
   };
 
-  const handle = async (jobs: PgBoss.Job<{ submissionId: string }>[]) => {
+  const handle = async (jobs: PgBoss.Job<{ submissionId: string; userId?: string }>[]) => {
     for (const job of jobs) {
       const id = job.data.submissionId;
+      const userId = job.data.userId ?? id;
       running++;
       try {
-        await judgeSubmission(opts.deps, id);
-        opts.onDone(id);
-        await opts.deps.db.execute(sql`SELECT pg_notify(${JUDGED_CHANNEL}, ${id})`).catch(() => {});
+        // The fair scheduler shares this process's judge between runs (first) and submissions.
+        await opts.scheduler.schedule('submit', userId, () => judgeSubmission(opts.deps, id, HEARTBEAT_MS));
+        opts.onDone(id, job.data.userId);
+        const payload = job.data.userId ? `${id}:${job.data.userId}` : id;
+        await opts.deps.db.execute(sql`SELECT pg_notify(${JUDGED_CHANNEL}, ${payload})`).catch(() => {});
       } catch (err) {
         // Busy judge or a database failure: failing the job makes pg-boss retry it (retryLimit below).
         if (!(err instanceof JudgeQueueFullError))
@@ -93,7 +131,8 @@ export function createPgBossQueue(opts: {
         policy: 'short',
         retryLimit: 10,
         retryDelay: 2,
-        // A job whose worker died is retried after this; the row's stale claim allows the re-judge.
+        // A worker that dies leaves its job active until this expiry; the recovery sweep does not wait for it:
+        // the row's heartbeat stops, and the sweep re-sends the id within STALE_RUNNING_MS + the sweep period.
         expireInSeconds: 15 * 60,
       });
       if (!opts.workers) return;
@@ -101,14 +140,16 @@ export function createPgBossQueue(opts: {
         workerIds.push(await boss.work(JUDGE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, handle));
       }
     },
-    async enqueue(id) {
-      await boss.send(JUDGE_QUEUE, { submissionId: id }, { singletonKey: id });
+    async enqueue(id, userId) {
+      await boss.send(JUDGE_QUEUE, { submissionId: id, userId }, { singletonKey: id });
       // Wake a worker now (here, and on other machines) instead of at its next poll.
       wakeWorkers();
       await opts.deps.db.execute(sql`SELECT pg_notify(${ENQUEUED_CHANNEL}, ${id})`).catch(() => {});
     },
-    stats: () => ({ running }),
+    stats: () => ({ running, listening: listener !== null }),
     async stop() {
+      stopped = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
       await listener?.end().catch(() => {});
       listener = null;
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });

@@ -1,13 +1,26 @@
 /**
- * Test cases of a problem and the result items the API answers (spec part 2 §3 "Result item").
- * Hidden cases keep only index, passed, verdict, time and memory: their input, expected output, the
- * program's output, stderr and exit code are never stored or sent, since any of them can echo the input.
+ * Test cases of a problem and the result items stored for a submission (spec part 2 §3 "Result item").
+ * Items are stored whole, hidden cases included (employers see everything); candidates only ever get them
+ * through projection.ts, which reduces a hidden case to { index, hidden, passed, verdict }.
  */
 import type { JudgeResult, Verdict } from '@assessly/judge';
 import type { TResultItem } from '@assessly/shared';
-import type { codingProblems } from '../../db/schema';
+import type { ProblemRow, ProblemSnapshot } from '../../db/schema';
 
-export type ProblemRow = typeof codingProblems.$inferSelect;
+/** Limits and the comparison rule of a problem (at some version) as the judge takes them. */
+export function judgeSettings(
+  p: Pick<ProblemSnapshot, 'timeLimitMs' | 'memoryLimitMb' | 'floatTolerance' | 'comparisonMode'>,
+) {
+  return {
+    timeLimitMs: p.timeLimitMs,
+    memoryLimitMb: p.memoryLimitMb,
+    compare: {
+      mode: p.comparisonMode ?? 'token',
+      absTolerance: p.floatTolerance ?? null,
+      relTolerance: p.floatTolerance ?? null,
+    },
+  };
+}
 
 export interface CaseSpec {
   input: string;
@@ -29,17 +42,6 @@ export function casesForRun(problem: Pick<ProblemRow, 'examples'>, stdin?: strin
   return problem.examples.map((c) => ({ input: c.input ?? '', expectedOutput: c.output ?? '', hidden: false }));
 }
 
-function hiddenItem(item: TResultItem): TResultItem {
-  return {
-    index: item.index,
-    passed: item.passed,
-    verdict: item.verdict,
-    timeMs: item.timeMs,
-    memoryKb: item.memoryKb,
-    hidden: true,
-  };
-}
-
 /** Every case failed with one verdict (compile error, internal error): the message is shown as the output. */
 export function failedItems(specs: CaseSpec[], verdict: Verdict, message: string): TResultItem[] {
   return specs.map((spec, index) => {
@@ -59,7 +61,7 @@ export function failedItems(specs: CaseSpec[], verdict: Verdict, message: string
       signal: null,
       message,
     };
-    return spec.hidden ? hiddenItem(item) : item;
+    return spec.hidden ? { ...item, hidden: true } : item;
   });
 }
 
@@ -89,11 +91,6 @@ export function toResultItems(specs: CaseSpec[], result: JudgeResult): TResultIt
       signal: c.signal,
       message: (c as { message?: string | null }).message ?? null,
     };
-    return spec.hidden ? hiddenItem(item) : item;
+    return spec.hidden ? { ...item, hidden: true } : item;
   });
-}
-
-/** What a candidate may see of a stored item (defensive: stored hidden items are already stripped). */
-export function toCandidateItem(item: TResultItem): TResultItem {
-  return item.hidden ? hiddenItem(item) : item;
 }

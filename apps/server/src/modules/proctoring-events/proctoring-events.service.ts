@@ -6,8 +6,7 @@
 import type { TProctoringEventsInput } from '@assessly/shared';
 import { count, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { proctoringEvents } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { proctoringEvents, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findAttempt } from '../attempts/attempts.service';
 

@@ -31,6 +31,10 @@ export const SCORE_EXPR = `(CASE WHEN t.test_type = 'CODING' THEN coalesce(cs.sc
 export const MAX_EXPR = `(CASE WHEN t.test_type = 'CODING' THEN coalesce(nullif(pm.marks, 0), cs.max_score, t.total_marks)
   ELSE coalesce(a.max_score, t.total_marks) END)`;
 
+/** Submissions of preview attempts (a company member taking its own test) never count anywhere in review. */
+export const NOT_PREVIEW_SUBMISSION = `NOT EXISTS (SELECT 1 FROM attempts pa
+  WHERE pa.test_id = s.test_id AND pa.user_id = s.user_id AND pa.is_preview)`;
+
 export interface Viewer {
   companyId: string | null;
   userId: string;
@@ -48,7 +52,8 @@ export async function dashboardStats(database: Database, v: Viewer) {
             (SELECT count(*)::int FROM mt WHERE mt.is_active) AS "activeTests",
             count(*)::int AS "totalSubmissions",
             ${AVG_SCORE} AS "averageScore"
-     FROM mt JOIN submissions s ON s.test_id = mt.id`,
+     FROM mt JOIN submissions s ON s.test_id = mt.id
+     WHERE ${NOT_PREVIEW_SUBMISSION}`,
     [v.companyId, v.userId],
   );
   return {
@@ -81,14 +86,14 @@ export function dashboardTests(database: Database, v: Viewer, limit: number, off
      FROM (SELECT * FROM tests t WHERE ${MANAGED} ORDER BY t.created_at DESC, t.id LIMIT $3 OFFSET $4) t
      LEFT JOIN LATERAL (
        SELECT count(*)::int AS n, count(DISTINCT s.user_id)::int AS candidates, ${AVG_SCORE} AS avg
-       FROM submissions s WHERE s.test_id = t.id
+       FROM submissions s WHERE s.test_id = t.id AND ${NOT_PREVIEW_SUBMISSION}
      ) agg ON true
      ORDER BY t.created_at DESC, t.id`,
     [v.companyId, v.userId, limit, offset],
   );
 }
 
-export interface SubmissionRow {
+export interface ReportSubmission {
   id: string;
   attemptId: string | null;
   questionNumber: number;
@@ -105,6 +110,7 @@ export interface SubmissionRow {
   results: unknown[];
   candidate: Record<string, string>;
   hiringStatus: 'pending' | 'shortlisted' | 'rejected' | null;
+  proctored: boolean;
   eventCounts: Record<string, number> | null;
   eventTotal: number;
   events: { id: string; kind: string; detail: string; occurredAt: string; hasFrame: boolean }[] | null;
@@ -113,14 +119,14 @@ export interface SubmissionRow {
 
 /** One page of a test's submissions with the candidate of each submission and its attempt's proctoring summary. */
 export function submissionsPage(database: Database, testId: string, limit: number, offset: number, eventsPerRow = 12) {
-  return database.query<SubmissionRow>(
+  return database.query<ReportSubmission>(
     `SELECT s.id, a.id AS "attemptId", s.question_number AS "questionNumber", s.question_id AS "questionId",
             s.language, s.code, s.status, s.verdict, s.passed_count AS passed, s.total_count AS total,
             s.score, s.max_score AS "maxScore", s.created_at AS "createdAt", s.results,
             jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
               'role', u.role, 'gender', u.gender, 'dob', u.dob, 'mobileNumber', u.mobile_number, 'bio', u.bio,
               'educationDetails', u.education_details, 'experienceDetails', u.experience_details) AS candidate,
-            a.hiring_status AS "hiringStatus",
+            a.hiring_status AS "hiringStatus", coalesce(a.proctored, false) AS proctored,
             ev.counts AS "eventCounts", coalesce(ev.total, 0)::int AS "eventTotal", evl.list AS events,
             count(*) OVER ()::int AS "totalRows"
      FROM submissions s
@@ -137,7 +143,7 @@ export function submissionsPage(database: Database, testId: string, limit: numbe
        FROM (SELECT * FROM proctoring_events pe WHERE pe.attempt_id = a.id
              ORDER BY (pe.frame_key IS NULL), pe.occurred_at LIMIT $4) e
      ) evl ON true
-     WHERE s.test_id = $1
+     WHERE s.test_id = $1 AND (a.id IS NULL OR NOT a.is_preview)
      ORDER BY s.created_at DESC, s.id
      LIMIT $2 OFFSET $3`,
     [testId, limit, offset, eventsPerRow],
@@ -170,7 +176,8 @@ export function candidateResults(database: Database, testId: string, attemptId?:
      JOIN tests t ON t.id = a.test_id
      JOIN users u ON u.id = a.user_id
      ${SCORE_LATERALS}
-     WHERE a.test_id = $1 AND ($2::uuid IS NULL OR a.id = $2::uuid)
+     -- A preview attempt is never a result; its own report (asked for by id) still works.
+     WHERE a.test_id = $1 AND ($2::uuid IS NULL OR a.id = $2::uuid) AND ($2::uuid IS NOT NULL OR NOT a.is_preview)
      ORDER BY score DESC, a.started_at, a.id`,
     [testId, attemptId ?? null],
   );
@@ -199,11 +206,13 @@ export function myTests(database: Database, userId: string, email: string) {
             ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", a.hiring_status AS "hiringStatus", NULL::timestamptz AS "invitedAt"
      FROM attempts a JOIN tests t ON t.id = a.test_id LEFT JOIN companies c ON c.id = t.company_id
      ${SCORE_LATERALS}
-     WHERE a.user_id = $1
+     WHERE a.user_id = $1 AND NOT a.is_preview
      UNION ALL
      SELECT t.id, t.test_name, t.test_type, c.name, NULL, NULL, NULL, t.end_time, NULL, NULL, NULL, i.created_at
      FROM invitations i JOIN tests t ON t.id = i.test_id LEFT JOIN companies c ON c.id = t.company_id
      WHERE lower(i.email) = lower($2)
+       -- An invitation is attached only to the verified owner of the address.
+       AND EXISTS (SELECT 1 FROM users vu WHERE vu.id = $1 AND vu.email_verified_at IS NOT NULL)
        AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.test_id = i.test_id AND a.user_id = $1)
      ORDER BY "startedAt" DESC NULLS FIRST, "invitedAt" DESC`,
     [userId, email],
@@ -230,13 +239,13 @@ export function latestCodePerProblem(database: Database, testId: string) {
             s.question_id AS "questionId", s.question_number AS "questionNumber", s.language, s.code,
             u.first_name AS "firstName", u.last_name AS "lastName", u.email
      FROM submissions s JOIN users u ON u.id = s.user_id
-     WHERE s.test_id = $1
+     WHERE s.test_id = $1 AND ${NOT_PREVIEW_SUBMISSION}
      ORDER BY s.user_id, s.question_id, s.created_at DESC`,
     [testId],
   );
 }
 
-export interface ProblemRow {
+export interface ReportProblem {
   id: string;
   title: string;
   marks: number;
@@ -244,7 +253,7 @@ export interface ProblemRow {
 }
 
 export function testProblems(database: Database, testId: string) {
-  return database.query<ProblemRow>(
+  return database.query<ReportProblem>(
     `SELECT cp.id, cp.title, cp.marks, cp.starter_code AS "starterCode" FROM coding_problems cp
      WHERE cp.id::text IN (SELECT jsonb_array_elements_text(t.question_ids) FROM tests t WHERE t.id = $1)`,
     [testId],

@@ -6,6 +6,7 @@ import { requireEmployer, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { parseInput } from '../../lib/validate';
+import { requireVerifiedSender } from '../companies/verified-sender';
 import { requireManagedTest } from '../tests/tests.access';
 import * as service from './review.service';
 import { findSimilarPairs } from './similarity.service';
@@ -100,6 +101,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.put('/api/review/templates', async (req) => {
     const user = requireEmployer(req);
+    await requireVerifiedSender(deps.db, user, 'templates.edit');
     return saveTemplate(
       deps.db,
       requireCompany(user.companyId),
@@ -110,6 +112,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.delete('/api/review/templates/:kind', async (req) => {
     const user = requireEmployer(req);
+    await requireVerifiedSender(deps.db, user, 'templates.edit');
     const { kind } = parseInput(z.object({ kind: z.enum(TEMPLATE_KINDS, { error: 'Unknown template' }) }), req.params);
     await resetTemplate(deps.db, requireCompany(user.companyId), kind);
     return { ok: true };

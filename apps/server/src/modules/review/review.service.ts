@@ -18,10 +18,18 @@ import {
 } from '@assessly/shared';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { aptitudeQuestions, attempts, proctoringEvents, submissions, users } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import {
+  aptitudeQuestions,
+  attempts,
+  proctoringEvents,
+  submissions,
+  type TestRow,
+  type UserRow,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { requireManagedTest, type TestRow } from '../tests/tests.access';
+import { type Action, authorize } from '../../lib/policy';
+import { requireManagedTest } from '../tests/tests.access';
 import { toCsv } from './csv';
 import * as repo from './review.repo';
 import { findSimilarPairs, flagsByUser } from './similarity.service';
@@ -106,6 +114,7 @@ export async function getSubmissionsPage(
       candidate: r.candidate as unknown as TCandidateProfile,
       hiringStatus: r.hiringStatus,
       proctoring: {
+        proctored: r.proctored,
         counts: r.eventCounts ?? {},
         total: r.eventTotal,
         events: (r.events ?? []).map((e) => ({
@@ -121,12 +130,17 @@ export async function getSubmissionsPage(
 }
 
 /** The attempt and its test, if this employer manages the test (404 otherwise, so ids of others do not leak). */
-export async function requireManagedAttempt(deps: Deps, user: UserRow, attemptId: string) {
-  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+export async function requireManagedAttempt(
+  deps: Deps,
+  user: UserRow,
+  attemptId: string,
+  action: Action = 'review.read',
+) {
+  authorize(user, action);
   const [attempt] = await deps.db.select().from(attempts).where(eq(attempts.id, attemptId)).limit(1);
   if (!attempt) throw new AppError('NOT_FOUND', 'Attempt not found');
   try {
-    const test = await requireManagedTest(deps.db, user, attempt.testId);
+    const test = await requireManagedTest(deps.db, user, attempt.testId, action);
     return { attempt, test };
   } catch (err) {
     if (err instanceof AppError && err.code === 'TEST_NOT_FOUND') throw new AppError('NOT_FOUND', 'Attempt not found');
@@ -283,7 +297,13 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
       }),
     ),
     similarityFlags: flags,
+    proctored: attempt.proctored,
     scoringRule: SCORING_RULE,
+    accommodation:
+      attempt.extraMinutes > 0 || attempt.accommodationNote
+        ? { extraMinutes: attempt.extraMinutes, note: attempt.accommodationNote }
+        : null,
+    isPreview: attempt.isPreview,
   };
 }
 
@@ -334,7 +354,8 @@ export function profileOf(u: UserRow): TCandidateProfile {
 
 /** Sets the hiring status; a change to shortlisted or rejected emails the candidate with the company's template. */
 export async function setHiringStatus(deps: Deps, user: UserRow, attemptId: string, status: THiringStatus) {
-  const { attempt, test } = await requireManagedAttempt(deps, user, attemptId);
+  const { attempt, test } = await requireManagedAttempt(deps, user, attemptId, 'review.status');
+  if (attempt.isPreview) throw new AppError('CONFLICT', 'A preview attempt has no hiring status');
   // Only the request that actually changes the row sends the email (two clicks at once send one).
   const changed =
     attempt.hiringStatus !== status &&
@@ -368,7 +389,7 @@ export async function setHiringStatus(deps: Deps, user: UserRow, attemptId: stri
 
 /** A stored proctoring frame, for employers who manage the event's test only. */
 export async function getFrame(deps: Deps, user: UserRow, eventId: string) {
-  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+  authorize(user, 'review.read');
   const [event] = await deps.db.select().from(proctoringEvents).where(eq(proctoringEvents.id, eventId)).limit(1);
   if (!event?.frameKey) throw new AppError('NOT_FOUND', 'Frame not found');
   await requireManagedAttempt(deps, user, event.attemptId).catch((err: unknown) => {

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { seedAttempt, seedEvent, seedSubmission, TINY_JPEG } from '../../../test/fixtures/review';
+import { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from '../../../test/fixtures/similarity-samples';
 import { aptitudeQuestions, attempts, outbox, tests, users } from '../../db/schema';
 import { csvCell, toCsv } from './csv';
-import { seedAttempt, seedCodingTest, seedEvent, seedSubmission, TINY_JPEG } from './review.fixtures';
-import { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from './similarity.samples';
 
 let t: TestApp;
 let empA: SignedInUser;
@@ -17,9 +17,9 @@ let seeded: Awaited<ReturnType<typeof seedAll>>;
 
 async function seedAll() {
   const db = t.deps.db;
-  const main = await seedCodingTest(db, empA, { name: 'Backend hiring', marks: [60, 40], passingMarks: 50 });
-  const inactive = await seedCodingTest(db, empA, { name: 'Old drive', isActive: false });
-  const other = await seedCodingTest(db, empB, { name: 'Company B test' });
+  const main = await buildCodingTest(db, { employer: empA, name: 'Backend hiring', marks: [60, 40], passingMarks: 50 });
+  const inactive = await buildCodingTest(db, { employer: empA, marks: [50, 50], name: 'Old drive', isActive: false });
+  const other = await buildCodingTest(db, { employer: empB, marks: [50, 50], name: 'Company B test' });
   const [p1, p2] = main.problems as [(typeof main.problems)[0], (typeof main.problems)[0]];
   const start = new Date(Date.now() - 2 * 3_600_000);
   const a1 = await seedAttempt(db, main.test.id, cand1.id, { startedAt: start });
@@ -388,7 +388,10 @@ describe('hiring status and templates', () => {
     expect(res.json()).toEqual({ attemptId: seeded.a1.id, hiringStatus: 'shortlisted', emailed: true });
     const [a] = await t.deps.db.select().from(attempts).where(eq(attempts.id, seeded.a1.id));
     expect(a!.hiringStatus).toBe('shortlisted');
-    const mails = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, cand1.email));
+    const mails = await t.deps.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, cand1.email), ne(outbox.kind, 'email_verification')));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.kind).toBe('status_shortlisted');
     expect(mails[0]!.subject).toBe('Good news about your Backend hiring assessment');
@@ -431,7 +434,10 @@ describe('hiring status and templates', () => {
       payload: { status: 'rejected' },
     });
     expect(res.json().emailed).toBe(true);
-    const [mail] = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, cand3.email));
+    const [mail] = await t.deps.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, cand3.email), ne(outbox.kind, 'email_verification')));
     expect(mail!.subject).toBe('Backend hiring: update from Erin Employer');
     expect(mail!.bodyText).toBe('Dear Grace Hopper, not this time.');
   });

@@ -5,7 +5,7 @@
  */
 import type { TSimilarityPair, TSimilarityReport } from '@assessly/shared';
 import type { AppDeps } from '../../app';
-import type { TestRow } from '../tests/tests.access';
+import type { TestRow } from '../../db/schema';
 import { type LatestCodeRow, latestCodePerProblem, testProblems } from './review.repo';
 import {
   compareFingerprints,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { compareFingerprints, fingerprintCode, isFlagged, tokenize } from './similarity';
 import {
   CPP_INDEPENDENT_BFS,
   CPP_INDEPENDENT_DSU,
@@ -10,7 +9,8 @@ import {
   PY_ORIGINAL,
   PY_RENAMED,
   PY_REORDERED,
-} from './similarity.samples';
+} from '../../../test/fixtures/similarity-samples';
+import { compareFingerprints, fingerprintCode, isFlagged, tokenize } from './similarity';
 
 function compare(a: string, b: string, language: string) {
   const fa = fingerprintCode(a, language);

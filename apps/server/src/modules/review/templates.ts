@@ -96,9 +96,20 @@ export async function companyName(db: Db, companyId: string | null): Promise<str
   return row?.name || 'Assessly';
 }
 
+/** The end of a window for an email; empty when there is none (the lines that mention it are then left out). */
 export function formatWhen(d: Date | null): string {
-  if (!d) return 'when the test window closes';
+  if (!d) return '';
   return `${d.toUTCString().replace('GMT', 'UTC')}`;
+}
+
+/** Leaves out the lines of a template that mention {endTime} when there is no end time. */
+export function withoutEmptyEndTime(text: string, values: TemplateValues): string {
+  if (values.endTime !== '') return text;
+  return text
+    .split('\n')
+    .filter((line) => !line.includes('{endTime}'))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
 }
 
 /** Renders the company's template of this kind and sends it. */
@@ -110,7 +121,7 @@ export async function sendTemplated(
   return deps.mailer.send({
     to: opts.to,
     subject: renderTemplate(tpl.subject, opts.values),
-    text: renderTemplate(tpl.body, opts.values),
+    text: renderTemplate(withoutEmptyEndTime(tpl.body, opts.values), opts.values),
     kind: opts.mailKind,
   });
 }

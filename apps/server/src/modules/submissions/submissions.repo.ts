@@ -1,12 +1,15 @@
 import type { TSubmissionQuery } from '@assessly/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { codingProblems, submissions, tests } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import {
+  codingProblems,
+  type NewSubmission,
+  type SubmissionRow,
+  submissions,
+  tests,
+  type UserRow,
+} from '../../db/schema';
 import { ownedBy } from '../tests/tests.access';
-
-export type SubmissionRow = typeof submissions.$inferSelect;
-export type NewSubmission = typeof submissions.$inferInsert;
 
 export async function insertSubmission(db: Db, values: NewSubmission): Promise<SubmissionRow> {
   const [row] = await db.insert(submissions).values(values).returning();
@@ -63,4 +66,14 @@ export async function countPendingForUser(db: Db, userId: string): Promise<numbe
     .from(submissions)
     .where(and(eq(submissions.userId, userId), inArray(submissions.status, ['queued', 'running'])));
   return Number(row?.n ?? 0);
+}
+
+/** The submission this user stored with this idempotency key, if any. */
+export async function findByIdempotencyKey(db: Db, userId: string, key: string): Promise<SubmissionRow | null> {
+  const [row] = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.userId, userId), eq(submissions.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
 }

@@ -15,16 +15,24 @@ import {
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
-import { attempts } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import {
+  type AttemptRow,
+  attempts,
+  type NewSubmission,
+  type ProblemRow,
+  type SubmissionRow,
+  type TestRow,
+  type UserRow,
+} from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { type AttemptRow, requireOpenAttempt } from '../attempts/attempts.service';
+import { requireOpenAttempt } from '../attempts/attempts.service';
 import type { JudgingService } from '../judging/judging.types';
-import { casesForRun, casesForSubmit, type ProblemRow, toCandidateItem, toResultItems } from '../judging/results';
-import { canManageTest, findTest, type TestRow } from '../tests/tests.access';
+import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
+import { casesForRun, casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
+import { canManageTest, findTest } from '../tests/tests.access';
 import * as repo from './submissions.repo';
 
-export type SubmissionRow = repo.SubmissionRow;
 type Deps = Pick<AppDeps, 'db' | 'clock'> & { judging?: JudgingService };
 
 /** Re-read the row this often while waiting; the queue's signal (in process, or NOTIFY) usually comes first. */
@@ -81,6 +89,8 @@ export async function createSubmission(
     questionNumber: number;
     language: string;
     code: string;
+    /** The client's key for this submit: a retry with the same key finds this row (submitCode). */
+    idempotencyKey?: string | null;
   },
   /** Runs in the inserting transaction, before the insert (the HTTP submit's checks that must not race). */
   beforeInsert?: (tx: Db) => Promise<void>,
@@ -89,7 +99,7 @@ export async function createSubmission(
     throw new AppError('VALIDATION', 'Choose a supported language', { language: 'Choose a supported language' });
   }
   const problem = await resolveProblem(deps, input.test, input.questionNumber);
-  const values: repo.NewSubmission = {
+  const values: NewSubmission = {
     testId: input.test.id,
     userId: input.user.id,
     attemptId: input.attempt?.id ?? null,
@@ -100,16 +110,17 @@ export async function createSubmission(
     status: 'queued',
     totalCount: casesForSubmit(problem).length,
     maxScore: problem.marks,
+    problemVersion: problem.version,
     createdAt: deps.clock.now(),
+    idempotencyKey: input.idempotencyKey ?? null,
   };
   const row = beforeInsert
-    ? await deps.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+    ? await deps.db.transaction(async (tx) => {
         await beforeInsert(tx);
         return repo.insertSubmission(tx, values);
       })
     : await repo.insertSubmission(deps.db, values);
-  await deps.judging?.enqueue(row.id);
+  await deps.judging?.enqueue(row.id, row.userId);
   return row;
 }
 
@@ -143,22 +154,23 @@ async function requireAccess(deps: Deps, user: UserRow, testId: string, allowMan
 
 /** Runs the visible examples (or only the custom input) without storing anything. */
 export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promise<TResultItem[]> {
-  const { test } = await requireAccess(deps, user, input.testId, true);
+  const { test, attempt } = await requireAccess(deps, user, input.testId, true);
   const problem = await resolveProblem(deps, test, input.questionNumber);
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
   const specs = casesForRun(problem, input.stdin);
   if (specs.length === 0) return [];
   try {
-    const result = await judging.judge.judge({
+    // In this candidate's lane of the fair scheduler: one run at a time, a newer one replaces a waiting one.
+    const result = await judging.runJudge(user.id, {
       language: input.language,
       code: input.code,
       cases: specs.map(({ input: stdin, expectedOutput }) => ({ input: stdin, expectedOutput })),
-      timeLimitMs: problem.timeLimitMs,
-      memoryLimitMb: problem.memoryLimitMb,
-      floatTolerance: problem.floatTolerance,
+      ...judgeSettings(problem),
     });
-    return toResultItems(specs, result);
+    const items = toResultItems(specs, result);
+    // a managing employer trying the problem sees internal failures in full; a candidate never does
+    return attempt ? toCandidateResults(items) : items;
   } catch (err) {
     if (err instanceof JudgeQueueFullError) throw busy(err);
     throw err;
@@ -178,16 +190,57 @@ async function lockOpenAttempt(tx: Db, attemptId: string, now: Date): Promise<vo
   if (!open) throw new AppError('ATTEMPT_ENDED', 'This test has ended');
 }
 
-/** HTTP submit: checks, back-pressure, store, then wait for the verdict (up to judging.submitWaitMs). */
-export async function submitCode(deps: Deps, user: UserRow, input: TSubmitCode): Promise<SubmissionRow> {
+/**
+ * HTTP submit: checks, back-pressure, store, then wait for the verdict (up to judging.submitWaitMs).
+ * With an idempotency key, a request sent again (its reply lost) answers the row stored the first time.
+ */
+export async function submitCode(
+  deps: Deps,
+  user: UserRow,
+  input: TSubmitCode,
+  idempotencyKey?: string | null,
+): Promise<SubmissionRow> {
+  if (idempotencyKey) {
+    const earlier = await repo.findByIdempotencyKey(deps.db, user.id, idempotencyKey);
+    if (earlier) return waitForJudged(deps, earlier.id, deps.judging?.submitWaitMs ?? 0);
+  }
   const { test, attempt } = await requireAccess(deps, user, input.testId, false);
   await resolveProblem(deps, test, input.questionNumber);
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
-  await judging.assertCapacity();
-  const row = await createSubmission(
+  const secondsLeft = attempt ? (attempt.deadlineAt.getTime() - deps.clock.now().getTime()) / 1000 : undefined;
+  await judging.assertCapacity(secondsLeft);
+  let row: SubmissionRow;
+  try {
+    row = await storeSubmission(deps, judging, user, { ...input, attempt, test, idempotencyKey });
+  } catch (err) {
+    // Two copies of one request raced: the loser answers the winner's row.
+    if (!idempotencyKey || !isUniqueViolation(err, 'submissions_user_idempotency_idx')) throw err;
+    const earlier = await repo.findByIdempotencyKey(deps.db, user.id, idempotencyKey);
+    if (!earlier) throw err;
+    row = earlier;
+  }
+  return waitForJudged(deps, row.id, judging.submitWaitMs);
+}
+
+async function storeSubmission(
+  deps: Deps,
+  judging: JudgingService,
+  user: UserRow,
+  input: TSubmitCode & { attempt: AttemptRow | null; test: TestRow; idempotencyKey?: string | null },
+): Promise<SubmissionRow> {
+  const { attempt } = input;
+  return createSubmission(
     deps,
-    { user, attempt, test, questionNumber: input.questionNumber, language: input.language, code: input.code },
+    {
+      user,
+      attempt,
+      test: input.test,
+      questionNumber: input.questionNumber,
+      language: input.language,
+      code: input.code,
+      idempotencyKey: input.idempotencyKey,
+    },
     async (tx) => {
       // Checked and inserted under locks, so parallel requests cannot all pass the checks before any inserts.
       if (attempt) await lockOpenAttempt(tx, attempt.id, deps.clock.now());
@@ -203,12 +256,11 @@ export async function submitCode(deps: Deps, user: UserRow, input: TSubmitCode):
       }
     },
   );
-  return waitForJudged(deps, row.id, judging.submitWaitMs);
 }
 
-/** Candidates see hidden cases only as passed/verdict/time/memory; managing employers see the stored row. */
+/** Candidates get the projection of projection.ts; managing employers see the stored row. */
 export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSubmission {
-  const results = (row.results as TResultItem[]).map((r) => (forCandidate ? toCandidateItem(r) : r));
+  const results = forCandidate ? toCandidateResults(row.results as TResultItem[]) : (row.results as TResultItem[]);
   return {
     id: row.id,
     testId: row.testId,
@@ -220,7 +272,7 @@ export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSu
     code: row.code,
     status: row.status,
     verdict: row.verdict as TSubmission['verdict'],
-    compileOutput: row.compileOutput,
+    compileOutput: forCandidate ? toCandidateCompileOutput(row.verdict, row.compileOutput) : row.compileOutput,
     results,
     passedCount: row.passedCount,
     totalCount: row.totalCount,
@@ -228,6 +280,9 @@ export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSu
     maxScore: row.maxScore,
     createdAt: row.createdAt.toISOString(),
     judgedAt: row.judgedAt?.toISOString() ?? null,
+    problemVersion: row.problemVersion,
+    // results a re-judge replaced: employers only (they carry hidden cases whole)
+    ...(forCandidate ? {} : { judgeHistory: row.judgeHistory }),
   };
 }
 

@@ -5,16 +5,13 @@
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { tests } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { type TestRow, tests, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-
-export type TestRow = typeof tests.$inferSelect;
+import { type Action, authorize, sameTenant } from '../../lib/policy';
 
 export function canManageTest(user: UserRow, test: Pick<TestRow, 'companyId' | 'createdBy'>): boolean {
   if (user.role !== 'employer') return false;
-  if (test.companyId) return user.companyId === test.companyId;
-  return test.createdBy === user.id;
+  return sameTenant(user, test);
 }
 
 export async function findTest(db: Db, id: string): Promise<TestRow | null> {
@@ -22,11 +19,20 @@ export async function findTest(db: Db, id: string): Promise<TestRow | null> {
   return row ?? null;
 }
 
-/** The test if this employer may manage it; 404 when it does not exist or belongs to another company. */
-export async function requireManagedTest(db: Db, user: UserRow, id: string): Promise<TestRow> {
-  if (user.role !== 'employer') throw new AppError('FORBIDDEN', 'Only employers can do this');
+/**
+ * The test if this employer's company owns it and their role allows `action` (lib/policy.ts);
+ * 404 when it does not exist or belongs to another company, 403 naming the role when the role does not allow it.
+ */
+export async function requireManagedTest(
+  db: Db,
+  user: UserRow,
+  id: string,
+  action: Action = 'tests.read',
+): Promise<TestRow> {
+  if (user.role !== 'employer') authorize(user, action);
   const test = await findTest(db, id);
   if (!test || !canManageTest(user, test)) throw new AppError('TEST_NOT_FOUND', 'Test not found');
+  authorize(user, action, test);
   return test;
 }
 

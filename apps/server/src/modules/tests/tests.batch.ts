@@ -16,12 +16,13 @@ import {
 } from '@assessly/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { ProblemRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findQuestion, insertQuestion, updateQuestion } from '../aptitude-questions/aptitude-questions.repo';
 import { toQuestionValues } from '../aptitude-questions/aptitude-questions.service';
-import { findProblem, insertProblem, updateProblem } from '../coding-problems/coding-problems.repo';
+import { findProblem, insertProblem } from '../coding-problems/coding-problems.repo';
 import { toProblemValues } from '../coding-problems/coding-problems.service';
+import { updateProblemVersioned } from '../coding-problems/problem-versions';
 import { canManageTest, requireManagedTest } from './tests.access';
 import { toEmployerProblem, toEmployerQuestion, toEmployerTest } from './tests.projections';
 import * as repo from './tests.repo';
@@ -48,7 +49,7 @@ export async function saveQuestionBatch(
   testId: string,
   input: z.output<typeof ZQuestionBatch>,
 ): Promise<TTestWithQuestions<TAptitudeQuestion, TCodingProblem, TTest>> {
-  const test = await requireManagedTest(db, user, testId);
+  const test = await requireManagedTest(db, user, testId, 'tests.author');
   if (input.version !== undefined && input.version !== test.version) throw conflict();
   const aptitude = test.testType === 'APTITUDE';
   const items = aptitude ? input.questions : input.problems;
@@ -79,8 +80,7 @@ export async function saveQuestionBatch(
       }))
     : items.map((it, i) => ({ id: savedId(it), values: toProblemValues(parseItem(ZCodingProblemInput, it, i + 1)) }));
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     // Bumping the version first locks the test row, so concurrent saves of one test run one after another.
     const locked = await repo.updateTestRow(tx, testId, {}, input.version ?? test.version);
     if (!locked) throw conflict();
@@ -100,7 +100,7 @@ export async function saveQuestionBatch(
       } else {
         const values = item.values as ReturnType<typeof toProblemValues>;
         row = existing
-          ? await updateProblem(tx, existing.id, { ...values, testId: existing.testId ?? testId })
+          ? await updateProblemVersioned(tx, existing as ProblemRow, { ...values, testId: existing.testId ?? testId })
           : await insertProblem(tx, { ...values, ...owner });
       }
       saved.push({ id: row.id, marks: row.marks, row });

@@ -1,11 +1,13 @@
 /**
- * Projections of test, question and problem rows. Two readings of every row (design.md §3):
+ * Projections of test, question and problem rows. Two readings of every row (docs/DECISIONS.md §3):
  * the managing employer's (everything) and the candidate's, which leaves out what would give answers away.
  * The candidate projections list their fields explicitly (no spreading of rows) so a new column is never
  * sent to candidates by accident.
  */
+
 import {
   DEFAULT_STARTER_CODE,
+  defaultProctoring,
   type TAptitudeQuestion,
   type TCandidateTest,
   type TCodeLanguage,
@@ -14,11 +16,8 @@ import {
   type TQuestionForCandidate,
   type TTest,
 } from '@assessly/shared';
-import type { aptitudeQuestions, codingProblems } from '../../db/schema';
-import type { TestRow } from './tests.access';
-
-export type QuestionRow = typeof aptitudeQuestions.$inferSelect;
-export type ProblemRow = typeof codingProblems.$inferSelect;
+import type { ProblemRow, QuestionRow, TestRow } from '../../db/schema';
+import { solutionCheckState } from '../coding-problems/solution-check';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -41,6 +40,7 @@ export function toEmployerTest(row: TestRow, createdByEmail: string | null = nul
     questionIds: row.questionIds,
     isActive: row.isActive,
     version: row.version,
+    proctoring: row.proctoring ?? defaultProctoring(row.testType),
   };
 }
 
@@ -114,6 +114,16 @@ export function toEmployerProblem(row: ProblemRow): TCodingProblem {
     timeLimitMs: row.timeLimitMs,
     memoryLimitMb: row.memoryLimitMb,
     floatTolerance: row.floatTolerance,
+    comparisonMode: row.comparisonMode,
+    solutionLanguage: (row.solutionLanguage as TCodingProblem['solutionLanguage']) ?? null,
+    version: row.version,
+    solutionCheck: {
+      state: solutionCheckState(row),
+      verdict: row.solutionCheck?.verdict ?? null,
+      passedCount: row.solutionCheck?.passedCount ?? 0,
+      totalCount: row.solutionCheck?.totalCount ?? 0,
+      checkedAt: row.solutionCheck?.checkedAt ?? null,
+    },
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -134,5 +144,7 @@ export function toCandidateProblem(row: ProblemRow): TProblemForCandidate {
     timeLimitMs: row.timeLimitMs,
     memoryLimitMb: row.memoryLimitMb,
     testCaseCount: row.testCases.length,
+    comparisonMode: row.comparisonMode,
+    floatTolerance: row.floatTolerance,
   };
 }

@@ -1,10 +1,20 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { aptitudeQuestions, codingProblems, tests, users } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
-import { ownedBy, type TestRow } from './tests.access';
+import {
+  aptitudeQuestions,
+  codingProblems,
+  type NewTest,
+  type TestRow,
+  tests,
+  type UserRow,
+  users,
+} from '../../db/schema';
+import { ownedBy } from './tests.access';
 
-export type NewTest = typeof tests.$inferInsert;
+/** Preview attempts (a company member taking its own test) and their submissions are not candidates. */
+const notPreview = sql.raw(
+  'NOT EXISTS (SELECT 1 FROM attempts pa WHERE pa.test_id = s.test_id AND pa.user_id = s.user_id AND pa.is_preview)',
+);
 
 /** Rows of a raw db.execute(): node-postgres answers { rows }, PGlite an array or { rows }. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -57,8 +67,7 @@ export async function updateTestRow(
  * from the bank without a test of their own, and not used by any other test.
  */
 export async function deleteTestCascade(db: Db, test: TestRow): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const ids = test.questionIds;
     for (const table of ['aptitude_questions', 'coding_problems'] as const) {
       await tx.execute(sql`
@@ -101,9 +110,9 @@ export async function countStats(db: Db, user: UserRow) {
   const [cand] = rowsOf<{ n: number }>(
     await db.execute(sql`
       SELECT count(DISTINCT x.user_id)::int AS n FROM (
-        SELECT a.user_id FROM attempts a WHERE a.test_id IN (SELECT ${tests.id} FROM ${tests} WHERE ${owned})
+        SELECT a.user_id FROM attempts a WHERE NOT a.is_preview AND a.test_id IN (SELECT ${tests.id} FROM ${tests} WHERE ${owned})
         UNION
-        SELECT s.user_id FROM submissions s WHERE s.test_id IN (SELECT ${tests.id} FROM ${tests} WHERE ${owned})
+        SELECT s.user_id FROM submissions s WHERE ${notPreview} AND s.test_id IN (SELECT ${tests.id} FROM ${tests} WHERE ${owned})
       ) x`),
   );
   return {
@@ -128,9 +137,9 @@ export async function listCandidates(db: Db, user: UserRow) {
     await db.execute(sql`
       SELECT u.id, u.email, u.first_name, u.last_name, count(DISTINCT x.test_id)::int AS tests, max(x.at) AS last_activity
       FROM (
-        SELECT a.user_id, a.test_id, a.started_at AS at FROM attempts a WHERE a.test_id IN (SELECT ${tests.id} FROM ${tests} WHERE ${owned})
+        SELECT a.user_id, a.test_id, a.started_at AS at FROM attempts a WHERE NOT a.is_preview AND a.test_id IN (SELECT ${tests.id} FROM ${tests} WHERE ${owned})
         UNION ALL
-        SELECT s.user_id, s.test_id, s.created_at AS at FROM submissions s WHERE s.test_id IN (SELECT ${tests.id} FROM ${tests} WHERE ${owned})
+        SELECT s.user_id, s.test_id, s.created_at AS at FROM submissions s WHERE ${notPreview} AND s.test_id IN (SELECT ${tests.id} FROM ${tests} WHERE ${owned})
       ) x JOIN users u ON u.id = x.user_id
       GROUP BY u.id, u.email, u.first_name, u.last_name
       ORDER BY max(x.at) DESC

@@ -48,7 +48,7 @@ export async function testsRoutes(app: FastifyInstance, deps: AppDeps) {
     const user = requireEmployer(req);
     const id = requireTestId(req.params);
     const input = parseInput(ZUpdateQuestionIds, req.body);
-    return service.setQuestionIds(db, user, id, input.questionIds, input.version);
+    return service.setQuestionIds(db, user, id, input.questionIds, input.version, input.linkIds);
   });
 
   app.get('/api/tests/:id/questions', async (req) => {

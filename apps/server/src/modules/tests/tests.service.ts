@@ -3,6 +3,7 @@
  * what belongs only to the test, the dashboard's numbers. Other features use findTestWithQuestions and the
  * candidate projections exported here.
  */
+
 import {
   checkTestRules,
   type TAdminStats,
@@ -18,15 +19,15 @@ import {
   VERSION_CONFLICT_MESSAGE,
 } from '@assessly/shared';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../lib/auth';
+import type { ProblemRow, QuestionRow, TestRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { authorize } from '../../lib/policy';
 import { findQuestionsByIds } from '../aptitude-questions/aptitude-questions.repo';
 import { findAttempt } from '../attempts/attempts.service';
 import { findProblemsByIds } from '../coding-problems/coding-problems.repo';
-import { canManageTest, findTest, requireManagedTest, type TestRow } from './tests.access';
+import { copyProblem } from '../coding-problems/problem-versions';
+import { canManageTest, findTest, requireManagedTest } from './tests.access';
 import {
-  type ProblemRow,
-  type QuestionRow,
   toCandidateProblem,
   toCandidateQuestion,
   toCandidateTest,
@@ -55,6 +56,7 @@ function toDate(v: string | null | undefined, field: 'startTime' | 'endTime'): D
 }
 
 export async function createTest(db: Db, user: UserRow, input: TTestCreate): Promise<TTest> {
+  authorize(user, 'tests.author');
   const row = await repo.insertTest(db, {
     testName: input.testName,
     testType: input.testType,
@@ -65,6 +67,7 @@ export async function createTest(db: Db, user: UserRow, input: TTestCreate): Pro
     startTime: toDate(input.startTime, 'startTime'),
     endTime: toDate(input.endTime, 'endTime'),
     isActive: input.isActive ?? true,
+    proctoring: input.proctoring ?? null,
     // createdBy comes from the session, never from the body.
     createdBy: user.id,
     companyId: user.companyId,
@@ -95,7 +98,7 @@ export function conflict(): AppError {
 }
 
 export async function updateTest(db: Db, user: UserRow, id: string, input: TTestUpdate): Promise<TTest> {
-  const test = await requireManagedTest(db, user, id);
+  const test = await requireManagedTest(db, user, id, 'tests.author');
   if (input.version !== undefined && input.version !== test.version) throw conflict();
   const questionIds = input.questionIds ?? test.questionIds;
   const testType = input.testType ?? test.testType;
@@ -128,6 +131,7 @@ export async function updateTest(db: Db, user: UserRow, id: string, input: TTest
       startTime,
       endTime,
       isActive: input.isActive ?? test.isActive,
+      proctoring: input.proctoring === undefined ? test.proctoring : input.proctoring,
       questionIds,
     },
     test.version,
@@ -161,12 +165,42 @@ export async function setQuestionIds(
   id: string,
   questionIds: string[],
   version?: number,
+  linkIds: string[] = [],
 ): Promise<TTest> {
-  return updateTest(db, user, id, { questionIds, version });
+  const test = await requireManagedTest(db, user, id);
+  if (test.testType !== 'CODING') return updateTest(db, user, id, { questionIds, version });
+  await checkQuestionIds(db, user, 'CODING', questionIds);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const ids = await copyAddedProblems(tx, user, test, questionIds, new Set(linkIds));
+    return updateTest(tx, user, id, { questionIds: ids, version });
+  });
+}
+
+/**
+ * A problem of another test (or of the bank) newly added to this test is copied, so later edits here never
+ * rewrite the other test's history; one listed in linkIds is shared on purpose.
+ */
+async function copyAddedProblems(
+  tx: Db,
+  user: UserRow,
+  test: TestRow,
+  questionIds: string[],
+  linkIds: Set<string>,
+): Promise<string[]> {
+  const already = new Set(test.questionIds);
+  const rows = new Map((await findProblemsByIds(tx, questionIds)).map((r) => [r.id, r]));
+  const out: string[] = [];
+  for (const qid of questionIds) {
+    const row = rows.get(qid);
+    const foreign = row && row.testId !== test.id && !already.has(qid) && !linkIds.has(qid);
+    out.push(foreign ? (await copyProblem(tx, qid, test.companyId, { testId: test.id, createdBy: user.id })).id : qid);
+  }
+  return out;
 }
 
 export async function deleteTest(db: Db, user: UserRow, id: string): Promise<void> {
-  const test = await requireManagedTest(db, user, id);
+  const test = await requireManagedTest(db, user, id, 'tests.delete');
   await repo.deleteTestCascade(db, test);
 }
 

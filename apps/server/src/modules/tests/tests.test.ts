@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SignedInUser } from '../../../test/factories';
+import {
+  call,
+  createTestAs,
+  problemBody,
+  questionBody,
+  signInAuthoringCast,
+  testBody,
+} from '../../../test/fixtures/authoring';
+import { useTestApp } from '../../../test/support';
 import { attempts, submissions } from '../../db/schema';
-import { call, createTestAs, problemBody, questionBody, testBody } from './authoring.fixtures';
 import { findTestWithQuestions } from './tests.service';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: SignedInUser;
 let rival: SignedInUser;
 let candidate: SignedInUser;
 beforeAll(async () => {
-  t = await buildTestApp();
-  [owner, rival, candidate] = await Promise.all([
-    createSignedInUser(t.app, { role: 'employer' }),
-    createSignedInUser(t.app, { role: 'employer' }),
-    createSignedInUser(t.app, { role: 'candidate' }),
-  ]);
-});
-afterAll(async () => {
-  await t?.close();
+  ({ owner, rival, candidate } = await signInAuthoringCast(t));
 });
 
 const count = async (table: string, where = 'true', params: unknown[] = []) =>
@@ -382,8 +381,8 @@ describe('DELETE /api/tests/{id}', () => {
 
 describe('GET /api/admin/stats', () => {
   it('counts tests by type and distinct candidates with an attempt or submission, for this company only', async () => {
-    const boss = await createSignedInUser(t.app, { role: 'employer' });
-    const cands = await Promise.all([1, 2, 3].map(() => createSignedInUser(t.app, { role: 'candidate' })));
+    const boss = await t.signIn({ role: 'employer' });
+    const cands = await Promise.all([1, 2, 3].map(() => t.signIn({ role: 'candidate' })));
     const apt = await createTestAs(t.app, boss, { testType: 'APTITUDE' });
     const code = await createTestAs(t.app, boss, { testType: 'CODING' });
     await createTestAs(t.app, boss, { testType: 'CODING' });

@@ -1,8 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { oneTimeTokens, sessions, users } from '../../db/schema';
-
-export type NewUser = typeof users.$inferInsert;
+import { type NewUser, oneTimeTokens, sessions, users } from '../../db/schema';
 
 export function findUserByEmail(db: Db, email: string) {
   return db

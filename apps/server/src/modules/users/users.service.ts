@@ -2,8 +2,7 @@ import type { TSignup, TUser, TUserUpdate } from '@assessly/shared';
 import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import { companies, type UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -58,7 +57,7 @@ export async function createUser(db: Db, input: TSignup): Promise<UserRow> {
         lastName: input.lastName,
         role: input.role,
       };
-      if (input.role !== 'employer') return repo.insertUser(tx as unknown as Db, base);
+      if (input.role !== 'employer') return repo.insertUser(tx, base);
       // An employer who signs up alone gets a company of their own (a tenant of one).
       const [company] = await tx
         .insert(companies)
@@ -67,7 +66,7 @@ export async function createUser(db: Db, input: TSignup): Promise<UserRow> {
           email: `${crypto.randomUUID()}@personal.assessly`,
         })
         .returning({ id: companies.id });
-      return repo.insertUser(tx as unknown as Db, { ...base, companyId: company!.id, companyRole: 'admin' });
+      return repo.insertUser(tx, { ...base, companyId: company!.id, companyRole: 'owner' });
     });
   } catch (err) {
     // Two sign-ups racing for one email: the unique index decides.
@@ -92,7 +91,7 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 
 /**
  * Who may read a user: the user itself; an employer whose company's tests the user has attempted or
- * submitted to (design.md §3). Everyone else gets 403.
+ * submitted to (docs/DECISIONS.md §3). Everyone else gets 403.
  */
 export async function canReadUser(db: Db, viewer: UserRow, target: UserRow): Promise<boolean> {
   if (viewer.id === target.id) return true;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, sessionCookie, uniqueEmail } from '../../../test/factories';
+import { readConfig } from '../../config';
 import { outbox } from '../../db/schema';
 
 let t: TestApp;
@@ -16,7 +17,7 @@ const signupBody = (over: Record<string, unknown> = {}) => ({
   firstName: 'Ada',
   lastName: 'Lovelace',
   email: uniqueEmail('ada'),
-  password: 'analytical1',
+  password: 'Analytical1',
   role: 'candidate',
   ...over,
 });
@@ -42,7 +43,7 @@ describe('POST /api/users/add', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().role).toBe('employer');
     expect(res.json().companyId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.json().companyRole).toBe('admin');
+    expect(res.json().companyRole).toBe('owner');
   });
 
   it('refuses a duplicate email, whatever its case, with a 409 message', async () => {
@@ -288,7 +289,7 @@ describe('password reset', () => {
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/users/reset-password',
-      payload: { token, password: 'brand-new-pass1' },
+      payload: { token, password: 'Brand-new-pass1' },
     });
     expect(reset.statusCode).toBe(200);
     const oldLogin = await t.app.inject({
@@ -300,7 +301,7 @@ describe('password reset', () => {
     const newLogin = await t.app.inject({
       method: 'POST',
       url: '/api/users/login',
-      payload: { email: u.email, password: 'brand-new-pass1' },
+      payload: { email: u.email, password: 'Brand-new-pass1' },
     });
     expect(newLogin.statusCode).toBe(200);
     // the old session was signed out by the reset
@@ -309,7 +310,7 @@ describe('password reset', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/users/reset-password',
-      payload: { token, password: 'another-pass1' },
+      payload: { token, password: 'Another-pass1' },
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('TOKEN_INVALID');
@@ -324,7 +325,7 @@ describe('password reset', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/users/reset-password',
-        payload: { token, password: 'brand-new-pass1' },
+        payload: { token, password: 'Brand-new-pass1' },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('TOKEN_INVALID');
@@ -385,7 +386,8 @@ describe('cross-site and unknown requests', () => {
 
 describe('rate limiting', () => {
   it('limits sign-in attempts per minute', async () => {
-    const limited = await buildTestApp({ authRateLimit: 3 });
+    const config = { ...readConfig({ PORT: '3000' }), webDist: null, signinIpRateLimit: 3 };
+    const limited = await buildTestApp({ config });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useDialog } from '../../app/use-dialog';
+import { api } from '../../lib/api';
 
 export interface BankItem {
   id: string;
@@ -21,11 +23,15 @@ export function AddFromBankModal(props: {
   confirmLabel: (n: number) => string;
   emptyText: string;
   emptyAction?: ReactNode;
-  onConfirm: (ids: string[]) => void;
+  /** ids chosen, and among them those to link (share) instead of copy; only with `linkable`. */
+  onConfirm: (ids: string[], linkIds: string[]) => void;
   onClose: () => void;
+  /** Coding problems: added as copies unless the author ticks "Share" (then where else it is used is shown). */
+  linkable?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
+  const [linked, setLinked] = useState<string[]>([]);
   const q = search.trim().toLowerCase();
   const shown = (props.items ?? []).filter(
     (i) => !q || i.title.toLowerCase().includes(q) || (i.detail ?? '').toLowerCase().includes(q),
@@ -33,6 +39,7 @@ export function AddFromBankModal(props: {
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const close = () => {
     setSelected([]);
+    setLinked([]);
     setSearch('');
     props.onClose();
   };
@@ -62,6 +69,12 @@ export function AddFromBankModal(props: {
           onChange={(e) => setSearch(e.target.value)}
           style={{ marginBottom: '1rem' }}
         />
+        {props.linkable && (
+          <p className="field-hint">
+            Problems are copied into this test: editing them here never changes another test. Tick “Share” to link a
+            problem instead, so that one edit changes every test using it.
+          </p>
+        )}
         {props.loading && <p className="muted">Loading...</p>}
         {props.error && (
           <div className="alert alert-error" role="alert">
@@ -81,6 +94,7 @@ export function AddFromBankModal(props: {
                 <th scope="col">Select</th>
                 <th scope="col">{props.title.includes('Problem') ? 'Problem' : 'Question'}</th>
                 <th scope="col">Marks</th>
+                {props.linkable && <th scope="col">Share</th>}
               </tr>
             </thead>
             <tbody>
@@ -99,6 +113,20 @@ export function AddFromBankModal(props: {
                     {i.detail && <div className="muted">{i.detail}</div>}
                   </td>
                   <td>{i.marks}</td>
+                  {props.linkable && (
+                    <td>
+                      <input
+                        type="checkbox"
+                        disabled={!selected.includes(i.id)}
+                        checked={linked.includes(i.id)}
+                        onChange={() =>
+                          setLinked((l) => (l.includes(i.id) ? l.filter((x) => x !== i.id) : [...l, i.id]))
+                        }
+                        aria-label={`Share ${i.title} instead of copying`}
+                      />
+                      {linked.includes(i.id) && selected.includes(i.id) && <UsedIn problemId={i.id} />}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -113,7 +141,10 @@ export function AddFromBankModal(props: {
             className="btn btn-primary"
             disabled={selected.length === 0}
             onClick={() => {
-              props.onConfirm(selected);
+              props.onConfirm(
+                selected,
+                linked.filter((x) => selected.includes(x)),
+              );
               close();
             }}
           >
@@ -121,6 +152,21 @@ export function AddFromBankModal(props: {
           </button>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** "Also used in": the tests that list a problem, shown when the author chooses to share it. */
+function UsedIn({ problemId }: { problemId: string }) {
+  const usage = useQuery({
+    queryKey: ['admin', 'problem-usage', problemId],
+    queryFn: () => api<{ tests: { id: string; testName: string }[] }>(`/api/coding-tests/${problemId}/usage`),
+  });
+  if (!usage.data) return null;
+  const names = usage.data.tests.map((t) => t.testName);
+  return (
+    <div className="field-hint" role="note">
+      {names.length ? `Shared with: ${names.join(', ')}. Edits change all of them.` : 'Not used in another test yet.'}
     </div>
   );
 }

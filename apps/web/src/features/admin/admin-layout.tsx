@@ -48,6 +48,15 @@ const LINKS = [
     icon: icon('M4 4h16v16H4zM4 6l8 7 8-7'),
     end: true,
   },
+  // Integrations and data governance (features/integrations): tokens, webhooks, audit log, retention, API docs.
+  {
+    to: '/admin/settings',
+    label: 'Settings',
+    icon: icon(
+      'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12a7 7 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14 3h-4l-.5 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7 7 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2L10 21h4l.5-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z',
+    ),
+    end: false,
+  },
 ];
 
 /** The admin area's frame: a collapsible sidebar and the page. */

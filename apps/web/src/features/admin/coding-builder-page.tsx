@@ -1,4 +1,4 @@
-import { validateCodingProblems } from '@assessly/shared';
+import { type TCodingProblem, validateCodingProblems } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -11,6 +11,8 @@ import { candidateLink } from './admin-helpers';
 import { saveErrorMessage } from './aptitude-builder-page';
 import { useCopied } from './copy-link';
 import { emptyProblem, type ProblemDraft, ProblemFields, problemPayload, toProblemDraft } from './problem-fields';
+import { findOutdated, RejudgePrompt } from './rejudge-prompt';
+import { ShareWarning } from './solution-check';
 
 /** Coding builder (/admin/coding-test/{id}): a tab per problem, saved all at once, then the candidate link. */
 export function CodingBuilderPage() {
@@ -26,6 +28,8 @@ export function CodingBuilderPage() {
   const [success, setSuccess] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [dialog, setDialog] = useState(false);
+  const [savedProblems, setSavedProblems] = useState<TCodingProblem[]>([]);
+  const [outdated, setOutdated] = useState<Awaited<ReturnType<typeof findOutdated>>>([]);
   const [copied, copy] = useCopied();
 
   // Existing problems come first; arriving from "Create New Problem" opens a new, empty tab after them.
@@ -33,6 +37,7 @@ export function CodingBuilderPage() {
     if (problems) return;
     if (loaded.data) {
       setVersion(loaded.data.test.version);
+      setSavedProblems(loaded.data.problems);
       const saved = loaded.data.problems.map(toProblemDraft);
       const list = returnTo || saved.length === 0 ? [...saved, emptyProblem()] : saved;
       setProblems(list);
@@ -59,6 +64,12 @@ export function CodingBuilderPage() {
     setActive(Math.max(0, active - 1));
   };
 
+  /** After saving (and answering the re-judge question, if any): back to the editor, or the link dialog. */
+  const finish = () => {
+    if (returnTo) navigate(returnTo);
+    else setDialog(true);
+  };
+
   const save = async () => {
     setError(null);
     setSuccess(null);
@@ -77,10 +88,13 @@ export function CodingBuilderPage() {
       });
       setVersion(saved.test.version);
       setProblems(saved.problems.map(toProblemDraft));
+      const before = new Map(savedProblems.map((p) => [p.id, p.version]));
+      setSavedProblems(saved.problems);
       await qc.invalidateQueries({ queryKey: ['admin'] });
       setSuccess(`Successfully saved ${saved.problems.length} coding question(s)!`);
-      if (returnTo) navigate(returnTo);
-      else setDialog(true);
+      const stale = await findOutdated(saved.problems, before);
+      if (stale.length > 0) setOutdated(stale);
+      else finish();
     } catch (err) {
       setError(saveErrorMessage(err, 'Failed to save coding tests. Please try again.'));
     } finally {
@@ -140,6 +154,10 @@ export function CodingBuilderPage() {
         </div>
         <ProblemFields
           key={current.id}
+          dirty={(() => {
+            const stored = savedProblems.find((p) => p.id === current.id);
+            return !stored || JSON.stringify(toProblemDraft(stored)) !== JSON.stringify(current);
+          })()}
           value={current}
           onChange={update}
           onError={setError}
@@ -161,21 +179,44 @@ export function CodingBuilderPage() {
           {saving ? 'Saving...' : 'Save All Questions'}
         </button>
       </div>
+      {outdated.length > 0 && (
+        <RejudgePrompt
+          items={outdated}
+          onDone={(message) => {
+            setOutdated([]);
+            if (message) setSuccess(message);
+            finish();
+          }}
+        />
+      )}
       {dialog && (
-        <CreatedDialog link={link} copied={copied} onCopy={() => copy(link)} onClose={() => navigate('/admin/tests')} />
+        <CreatedDialog
+          link={link}
+          copied={copied}
+          problems={savedProblems}
+          onCopy={() => copy(link)}
+          onClose={() => navigate('/admin/tests')}
+        />
       )}
     </main>
   );
 }
 
 /** 'Test Created Successfully!' with Copy Link, Open Test (new tab) and Close (to /admin/tests); Escape closes too. */
-function CreatedDialog(props: { link: string; copied: boolean; onCopy: () => void; onClose: () => void }) {
+function CreatedDialog(props: {
+  link: string;
+  copied: boolean;
+  problems: TCodingProblem[];
+  onCopy: () => void;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useDialog(ref, props.onClose);
   return (
     <div className="modal-backdrop">
       <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-labelledby="created-title">
         <h2 id="created-title">Test Created Successfully!</h2>
+        <ShareWarning problems={props.problems} />
         <p>Share this link with candidates:</p>
         <p>
           <code className="mono" style={{ wordBreak: 'break-all' }}>

@@ -9,6 +9,8 @@ import { useProblemBank, useTestWithQuestions } from './admin-api';
 import { moveItem, previewText } from './admin-helpers';
 import { EditorHead, ItemActions, useSavedFlash } from './editor-parts';
 import { type ProblemDraft, ProblemFields, problemPayload, toProblemDraft } from './problem-fields';
+import { findOutdated, RejudgePrompt } from './rejudge-prompt';
+import { ShareWarning } from './solution-check';
 
 /** Edit coding problems (/admin/coding-test/edit/{id}): problem table, inline editor, add from the bank. */
 export function EditCodingPage() {
@@ -25,6 +27,8 @@ export function EditCodingPage() {
   const [adding, setAdding] = useState(false);
   const bank = useProblemBank(adding);
   const saved = useSavedFlash();
+  const [outdated, setOutdated] = useState<Awaited<ReturnType<typeof findOutdated>>>([]);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     if (!problems && loaded.data) {
@@ -48,16 +52,20 @@ export function EditCodingPage() {
   const createNew = () =>
     navigate(`/admin/coding-test/${id}`, { state: { returnTo: `/admin/coding-test/edit/${id}` } });
 
-  /** Membership and order changes are saved at once, guarded by the test's version. */
-  const setMembership = async (next: TCodingProblem[]) => {
+  /**
+   * Membership and order changes are saved at once, guarded by the test's version. Problems added from
+   * another test are copied by the server unless listed in linkIds (shared on purpose).
+   */
+  const setMembership = async (next: TCodingProblem[], linkIds: string[] = []) => {
     setError(null);
     try {
       const updated = await api<TTest>(`/api/tests/${id}/update-questions`, {
         method: 'PUT',
-        body: { questionIds: next.map((p) => p.id), version },
+        body: { questionIds: next.map((p) => p.id), version, linkIds },
       });
       setVersion(updated.version);
-      setProblems(next);
+      const sameIds = updated.questionIds.every((q, i) => q === next[i]?.id);
+      setProblems(sameIds ? next : (await api<{ problems: TCodingProblem[] }>(`/api/tests/${id}/questions`)).problems);
       saved.flash();
       await qc.invalidateQueries({ queryKey: ['admin'] });
     } catch (err) {
@@ -80,9 +88,11 @@ export function EditCodingPage() {
         method: 'PUT',
         body: problemPayload(editing),
       });
+      const before = new Map(problems.map((p) => [p.id, p.version]));
       setProblems(problems.map((p) => (p.id === problem.id ? problem : p)));
       setEditing(null);
       saved.flash();
+      setOutdated(await findOutdated([problem], before));
       await qc.invalidateQueries({ queryKey: ['admin'] });
     } catch (err) {
       // The editor stays open with everything typed.
@@ -121,6 +131,21 @@ export function EditCodingPage() {
         <div className="alert alert-error" role="alert">
           {error}
         </div>
+      )}
+      {notice && (
+        <div className="alert alert-info" role="status">
+          {notice}
+        </div>
+      )}
+      <ShareWarning problems={problems} />
+      {outdated.length > 0 && (
+        <RejudgePrompt
+          items={outdated}
+          onDone={(message) => {
+            setOutdated([]);
+            setNotice(message);
+          }}
+        />
       )}
       {problems.length === 0 ? (
         <div className="card empty-state">
@@ -176,6 +201,7 @@ export function EditCodingPage() {
                           onChange={setEditing}
                           onError={setEditError}
                           idPrefix={`edit-${i + 1}`}
+                          dirty={JSON.stringify(editing) !== JSON.stringify(toProblemDraft(p))}
                         />
                         {editError && (
                           <div className="alert alert-error" role="alert">
@@ -220,9 +246,13 @@ export function EditCodingPage() {
               Create New Problem
             </button>
           }
-          onConfirm={(ids) => {
+          linkable
+          onConfirm={(ids, linkIds) => {
             const byId = new Map((bank.data ?? []).map((b) => [b.id, b]));
-            void setMembership([...problems, ...ids.map((x) => byId.get(x)).filter((b): b is TCodingProblem => !!b)]);
+            void setMembership(
+              [...problems, ...ids.map((x) => byId.get(x)).filter((b): b is TCodingProblem => !!b)],
+              linkIds,
+            );
           }}
           onClose={() => setAdding(false)}
         />

@@ -13,7 +13,7 @@ function toFormValues(t: TTest): TestFormValues {
     testName: t.testName,
     testType: t.testType,
     description: t.description,
-    // The stored duration is the time each candidate has; the window (start/end) only bounds it (design.md §5).
+    // The stored duration is the time each candidate has; the window (start/end) only bounds it (docs/DECISIONS.md §5).
     duration: t.duration || minutesBetween(t.startTime, t.endTime) || 60,
     totalMarks: t.totalMarks,
     passingMarks: t.passingMarks || defaultPassingMarks(t.totalMarks),

@@ -1,17 +1,22 @@
 import {
   CODE_LANGUAGES,
   CODING_DEFAULTS,
+  COMPARISON_LABELS,
+  COMPARISON_MODES,
   DEFAULT_SOLUTION,
   DEFAULT_STARTER_CODE,
+  describeComparison,
   MEMORY_LIMIT_RANGE,
   type TCodeLanguage,
   type TCodingProblem,
+  type TComparisonMode,
   TIME_LIMIT_RANGE,
   type TIoPair,
 } from '@assessly/shared';
 import { useState } from 'react';
 import { tempId } from './admin-helpers';
 import { readMarks } from './question-fields';
+import { SolutionCheckButton } from './solution-check';
 
 /** A coding problem as the builder and the editor hold it. */
 export interface ProblemDraft {
@@ -26,6 +31,9 @@ export interface ProblemDraft {
   timeLimitMs: number | '';
   memoryLimitMb: number | '';
   starterCode: Partial<Record<TCodeLanguage, string>>;
+  comparisonMode: TComparisonMode;
+  floatTolerance: number | '';
+  solutionLanguage: TCodeLanguage | '';
 }
 
 export function emptyProblem(): ProblemDraft {
@@ -41,6 +49,9 @@ export function emptyProblem(): ProblemDraft {
     timeLimitMs: CODING_DEFAULTS.timeLimitMs,
     memoryLimitMb: CODING_DEFAULTS.memoryLimitMb,
     starterCode: {},
+    comparisonMode: 'token',
+    floatTolerance: '',
+    solutionLanguage: 'javascript',
   };
 }
 
@@ -61,6 +72,9 @@ export function toProblemDraft(p: TCodingProblem): ProblemDraft {
     timeLimitMs: p.timeLimitMs,
     memoryLimitMb: p.memoryLimitMb,
     starterCode: own,
+    comparisonMode: p.comparisonMode ?? 'token',
+    floatTolerance: p.floatTolerance ?? '',
+    solutionLanguage: p.solutionLanguage ?? '',
   };
 }
 
@@ -77,6 +91,9 @@ export function problemPayload(p: ProblemDraft) {
     timeLimitMs: p.timeLimitMs === '' ? CODING_DEFAULTS.timeLimitMs : p.timeLimitMs,
     memoryLimitMb: p.memoryLimitMb === '' ? CODING_DEFAULTS.memoryLimitMb : p.memoryLimitMb,
     starterCode: p.starterCode,
+    comparisonMode: p.comparisonMode,
+    floatTolerance: p.comparisonMode === 'float' && p.floatTolerance !== '' ? p.floatTolerance : null,
+    solutionLanguage: p.solutionLanguage || null,
   };
 }
 
@@ -150,11 +167,14 @@ export function ProblemFields({
   onChange,
   onError,
   idPrefix,
+  dirty = false,
 }: {
   value: ProblemDraft;
   onChange: (p: ProblemDraft) => void;
   onError: (message: string) => void;
   idPrefix: string;
+  /** Unsaved edits: "Check solution" runs the saved version. */
+  dirty?: boolean;
 }) {
   const [showSolution, setShowSolution] = useState(false);
   const [showAdvanced, setShowAdvanced] = useState(false);
@@ -263,6 +283,21 @@ export function ProblemFields({
             <p className="field-hint" id={`${idPrefix}-solution-hint`}>
               Provide a model solution for this coding problem.
             </p>
+            <div className="field">
+              <label htmlFor={`${idPrefix}-solution-language`}>Solution language</label>
+              <select
+                id={`${idPrefix}-solution-language`}
+                value={value.solutionLanguage}
+                onChange={(e) => set({ solutionLanguage: e.target.value as TCodeLanguage | '' })}
+              >
+                <option value="">Not set</option>
+                {CODE_LANGUAGES.map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </div>
             <textarea
               className="input mono"
               rows={8}
@@ -270,6 +305,43 @@ export function ProblemFields({
               aria-describedby={`${idPrefix}-solution-hint`}
               value={value.solution}
               onChange={(e) => set({ solution: e.target.value })}
+            />
+            <SolutionCheckButton problemId={value.id} dirty={dirty} />
+          </div>
+        )}
+      </div>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={`${idPrefix}-comparison`}>Output comparison</label>
+          <select
+            id={`${idPrefix}-comparison`}
+            value={value.comparisonMode}
+            aria-describedby={`${idPrefix}-comparison-hint`}
+            onChange={(e) => set({ comparisonMode: e.target.value as TComparisonMode })}
+          >
+            {COMPARISON_MODES.map((m) => (
+              <option key={m} value={m}>
+                {COMPARISON_LABELS[m]}
+              </option>
+            ))}
+          </select>
+          <span className="field-hint" id={`${idPrefix}-comparison-hint`}>
+            Candidates see:{' '}
+            {describeComparison(value.comparisonMode, value.floatTolerance === '' ? null : value.floatTolerance)}
+          </span>
+        </div>
+        {value.comparisonMode === 'float' && (
+          <div className="field">
+            <label htmlFor={`${idPrefix}-tolerance`}>Tolerance (absolute and relative)</label>
+            <input
+              id={`${idPrefix}-tolerance`}
+              type="number"
+              min={0}
+              max={1}
+              step="any"
+              placeholder="1e-6"
+              value={value.floatTolerance}
+              onChange={(e) => set({ floatTolerance: e.target.value.trim() === '' ? '' : Number(e.target.value) })}
             />
           </div>
         )}

@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/format';
 import { useTestWithQuestions } from './admin-api';
 import { candidateLink, optionLetter } from './admin-helpers';
 import { CopyLink } from './copy-link';
+import { ShareWarning } from './solution-check';
 
 function Examples({ examples }: { examples: TCodingProblem['examples'] }) {
   const [tab, setTab] = useState(0);
@@ -91,7 +92,7 @@ function QuestionCard({ question, n }: { question: TAptitudeQuestion; n: number 
       </div>
       <ol type="A">
         {question.options.map((o, i) => (
-          // Correct answers are stored as the option's index (design.md §4), so viewer and editor agree.
+          // Correct answers are stored as the option's index (docs/DECISIONS.md §4), so viewer and editor agree.
           // biome-ignore lint/suspicious/noArrayIndexKey: options are positional
           <li key={i} className={i === question.correctAnswer ? 'correct-option' : ''}>
             {o}
@@ -178,6 +179,7 @@ export function TestDetailsPage() {
           </div>
         </dl>
         {test.description && <p style={{ whiteSpace: 'pre-wrap' }}>{test.description}</p>}
+        {coding && <ShareWarning problems={problems} />}
         {count === 0 && (
           <p className="alert alert-error" role="alert">
             Candidates cannot start this test yet: it has no {coding ? 'problems' : 'questions'}. They see "This test is

@@ -7,7 +7,7 @@ import { FormField } from '../../app/form-field';
 import { ApiError, api } from '../../lib/api';
 import './auth.css';
 
-/** design.md §4: 'Forgot password?' sends a one-time reset link by email (the spec's link went nowhere). */
+/** docs/DECISIONS.md §4: 'Forgot password?' sends a one-time reset link by email (the spec's link went nowhere). */
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { FormField } from '../../app/form-field';
 import { PasswordInput } from '../../app/password-input';
 import { api } from '../../lib/api';
+import { findSsoStart, SsoDiscovery } from '../integrations/sso-discovery';
 import { loginErrorMessage } from './auth-errors';
 import { landingPath, safeNext, useStartSession } from './use-auth';
 import './auth.css';
@@ -22,7 +23,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const state = (useLocation().state ?? {}) as LoginState;
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm({
+  const { register, handleSubmit, formState, watch } = useForm({
     resolver: zodResolver(ZLogin),
     defaultValues: { email: state.email ?? '', password: '', rememberMe: false },
   });
@@ -31,6 +32,9 @@ export function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
+    // Users of a company with single sign-on are sent to their provider (issue 14).
+    const ssoStart = await findSsoStart(values.email);
+    if (ssoStart) return window.location.assign(ssoStart);
     try {
       const user = await api<TUser>('/api/users/login', { method: 'POST', body: values });
       startSession(user);
@@ -59,6 +63,7 @@ export function LoginPage() {
             {error}
           </div>
         )}
+        <SsoDiscovery email={watch('email')} />
         <form onSubmit={onSubmit}>
           <FormField id="login-email" label="Email" error={errors.email?.message}>
             {(a11y) => (

@@ -11,7 +11,7 @@ import { landingPath, useStartSession } from '../auth/use-auth';
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
 /**
- * The owner sign-in (spec §2.5, §5) as a real sign-in (design.md §4): POST /api/users/login, then employers
+ * The owner sign-in (spec §2.5, §5) as a real sign-in (docs/DECISIONS.md §4): POST /api/users/login, then employers
  * land on /admin and anyone else on /. Google/LinkedIn stay hidden until they work.
  */
 export function OwnerSignInForm({ onCreateAccount }: { onCreateAccount: () => void }) {

@@ -1,7 +1,11 @@
 import { createContext, useContext } from 'react';
 
-/** Spec part 2 §4: the wrapper's states. Proctoring is reported active to the page only in `ok`. */
-export type ProctoringState = 'pending' | 'ok' | 'blocked' | 'detect-fail' | 'verify-fail';
+/**
+ * The wrapper's states (issue 17): off (not proctored), pending (camera starting, first check), ok, alert (a
+ * face flag the server recorded), camera-off (camera refused or lost), offline (network or session trouble).
+ * Proctoring is reported active to the page only in `ok`.
+ */
+export type ProctoringState = 'off' | 'pending' | 'ok' | 'alert' | 'camera-off' | 'offline';
 
 export interface ProctoringStatus {
   state: ProctoringState;
@@ -15,21 +19,21 @@ export function useProctoring(): ProctoringStatus {
   return useContext(ProctoringContext);
 }
 
-/** Spec §9: detect every 10 s, verify every 15 s on the test page. */
-export const DEFAULT_INTERVALS = { detectMs: 10_000, verifyMs: 15_000 };
+/** Heartbeat every 10 s (the server answers spot-check challenges on it); on-device checks at least every 2 s. */
+export const DEFAULT_INTERVALS = { heartbeatMs: 10_000, deviceCheckMs: 2_000 };
 
 declare global {
   interface Window {
-    /** TESTS ONLY (apps/web/e2e/proctoring.e2e.ts sets it before the page loads): shorter check intervals. */
-    __ASSESSLY_PROCTORING_INTERVALS__?: { detectMs?: number; verifyMs?: number };
+    /** TESTS ONLY (apps/web/e2e/proctoring.e2e.ts sets it before the page loads): shorter intervals. */
+    __ASSESSLY_PROCTORING_INTERVALS__?: { heartbeatMs?: number; deviceCheckMs?: number };
   }
 }
 
-export function checkIntervals(): { detectMs: number; verifyMs: number } {
+export function checkIntervals(): { heartbeatMs: number; deviceCheckMs: number } {
   const o = typeof window !== 'undefined' ? window.__ASSESSLY_PROCTORING_INTERVALS__ : undefined;
   const pick = (v: number | undefined, d: number) => (typeof v === 'number' && v >= 500 ? v : d);
   return {
-    detectMs: pick(o?.detectMs, DEFAULT_INTERVALS.detectMs),
-    verifyMs: pick(o?.verifyMs, DEFAULT_INTERVALS.verifyMs),
+    heartbeatMs: pick(o?.heartbeatMs, DEFAULT_INTERVALS.heartbeatMs),
+    deviceCheckMs: pick(o?.deviceCheckMs, DEFAULT_INTERVALS.deviceCheckMs),
   };
 }

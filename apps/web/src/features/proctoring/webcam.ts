@@ -33,8 +33,14 @@ export function captureJpeg(video: HTMLVideoElement | null, quality = 0.9): Prom
 }
 
 /** POSTs a frame as the multipart field `image` (the face service contract). Network failures reject. */
-export function postFrame(url: string, frame: Blob, signal?: AbortSignal): Promise<Response> {
+export function postFrame(
+  url: string,
+  frame: Blob,
+  signal?: AbortSignal,
+  fields: Record<string, string> = {},
+): Promise<Response> {
   const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
   body.set('image', frame, 'frame.jpg');
   return fetch(url, { method: 'POST', body, credentials: 'same-origin', signal });
 }

@@ -109,7 +109,7 @@ export function ReportPage() {
 
       <section className="card rv-section" aria-labelledby="integrity-h">
         <h2 id="integrity-h">Integrity events</h2>
-        <ProctoringStrip events={r.events} />
+        <ProctoringStrip events={r.events} proctored={r.proctored} />
         {r.events.length > 0 && (
           <ol>
             {r.events.map((e) => (

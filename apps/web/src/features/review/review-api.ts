@@ -151,6 +151,9 @@ export const EVENT_LABELS: Record<string, string> = {
   phone: 'Phone seen',
   camera_lost: 'Camera lost',
   enroll_failed: 'Face enrolment failed',
+  enroll_refused: 'New enrolment refused during the test',
+  proctoring_unavailable: 'Proctoring unavailable',
+  challenge_missed: 'Spot check not answered',
   fullscreen_exit: 'Left full screen',
 };
 

@@ -138,10 +138,13 @@ export function ProctoringStrip({
   events,
   counts,
   total,
+  proctored,
 }: {
   events: TProctoringEvent[];
   counts?: Record<string, number>;
   total?: number;
+  /** false: the sitting had no camera proctoring (test setting off or face engine disabled). */
+  proctored?: boolean;
 }) {
   const frames = events.filter((e) => e.frameUrl);
   const times = events.map((e) => new Date(e.occurredAt).getTime());
@@ -153,6 +156,12 @@ export function ProctoringStrip({
   return (
     <section className="rv-strip" aria-label="Proctoring Captures">
       <h4 className="rv-strip-title">Proctoring Captures</h4>
+      {proctored === false && (
+        <p>
+          <span className="badge">Not proctored</span>{' '}
+          <span className="muted">No camera checks ran for this sitting.</span>
+        </p>
+      )}
       {events.length === 0 ? (
         <p className="muted">No integrity events recorded.</p>
       ) : (

@@ -7,7 +7,7 @@ export const routes: FeatureRoutes = {
       lazy: () => import('./invite-accept-page').then((m) => ({ Component: m.InviteAcceptPage })),
     },
   ],
-  /** Every review page is for employers of the test's company (design.md §3: /admin/submission too): the admin area. */
+  /** Every review page is for employers of the test's company (docs/DECISIONS.md §3: /admin/submission too): the admin area. */
   admin: [
     {
       path: '/admin/submission',

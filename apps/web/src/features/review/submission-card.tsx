@@ -74,7 +74,12 @@ export function SubmissionCard({ s }: { s: TDashboardSubmission }) {
           <dd>{c.experienceDetails || 'N/A'}</dd>
         </dl>
       )}
-      <ProctoringStrip events={s.proctoring.events} counts={s.proctoring.counts} total={s.proctoring.total} />
+      <ProctoringStrip
+        events={s.proctoring.events}
+        counts={s.proctoring.counts}
+        total={s.proctoring.total}
+        proctored={s.proctoring.proctored}
+      />
       {open === 'code' && (
         <Modal title={`Code · ${name} · ${s.language}`} onClose={() => setOpen(null)} wide>
           <CodeBlock code={s.code} label="Submitted code" />

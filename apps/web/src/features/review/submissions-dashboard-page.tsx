@@ -1,4 +1,4 @@
-/** /admin/submission: the Test Management Dashboard (spec part 2 §2.6) with real data, employers only (design.md §3). */
+/** /admin/submission: the Test Management Dashboard (spec part 2 §2.6) with real data, employers only (docs/DECISIONS.md §3). */
 import type { TDashboardTest } from '@assessly/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -18,7 +18,7 @@ import { SaveIndicator, type SaveQueue, useSaveSnapshot } from './save-queue';
 import { NoProblemsScreen } from './screens';
 import { starterFor } from './starter-code';
 import { SubmittedScreen } from './submitted-screen';
-import { useOwnSubmissions } from './take-api';
+import { useOwnSubmissions, useVerdictRefresh } from './take-api';
 import type { OpenTake } from './take-gate';
 import { useRunner } from './use-runner';
 import { useRunShortcuts } from './use-shortcuts';
@@ -72,6 +72,7 @@ function CodingEnvironment({
   const { dark, setDark, settings, setSettings } = useEditorPrefs();
   const [index, setIndex] = useSavedIndex(attempt.id, problems.length);
   const submissions = useOwnSubmissions(testId, true);
+  useVerdictRefresh(testId);
 
   // Drafts: server copy overlaid with anything unsent in localStorage.
   // One queue per mounted attempt: a reload of the drafts remounts this component with a new one.

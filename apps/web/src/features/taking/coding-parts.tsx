@@ -1,5 +1,10 @@
 /** Pieces of the coding page: the top bar, settings (with the keyboard shortcuts), the problem and submissions tabs. */
-import { CODE_LANGUAGES, type TCandidateProblem, type TCandidateSubmission } from '@assessly/shared';
+import {
+  CODE_LANGUAGES,
+  describeComparison,
+  type TCandidateProblem,
+  type TCandidateSubmission,
+} from '@assessly/shared';
 import { useRef, useState } from 'react';
 import type { EditorSettings } from './code-editor';
 import { SafeHtml } from './safe-html';
@@ -265,6 +270,10 @@ export function ProblemTabs({
               </ul>
             </>
           )}
+          <h2 className="taking-h2">Judging</h2>
+          <p className="muted" data-testid="comparison-rule">
+            {describeComparison(problem.comparisonMode ?? 'token', problem.floatTolerance)}
+          </p>
         </div>
       ) : (
         <div role="tabpanel" id="panel-submissions" aria-labelledby="tab-submissions" className="taking-tabpanel">

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
+import { EntryStep } from '../proctoring/entry-step';
 import { ErrorScreen, LoadingScreen, StartScreen, WindowClosedScreen } from './screens';
 import { startAttempt, takeKey, useTakeState } from './take-api';
 
@@ -62,6 +63,8 @@ export function TakeGate({
         setStarting(false);
       }
     };
+    // Camera-proctored tests start through the entry step (camera, guidelines, enrolment: issue 17).
+    if (take.proctoring?.required) return <EntryStep take={take} busy={starting} error={startError} onStart={start} />;
     return <StartScreen take={take} busy={starting} error={startError} onStart={start} />;
   }
   const offsetMs = new Date(take.serverNow).getTime() - query.dataUpdatedAt;

@@ -7,7 +7,7 @@ import type { TCandidateResult } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RunState } from './result-cards';
-import { type RunPayload, runCode, submissionsKey, submitCode } from './take-api';
+import { type RunPayload, runCode, submissionsKey, submitCode, submitProgressText } from './take-api';
 
 const failed = (what: string, err: unknown) =>
   err instanceof Error ? `Failed to ${what}: ${err.message}` : `Failed to ${what}`;
@@ -43,7 +43,7 @@ export function useRunner(testId: string, payload: () => RunPayload, beforeSend:
     setNote('');
     beforeSend();
     try {
-      const res = await submitCode(payload());
+      const res = await submitCode(payload(), (p) => setNote(submitProgressText(p)));
       setResults(res);
       setNote(`Submitted! Passed ${res.filter((r) => r.passed).length} / ${res.length} test cases.`);
       void qc.invalidateQueries({ queryKey: submissionsKey(testId) });

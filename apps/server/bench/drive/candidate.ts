@@ -1,0 +1,183 @@
+/**
+ * One simulated candidate at the coding page's real cadence: drafts while typing (the page debounces 800 ms),
+ * a Run about once a minute in its language, one submission, guard events in batches, and, when face traffic
+ * is on, the wrapper's frames (enrol once, detect every 10 s, verify every 15 s) as the page sends them today.
+ * Verdicts arrive on the candidate's event stream, as on the page.
+ */
+import { randomUUID } from 'node:crypto';
+import { SUM_PROGRAMS } from './programs';
+import type { Recorder } from './stats';
+
+export interface CandidateOptions {
+  url: string;
+  testId: string;
+  questionId: string;
+  cookie: string;
+  language: string;
+  endsAt: number;
+  seconds: number;
+  face: Blob | null;
+  light: boolean;
+  rec: Recorder;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const jitter = (ms: number) => ms * (0.75 + Math.random() * 0.5);
+
+export async function timed(
+  rec: Recorder,
+  cls: string,
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; body: unknown; headers: Headers | null }> {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, init);
+    const text = await res.text();
+    rec.record(cls, performance.now() - started, res.status);
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    return { status: res.status, body, headers: res.headers };
+  } catch {
+    rec.record(cls, performance.now() - started, 'ERR');
+    return { status: 0, body: null, headers: null };
+  }
+}
+
+export async function runCandidate(o: CandidateOptions): Promise<void> {
+  const json = (method: string, body?: unknown, extra: Record<string, string> = {}): RequestInit => ({
+    method,
+    headers: { cookie: o.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const api = (cls: string, path: string, init: RequestInit) => timed(o.rec, cls, `${o.url}${path}`, init);
+
+  // Verdicts pushed on the stream; a submit still queued (202) waits here.
+  const waiting = new Map<string, () => void>();
+  const stream = new AbortController();
+  const streamDone = openStream(o, stream.signal, (id) => {
+    waiting.get(id)?.();
+    waiting.delete(id);
+  });
+
+  const code = SUM_PROGRAMS[o.language]!;
+  const loops: Promise<void>[] = [];
+  const every = (firstMs: number, periodMs: number, fn: () => Promise<void>) =>
+    loops.push(
+      (async () => {
+        await sleep(firstMs);
+        while (Date.now() < o.endsAt) {
+          const started = Date.now();
+          await fn();
+          await sleep(jitter(periodMs) - (Date.now() - started));
+        }
+      })(),
+    );
+
+  // Drafts while typing: a save after each pause, the code growing as they type.
+  let typed = '';
+  every(Math.random() * 3000, 3000, async () => {
+    typed += `// line ${typed.length}\n`;
+    if (typed.length > 1500) typed = '';
+    await api(
+      'draft',
+      `/api/attempts/${o.testId}/drafts`,
+      json('PUT', { questionId: o.questionId, language: o.language, code: typed + code }),
+    );
+  });
+  // Guard events: batches flushed by the page (a tab switch now and then).
+  every(Math.random() * 30_000, 30_000, async () => {
+    const at = new Date().toISOString();
+    await api(
+      'events',
+      `/api/attempts/${o.testId}/events`,
+      json('POST', {
+        events: [
+          { kind: 'tab_hidden', at },
+          { kind: 'tab_visible', at },
+        ],
+      }),
+    );
+  });
+  if (!o.light) {
+    every(Math.random() * 60_000, 60_000, async () => {
+      await api(
+        'run',
+        '/api/submissions/run',
+        json('POST', { language: o.language, code, testId: o.testId, questionNumber: 0 }),
+      );
+    });
+    // One submission somewhere in the second half, retried by itself like the page.
+    loops.push(
+      (async () => {
+        await sleep(o.seconds * 1000 * (0.5 + Math.random() * 0.4));
+        const key = randomUUID();
+        const started = performance.now();
+        for (let attempt = 0; attempt < 20; attempt++) {
+          const res = await api(
+            'submit',
+            '/api/submissions',
+            json('POST', { language: o.language, code, testId: o.testId, questionNumber: 0, idempotencyKey: key }),
+          );
+          if (res.status === 200) break;
+          if (res.status === 202) {
+            const id = (res.body as { id: string }).id;
+            await Promise.race([new Promise<void>((r) => waiting.set(id, r)), sleep(180_000)]);
+            break;
+          }
+          const retry = Number(res.headers?.get('retry-after')) || 2;
+          await sleep(retry * 1000);
+        }
+        o.rec.record('submit→judged', performance.now() - started, 200);
+      })(),
+    );
+  }
+  if (o.face) {
+    const frame = o.face;
+    const post = (kind: string) => {
+      const form = new FormData();
+      form.set('image', frame, 'frame.jpg');
+      return api(`face-${kind}`, `/api/proctoring/${o.testId}/${kind}`, {
+        method: 'POST',
+        headers: { cookie: o.cookie },
+        body: form,
+      });
+    };
+    await post('enroll');
+    every(Math.random() * 10_000, 10_000, async () => void (await post('detect')));
+    every(Math.random() * 15_000, 15_000, async () => void (await post('verify')));
+  }
+  await Promise.all(loops);
+  stream.abort();
+  await streamDone;
+}
+
+async function openStream(o: CandidateOptions, signal: AbortSignal, onJudged: (id: string) => void) {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${o.url}/api/submissions/stream`, { headers: { cookie: o.cookie }, signal });
+    o.rec.record('stream-open', performance.now() - started, res.status);
+    if (!res.ok || !res.body) return;
+    const decoder = new TextDecoder();
+    let buf = '';
+    for await (const chunk of res.body) {
+      buf += decoder.decode(chunk as Uint8Array, { stream: true });
+      let cut = buf.indexOf('\n\n');
+      while (cut >= 0) {
+        const event = buf.slice(0, cut);
+        buf = buf.slice(cut + 2);
+        if (event.startsWith('event: submission')) {
+          const data = JSON.parse(event.slice(event.indexOf('data: ') + 6)) as { id: string; status: string };
+          if (data.status === 'judged' || data.status === 'error') onJudged(data.id);
+        }
+        cut = buf.indexOf('\n\n');
+      }
+    }
+  } catch (err) {
+    if ((err as Error).name !== 'AbortError') o.rec.record('stream-open', performance.now() - started, 'ERR');
+  }
+}

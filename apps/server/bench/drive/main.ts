@@ -1,0 +1,259 @@
+/**
+ * The drive benchmark (issue 16): N candidates at the coding page's real cadence against the product.
+ *
+ *   npm run bench:drive -- --candidates 100 --seconds 60 [--database-url postgres://…] [--workers 2]
+ *                          [--url http://host:port] [--no-face] [--light]
+ *
+ * Without --url it starts the product (src/main.ts; PGlite in a temporary folder, or a fresh database on the
+ * --database-url server, with --workers separate judge worker processes). --light sends only drafts and
+ * events (the per-candidate budget of API + database work). Prints per endpoint class p50/p95/p99, errors by
+ * status, the judge's queue wait, server CPU per candidate per second and memory; the last line is JSON.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { type ServerProcess, startServerProcess } from '../../test/server-process';
+import { runCandidate, timed } from './candidate';
+import { LANGUAGES } from './programs';
+import { nameOf, Recorder, sampleTree } from './stats';
+
+const { values: args } = parseArgs({
+  options: {
+    candidates: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '60' },
+    'database-url': { type: 'string' },
+    workers: { type: 'string', default: '0' },
+    url: { type: 'string' },
+    'no-face': { type: 'boolean', default: false },
+    light: { type: 'boolean', default: false },
+    frame: { type: 'string' },
+  },
+});
+const N = Number(args.candidates);
+const SECONDS = Number(args.seconds);
+const PASSWORD = 'Drive-bench-pass1';
+const FRAME =
+  args.frame ?? path.resolve(import.meta.dirname, '../../../../../shared/fixtures/faces/kit_harington_01.jpeg');
+const WORKER = path.resolve(import.meta.dirname, '../../src/worker.ts');
+
+async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+async function main() {
+  const rec = new Recorder();
+  const face =
+    !args['no-face'] && !args.light && existsSync(FRAME)
+      ? new Blob([readFileSync(FRAME)], { type: 'image/jpeg' })
+      : null;
+  let server: ServerProcess | null = null;
+  let dataDir: string | null = null;
+  let dropDb: (() => Promise<void>) | null = null;
+  const workers: ChildProcess[] = [];
+  let url = args.url ?? '';
+  if (!url) {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-drive-'));
+    const env: Record<string, string> = { DATA_DIR: dataDir, WEB_DIST: '/nonexistent' };
+    if (!face) env.FACE_ENGINE = 'off';
+    if (args['database-url']) {
+      const name = `assessly_drive_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: args['database-url'] });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const dbUrl = new URL(args['database-url']);
+      dbUrl.pathname = `/${name}`;
+      env.DATABASE_URL = dbUrl.toString();
+      if (Number(args.workers) > 0) env.JUDGE_WORKERS = '0';
+      dropDb = async () => {
+        const c = new pg.Client({ connectionString: args['database-url'] });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      };
+    }
+    server = await startServerProcess(env);
+    url = server.url;
+    for (let i = 0; i < Number(args.workers) && env.DATABASE_URL; i++) {
+      workers.push(
+        spawn(process.execPath, ['--import', 'tsx', WORKER], {
+          env: { ...process.env, DATABASE_URL: env.DATABASE_URL, LOG_LEVEL: 'warn' },
+          stdio: 'ignore',
+        }),
+      );
+    }
+    console.log(
+      `product started at ${url} (${env.DATABASE_URL ? `PostgreSQL, ${workers.length} worker process(es)` : 'PGlite'}, face ${face ? 'on' : 'off'})`,
+    );
+  }
+  const roots = () => [server?.child.pid, ...workers.map((w) => w.pid)].filter((p): p is number => !!p);
+  const sample = () => {
+    let cpu = 0;
+    let rss = 0;
+    const byName: Record<string, number> = {};
+    for (const r of roots()) {
+      const s = sampleTree(r);
+      cpu += s.cpuSeconds;
+      rss += s.rssMb;
+      for (const [pid, sec] of s.byPid) byName[nameOf(pid)] = (byName[nameOf(pid)] ?? 0) + sec;
+    }
+    return { cpu, rss, byName };
+  };
+
+  try {
+    // The employer's coding test (through the API, as an employer would).
+    const post = (cls: string, p: string, body: unknown, cookie = '') =>
+      timed(rec, cls, `${url}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+    const signIn = async (email: string, role: string) => {
+      await post('signup', '/api/users/add', { firstName: 'Drive', lastName: role, email, password: PASSWORD, role });
+      const started = performance.now();
+      const res = await fetch(`${url}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
+      await res.text();
+      rec.record('signin', performance.now() - started, res.status);
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+    };
+    const stamp = Date.now().toString(36);
+    const employer = await signIn(`drive-employer-${stamp}@example.com`, 'employer');
+    const test = (
+      await post(
+        'setup',
+        '/api/tests/create',
+        { testName: 'Drive', testType: 'CODING', duration: 180, totalMarks: 10, passingMarks: 1 },
+        employer,
+      )
+    ).body as { id: string };
+    const batch = await post(
+      'setup',
+      `/api/tests/${test.id}/questions/batch`,
+      {
+        problems: [
+          {
+            title: 'Sum',
+            description: 'Print the sum of two integers.',
+            examples: [{ input: '1 2\n', output: '3\n' }],
+            testCases: [
+              { input: '40 2\n', output: '42\n' },
+              { input: '-5 5\n', output: '0\n' },
+              { input: '1000000000 1000000000\n', output: '2000000000\n' },
+            ],
+            constraints: ['|a|, |b| <= 10^9'],
+            marks: 10,
+          },
+        ],
+      },
+      employer,
+    );
+    const questionId = ((batch.body as { problems?: { id: string }[] }).problems ?? [])[0]?.id;
+    if (!questionId) throw new Error(`could not create the problem: ${JSON.stringify(batch.body)}`);
+
+    // Sign-up, sign-in and start of every candidate from this one address.
+    const signinStarted = Date.now();
+    const cookies: string[] = new Array(N);
+    await inBatches([...Array(N).keys()], 50, async (i) => {
+      cookies[i] = await signIn(`drive-${stamp}-${i}@example.com`, 'candidate');
+    });
+    const signinSeconds = (Date.now() - signinStarted) / 1000;
+    await inBatches([...Array(N).keys()], 50, async (i) => {
+      await post('start', `/api/attempts/${test.id}/start`, {}, cookies[i]);
+      await timed(rec, 'take', `${url}/api/attempts/take/${test.id}`, { headers: { cookie: cookies[i]! } });
+    });
+    console.log(
+      `${N} candidates signed up and in from one address in ${signinSeconds.toFixed(1)} s; simulating ${SECONDS} s…`,
+    );
+
+    const before = sample();
+    const startedAt = Date.now();
+    let peakRss = before.rss;
+    const memTimer = setInterval(() => {
+      peakRss = Math.max(peakRss, sample().rss);
+    }, 2000);
+    const endsAt = startedAt + SECONDS * 1000;
+    const cpuAtEnd = new Promise<ReturnType<typeof sample>>((r) => setTimeout(() => r(sample()), SECONDS * 1000));
+    await Promise.all(
+      cookies.map((cookie, i) =>
+        runCandidate({
+          url,
+          testId: test.id,
+          questionId,
+          cookie,
+          language: LANGUAGES[i % LANGUAGES.length]!,
+          endsAt,
+          seconds: SECONDS,
+          face,
+          light: !!args.light,
+          rec,
+        }),
+      ),
+    );
+    const after = await cpuAtEnd;
+    clearInterval(memTimer);
+    const health = (await (await fetch(`${url}/api/health`)).json()) as {
+      judge?: { fairness?: unknown; queue?: unknown };
+    };
+
+    const cpuMsPerCandidateSecond = server ? ((after.cpu - before.cpu) * 1000) / (N * SECONDS) : null;
+    const cpuByProcess = Object.fromEntries(
+      Object.entries(after.byName).map(([k, v]) => [
+        k,
+        Math.round(((v - (before.byName[k] ?? 0)) / SECONDS) * 100) / 100,
+      ]),
+    );
+    const result = {
+      candidates: N,
+      seconds: SECONDS,
+      database: args['database-url'] ? 'postgres' : args.url ? 'remote' : 'pglite',
+      workers: workers.length,
+      face: !!face,
+      light: !!args.light,
+      signinSeconds,
+      latencyMs: rec.summary(),
+      errors: rec.errors(),
+      judgeQueue: health.judge ? { fairness: health.judge.fairness, queue: health.judge.queue } : null,
+      cpuMsPerCandidateSecond:
+        cpuMsPerCandidateSecond === null ? null : Math.round(cpuMsPerCandidateSecond * 100) / 100,
+      coresBusyByProcess: cpuByProcess,
+      peakRssMb: server ? Math.round(peakRss) : null,
+    };
+    console.log('\nclass            n      p50     p95     p99     max (ms)');
+    for (const [cls, s] of Object.entries(result.latencyMs)) {
+      console.log(
+        `${cls.padEnd(14)} ${String(s.n).padStart(5)} ${String(s.p50).padStart(8)} ${String(s.p95).padStart(7)} ${String(s.p99).padStart(7)} ${String(s.max).padStart(7)}`,
+      );
+    }
+    console.log(`errors by status: ${JSON.stringify(result.errors)}`);
+    console.log(`judge queue: ${JSON.stringify(result.judgeQueue)}`);
+    console.log(
+      `server CPU: ${result.cpuMsPerCandidateSecond} ms per candidate per second; cores busy by process ${JSON.stringify(cpuByProcess)}`,
+    );
+    console.log(`server memory: peak ${result.peakRssMb} MB RSS (all processes)`);
+    console.log(JSON.stringify(result));
+  } finally {
+    for (const w of workers) w.kill('SIGTERM');
+    await server?.stop();
+    await dropDb?.().catch(() => {});
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

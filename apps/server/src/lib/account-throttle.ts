@@ -1,0 +1,66 @@
+/**
+ * Throttling per account (issue 16): failed sign-ins are counted per email, so 30 wrong passwords on one
+ * account lock that account for a while, and not everyone else behind the same address (a test centre's
+ * NAT). While throttled, even the right password is refused (a guesser must not learn it was right).
+ * In memory per API process: with several processes behind a balancer each holds its own count, which
+ * multiplies the allowance by the process count but still stops a guesser at a few dozen tries.
+ */
+import type { Clock } from './clock';
+import { AppError } from './errors';
+
+const WINDOW_MS = 15 * 60_000;
+/** Accounts tracked at once; beyond, expired entries are dropped first, then the oldest. */
+const MAX_TRACKED = 100_000;
+
+export interface AccountThrottle {
+  /** Throws ACCOUNT_THROTTLED (429 + Retry-After) while this account has too many recent failures. */
+  check(account: string): void;
+  recordFailure(account: string): void;
+  recordSuccess(account: string): void;
+}
+
+export function createAccountThrottle(opts: { maxFailures: number; clock: Clock }): AccountThrottle {
+  const failures = new Map<string, { count: number; since: number }>();
+  const key = (account: string) => account.trim().toLowerCase();
+  const now = () => opts.clock.now().getTime();
+
+  const current = (account: string) => {
+    const entry = failures.get(key(account));
+    if (entry && now() - entry.since >= WINDOW_MS) {
+      failures.delete(key(account));
+      return undefined;
+    }
+    return entry;
+  };
+
+  const prune = () => {
+    const t = now();
+    for (const [k, v] of failures) if (t - v.since >= WINDOW_MS) failures.delete(k);
+    while (failures.size >= MAX_TRACKED) failures.delete(failures.keys().next().value!);
+  };
+
+  return {
+    check(account) {
+      const entry = current(account);
+      if (!entry || entry.count < opts.maxFailures) return;
+      const seconds = Math.max(1, Math.ceil((entry.since + WINDOW_MS - now()) / 1000));
+      throw new AppError(
+        'ACCOUNT_THROTTLED',
+        `Too many failed sign-ins for this account. Try again in ${Math.ceil(seconds / 60)} minutes or reset your password.`,
+        undefined,
+        { 'Retry-After': String(seconds) },
+      );
+    },
+    recordFailure(account) {
+      const entry = current(account);
+      if (entry) entry.count++;
+      else {
+        if (failures.size >= MAX_TRACKED) prune();
+        failures.set(key(account), { count: 1, since: now() });
+      }
+    },
+    recordSuccess(account) {
+      failures.delete(key(account));
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { seedAttempt } from '../../../test/fixtures/review';
+import { users } from '../../db/schema';
+import { recordAudit } from './audit.service';
+
+let t: TestApp;
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createSignedInUser(t.app, { role: 'employer' });
+});
+afterAll(async () => t.close());
+
+async function auditActions(): Promise<{ action: string; targetId: string; detail: Record<string, unknown> }[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/companies/audit?pageSize=200',
+    headers: { cookie: admin.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().entries;
+}
+
+describe('audit log', () => {
+  it('records sign-in (and failed sign-in) with actor and IP', async () => {
+    const entries = await auditActions();
+    const signIn = entries.find((e) => e.action === 'auth.sign_in');
+    expect(signIn).toMatchObject({ targetId: admin.id });
+    expect((signIn as unknown as { ip: string }).ip).toBe('127.0.0.1');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: admin.email, password: 'wrong-pass1' },
+    });
+    expect((await auditActions()).some((e) => e.action === 'auth.sign_in_failed')).toBe(true);
+  });
+
+  it('records token creation, test deletion, status change and results export', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/companies/api-tokens',
+      headers: { cookie: admin.cookie },
+      payload: { name: 'ATS', scopes: ['results:read'] },
+    });
+    const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50] });
+    const candidate = await createSignedInUser(t.app);
+    const attempt = await seedAttempt(t.deps.db, test.id, candidate.id);
+    const status = await t.app.inject({
+      method: 'PUT',
+      url: `/api/review/attempts/${attempt.id}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'shortlisted' },
+    });
+    expect(status.statusCode).toBe(200);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/review/tests/${test.id}/results.csv`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(csv.statusCode).toBe(200);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tests/${test.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(del.statusCode).toBe(200);
+    const entries = await auditActions();
+    expect(entries.find((e) => e.action === 'api_token.created')?.detail).toMatchObject({ name: 'ATS' });
+    expect(entries.find((e) => e.action === 'candidate.status_changed')).toMatchObject({
+      targetId: attempt.id,
+      detail: { status: 'shortlisted' },
+    });
+    expect(entries.find((e) => e.action === 'data.exported')).toMatchObject({ targetId: test.id });
+    expect(entries.find((e) => e.action === 'test.deleted')).toMatchObject({ targetId: test.id });
+  });
+
+  it('does not record refused actions', async () => {
+    const other = await createSignedInUser(t.app, { role: 'employer' });
+    const { test } = await buildCodingTest(t.deps.db, { employer: other, marks: [50, 50] });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tests/${test.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(del.statusCode).toBe(404);
+    expect((await auditActions()).some((e) => e.targetId === test.id)).toBe(false);
+  });
+
+  it("is readable only by the company's owners/admins, and only its own entries", async () => {
+    const other = await createSignedInUser(t.app, { role: 'employer' });
+    const entries = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies/audit',
+      headers: { cookie: other.cookie },
+    });
+    expect(entries.json().entries.every((e: { actorId: string }) => e.actorId === other.id)).toBe(true);
+    await t.deps.db.update(users).set({ companyRole: 'recruiter' }).where(eq(users.id, other.id));
+    const recruiter = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies/audit',
+      headers: { cookie: other.cookie },
+    });
+    expect(recruiter.statusCode).toBe(403);
+    const candidate = await createSignedInUser(t.app);
+    const c = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies/audit.csv',
+      headers: { cookie: candidate.cookie },
+    });
+    expect(c.statusCode).toBe(403);
+  });
+
+  it('paginates newest first', async () => {
+    for (let i = 0; i < 3; i++) {
+      await recordAudit(t.deps.db, { companyId: admin.companyId, actorId: admin.id, action: `test.page.${i}` });
+    }
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies/audit?page=1&pageSize=2',
+      headers: { cookie: admin.cookie },
+    });
+    const body = res.json();
+    expect(body.entries).toHaveLength(2);
+    expect(body.total).toBeGreaterThan(3);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies/audit?pageSize=5000',
+      headers: { cookie: admin.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('exports CSV with formula cells neutralised, and records the export', async () => {
+    await recordAudit(t.deps.db, {
+      companyId: admin.companyId,
+      actorId: admin.id,
+      action: 'custom',
+      targetType: '=HYPERLINK("http://evil")',
+      targetId: '+1',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies/audit.csv',
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body.split('\r\n')[0]).toBe('time,action,actor_id,actor_email,target_type,target_id,ip,detail');
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(res.body).toContain(",'+1,");
+    expect(res.body).not.toMatch(/,=HYPERLINK/);
+    const entries = await auditActions();
+    expect(entries.some((e) => e.action === 'data.exported' && e.detail.what === 'audit_log')).toBe(true);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Problem package import/export (Kattis/ICPC format, kattis.ts) on top of the editor's own validation:
+ * an imported problem passes exactly the checks a problem typed into the editor passes.
+ */
+import { type TCodingProblem, ZCodingProblemInput } from '@assessly/shared';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { authorize } from '../../lib/policy';
+import { parseInput } from '../../lib/validate';
+import { toEmployerProblem } from '../tests/tests.projections';
+import { addProblem, requireManagedProblem } from './coding-problems.service';
+import { fromKattis, PackageError, toKattis } from './kattis';
+import { readZip, writeZip, ZipError } from './zip';
+
+/** Data files become test case strings, which the schema caps at 1,000,000 characters. */
+export const PACKAGE_LIMITS = { maxEntries: 1000, maxEntryBytes: 1_000_000, maxTotalBytes: 64 * 1024 * 1024 };
+
+export async function importPackage(
+  db: Db,
+  user: UserRow,
+  zip: Buffer,
+  testId: string | null,
+): Promise<TCodingProblem> {
+  authorize(user, 'tests.author');
+  let input: ReturnType<typeof fromKattis>;
+  try {
+    input = fromKattis(readZip(zip, PACKAGE_LIMITS));
+  } catch (err) {
+    if (err instanceof ZipError || err instanceof PackageError) throw new AppError('PACKAGE_INVALID', err.message);
+    throw err;
+  }
+  return addProblem(db, user, parseInput(ZCodingProblemInput, { ...input, testId }));
+}
+
+export async function exportPackage(db: Db, user: UserRow, id: string): Promise<{ filename: string; zip: Buffer }> {
+  const problem = toEmployerProblem(await requireManagedProblem(db, user, id));
+  const slug =
+    problem.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'problem';
+  return { filename: `${slug}.zip`, zip: writeZip(toKattis(problem)) };
+}

@@ -1,0 +1,94 @@
+/**
+ * Erasure primitives shared by account deletion, an owner's erasure of one candidate and the retention
+ * purge. Rows are changed inside the caller's transaction; the blob keys they free are returned so the files
+ * are deleted after the commit (a rolled-back erasure must not lose frames).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { attempts, codeDrafts, faceEnrollments, proctoringEvents, submissions, users } from '../../db/schema';
+import type { BlobStore } from '../../lib/blobs';
+
+export const ERASED_FIRST_NAME = 'Deleted';
+export const ERASED_LAST_NAME = 'candidate';
+/** Not an argon2 hash, so no password ever verifies against it. */
+const NO_PASSWORD = 'erased';
+
+export function erasedEmail(id: string): string {
+  return `deleted+${id}@erased.invalid`;
+}
+
+/** The anonymous profile an erased account (or a stand-in for one company) carries. */
+export function anonymousProfile(id: string, now: Date) {
+  return {
+    email: erasedEmail(id),
+    passwordHash: NO_PASSWORD,
+    firstName: ERASED_FIRST_NAME,
+    lastName: ERASED_LAST_NAME,
+    gender: '',
+    dob: '',
+    mobileNumber: '',
+    bio: '',
+    educationDetails: '',
+    experienceDetails: '',
+    designation: '',
+    erasedAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Frames of these attempts (event frames, enrolment photos and descriptors); returns the freed blob keys. */
+export async function eraseFrames(tx: Db, attemptIds: string[]): Promise<string[]> {
+  if (attemptIds.length === 0) return [];
+  const framed = and(inArray(proctoringEvents.attemptId, attemptIds), isNotNull(proctoringEvents.frameKey));
+  const events = await tx.select({ key: proctoringEvents.frameKey }).from(proctoringEvents).where(framed);
+  await tx.update(proctoringEvents).set({ frameKey: null }).where(framed);
+  const enrolments = await tx
+    .delete(faceEnrollments)
+    .where(inArray(faceEnrollments.attemptId, attemptIds))
+    .returning({ key: faceEnrollments.frameKey });
+  return [...events, ...enrolments].map((e) => e.key).filter((k): k is string => !!k);
+}
+
+/** Code of these attempts: drafts deleted, submitted code and compiler output blanked (scores stay). */
+export async function eraseCode(tx: Db, attemptIds: string[]): Promise<number> {
+  if (attemptIds.length === 0) return 0;
+  await tx.delete(codeDrafts).where(inArray(codeDrafts.attemptId, attemptIds));
+  const rows = await tx
+    .update(submissions)
+    .set({ code: '', compileOutput: null })
+    .where(and(inArray(submissions.attemptId, attemptIds), ne(submissions.code, '')))
+    .returning({ id: submissions.id });
+  return rows.length;
+}
+
+/**
+ * Moves these attempts of one user (and their submissions) to a new anonymous stand-in account, so the
+ * company keeps "Deleted candidate" with the score while nothing links the result to the person.
+ */
+export async function detachAttempts(tx: Db, userId: string, attemptIds: string[], now: Date): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(users).values({ id, role: 'candidate', ...anonymousProfile(id, now), createdAt: now });
+  if (attemptIds.length === 0) return id;
+  const owned = await tx
+    .update(attempts)
+    .set({ userId: id })
+    .where(and(inArray(attempts.id, attemptIds), eq(attempts.userId, userId)))
+    .returning({ id: attempts.id, testId: attempts.testId });
+  const testIds = [...new Set(owned.map((a) => a.testId))];
+  if (testIds.length > 0) {
+    await tx
+      .update(submissions)
+      .set({ userId: id })
+      .where(and(eq(submissions.userId, userId), inArray(submissions.testId, testIds)));
+  }
+  await tx
+    .delete(faceEnrollments)
+    .where(and(eq(faceEnrollments.userId, userId), inArray(faceEnrollments.attemptId, attemptIds)));
+  return id;
+}
+
+/** Deletes freed files; a missing file is not an error (the row no longer points at it). */
+export async function deleteBlobs(blobs: BlobStore, keys: string[]): Promise<void> {
+  for (const key of new Set(keys)) await blobs.delete(key).catch(() => {});
+}

@@ -1,0 +1,192 @@
+/**
+ * Data-protection requests: a candidate downloads all their data or deletes their account; an owner erases
+ * one candidate's data for the company. Employers keep an anonymised result ("Deleted candidate", score).
+ * Every erasure is written to the audit log of each company that held the data.
+ */
+import { verify } from '@node-rs/argon2';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import {
+  attempts,
+  codeDrafts,
+  faceEnrollments,
+  invitations,
+  oneTimeTokens,
+  proctoringEvents,
+  sessions,
+  submissions,
+  tests,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import { toPublicUser } from '../users/users.service';
+import { anonymousProfile, deleteBlobs, detachAttempts, eraseCode, erasedEmail, eraseFrames } from './erasure.core';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'blobs'>;
+
+/** Companies whose tests this user attempted or was invited to (they get the audit entry). */
+async function companiesOf(db: Db, user: UserRow): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ companyId: tests.companyId })
+    .from(tests)
+    .where(
+      and(
+        isNotNull(tests.companyId),
+        sql`(EXISTS (SELECT 1 FROM attempts a WHERE a.test_id = ${tests.id} AND a.user_id = ${user.id})
+          OR EXISTS (SELECT 1 FROM invitations i WHERE i.test_id = ${tests.id} AND lower(i.email) = lower(${user.email})))`,
+      ),
+    );
+  return rows.map((r) => r.companyId!);
+}
+
+/**
+ * DELETE /api/users/me: sessions, profile, frames, drafts, enrolments and submitted code are erased; the
+ * account row stays as "Deleted candidate" so employers' results keep the score. Password re-entry required.
+ */
+export async function eraseAccount(deps: Deps, user: UserRow, password: string, ip: string): Promise<void> {
+  if (user.role !== 'candidate') {
+    throw new AppError('FORBIDDEN', 'Employer accounts are removed by the company owner');
+  }
+  if (!(await verify(user.passwordHash, password).catch(() => false))) {
+    throw new AppError('INVALID_CREDENTIALS', 'The password is not correct');
+  }
+  const now = deps.clock.now();
+  const companyIds = await companiesOf(deps.db, user);
+  const keys = await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const mine = await tx.select({ id: attempts.id }).from(attempts).where(eq(attempts.userId, user.id));
+    const ids = mine.map((a) => a.id);
+    const freed = await eraseFrames(tx, ids);
+    await eraseCode(tx, ids);
+    const enrolments = await tx
+      .delete(faceEnrollments)
+      .where(eq(faceEnrollments.userId, user.id))
+      .returning({ key: faceEnrollments.frameKey });
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
+    await tx
+      .update(invitations)
+      .set({ email: erasedEmail(user.id) })
+      .where(sql`lower(${invitations.email}) = lower(${user.email})`);
+    await tx.update(users).set(anonymousProfile(user.id, now)).where(eq(users.id, user.id));
+    return [...freed, ...enrolments.map((e) => e.key).filter((k): k is string => !!k)];
+  });
+  await deleteBlobs(deps.blobs, keys);
+  for (const companyId of [null, ...companyIds]) {
+    await recordAudit(deps.db, {
+      companyId,
+      actorId: user.id,
+      action: 'user.erased',
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+      detail: { by: 'self' },
+    });
+  }
+}
+
+/**
+ * An owner erases one candidate's data held by the company: frames, code, drafts, enrolments and the
+ * invitations' address; the company's results move to an anonymous stand-in (other companies keep theirs).
+ */
+export async function eraseCandidateForCompany(
+  deps: Deps,
+  actor: { userId: string; companyId: string; ip: string },
+  candidateId: string,
+): Promise<{ attempts: number }> {
+  const [candidate] = await deps.db.select().from(users).where(eq(users.id, candidateId)).limit(1);
+  if (candidate?.role !== 'candidate') throw new AppError('USER_NOT_FOUND', 'Candidate not found');
+  const companyTests = deps.db.select({ id: tests.id }).from(tests).where(eq(tests.companyId, actor.companyId));
+  const held = await deps.db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.userId, candidateId), inArray(attempts.testId, companyTests)));
+  const invited = await deps.db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(sql`lower(${invitations.email}) = lower(${candidate.email})`, inArray(invitations.testId, companyTests)),
+    );
+  if (held.length === 0 && invited.length === 0) throw new AppError('USER_NOT_FOUND', 'Candidate not found');
+  const ids = held.map((a) => a.id);
+  const now = deps.clock.now();
+  const { keys, standIn } = await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const freed = await eraseFrames(tx, ids);
+    await eraseCode(tx, ids);
+    const standIn = await detachAttempts(tx, candidateId, ids, now);
+    if (invited.length > 0) {
+      await tx
+        .update(invitations)
+        .set({ email: erasedEmail(standIn) })
+        .where(
+          inArray(
+            invitations.id,
+            invited.map((i) => i.id),
+          ),
+        );
+    }
+    return { keys: freed, standIn };
+  });
+  await deleteBlobs(deps.blobs, keys);
+  await recordAudit(deps.db, {
+    companyId: actor.companyId,
+    actorId: actor.userId,
+    action: 'candidate.erased',
+    targetType: 'user',
+    targetId: candidateId,
+    ip: actor.ip,
+    detail: { attempts: ids.length, invitations: invited.length, anonymisedAs: standIn },
+  });
+  return { attempts: ids.length };
+}
+
+/** Everything stored about the signed-in user, as one JSON document (frames are listed, not embedded). */
+export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
+  const mine = await deps.db.select().from(attempts).where(eq(attempts.userId, user.id));
+  const ids = mine.map((a) => a.id);
+  const none = ids.length === 0;
+  const [subs, drafts, events, enrolments, invites, testRows] = await Promise.all([
+    deps.db.select().from(submissions).where(eq(submissions.userId, user.id)),
+    none ? [] : deps.db.select().from(codeDrafts).where(inArray(codeDrafts.attemptId, ids)),
+    none ? [] : deps.db.select().from(proctoringEvents).where(inArray(proctoringEvents.attemptId, ids)),
+    deps.db.select().from(faceEnrollments).where(eq(faceEnrollments.userId, user.id)),
+    deps.db
+      .select({
+        testId: invitations.testId,
+        email: invitations.email,
+        status: invitations.status,
+        sentAt: invitations.sentAt,
+      })
+      .from(invitations)
+      .where(sql`lower(${invitations.email}) = lower(${user.email})`),
+    none
+      ? []
+      : deps.db
+          .select({ id: tests.id, testName: tests.testName })
+          .from(tests)
+          .where(inArray(tests.id, [...new Set(mine.map((a) => a.testId))])),
+  ]);
+  await recordAudit(deps.db, {
+    companyId: user.companyId,
+    actorId: user.id,
+    action: 'data.exported',
+    targetType: 'user',
+    targetId: user.id,
+    ip,
+    detail: { what: 'own_data', format: 'json' },
+  });
+  return {
+    exportedAt: deps.clock.now().toISOString(),
+    profile: toPublicUser(user),
+    attempts: mine.map((a) => ({ ...a, testName: testRows.find((t) => t.id === a.testId)?.testName ?? null })),
+    submissions: subs.map(({ results, ...s }) => ({ ...s, results })),
+    drafts,
+    proctoringEvents: events.map(({ frameKey, ...e }) => ({ ...e, hasFrame: !!frameKey })),
+    faceEnrollments: enrolments.map(({ frameKey, ...e }) => ({ ...e, hasPhoto: !!frameKey })),
+    invitations: invites,
+  };
+}

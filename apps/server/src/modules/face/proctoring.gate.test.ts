@@ -1,0 +1,349 @@
+/**
+ * Proctoring as a test setting and the server-clock gaps (issue 17). The face engine is replaced by a small
+ * controllable client here: these tests are about what the server records when frames stop or the face
+ * service fails, not about recognition (face.api.test.ts runs the real engine).
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { multipart, photo } from '../../../test/fixtures/face';
+import { attempts, proctoringEvents, tests } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { FaceClient } from './face-client';
+import { CHALLENGE_MAX_GAP_MS, CHALLENGE_TTL_MS } from './proctoring.challenge';
+import { CAMERA_LOST_AFTER_MS, sweepProctoring } from './proctoring.track';
+
+/** A face client that answers like the engine for one face, or fails like a down/overloaded service. */
+function controllableFace() {
+  const state = { down: false, calls: 0, delayMs: 0 };
+  const fail = () => {
+    state.calls++;
+    if (state.down) throw new AppError('FACE_UNAVAILABLE', 'The face engine is busy. Please try again in a moment.');
+  };
+  const client: FaceClient = {
+    kind: 'in-process',
+    async enroll() {
+      fail();
+      return {
+        ok: true,
+        descriptor: { values: Array.from({ length: 128 }, (_, i) => i / 128), model: 'face-api/face_recognition_128' },
+        face: { x: 10, y: 10, width: 100, height: 100, score: 0.9 },
+      };
+    },
+    async detect() {
+      fail();
+      return { faceCount: 1, phone: false, phoneScore: null };
+    },
+    async verify() {
+      fail();
+      if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+      return { status: 'matched', distance: 0.2, faceCount: 1, annotatedJpeg: photo('obama_02.jpg') };
+    },
+    health: () => ({ state: 'ready', backend: 'stub', models: [] }),
+    close: async () => {},
+  };
+  return { client, state };
+}
+
+let t: TestApp;
+const face = controllableFace();
+let employer: SignedInUser;
+
+beforeAll(async () => {
+  t = await buildTestApp({ face: face.client });
+  employer = await createSignedInUser(t.app, { role: 'employer' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const inject = (method: 'GET' | 'POST', url: string, cookie: string) =>
+  t.app.inject({ method, url, headers: { cookie } });
+const enrol = (testId: string, cookie: string) => {
+  const body = multipart({}, photo('obama_01.jpg'));
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/proctoring/${testId}/enroll`,
+    payload: body.payload,
+    headers: { ...body.headers, cookie },
+  });
+};
+const eventsOf = (attemptId: string) =>
+  t.deps.db.select().from(proctoringEvents).where(eq(proctoringEvents.attemptId, attemptId));
+const attemptRow = async (id: string) => (await t.deps.db.select().from(attempts).where(eq(attempts.id, id)))[0]!;
+
+describe('proctoring is a per-test setting', () => {
+  it('coding tests default to on, aptitude to off; the employer can switch it and reads it back', async () => {
+    const create = (testType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/tests/create',
+        payload: { testName: `T ${testType}`, testType },
+        headers: { cookie: employer.cookie },
+      });
+    const coding = await create('CODING');
+    expect(coding.statusCode).toBe(201);
+    expect(coding.json().proctoring).toBe(true);
+    const aptitude = await create('APTITUDE');
+    expect(aptitude.json().proctoring).toBe(false);
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tests/${coding.json().id}`,
+      payload: { proctoring: false },
+      headers: { cookie: employer.cookie },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().proctoring).toBe(false);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tests/${coding.json().id}`,
+      payload: { proctoring: 'maybe' },
+      headers: { cookie: employer.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('off: the candidate starts with no camera step and the sitting is not proctored', async () => {
+    const { test } = await buildCodingTest(t.deps.db, { employer });
+    await t.deps.db.update(tests).set({ proctoring: false }).where(eq(tests.id, test.id));
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    const take = await inject('GET', `/api/attempts/take/${test.id}`, candidate.cookie);
+    expect(take.json().proctoring).toEqual({ required: false, enrolled: false, active: false });
+    const start = await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
+    expect(start.statusCode).toBe(200);
+    expect((await attemptRow(start.json().attempt.id)).proctored).toBe(false);
+    const enrolRes = await enrol(test.id, candidate.cookie);
+    expect(enrolRes.statusCode).toBe(409);
+    expect(enrolRes.json().code).toBe('PROCTORING_OFF');
+    // Never "camera lost" for a sitting without a camera.
+    t.clock.advance(CAMERA_LOST_AFTER_MS * 3);
+    await sweepProctoring(t.deps);
+    expect(await eventsOf(start.json().attempt.id)).toHaveLength(0);
+    t.clock.advance(-CAMERA_LOST_AFTER_MS * 3);
+  });
+
+  it('a server without a face engine (FACE_ENGINE=off) starts proctored tests without a camera step', async () => {
+    const real = t.deps.face;
+    t.deps.face = undefined;
+    try {
+      const { test } = await buildCodingTest(t.deps.db, { employer });
+      const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+      const start = await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
+      expect(start.statusCode).toBe(200);
+      expect(start.json().proctoring.active).toBe(false);
+    } finally {
+      t.deps.face = real;
+    }
+  });
+});
+
+describe('gaps from the server clock', () => {
+  it('frames that stop arriving become a "camera lost for N s" event', async () => {
+    const { test } = await buildCodingTest(t.deps.db, { employer });
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    expect((await enrol(test.id, candidate.cookie)).statusCode).toBe(200);
+    const start = await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
+    const attemptId: string = start.json().attempt.id;
+    expect((await inject('POST', `/api/proctoring/${test.id}/heartbeat`, candidate.cookie)).statusCode).toBe(200);
+
+    t.clock.advance(CAMERA_LOST_AFTER_MS - 5_000);
+    await sweepProctoring(t.deps);
+    expect(await eventsOf(attemptId)).toHaveLength(0); // quiet, but not yet long enough
+
+    t.clock.advance(20_000); // 45 s without frames
+    await sweepProctoring(t.deps);
+    await sweepProctoring(t.deps); // a second pass does not duplicate it
+    let lost = await eventsOf(attemptId);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]).toMatchObject({ kind: 'camera_lost' });
+    expect(lost[0]!.detail).toMatch(/no frames for 45 s/);
+
+    t.clock.advance(15_000); // frames come back after 60 s
+    await inject('POST', `/api/proctoring/${test.id}/heartbeat`, candidate.cookie);
+    lost = await eventsOf(attemptId);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]!.detail).toMatch(/^Camera lost for 60 s/);
+    expect((await attemptRow(attemptId)).cameraLostEventId).toBeNull();
+  });
+
+  it('a camera that never comes back is closed at the end of the test', async () => {
+    const { test } = await buildCodingTest(t.deps.db, { employer });
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    await enrol(test.id, candidate.cookie);
+    const attemptId: string = (await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie)).json().attempt
+      .id;
+    t.clock.advance(40_000);
+    await sweepProctoring(t.deps);
+    t.clock.advance(20_000);
+    expect((await inject('POST', `/api/attempts/${test.id}/end`, candidate.cookie)).statusCode).toBe(200);
+    await sweepProctoring(t.deps);
+    const [lost] = await eventsOf(attemptId);
+    expect(lost!.detail).toMatch(/^Camera lost for 60 s \(until the test ended\)/);
+    t.clock.advance(-60_000);
+  });
+
+  it('a face-service outage at enrolment never locks the candidate out; the gap is recorded', async () => {
+    const { test } = await buildCodingTest(t.deps.db, { employer });
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    face.state.down = true;
+    try {
+      const refused = await enrol(test.id, candidate.cookie);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().code).toBe('FACE_UNAVAILABLE');
+      const start = await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
+      expect(start.statusCode).toBe(200); // the attempt proceeds
+      expect(start.json().proctoring).toMatchObject({ active: true, enrolled: false });
+      const attemptId: string = start.json().attempt.id;
+      t.clock.advance(30_000);
+      expect((await enrol(test.id, candidate.cookie)).statusCode).toBe(503); // the page retries
+      face.state.down = false;
+      t.clock.advance(12_000);
+      const late = await enrol(test.id, candidate.cookie); // first success: becomes the reference
+      expect(late.statusCode).toBe(200);
+      const gap = (await eventsOf(attemptId)).filter((e) => e.kind === 'proctoring_unavailable');
+      expect(gap).toHaveLength(1);
+      expect(gap[0]!.detail).toMatch(/^Proctoring unavailable for 42 s/);
+      expect((await enrol(test.id, candidate.cookie)).statusCode).toBe(409); // now it is the reference
+    } finally {
+      face.state.down = false;
+      t.clock.advance(-42_000);
+    }
+  });
+
+  it('a face-service failure during the test is recorded when checks work again', async () => {
+    const { test } = await buildCodingTest(t.deps.db, { employer });
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    await enrol(test.id, candidate.cookie);
+    const attemptId: string = (await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie)).json().attempt
+      .id;
+    const verify = () => {
+      const body = multipart({}, photo('obama_02.jpg'));
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/proctoring/${test.id}/verify`,
+        payload: body.payload,
+        headers: { ...body.headers, cookie: candidate.cookie },
+      });
+    };
+    face.state.down = true;
+    expect((await verify()).statusCode).toBe(503);
+    t.clock.advance(25_000);
+    expect((await verify()).statusCode).toBe(503);
+    face.state.down = false;
+    expect((await verify()).statusCode).toBe(200);
+    const gap = (await eventsOf(attemptId)).filter((e) => e.kind === 'proctoring_unavailable');
+    expect(gap).toHaveLength(1);
+    expect(gap[0]!.detail).toMatch(/^Proctoring unavailable for 25 s/);
+    expect((await attemptRow(attemptId)).faceUnavailableSince).toBeNull();
+    t.clock.advance(-25_000);
+    const rows = await t.deps.db
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.id, attemptId), eq(attempts.proctored, true)));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('server spot checks (challenges) and per-candidate frame limits', () => {
+  const verifyWith = (
+    testId: string,
+    cookie: string,
+    fields: Record<string, string>,
+    image = photo('obama_02.jpg'),
+  ) => {
+    const body = multipart(fields, image);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/proctoring/${testId}/verify`,
+      payload: body.payload,
+      headers: { ...body.headers, cookie },
+    });
+  };
+
+  it('issues a challenge at least once a minute; an answered one is fine, a missed one is flagged', async () => {
+    const { test } = await buildCodingTest(t.deps.db, { employer });
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    await enrol(test.id, candidate.cookie);
+    const attemptId: string = (await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie)).json().attempt
+      .id;
+    const beat = async () => (await inject('POST', `/api/proctoring/${test.id}/heartbeat`, candidate.cookie)).json();
+    expect((await beat()).challenge).toBeNull(); // the first one is due at a random time later
+    let challenge: { id: string; expiresInMs: number } | null = null;
+    let waited = 0;
+    while (!challenge && waited <= CHALLENGE_MAX_GAP_MS + 10_000) {
+      t.clock.advance(10_000); // heartbeats every 10 s
+      waited += 10_000;
+      challenge = (await beat()).challenge;
+    }
+    expect(challenge).not.toBeNull();
+    expect(waited).toBeLessThanOrEqual(60_000);
+    expect(challenge!.expiresInMs).toBe(CHALLENGE_TTL_MS);
+    expect((await beat()).challenge?.id).toBe(challenge!.id); // a repeated heartbeat sees the same open challenge
+    const answered = await verifyWith(test.id, candidate.cookie, { challengeId: challenge!.id });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().challenge).toBe('answered');
+    await sweepProctoring(t.deps);
+    expect((await eventsOf(attemptId)).filter((e) => e.kind === 'challenge_missed')).toHaveLength(0);
+
+    // The next one is not answered in time.
+    let next: { id: string } | null = null;
+    for (let i = 0; i < 8 && !next; i++) {
+      t.clock.advance(10_000);
+      next = (await beat()).challenge;
+    }
+    expect(next).not.toBeNull();
+    expect(next!.id).not.toBe(challenge!.id);
+    t.clock.advance(CHALLENGE_TTL_MS + 1_000);
+    const late = await verifyWith(test.id, candidate.cookie, { challengeId: next!.id });
+    expect(late.json().challenge).toBe('late');
+    await sweepProctoring(t.deps);
+    const missed = (await eventsOf(attemptId)).filter((e) => e.kind === 'challenge_missed');
+    expect(missed).toHaveLength(1);
+    expect(missed[0]!.detail).toMatch(/Spot check not answered/);
+  });
+
+  it('refuses oversized frames from the header, before any inference, and one frame at a time per candidate', async () => {
+    const { test } = await buildCodingTest(t.deps.db, { employer });
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    await enrol(test.id, candidate.cookie);
+    await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
+    // A PNG header claiming 4000×4000 pixels (tiny upload, huge decode): refused without decoding.
+    const header = Buffer.alloc(64);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
+    header.writeUInt32BE(13, 8);
+    header.write('IHDR', 12, 'ascii');
+    header.writeUInt32BE(4000, 16);
+    header.writeUInt32BE(4000, 20);
+    const calls = face.state.calls;
+    const big = await verifyWith(test.id, candidate.cookie, {}, header);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toMatch(/4000×4000/);
+    const heavy = await verifyWith(
+      test.id,
+      candidate.cookie,
+      {},
+      Buffer.concat([photo('obama_02.jpg'), Buffer.alloc(1024 * 1024)]),
+    );
+    expect(heavy.statusCode).toBe(413);
+    expect(face.state.calls).toBe(calls); // the face engine never saw them
+
+    face.state.delayMs = 300;
+    try {
+      const results = await Promise.all([1, 2, 3].map(() => verifyWith(test.id, candidate.cookie, {})));
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes).toEqual([200, 429, 429]);
+      // Another candidate is not held up by this one's limit.
+      const other = await createSignedInUser(t.app, { role: 'candidate' });
+      await enrol(test.id, other.cookie);
+      expect((await inject('POST', `/api/attempts/${test.id}/start`, other.cookie)).statusCode).toBe(200);
+      const [mine, theirs] = await Promise.all([
+        verifyWith(test.id, candidate.cookie, {}),
+        verifyWith(test.id, other.cookie, {}),
+      ]);
+      expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
+    } finally {
+      face.state.delayMs = 0;
+    }
+  });
+});

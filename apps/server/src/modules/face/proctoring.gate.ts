@@ -1,0 +1,80 @@
+/**
+ * Proctoring gate (issue 17): whether a test is camera-proctored, and what a candidate needs before its
+ * clock may start. A proctored attempt starts only with a reference enrolment of this candidate for this
+ * test (taken on the entry step), which is then bound to the attempt and never replaced. A face-service
+ * failure never locks a candidate out: an outage seen at enrolment lets the attempt start, and the gap
+ * becomes an event once the service answers again.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import type { TestRow } from '../../db/schema';
+import { faceEnrollments, faceOutages } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { findReference } from './face.repo';
+
+/** An outage seen at enrolment lets the candidate start within this time (the page retries enrolment later). */
+export const OUTAGE_GRACE_MS = 10 * 60_000;
+
+type GateDeps = Pick<AppDeps, 'db' | 'clock' | 'face'>;
+
+/** The test's own setting: null means the default for its type (coding tests on, aptitude tests off). */
+export function testProctoring(test: Pick<TestRow, 'proctoring' | 'testType'>): boolean {
+  return test.proctoring ?? test.testType === 'CODING';
+}
+
+/** Proctoring applies when the test asks for it and this server runs a face engine (FACE_ENGINE=off: never). */
+export function proctoringActive(deps: Pick<AppDeps, 'face'>, test: Pick<TestRow, 'proctoring' | 'testType'>) {
+  return Boolean(deps.face) && testProctoring(test);
+}
+
+export interface StartGate {
+  proctored: boolean;
+  /** Set when the attempt starts during a face-service outage (no reference yet). */
+  unavailableSince: Date | null;
+}
+
+/** Called before a new attempt is created: refuses a proctored start without a reference enrolment. */
+export async function checkStartGate(deps: GateDeps, userId: string, test: TestRow): Promise<StartGate> {
+  if (!proctoringActive(deps, test)) return { proctored: false, unavailableSince: null };
+  if (await findReference(deps.db, userId, test.id)) return { proctored: true, unavailableSince: null };
+  const [outage] = await deps.db
+    .select()
+    .from(faceOutages)
+    .where(and(eq(faceOutages.userId, userId), eq(faceOutages.testId, test.id)))
+    .limit(1);
+  if (outage && deps.clock.now().getTime() - outage.since.getTime() <= OUTAGE_GRACE_MS) {
+    return { proctored: true, unavailableSince: outage.since };
+  }
+  throw new AppError(
+    'FACE_ENROLMENT_REQUIRED',
+    'This test is camera-proctored: enrol your face on the entry step before starting.',
+  );
+}
+
+/** After the attempt row exists: bind the reference enrolment to it and forget a pre-start outage. */
+export async function bindReference(deps: GateDeps, userId: string, testId: string, attemptId: string) {
+  await deps.db
+    .update(faceEnrollments)
+    .set({ attemptId })
+    .where(
+      and(eq(faceEnrollments.userId, userId), eq(faceEnrollments.testId, testId), isNull(faceEnrollments.attemptId)),
+    );
+  await deps.db.delete(faceOutages).where(and(eq(faceOutages.userId, userId), eq(faceOutages.testId, testId)));
+}
+
+/** Remember a face-service failure seen while enrolling before the start (first failure wins). */
+export async function noteOutage(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string, testId: string) {
+  await deps.db.insert(faceOutages).values({ userId, testId, since: deps.clock.now() }).onConflictDoNothing();
+}
+
+/** What the take page needs to know: does the entry step need a face, is one enrolled, is the sitting proctored. */
+export async function readProctoringState(
+  deps: Pick<AppDeps, 'db' | 'face'>,
+  userId: string,
+  test: TestRow,
+  attempt: { id: string; proctored: boolean } | null,
+) {
+  const required = attempt ? attempt.proctored : proctoringActive(deps, test);
+  const enrolled = required ? Boolean(await findReference(deps.db, userId, test.id, attempt?.id ?? null)) : false;
+  return { required, enrolled, active: Boolean(attempt?.proctored) };
+}

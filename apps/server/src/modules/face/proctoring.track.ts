@@ -1,0 +1,174 @@
+/**
+ * What the server's own clock says about a proctored sitting (issue 17):
+ * - frames (or heartbeats) that stop arriving become a "Camera lost for N s" event — opened by the sweep
+ *   once nothing arrived for CAMERA_LOST_AFTER_MS, completed with the real length when frames return or the
+ *   attempt ends;
+ * - a failing or overloaded face service never blocks the candidate; the gap becomes a
+ *   "Proctoring unavailable for N s" event once the service answers again (or the attempt ends).
+ */
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import type { AttemptRow } from '../../db/schema';
+import { attempts, proctoringEvents } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { flagMissedChallenges } from './proctoring.challenge';
+
+/** No frame or heartbeat for this long is a lost camera (the page sends a heartbeat every 10 s). */
+export const CAMERA_LOST_AFTER_MS = 30_000;
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+const seconds = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+
+async function insertEvent(deps: Deps, attemptId: string, kind: string, detail: string, at: Date): Promise<string> {
+  const [row] = await deps.db
+    .insert(proctoringEvents)
+    .values({ attemptId, kind, detail, occurredAt: at })
+    .returning({ id: proctoringEvents.id });
+  return row!.id;
+}
+
+/** A frame or heartbeat arrived: close an open camera-lost gap with its real length. */
+export async function noteFrame(deps: Deps, attempt: AttemptRow): Promise<void> {
+  const now = deps.clock.now();
+  if (attempt.cameraLostEventId && attempt.lastFrameAt) {
+    await deps.db
+      .update(proctoringEvents)
+      .set({ detail: `Camera lost for ${seconds(attempt.lastFrameAt, now)} s (no frames reached the server)` })
+      .where(eq(proctoringEvents.id, attempt.cameraLostEventId));
+  }
+  await deps.db.update(attempts).set({ lastFrameAt: now, cameraLostEventId: null }).where(eq(attempts.id, attempt.id));
+}
+
+/** True for a failure of the face service itself (down, overloaded, broken), not of the candidate's frame. */
+export function isServiceFailure(err: unknown): boolean {
+  return !(err instanceof AppError) || err.code === 'FACE_UNAVAILABLE';
+}
+
+/**
+ * Runs a face-service call for a proctored attempt. A service failure marks the start of a gap (the error
+ * still goes to the page, which retries); the next success records the gap as an event.
+ */
+export async function withFaceService<T>(deps: Deps, attempt: AttemptRow, fn: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await fn();
+  } catch (err) {
+    if (isServiceFailure(err) && !attempt.faceUnavailableSince) {
+      await deps.db
+        .update(attempts)
+        .set({ faceUnavailableSince: deps.clock.now() })
+        .where(and(eq(attempts.id, attempt.id), isNull(attempts.faceUnavailableSince)));
+    }
+    throw err;
+  }
+  if (attempt.faceUnavailableSince) await closeUnavailable(deps, attempt, deps.clock.now(), '');
+  return result;
+}
+
+async function closeUnavailable(deps: Deps, attempt: AttemptRow, until: Date, suffix: string) {
+  const since = attempt.faceUnavailableSince;
+  if (!since) return;
+  const [cleared] = await deps.db
+    .update(attempts)
+    .set({ faceUnavailableSince: null })
+    .where(and(eq(attempts.id, attempt.id), eq(attempts.faceUnavailableSince, since)))
+    .returning({ id: attempts.id });
+  if (!cleared) return; // another request closed it
+  await insertEvent(
+    deps,
+    attempt.id,
+    'proctoring_unavailable',
+    `Proctoring unavailable for ${seconds(since, until)} s (the face service failed or was overloaded)${suffix}`,
+    since,
+  );
+}
+
+/**
+ * One pass of the proctoring loop: opens camera-lost events for proctored open attempts that went quiet,
+ * and completes the gaps of attempts that ended in the middle of one. Returns what it did (for tests/logs).
+ */
+export async function sweepProctoring(
+  deps: Deps,
+): Promise<{ cameraLost: number; closed: number; challengesMissed: number }> {
+  const now = deps.clock.now();
+  const challengesMissed = await flagMissedChallenges(deps);
+  const quietSince = new Date(now.getTime() - CAMERA_LOST_AFTER_MS);
+  const quiet = await deps.db
+    .select()
+    .from(attempts)
+    .where(
+      and(
+        eq(attempts.proctored, true),
+        isNull(attempts.endedAt),
+        isNull(attempts.cameraLostEventId),
+        gt(attempts.deadlineAt, now),
+        sql`coalesce(${attempts.lastFrameAt}, ${attempts.startedAt}) < ${quietSince.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(500);
+  for (const a of quiet) {
+    const last = a.lastFrameAt ?? a.startedAt;
+    const id = await insertEvent(
+      deps,
+      a.id,
+      'camera_lost',
+      `Camera lost: no frames for ${seconds(last, now)} s (still missing)`,
+      last,
+    );
+    await deps.db.update(attempts).set({ cameraLostEventId: id }).where(eq(attempts.id, a.id));
+  }
+  // Attempts that ended (or passed their deadline) with a gap still open: the gap lasted until the end.
+  const ended = await deps.db
+    .select()
+    .from(attempts)
+    .where(
+      and(
+        eq(attempts.proctored, true),
+        or(isNotNull(attempts.endedAt), lte(attempts.deadlineAt, now)),
+        or(isNotNull(attempts.cameraLostEventId), isNotNull(attempts.faceUnavailableSince)),
+      ),
+    )
+    .limit(500);
+  for (const a of ended) {
+    const end = a.endedAt ?? a.deadlineAt;
+    if (a.cameraLostEventId && a.lastFrameAt) {
+      await deps.db
+        .update(proctoringEvents)
+        .set({ detail: `Camera lost for ${seconds(a.lastFrameAt, end)} s (until the test ended)` })
+        .where(eq(proctoringEvents.id, a.cameraLostEventId));
+      await deps.db.update(attempts).set({ cameraLostEventId: null }).where(eq(attempts.id, a.id));
+    }
+    await closeUnavailable(deps, a, end, ' until the test ended');
+  }
+  return { cameraLost: quiet.length, closed: ended.length, challengesMissed };
+}
+
+/** The loop beside the API: a sweep every few seconds; passes never overlap; a failing pass is logged. */
+export function createProctoringLoop(
+  getDeps: () => Deps,
+  log: { error: (o: object, m: string) => void },
+  intervalMs = 5_000,
+) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  const pass = () => {
+    running ??= sweepProctoring(getDeps())
+      .catch((err) => log.error({ err }, 'proctoring sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  return {
+    start() {
+      timer = setInterval(pass, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

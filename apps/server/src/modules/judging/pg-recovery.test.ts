@@ -1,0 +1,147 @@
+/**
+ * Recovery in PostgreSQL mode (issue 16), with real worker processes (src/worker.ts) and the real judge:
+ * a worker killed mid-judge hands its submission to another worker within 30 s (heartbeats, not the job's
+ * 15-minute expiry), and a lost database connection (backends terminated) is recovered without a restart,
+ * LISTEN included. Needs the PostgreSQL server (TEST_DATABASE_URL, default the local one).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { createJudge, type Judge } from '@assessly/judge';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+process.env.TEST_DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
+
+const { buildTestApp } = await import('../../../test/build-test-app');
+const { createSignedInUser } = await import('../../../test/factories');
+const { attachJudging } = await import('../../../test/build-test-app');
+const { buildCodingTest, startCodingAttempt, SUM_PROBLEM } = await import('../../../test/factories');
+const { submissions } = await import('../../db/schema');
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+const SLEEPY = 'import time\ntime.sleep(4)\nprint(3)\n';
+const WORKER = path.resolve(import.meta.dirname, '../../worker.ts');
+
+let t: TestApp;
+let judge: Judge;
+let cookie: string;
+let testId: string;
+const workers: ChildProcess[] = [];
+
+function startWorker(url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    env: { ...process.env, DATABASE_URL: url, JUDGE_CONCURRENCY: '1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  workers.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 60_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('judge worker ready')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.stderr!.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) => reject(new Error(`worker exited ${code}: ${out}`)));
+  });
+}
+
+async function rowOf(id: string) {
+  const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, id));
+  return row!;
+}
+async function until(check: () => Promise<boolean>, ms: number) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const submit = (code: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/submissions',
+    headers: { cookie },
+    payload: { language: 'python', code, testId, questionNumber: 0 },
+  });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  judge = createJudge({ concurrency: 1 });
+  // This API process only enqueues; the worker processes judge.
+  await attachJudging(t, judge, { workers: false, submitWaitMs: 300 });
+  const employer = await createSignedInUser(t.app, { role: 'employer' });
+  const candidate = await createSignedInUser(t.app);
+  cookie = candidate.cookie;
+  testId = (await buildCodingTest(t.deps.db, { employer: employer, problems: [SUM_PROBLEM], duration: 60 })).test.id;
+  await startCodingAttempt(t.deps, candidate.id, testId);
+}, 60_000);
+afterAll(async () => {
+  for (const w of workers) w.kill('SIGKILL');
+  await t.deps.judging?.stop();
+  await judge.close();
+  await t.close();
+});
+
+describe('PostgreSQL mode recovery', () => {
+  it('retries the submission of a worker killed mid-judge on another worker within 30 s', async () => {
+    const url = t.deps.database.url!;
+    const first = await startWorker(url);
+    const res = await submit(SLEEPY);
+    expect(res.statusCode).toBe(202);
+    const id = res.json().id as string;
+    await until(async () => (await rowOf(id)).status === 'running', 30_000);
+    await startWorker(url);
+    first.kill('SIGKILL');
+    const killedAt = Date.now();
+    await until(async () => (await rowOf(id)).status === 'judged', 45_000);
+    const took = Date.now() - killedAt;
+    console.log(`worker killed mid-judge: judged by the other worker ${(took / 1000).toFixed(1)} s later`);
+    expect(took).toBeLessThan(30_000);
+    const row = await rowOf(id);
+    expect(row.judgeAttempts).toBe(2);
+    expect(row.passedCount).toBe(1);
+  }, 120_000);
+
+  it('recovers from a lost database connection without a restart, LISTEN included', async () => {
+    const url = new URL(t.deps.database.url!);
+    const dbName = url.pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const listeners = async () =>
+      (
+        await admin.query(
+          "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = 'assessly-judged-listener'",
+          [dbName],
+        )
+      ).rows.map((r) => r.pid as number);
+    const before = await listeners();
+    expect(before.length).toBeGreaterThan(0);
+    await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [dbName],
+    );
+    // The pool replaces its connections; the listeners (API and worker) and pg-boss reconnect by themselves.
+    await until(async () => {
+      const now = await listeners();
+      return now.length >= before.length && now.every((pid) => !before.includes(pid));
+    }, 20_000);
+    await admin.end();
+    await until(async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const h = res.json();
+      return h.database.state === 'ok' && h.judge.queue?.listening === true;
+    }, 20_000);
+    const res = await submit('a, b = map(int, input().split())\nprint(a + b)\n');
+    expect([200, 202]).toContain(res.statusCode);
+    const id = res.headers['x-submission-id'] as string;
+    await until(async () => (await rowOf(id)).status === 'judged', 30_000);
+    expect((await rowOf(id)).passedCount).toBe(2);
+  }, 90_000);
+});

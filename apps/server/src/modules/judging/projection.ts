@@ -1,0 +1,77 @@
+/**
+ * What a candidate may see of judged results: the one place every candidate route projects through
+ * (GET /api/submissions/{id}, /all, /api/attempts/{testId}/submissions, run and submit answers).
+ * - A hidden case is exactly { index, hidden: true, passed, verdict }: its time, memory, output, stderr, exit
+ *   code and message are all things a program can encode hidden input into.
+ * - An Internal Error's text (sandbox or judge failure) is replaced by a generic message; employers and the
+ *   log get the full text.
+ * Employers read the stored rows unchanged, hidden inputs and expected outputs included.
+ */
+import {
+  INTERNAL_ERROR_MESSAGE,
+  type TCandidateResult,
+  type THiddenResultItem,
+  type TResultItem,
+  type TVerdict,
+} from '@assessly/shared';
+
+export { INTERNAL_ERROR_MESSAGE };
+
+function hiddenOf(raw: Record<string, unknown>, index: number): THiddenResultItem {
+  return {
+    index: typeof raw.index === 'number' ? raw.index : index,
+    hidden: true,
+    passed: raw.passed === true,
+    verdict: (typeof raw.verdict === 'string' ? raw.verdict : 'Internal Error') as TVerdict,
+  };
+}
+
+function isHidden(raw: Record<string, unknown>): boolean {
+  const nested = raw.testCase && typeof raw.testCase === 'object' ? (raw.testCase as Record<string, unknown>) : {};
+  return raw.hidden === true || nested.hidden === true;
+}
+
+/** One stored result item as a candidate may see it (`index` is its position when the item lacks one). */
+export function toCandidateResult(item: TResultItem | Record<string, unknown>, index = 0): TResultItem {
+  const raw = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+  if (isHidden(raw)) return hiddenOf(raw, index) as TResultItem;
+  const visible = raw as unknown as TResultItem;
+  if (visible.verdict !== 'Internal Error') return visible;
+  return {
+    ...visible,
+    output: INTERNAL_ERROR_MESSAGE,
+    actualOutput: INTERNAL_ERROR_MESSAGE,
+    stderr: '',
+    message: INTERNAL_ERROR_MESSAGE,
+  };
+}
+
+export function toCandidateResults(items: readonly unknown[]): TResultItem[] {
+  return items.map((item, i) => toCandidateResult(item as Record<string, unknown>, i));
+}
+
+/** The submission-level message: compiler output stays (it comes from the source), an internal failure does not. */
+export function toCandidateCompileOutput(verdict: string | null, compileOutput: string | null): string | null {
+  return verdict === 'Internal Error' && compileOutput !== null ? INTERNAL_ERROR_MESSAGE : compileOutput;
+}
+
+/** The older candidate result shape of /api/attempts/{testId}/submissions, through the same rule. */
+export function toCandidateAttemptResult(raw: unknown, index: number): TCandidateResult {
+  const item = toCandidateResult((raw ?? {}) as Record<string, unknown>, index);
+  if (item.hidden) return item as TCandidateResult;
+  const r = item as TResultItem & { testCase?: { input?: string; output?: string } };
+  const input = r.input ?? r.testCase?.input;
+  const expectedOutput = r.expectedOutput ?? r.testCase?.output;
+  const output = r.output ?? r.actualOutput;
+  return {
+    index: typeof r.index === 'number' ? r.index : index,
+    passed: r.passed === true,
+    ...(r.verdict ? { verdict: r.verdict } : {}),
+    ...(typeof r.timeMs === 'number' ? { timeMs: r.timeMs } : {}),
+    ...(typeof input === 'string' ? { input } : {}),
+    ...(typeof expectedOutput === 'string' ? { expectedOutput } : {}),
+    ...(typeof output === 'string' ? { output, actualOutput: output } : {}),
+    ...(r.message ? { message: r.message } : {}),
+    ...(r.stderr ? { stderr: r.stderr } : {}),
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The company's problem and question library: browse and search with tags, difficulty, language, usage and
+ * last edit; tag items; add one to a test as a COPY (editing the copy never changes the library item or the
+ * other tests using it). `copyLibraryItemIntoTest` is the one copy function (to unify with problem versions).
+ */
+import type { TAddFromLibrary, TLibraryItem, TLibraryMeta, TLibraryPage, TLibraryQuery, TTest } from '@assessly/shared';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { aptitudeQuestions, codingProblems } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { authorize } from '../../lib/policy';
+import { canManageTest, requireManagedTest } from '../tests/tests.access';
+import { updateTest } from '../tests/tests.service';
+import * as repo from './library.repo';
+
+type Deps = Pick<AppDeps, 'db' | 'database'>;
+
+export async function browseLibrary(deps: Deps, user: UserRow, q: TLibraryQuery): Promise<TLibraryPage> {
+  authorize(user, 'tests.read');
+  const viewer = { companyId: user.companyId, userId: user.id };
+  const [rows, tags] = await Promise.all([
+    repo.libraryPage(deps.database, viewer, q),
+    repo.libraryTags(deps.database, viewer, q.kind),
+  ]);
+  return {
+    items: rows.map(
+      (r): TLibraryItem => ({
+        id: r.id,
+        kind: q.kind,
+        title: r.title,
+        preview: r.preview,
+        tags: r.tags,
+        difficulty: r.difficulty,
+        languages: r.languages,
+        marks: r.marks,
+        usageCount: r.usageCount,
+        updatedAt: new Date(r.updatedAt).toISOString(),
+        createdByEmail: r.createdByEmail,
+      }),
+    ),
+    total: rows[0]?.total ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+    tags,
+  };
+}
+
+async function findItem(db: Db, user: UserRow, kind: 'problem' | 'question', id: string) {
+  const table = kind === 'problem' ? codingProblems : aptitudeQuestions;
+  const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
+  if (!row || !canManageTest(user, row)) throw new AppError('NOT_FOUND', 'Not found in your library');
+  return row;
+}
+
+export async function setLibraryMeta(
+  deps: Deps,
+  user: UserRow,
+  kind: 'problem' | 'question',
+  id: string,
+  meta: TLibraryMeta,
+) {
+  authorize(user, 'tests.author');
+  await findItem(deps.db, user, kind, id);
+  const table = kind === 'problem' ? codingProblems : aptitudeQuestions;
+  const tags = [...new Set(meta.tags)];
+  await deps.db.update(table).set({ tags, difficulty: meta.difficulty }).where(eq(table.id, id));
+  return { id, tags, difficulty: meta.difficulty };
+}
+
+/**
+ * Copies a library problem or question into a test and appends it to the test's questions (version-checked
+ * through the tests service). The copy remembers its source, so usage counts follow it.
+ */
+export async function copyLibraryItemIntoTest(deps: Deps, user: UserRow, input: TAddFromLibrary): Promise<TTest> {
+  const test = await requireManagedTest(deps.db, user, input.testId, 'tests.author');
+  const wanted = input.kind === 'problem' ? 'CODING' : 'APTITUDE';
+  if (test.testType !== wanted)
+    throw new AppError(
+      'VALIDATION',
+      input.kind === 'problem'
+        ? 'Problems can only be added to a coding test'
+        : 'Questions can only be added to an aptitude test',
+    );
+  const item = await findItem(deps.db, user, input.kind, input.itemId);
+  const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = item;
+  const values = {
+    ...fields,
+    testId: test.id,
+    companyId: test.companyId,
+    createdBy: user.id,
+    sourceId: item.sourceId ?? item.id,
+  };
+  const table = input.kind === 'problem' ? codingProblems : aptitudeQuestions;
+  const [copy] = await deps.db
+    .insert(table)
+    .values(values as typeof table.$inferInsert)
+    .returning({ id: table.id });
+  try {
+    return await updateTest(deps.db, user, test.id, {
+      questionIds: [...test.questionIds, copy!.id],
+      version: input.version ?? test.version,
+    });
+  } catch (err) {
+    await deps.db.delete(table).where(eq(table.id, copy!.id));
+    throw err;
+  }
+}

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+
+const SPEC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/spec');
+
+/** "METHOD /api/path" of every row of the spec's call tables ("and /all" style shorthands expanded). */
+export function specCalls(markdown: string): string[] {
+  const calls: string[] = [];
+  for (const line of markdown.split('\n')) {
+    const m = /^\|\s*(GET|POST|PUT|DELETE|PATCH)\s+([^|]+?)\s*\|/.exec(line);
+    if (!m) continue;
+    const method = m[1]!;
+    let previous = '';
+    for (const raw of m[2]!.replace(/\(.*?\)/g, '').split(/\s+and\s+/)) {
+      let p = raw.trim().split('?')[0]!.split(/\s/)[0]!;
+      if (!p.startsWith('/')) continue;
+      if (!p.startsWith('/api/')) p = `${previous.slice(0, previous.lastIndexOf('/'))}${p}`;
+      previous = p;
+      calls.push(`${method} ${p}`);
+    }
+  }
+  return [...new Set(calls)];
+}
+
+let t: TestApp;
+let doc: { openapi: string; paths: Record<string, Record<string, unknown>> };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+});
+afterAll(async () => t.close());
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3 document', async () => {
+    expect(doc.openapi).toMatch(/^3\./);
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  it("lists every call of the specification's call tables", () => {
+    const files = ['part1-accounts-pages-authoring.md', 'part2-taking-proctoring-dashboard.md'];
+    const calls = files.flatMap((f) => specCalls(readFileSync(path.join(SPEC_DIR, f), 'utf8')));
+    expect(calls.length).toBeGreaterThan(20);
+    expect(calls).toContain('GET /api/aptitude-questions/all');
+    expect(calls).toContain('GET /api/coding-tests');
+    const missing = calls.filter((c) => {
+      const [method, p] = c.split(' ') as [string, string];
+      return !doc.paths[p]?.[method.toLowerCase()];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('documents the integration routes with their request schemas and token scopes', () => {
+    const create = doc.paths['/api/companies/api-tokens']?.post as { requestBody?: unknown };
+    expect(JSON.stringify(create.requestBody)).toContain('invitations:write');
+    const getTest = doc.paths['/api/tests/{id}']?.get as { parameters: { name: string; in: string }[] } & Record<
+      string,
+      unknown
+    >;
+    expect(getTest.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
+    expect(getTest['x-token-scope']).toBe('tests:read');
+    expect(doc.paths['/api/companies/webhooks']?.post).toBeDefined();
+    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
+  });
+});

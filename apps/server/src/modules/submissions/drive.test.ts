@@ -1,0 +1,137 @@
+/**
+ * A hiring drive (issue 16) with the REAL sandboxed judge: one flooding candidate cannot delay another's run,
+ * a retried submit never stores a second submission, verdicts arrive on the candidate's event stream.
+ */
+import type { AddressInfo } from 'node:net';
+import { createJudge, type Judge } from '@assessly/judge';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachJudging, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import {
+  buildCodingTest,
+  createSignedInUser,
+  type SignedInUser,
+  SUM_PROBLEM,
+  startCodingAttempt,
+} from '../../../test/factories';
+import { submissions } from '../../db/schema';
+
+const SUM_OK = 'a, b = map(int, input().split())\nprint(a + b)\n';
+const SLEEPY = 'import time\ntime.sleep(1.5)\nprint(3)\n';
+
+let t: TestApp;
+let judge: Judge;
+let employer: SignedInUser;
+let flooder: SignedInUser;
+let other: SignedInUser;
+let testId: string;
+
+const post = (user: SignedInUser, url: string, code: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: user.cookie, ...headers },
+    payload: { language: 'python', code, testId, questionNumber: 0 },
+  });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  judge = createJudge({ concurrency: 2 });
+  await attachJudging(t, judge, { concurrency: 2 });
+  employer = await createSignedInUser(t.app, { role: 'employer' });
+  flooder = await createSignedInUser(t.app);
+  other = await createSignedInUser(t.app);
+  testId = (await buildCodingTest(t.deps.db, { employer: employer, problems: [SUM_PROBLEM], duration: 60 })).test.id;
+  await startCodingAttempt(t.deps, flooder.id, testId);
+  await startCodingAttempt(t.deps, other.id, testId);
+});
+afterAll(async () => {
+  await t.deps.judging?.stop();
+  await judge.close();
+  await t.close();
+});
+
+describe('fair judging', () => {
+  it("finishes another candidate's run within 3 s while one candidate floods runs and submissions", async () => {
+    const flood = [
+      ...Array.from({ length: 40 }, () => post(flooder, '/api/submissions/run', SLEEPY)),
+      ...Array.from({ length: 5 }, () => post(flooder, '/api/submissions', SLEEPY)),
+    ];
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    const res = await post(other, '/api/submissions/run', SUM_OK);
+    const took = Date.now() - started;
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0].passed).toBe(true);
+    expect(took).toBeLessThan(3000);
+    const statuses = (await Promise.all(flood)).map((r) => r.statusCode);
+    // The newest run of the flooder was judged; runs it replaced while they waited answer 409 RUN_SUPERSEDED.
+    expect(statuses.filter((s) => s === 409).length).toBeGreaterThan(30);
+    expect(statuses).not.toContain(500);
+    const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+    expect(health.judge.fairness.wait.run.count).toBeGreaterThan(0);
+    expect(health.judge.fairness.wait.run).toHaveProperty('p95Ms');
+  }, 60_000);
+});
+
+describe('idempotent submits', () => {
+  it('stores one submission for two copies of a request with the same Idempotency-Key', async () => {
+    const key = `drive-${Date.now()}-abcdef`;
+    const [a, b] = await Promise.all([
+      post(other, '/api/submissions', SUM_OK, { 'idempotency-key': key }),
+      post(other, '/api/submissions', SUM_OK, { 'idempotency-key': key }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.headers['x-submission-id']).toBe(b.headers['x-submission-id']);
+    const rows = await t.deps.db.select().from(submissions).where(eq(submissions.idempotencyKey, key));
+    expect(rows).toHaveLength(1);
+    // A later retry (its first reply lost) answers the same judged submission.
+    const again = await post(other, '/api/submissions', SUM_OK, { 'idempotency-key': key });
+    expect(again.headers['x-submission-id']).toBe(a.headers['x-submission-id']);
+  }, 60_000);
+
+  it('refuses a malformed key with 400 and stores nothing', async () => {
+    const before = (await t.deps.db.select().from(submissions)).length;
+    const res = await post(other, '/api/submissions', SUM_OK, { 'idempotency-key': 'x' });
+    expect(res.statusCode).toBe(400);
+    expect((await t.deps.db.select().from(submissions)).length).toBe(before);
+  });
+});
+
+describe('GET /api/submissions/stream', () => {
+  it("pushes the candidate's verdicts (and only theirs) as server-sent events", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const unauth = await fetch(`http://127.0.0.1:${port}/api/submissions/stream`);
+    expect(unauth.status).toBe(401);
+    const ac = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/api/submissions/stream`, {
+      headers: { cookie: other.cookie },
+      signal: ac.signal,
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const read = async (until: (s: string) => boolean) => {
+      while (!until(text)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+    };
+    await read((s) => s.includes('event: ready'));
+    const flooderSubmit = await post(flooder, '/api/submissions', SUM_OK);
+    const mine = await post(other, '/api/submissions', SUM_OK);
+    const id = mine.headers['x-submission-id'] as string;
+    await read((s) => s.includes(id));
+    ac.abort();
+    const events = text
+      .split('\n\n')
+      .filter((e) => e.startsWith('event: submission'))
+      .map((e) => JSON.parse(e.split('data: ')[1]!));
+    expect(events.some((e) => e.id === id && e.status === 'judged')).toBe(true);
+    expect(events.some((e) => e.id === flooderSubmit.headers['x-submission-id'])).toBe(false);
+    expect(events.every((e) => e.userId === other.id)).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,59 @@
+/**
+ * Events raised by other modules' routes, enqueued after a successful answer (no edits to those modules):
+ * candidate.status_changed (PUT /api/review/attempts/:attemptId/status) and invitation.accepted (the
+ * candidate opened the emailed link, GET /api/invitations/accept/:token; once per invitation).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { attempts, invitations, tests, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { hashToken } from '../../lib/tokens';
+import { emitEvent } from './webhooks.events';
+
+export function installWebhookHooks(app: FastifyInstance, db: Db, clock: Clock): void {
+  // onSend: the delivery row exists before the caller sees the success (a crash cannot lose the event).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode >= 300) return payload;
+    const url = req.routeOptions.url;
+    const params = req.params as Record<string, string>;
+    try {
+      if (req.method === 'PUT' && url === '/api/review/attempts/:attemptId/status') {
+        const [row] = await db
+          .select({ a: attempts, companyId: tests.companyId, testName: tests.testName, email: users.email })
+          .from(attempts)
+          .innerJoin(tests, eq(tests.id, attempts.testId))
+          .innerJoin(users, eq(users.id, attempts.userId))
+          .where(eq(attempts.id, params.attemptId!))
+          .limit(1);
+        if (!row?.companyId) return payload;
+        await emitEvent({ db, clock }, row.companyId, 'candidate.status_changed', randomUUID(), {
+          attemptId: row.a.id,
+          testId: row.a.testId,
+          testName: row.testName,
+          candidate: { id: row.a.userId, email: row.email },
+          status: row.a.hiringStatus,
+          changedBy: req.user?.id ?? null,
+        });
+      } else if (req.method === 'GET' && url === '/api/invitations/accept/:token') {
+        const [row] = await db
+          .select({ inv: invitations, companyId: tests.companyId, testName: tests.testName })
+          .from(invitations)
+          .innerJoin(tests, eq(tests.id, invitations.testId))
+          .where(eq(invitations.tokenHash, hashToken(params.token ?? '')))
+          .limit(1);
+        if (!row?.companyId) return payload;
+        await emitEvent({ db, clock }, row.companyId, 'invitation.accepted', row.inv.id, {
+          invitationId: row.inv.id,
+          testId: row.inv.testId,
+          testName: row.testName,
+          email: row.inv.email,
+        });
+      }
+    } catch (err) {
+      req.log.error({ err }, 'webhook event not enqueued');
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,42 @@
+/** The webhook worker: every 2 s send due deliveries; every 10 s enqueue new attempt events. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app';
+import { runDueDeliveries } from './webhooks.delivery';
+import { scanAttemptEvents } from './webhooks.events';
+
+export const WEBHOOK_TICK_MS = 2_000;
+/** The attempt scanner runs every this many ticks (it reads attempts; deliveries are cheap to poll). */
+const SCAN_EVERY_TICKS = 5;
+
+export function createWebhookLoop(getDeps: () => AppDeps, log: FastifyBaseLogger, tickMs = WEBHOOK_TICK_MS) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let ticks = 0;
+  const tick = async () => {
+    const deps = getDeps();
+    try {
+      if (ticks++ % SCAN_EVERY_TICKS === 0) await scanAttemptEvents({ ...deps, publicUrl: deps.config.publicUrl });
+      await runDueDeliveries({ db: deps.db, clock: deps.clock, allowPrivate: !!deps.config.webhookAllowPrivate });
+    } catch (err) {
+      log.error({ err }, 'webhook loop tick failed');
+    }
+  };
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = tick().finally(() => {
+          running = null;
+        });
+      }, tickMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+    tick,
+  };
+}

@@ -1,0 +1,77 @@
+/** The built web app as a drive's candidates receive it: precompressed files, long-lived caching of hashed assets. */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../web/build/precompress';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { readConfig } from './config';
+
+let t: TestApp;
+let dist: string;
+const js = `export const big = ${JSON.stringify('candidate '.repeat(500))};\n`;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(tmpdir(), 'assessly-web-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), `<!doctype html><title>Assessly</title>${'<p>x</p>'.repeat(300)}`);
+  await writeFile(path.join(dist, 'assets', 'editor-Ab12Cd34.js'), js);
+  await precompressDir(dist);
+  t = await buildTestApp({ config: { ...readConfig({ PORT: '3000' }), webDist: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('static web assets', () => {
+  it('writes brotli and gzip copies at build time that decode to the same file', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const file = path.join(dist, 'assets', 'editor-Ab12Cd34.js');
+    expect(brotliDecompressSync(await readFile(`${file}.br`)).toString()).toBe(js);
+    expect(gunzipSync(await readFile(`${file}.gz`)).toString()).toBe(js);
+    expect((await readFile(`${file}.br`)).length).toBeLessThan(brotliCompressSync(js).length + 64);
+    expect((await readFile(`${file}.gz`)).length).toBeLessThan(gzipSync(js).length + 64);
+  });
+
+  it('sends the brotli copy with an immutable year-long cache for a hashed asset', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/editor-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(res.rawPayload.length).toBeLessThan(js.length / 5);
+  });
+
+  it('falls back to gzip, then to the plain file, by what the client accepts', async () => {
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/editor-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/editor-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+  });
+
+  it('revalidates index.html and client routes on every load (no-cache)', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(root.statusCode).toBe(200);
+    expect(root.headers['cache-control']).toBe('no-cache');
+    const route = await t.app.inject({ method: 'GET', url: '/code/some-test' });
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['cache-control']).toBe('no-cache');
+    expect(route.body).toContain('<title>Assessly</title>');
+  });
+});

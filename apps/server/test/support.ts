@@ -1,0 +1,90 @@
+/**
+ * The test kit's entry for API tests: `useTestApp()` builds the real app for the file (set-up and tear-down
+ * registered with vitest) and `as(user)` makes requests with a user's session.
+ *
+ *   const t = useTestApp();
+ *   it('…', async () => {
+ *     const owner = await t.signIn({ role: 'employer' });
+ *     const res = await t.as(owner).post('/api/tests/create', body);
+ *   });
+ */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { AppDeps } from '../src/app';
+import { buildTestApp, type TestApp, type TestClock } from './build-test-app';
+import { createSignedInUser, type SignedInUser } from './factories';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Requester {
+  request(
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  patch(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  delete(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+/** Requests as `user` (its session cookie), or without a session for null. */
+export function as(app: FastifyInstance, user: Pick<SignedInUser, 'cookie'> | null): Requester {
+  const request: Requester['request'] = (method, url, payload, headers = {}) => {
+    const opts: InjectOptions = { method, url, headers: user ? { cookie: user.cookie, ...headers } : headers };
+    if (payload !== undefined) opts.payload = payload as InjectOptions['payload'];
+    return app.inject(opts);
+  };
+  return {
+    request,
+    get: (url, headers) => request('GET', url, undefined, headers),
+    post: (url, payload, headers) => request('POST', url, payload, headers),
+    put: (url, payload, headers) => request('PUT', url, payload, headers),
+    patch: (url, payload, headers) => request('PATCH', url, payload, headers),
+    delete: (url, headers) => request('DELETE', url, undefined, headers),
+  };
+}
+
+export interface UsedTestApp {
+  readonly app: FastifyInstance;
+  readonly deps: AppDeps;
+  readonly clock: TestClock;
+  /** Requests with this user's session (null: none). */
+  as(user: Pick<SignedInUser, 'cookie'> | null): Requester;
+  /** Signs a new user up and in through the API. */
+  signIn(opts?: Parameters<typeof createSignedInUser>[1]): Promise<SignedInUser>;
+}
+
+/**
+ * Builds the app once for the calling test file (beforeAll) and closes it (afterAll). Overrides are extra
+ * deps (a fake judge, health parts), or a function that makes them when the hooks run.
+ */
+export function useTestApp(overrides: Partial<AppDeps> | (() => Partial<AppDeps>) = {}): UsedTestApp {
+  let built: TestApp | null = null;
+  const current = () => {
+    if (!built) throw new Error('useTestApp(): the app exists inside tests and hooks only');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildTestApp(typeof overrides === 'function' ? overrides() : overrides);
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = null;
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get deps() {
+      return current().deps;
+    },
+    get clock() {
+      return current().clock;
+    },
+    as: (user) => as(current().app, user),
+    signIn: (opts) => createSignedInUser(current().app, opts),
+  };
+}

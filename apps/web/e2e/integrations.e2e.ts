@@ -1,0 +1,104 @@
+/**
+ * Integrations end to end: an employer creates a scoped API token in Settings (the secret is shown once), an
+ * integration calls the API with it, the employer revokes it in the page and the token stops working; the
+ * audit log page lists the token's creation; the API reference page renders /api/openapi.json; a candidate
+ * downloads their data and deletes their account from /account/data.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2EServer, launchBrowser, startServer } from './harness';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signUpAndIn(ctx: BrowserContext, role: 'candidate' | 'employer') {
+  const email = `${role}.${Date.now().toString(36)}@example.test`;
+  const password = 'Passw0rd!x';
+  const up = await ctx.request.post(`${server.baseUrl}/api/users/add`, {
+    data: { firstName: 'Eve', lastName: role, email, password, role },
+  });
+  expect(up.status()).toBe(201);
+  const res = await ctx.request.post(`${server.baseUrl}/api/users/login`, { data: { email, password } });
+  expect(res.status()).toBe(200);
+  return { email, password };
+}
+
+describe('company settings', () => {
+  it('creates, uses and revokes an API token; the audit log and API reference show', async () => {
+    const ctx = await browser.newContext();
+    await signUpAndIn(ctx, 'employer');
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'API tokens' }).waitFor();
+    await page.getByLabel('Name').fill('Greenhouse');
+    await page.getByLabel('results:read').check();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByText('Copy this token now').waitFor();
+    const token = (await page.locator('code.settings-secret').textContent())!.trim();
+    expect(token).toMatch(/^asly_/);
+    await page.getByRole('cell', { name: 'Greenhouse', exact: true }).waitFor();
+
+    const api = (t: string) =>
+      fetch(`${server.baseUrl}/api/tests`, { headers: { authorization: `Bearer ${t}` } }).then((r) => r.status);
+    expect(await api(token)).toBe(200);
+    const refused = await fetch(`${server.baseUrl}/api/companies/api-tokens`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status).toBe(403);
+
+    // The secret is not shown again after a reload; the list shows the last use.
+    await page.reload();
+    await page.getByRole('cell', { name: 'Greenhouse', exact: true }).waitFor();
+    expect(await page.locator('code.settings-secret').count()).toBe(0);
+    await page.getByRole('button', { name: 'Revoke Greenhouse' }).click();
+    await page.getByText('Revoked').waitFor();
+    expect(await api(token)).toBe(401);
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('cell', { name: 'api_token.created' }).waitFor();
+    await page.getByRole('cell', { name: 'api_token.revoked' }).waitFor();
+
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await page.getByText('/api/tests/{id}').first().waitFor();
+    await page.getByText('/api/companies/api-tokens').first().waitFor();
+    await ctx.close();
+  });
+});
+
+describe('candidate data', () => {
+  it('downloads the data and deletes the account', async () => {
+    const ctx = await browser.newContext({ acceptDownloads: true });
+    const me = await signUpAndIn(ctx, 'candidate');
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/account/data`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download my data' }).click(),
+    ]);
+    const file = await download.path();
+    const data = JSON.parse(await (await import('node:fs/promises')).readFile(file!, 'utf8'));
+    expect(data.profile.email).toBe(me.email);
+    page.on('dialog', (d) => d.accept());
+    await page.getByLabel('Password').fill(me.password);
+    const [erase] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/users/me') && r.request().method() === 'DELETE'),
+      page.getByRole('button', { name: 'Delete my account' }).click(),
+    ]);
+    expect(erase.status()).toBe(200);
+    await page.waitForURL((u) => u.pathname === '/');
+    const login = await ctx.request.post(`${server.baseUrl}/api/users/login`, {
+      data: { email: me.email, password: me.password },
+    });
+    expect(login.status()).toBe(401);
+    await ctx.close();
+  });
+});

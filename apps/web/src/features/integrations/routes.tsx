@@ -1,0 +1,26 @@
+import type { FeatureRoutes } from '../../app/router';
+
+export const routes: FeatureRoutes = {
+  site: [
+    {
+      path: 'account/data',
+      lazy: () => import('./my-data-page').then((m) => ({ Component: m.MyDataRoute })),
+    },
+  ],
+  /** Company settings: integrations and data governance (employer area; the server allows owners/admins). */
+  admin: [
+    { path: '/admin/settings', lazy: () => import('./api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })) },
+    {
+      path: '/admin/settings/api-tokens',
+      lazy: () => import('./api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })),
+    },
+    {
+      path: '/admin/settings/webhooks',
+      lazy: () => import('./webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
+    },
+    { path: '/admin/settings/sso', lazy: () => import('./sso-page').then((m) => ({ Component: m.SsoPage })) },
+    { path: '/admin/settings/audit', lazy: () => import('./audit-page').then((m) => ({ Component: m.AuditPage })) },
+    { path: '/admin/settings/data', lazy: () => import('./data-page').then((m) => ({ Component: m.DataPage })) },
+    { path: '/admin/api', lazy: () => import('./api-docs-page').then((m) => ({ Component: m.ApiDocsPage })) },
+  ],
+};

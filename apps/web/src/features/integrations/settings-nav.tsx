@@ -1,0 +1,40 @@
+import { NavLink } from 'react-router-dom';
+import './integrations.css';
+
+const TABS = [
+  { to: '/admin/settings/api-tokens', label: 'API tokens' },
+  { to: '/admin/settings/webhooks', label: 'Webhooks' },
+  { to: '/admin/settings/sso', label: 'Single sign-on' },
+  { to: '/admin/settings/audit', label: 'Audit log' },
+  { to: '/admin/settings/data', label: 'Data & retention' },
+  { to: '/admin/api', label: 'API reference' },
+];
+
+/** The tabs of the company settings pages (integrations and data governance). */
+export function SettingsNav() {
+  return (
+    <nav className="settings-tabs" aria-label="Company settings">
+      {TABS.map((t) => (
+        <NavLink key={t.to} to={t.to} className={({ isActive }) => `settings-tab${isActive ? ' active' : ''}`}>
+          {t.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** A page of the settings area: title, tabs, content. */
+export function SettingsPage({ title, intro, children }: { title: string; intro: string; children: React.ReactNode }) {
+  return (
+    <main className="container settings-page">
+      <h1>{title}</h1>
+      <SettingsNav />
+      <p className="muted">{intro}</p>
+      {children}
+    </main>
+  );
+}
+
+export function errorText(err: unknown, fallback: string): string {
+  return err instanceof Error && err.message ? err.message : fallback;
+}

@@ -1,0 +1,270 @@
+/**
+ * The one way into a camera-proctored test (issue 17): camera permission, a live preview, the guidelines with
+ * what is recorded, where and for how long, enrolment of one face, then Start Test. The attempt's clock starts
+ * only when Start Test is pressed after a successful enrolment, so a refused camera costs no time. A face
+ * service that is down or overloaded never locks the candidate out: after a few tries Start Test is offered
+ * anyway and the server records the gap.
+ */
+import type { TTakeTest } from '@assessly/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import './proctoring.css';
+import { type CameraProblem, cameraProblem } from './camera-problem';
+import {
+  captureJpeg,
+  hasCameraApi,
+  openCamera,
+  postFrame,
+  responseMessage,
+  sleep,
+  stopStream,
+  waitForFrames,
+} from './webcam';
+
+type Enrol =
+  | { state: 'waiting' }
+  | { state: 'checking' }
+  | { state: 'done' }
+  | { state: 'failed'; message: string }
+  | { state: 'offline' }
+  | { state: 'service-down' };
+
+/** Tries against a busy or failing face service before Start Test is offered without an enrolment. */
+const SERVICE_TRIES = 3;
+
+export function EntryStep({
+  take,
+  busy,
+  error,
+  onStart,
+}: {
+  take: TTakeTest;
+  busy: boolean;
+  error: string;
+  onStart: () => void;
+}) {
+  const testId = take.test.id;
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const runRef = useRef(0);
+  const [camera, setCamera] = useState<'asking' | 'on' | CameraProblem>('asking');
+  const [enrol, setEnrol] = useState<Enrol>(take.proctoring?.enrolled ? { state: 'done' } : { state: 'waiting' });
+  const retentionDays = take.proctoring?.retentionDays ?? 90;
+
+  const enrolNow = useCallback(
+    async (run: number) => {
+      const video = videoRef.current;
+      if (!video || !(await waitForFrames(video))) return;
+      await sleep(800); // let the camera settle its exposure
+      let serviceFailures = 0;
+      while (run === runRef.current) {
+        setEnrol({ state: 'checking' });
+        const frame = await captureJpeg(video, 0.9);
+        if (run !== runRef.current) return;
+        if (!frame) return setEnrol({ state: 'failed', message: 'Could not capture a frame from the camera.' });
+        let res: Response;
+        try {
+          res = await postFrame(`/api/proctoring/${testId}/enroll`, frame);
+        } catch {
+          return setEnrol({ state: 'offline' });
+        }
+        if (run !== runRef.current) return;
+        if (res.ok) return setEnrol({ state: 'done' });
+        if (res.status === 503 || res.status === 429 || res.status >= 500) {
+          serviceFailures++;
+          if (serviceFailures >= SERVICE_TRIES) return setEnrol({ state: 'service-down' });
+          await sleep(1500 * serviceFailures);
+          continue;
+        }
+        if (res.status === 401) return setEnrol({ state: 'offline' });
+        return setEnrol({ state: 'failed', message: await responseMessage(res, 'Enrolment failed. Try again.') });
+      }
+    },
+    [testId],
+  );
+
+  const startCamera = useCallback(async () => {
+    const run = ++runRef.current;
+    stopStream(streamRef.current);
+    streamRef.current = null;
+    setCamera('asking');
+    if (!hasCameraApi()) return setCamera('no-api');
+    let stream: MediaStream;
+    try {
+      stream = await openCamera(640, 480);
+    } catch (err) {
+      if (run === runRef.current) setCamera(cameraProblem(err));
+      return;
+    }
+    if (run !== runRef.current) return stopStream(stream);
+    streamRef.current = stream;
+    const video = videoRef.current;
+    if (video) {
+      video.srcObject = stream;
+      await video.play().catch(() => {});
+    }
+    setCamera('on');
+    if (!take.proctoring?.enrolled) void enrolNow(run);
+  }, [enrolNow, take.proctoring?.enrolled]);
+
+  useEffect(() => {
+    void startCamera();
+    return () => {
+      runRef.current++;
+      stopStream(streamRef.current);
+      streamRef.current = null;
+    };
+  }, [startCamera]);
+
+  const retake = () => {
+    const run = ++runRef.current;
+    void enrolNow(run);
+  };
+
+  const canStart = camera === 'on' && (enrol.state === 'done' || enrol.state === 'service-down');
+  return (
+    <main className="container entry entry-step">
+      <header className="entry-header">
+        <h1>{take.test.testName}</h1>
+        <p className="muted">
+          This test is camera-proctored. Set up your camera and enrol your face; the {take.test.duration}-minute timer
+          starts only when you press Start Test.
+        </p>
+      </header>
+      <div className="entry-grid">
+        <section className="card" aria-labelledby="entry-camera-title">
+          <h2 id="entry-camera-title">1. Camera and enrolment</h2>
+          <div className="entry-video-box">
+            <video ref={videoRef} width={640} height={480} muted playsInline aria-label="Camera preview" />
+            {camera !== 'on' && (
+              <div className="entry-video-placeholder">
+                {camera === 'asking' ? 'Waiting for camera permission…' : 'No camera'}
+              </div>
+            )}
+          </div>
+          <p className="entry-status" aria-live="polite" data-testid="enrol-status">
+            {camera === 'on' && <EnrolStatus enrol={enrol} />}
+          </p>
+          {camera !== 'on' && camera !== 'asking' && <CameraHelp problem={camera} onRetry={startCamera} />}
+          {camera === 'on' && (enrol.state === 'failed' || enrol.state === 'offline' || enrol.state === 'done') && (
+            <button type="button" className="btn btn-outline" onClick={retake}>
+              {enrol.state === 'done' ? 'Retake enrolment photo' : 'Try again'}
+            </button>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="entry-rules-title">
+          <h2 id="entry-rules-title">2. Guidelines</h2>
+          <ul className="entry-list">
+            <li>Keep your face clearly visible, well lit, and be the only person in view.</li>
+            <li>Keep phones and other devices away from your desk.</li>
+            <li>Stay in the test window: switching to another tab or window, and coming back, is recorded.</li>
+            <li>Attempts to copy, paste or open the context menu are blocked and recorded.</li>
+          </ul>
+          <h3>What is recorded, where, and for how long</h3>
+          <ul className="entry-list" data-testid="privacy-notice">
+            <li>
+              <strong>Your enrolment photo</strong> (taken here) and its face descriptor, to check that the same person
+              sits the whole test.
+            </li>
+            <li>
+              <strong>During the test</strong> your browser checks the camera for faces and phones on this device;
+              nothing is uploaded unless a check raises a flag. At unpredictable times (about once a minute) the server
+              asks for one fresh frame and compares it with your enrolment.
+            </li>
+            <li>
+              <strong>Flags</strong> (no face, several faces, a different face, a phone, a lost camera) are stored with
+              the time and the frame on the employer's Assessly server, for a person to review. After the test you can
+              see your own flags and add a response.
+            </li>
+            <li>
+              <strong>Retention:</strong> frames are deleted after {retentionDays} days.
+            </li>
+          </ul>
+          <p className="muted">Flags inform a reviewer; they never end your test.</p>
+        </section>
+      </div>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="entry-actions">
+        <button type="button" className="btn btn-primary" onClick={onStart} disabled={!canStart || busy}>
+          {busy ? 'Starting…' : 'Start Test'}
+        </button>
+        {!canStart && (
+          <span className="muted">
+            {camera === 'on' ? 'Start Test unlocks once your face is enrolled.' : 'Start Test needs a working camera.'}
+          </span>
+        )}
+      </div>
+    </main>
+  );
+}
+
+function EnrolStatus({ enrol }: { enrol: Enrol }) {
+  switch (enrol.state) {
+    case 'waiting':
+    case 'checking':
+      return <span className="badge badge-warning">Checking your face…</span>;
+    case 'done':
+      return <span className="badge badge-success">Face enrolled</span>;
+    case 'failed':
+      return (
+        <span className="alert alert-error" role="alert">
+          {enrol.message}
+        </span>
+      );
+    case 'offline':
+      return (
+        <span className="alert alert-warning" role="alert">
+          Connection lost — check your network (or sign in again), then press Try again. No test time has been used.
+        </span>
+      );
+    case 'service-down':
+      return (
+        <span className="alert alert-info" role="status">
+          The face check is unavailable right now. You can start the test; the page keeps trying and the gap is recorded
+          for the reviewer, not held against you.
+        </span>
+      );
+  }
+}
+
+const CAMERA_HELP: Record<CameraProblem, { title: string; fix: string }> = {
+  denied: {
+    title: 'Camera access was blocked for this site.',
+    fix: "Click the camera icon in the address bar (or open the browser's site settings), choose Allow for the camera, then press Try again.",
+  },
+  'not-found': {
+    title: 'No camera was found.',
+    fix: 'Connect a webcam (or enable the built-in one), then press Try again.',
+  },
+  busy: {
+    title: 'The camera is in use by another application.',
+    fix: 'Close video calls or other apps using the camera, then press Try again.',
+  },
+  'no-api': {
+    title: 'This browser cannot use a camera on this page.',
+    fix: 'Use a recent Chrome, Edge, Firefox or Safari, and open the test over https.',
+  },
+  other: {
+    title: 'The camera could not be started.',
+    fix: 'Reconnect the camera or restart the browser, then press Try again.',
+  },
+};
+
+function CameraHelp({ problem, onRetry }: { problem: CameraProblem; onRetry: () => void }) {
+  const help = CAMERA_HELP[problem];
+  return (
+    <div className="alert alert-error" role="alert" data-testid="camera-problem">
+      <p>
+        <strong>{help.title}</strong> {help.fix}
+      </p>
+      <p>No test time has been used: the timer starts only when you press Start Test.</p>
+      <button type="button" className="btn btn-outline" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}

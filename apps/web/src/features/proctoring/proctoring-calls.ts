@@ -1,0 +1,75 @@
+/**
+ * The wrapper's server calls, each answering what happened in words the wrapper can act on honestly:
+ * a face verdict only when the server answered one; network or session trouble is "offline", never a face
+ * alert; a busy or failing face service is "unavailable" (the server records the gap, the page retries).
+ */
+import { postFrame } from './webcam';
+
+export type CallOutcome =
+  | { kind: 'ok'; body: Record<string, unknown> }
+  | { kind: 'flag'; status: 'not_matched' | 'not_detected' | 'multiple_faces'; body: Record<string, unknown> }
+  | { kind: 'offline'; reason: 'network' | 'session' }
+  | { kind: 'unavailable' }
+  | { kind: 'ended' }
+  | { kind: 'refused'; code: string; message: string };
+
+async function readBody(res: Response): Promise<Record<string, unknown>> {
+  return (await res.json().catch(() => ({}))) as Record<string, unknown>;
+}
+
+async function classify(res: Response): Promise<CallOutcome> {
+  const body = await readBody(res);
+  if (res.ok && body.status === 'matched' && typeof body.faces === 'number' && body.faces > 1)
+    return { kind: 'flag', status: 'multiple_faces', body };
+  if (res.ok) return { kind: 'ok', body };
+  if (res.status === 429 || res.status >= 500) return { kind: 'unavailable' };
+  const code = typeof body.code === 'string' ? body.code : '';
+  const status = res.headers.get('x-face-status');
+  if (res.status === 403 && status === 'not_matched') return { kind: 'flag', status: 'not_matched', body };
+  if (res.status === 401 && status === 'not_detected') return { kind: 'flag', status: 'not_detected', body };
+  if (res.status === 401) return { kind: 'offline', reason: 'session' };
+  if (code === 'ATTEMPT_ENDED' || code === 'DEADLINE_PASSED' || code === 'ATTEMPT_NOT_STARTED')
+    return { kind: 'ended' };
+  return { kind: 'refused', code, message: typeof body.message === 'string' ? body.message : `HTTP ${res.status}` };
+}
+
+async function guarded(call: () => Promise<Response>): Promise<CallOutcome> {
+  try {
+    return await classify(await call());
+  } catch {
+    return { kind: 'offline', reason: 'network' };
+  }
+}
+
+export function sendHeartbeat(testId: string): Promise<CallOutcome> {
+  return guarded(() => fetch(`/api/proctoring/${testId}/heartbeat`, { method: 'POST', credentials: 'same-origin' }));
+}
+
+export function sendVerify(testId: string, frame: Blob, challengeId?: string): Promise<CallOutcome> {
+  return guarded(() =>
+    postFrame(`/api/proctoring/${testId}/verify`, frame, undefined, challengeId ? { challengeId } : {}),
+  );
+}
+
+export function sendEnrol(testId: string, frame: Blob): Promise<CallOutcome> {
+  return guarded(() => postFrame(`/api/proctoring/${testId}/enroll`, frame));
+}
+
+/** A frame the device flagged: the server checks it again and records an event with the frame. */
+export async function sendFlaggedFrame(testId: string, frame: Blob): Promise<CallOutcome> {
+  const out = await guarded(() => postFrame(`/api/proctoring/${testId}/detect`, frame));
+  if (out.kind === 'ok' && Array.isArray(out.body.flags) && out.body.flags.includes('multiple_faces'))
+    return { kind: 'flag', status: 'multiple_faces', body: out.body };
+  return out;
+}
+
+export function sendCameraLost(testId: string, detail: string): Promise<CallOutcome> {
+  return guarded(() =>
+    fetch(`/api/proctoring/${testId}/camera-lost`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ detail }),
+    }),
+  );
+}

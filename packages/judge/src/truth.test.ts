@@ -1,0 +1,179 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHelper, detectIsolation } from './isolation';
+import { Sandbox } from './sandbox';
+import { createTestJudge, sandboxProcesses, type TestJudge } from './test-support';
+import type { JudgeResult, Language } from './types';
+
+/**
+ * The judge learns what happened from its supervisor, never from the program: a program that prints what
+ * bwrap or a runtime would print gets the verdict of what it really did.
+ */
+let t: TestJudge;
+
+beforeAll(() => {
+  t = createTestJudge(2);
+});
+
+afterAll(async () => {
+  await t.dispose();
+});
+
+async function run(language: Language, code: string, input = 'x', memoryLimitMb = 128): Promise<JudgeResult> {
+  return t.judge.judge({
+    language,
+    code,
+    cases: [{ input, expectedOutput: 'never' }],
+    timeLimitMs: 2000,
+    memoryLimitMb,
+  });
+}
+
+describe('sandbox failures come from the supervisor', () => {
+  it('a program writing "bwrap: " + its input to stderr and exiting 1 is a Runtime Error, not Internal Error', async () => {
+    const r = await run(
+      'python',
+      'import sys\nsys.stderr.write("bwrap: " + sys.stdin.read())\nsys.exit(1)\n',
+      'HIDDEN-INPUT-42',
+    );
+    expect(r.verdict).toBe('Runtime Error');
+    expect(r.compileOutput).toBeNull();
+    expect(r.cases[0]?.exitCode).toBe(1);
+  });
+
+  it('a C++ program faking the bwrap message is a Runtime Error too', async () => {
+    const r = await run(
+      'cpp',
+      '#include <cstdio>\nint main(){ fprintf(stderr, "bwrap: Can\'t mount proc\\n"); return 1; }\n',
+    );
+    expect(r.verdict).toBe('Runtime Error');
+    expect(r.compileOutput).toBeNull();
+  });
+
+  it('a real sandbox set-up failure is reported as not started, with bwrap’s reason', async () => {
+    const iso = detectIsolation();
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'judge-truth-cache-'));
+    chmodSync(cache, 0o755); // the unprivileged bwrap binds the helper from here
+    const sb = new Sandbox(iso, await buildHelper(cache));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'judge-truth-'));
+    chmodSync(dir, 0o711);
+    try {
+      mkdirSync(path.join(dir, 'box'), { mode: 0o755 });
+      const spec = {
+        argv: ['/usr/bin/true'],
+        boxDir: path.join(dir, 'box'),
+        boxWritable: false,
+        stdoutPath: path.join(dir, 'out'),
+        stderrPath: path.join(dir, 'err'),
+        cpuMs: 2000,
+        wallMs: 5000,
+        memBytes: 64 << 20,
+        pids: 8,
+        nofile: 64,
+        fileSizeBytes: 1 << 20,
+        stdoutLimit: 1 << 20,
+        stderrLimit: 1 << 20,
+        stackBytes: 8 << 20,
+        tmpBytes: 1 << 20,
+      };
+      const ok = await sb.run(spec);
+      expect(ok.started).toBe(true);
+      expect(ok.code).toBe(0);
+      const broken = await sb.run({ ...spec, binds: [{ src: path.join(dir, 'does-not-exist'), dest: '/x' }] });
+      expect(broken.started).toBe(false);
+      const missing = await sb.run({ ...spec, argv: ['/usr/bin/no-such-program'] });
+      expect(missing.started).toBe(false);
+      expect(missing.setup).toContain('no-such-program');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('memory verdicts come from the supervisor', () => {
+  it.each([
+    ['python', 'import sys\nsys.stderr.write("MemoryError\\n")\nsys.exit(1)\n'],
+    [
+      'java',
+      'public class Main { public static void main(String[] a) { System.err.println("java.lang.OutOfMemoryError: Java heap space"); System.exit(1); } }',
+    ],
+    [
+      'javascript',
+      'process.stderr.write("FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\\n"); process.exit(134);',
+    ],
+    [
+      'cpp',
+      '#include <cstdio>\nint main(){ fputs("terminate called after throwing an instance of \'std::bad_alloc\'\\n", stderr); return 134; }',
+    ],
+  ] as [Language, string][])('%s printing an out-of-memory message is a Runtime Error', async (language, code) => {
+    const r = await run(language, code);
+    expect(r.cases[0]?.verdict, JSON.stringify(r)).toBe('Runtime Error');
+  });
+
+  it.each([
+    ['python', 'keep = []\nwhile True: keep.append("x" * (8 << 20))\n'],
+    [
+      'java',
+      'import java.util.*;\npublic class Main { public static void main(String[] a) { List<long[]> k = new ArrayList<>(); while (true) k.add(new long[1 << 20]); } }',
+    ],
+    ['javascript', 'const keep = []; for (;;) keep.push(new Array(1e6).fill(7));'],
+  ] as [Language, string][])('%s really running out of memory is Memory Limit Exceeded', async (language, code) => {
+    const r = await run(language, code);
+    expect(r.cases[0]?.verdict, JSON.stringify(r).slice(0, 2000)).toBe('Memory Limit Exceeded');
+  });
+});
+
+describe('TypeScript and JavaScript modules are transpiled in the sandbox', () => {
+  it('runs TypeScript and reports type-syntax errors as Compilation Error', async () => {
+    const ok = await t.judge.judge({
+      language: 'typescript',
+      code: 'const n: number = 41;\nconst f = <T,>(x: T): T => x;\nconsole.log(f(n) + 1);\n',
+      cases: [{ input: '', expectedOutput: '42\n' }],
+    });
+    expect(ok.verdict).toBe('Accepted');
+    expect(ok.compileMs).not.toBeNull();
+    const bad = await t.judge.judge({
+      language: 'typescript',
+      code: 'const x: number = ;',
+      cases: [{ input: '', expectedOutput: '' }],
+    });
+    expect(bad.verdict).toBe('Compilation Error');
+    expect(bad.compileOutput).not.toContain('/judge-sucrase');
+  });
+
+  it('runs JavaScript with import syntax, and keeps a syntax error a Runtime Error', async () => {
+    const ok = await t.judge.judge({
+      language: 'javascript',
+      code: "import { readFileSync } from 'fs';\nconsole.log(readFileSync(0, 'utf8').trim().length);\n",
+      cases: [{ input: 'abcd\n', expectedOutput: '4\n' }],
+    });
+    expect(ok.verdict).toBe('Accepted');
+    const bad = await t.judge.judge({
+      language: 'javascript',
+      code: "import fs from 'fs';\nconst = 1;\n",
+      cases: [{ input: '', expectedOutput: '' }],
+    });
+    expect(bad.verdict).toBe('Runtime Error');
+  });
+
+  it('stops a transpiler bomb with the compile time limit', async () => {
+    const r = await t.judge.judge({
+      language: 'typescript',
+      code: nestedArrowBomb(24),
+      cases: [{ input: '', expectedOutput: '' }],
+    });
+    expect(r.verdict).toBe('Compilation Error');
+    expect(r.compileOutput).toMatch(/compilation (time|memory) limit exceeded/);
+    expect(sandboxProcesses()).toEqual([]);
+  }, 60_000);
+});
+
+/** Nested default-parameter arrows (24 levels: 276 bytes): the transpiler's work doubles with each level. */
+function nestedArrowBomb(levels: number): string {
+  let expr = '0';
+  for (let i = 0; i < levels; i++) expr = `(a = ${expr}) => a`;
+  return `const f = ${expr};`;
+}
