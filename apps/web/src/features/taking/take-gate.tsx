@@ -64,7 +64,10 @@ export function TakeGate({
       }
     };
     // Camera-proctored tests start through the entry step (camera, guidelines, enrolment: issue 17).
-    if (take.proctoring?.required) return <EntryStep take={take} busy={starting} error={startError} onStart={start} />;
+    // A test without questions cannot start: the start screen says "This test is not ready yet" (no entry step).
+    if (take.proctoring?.required && take.test.questionCount > 0) {
+      return <EntryStep take={take} busy={starting} error={startError} onStart={start} />;
+    }
     return <StartScreen take={take} busy={starting} error={startError} onStart={start} />;
   }
   const offsetMs = new Date(take.serverNow).getTime() - query.dataUpdatedAt;
