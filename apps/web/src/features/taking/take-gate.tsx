@@ -65,7 +65,8 @@ export function TakeGate({
     };
     const banner = take.preview && <PreviewBanner testId={testId} started={false} />;
     // Camera-proctored tests start through the entry step (camera, guidelines, enrolment: issue 17).
-    if (take.proctoring?.required)
+    // A test without questions cannot start: the start screen says "This test is not ready yet" (no entry step).
+    if (take.proctoring?.required && take.test.questionCount > 0)
       return (
         <>
           {banner}
