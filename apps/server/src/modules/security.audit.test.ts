@@ -546,7 +546,6 @@ describe('deadlines and races (server clock)', () => {
       queuePlace: async () => 0,
       enqueue: async () => {},
       waitSignal: async () => {},
-      queuePlace: async () => 0,
     } as unknown as JudgingService;
     const cand = await createSignedInUser(t.app);
     await call(t.app, 'POST', `/api/attempts/${codingId}/start`, cand);
@@ -577,7 +576,6 @@ describe('deadlines and races (server clock)', () => {
       queuePlace: async () => 0,
       enqueue: async () => {},
       waitSignal: async () => {},
-      queuePlace: async () => 0,
     } as unknown as JudgingService;
     const cand = await createSignedInUser(t.app);
     const started = (await call(t.app, 'POST', `/api/attempts/${codingId}/start`, cand)).json();

@@ -274,15 +274,13 @@ describe('webhook deliveries', () => {
       const first = await openDatabase({ dataDir: dir });
       await migrate(first);
       const companyId = randomUUID();
-      await first.db
-        .insert(webhooks)
-        .values({
-          companyId,
-          createdBy: randomUUID(),
-          url: receiver.url,
-          events: ['attempt.started'],
-          secret: 'whsec_x',
-        });
+      await first.db.insert(webhooks).values({
+        companyId,
+        createdBy: randomUUID(),
+        url: receiver.url,
+        events: ['attempt.started'],
+        secret: 'whsec_x',
+      });
       await emitEvent({ db: first.db, clock: t.clock }, companyId, 'attempt.started', 'restart-1', { n: 1 });
       await first.close();
       expect(receiver.received).toHaveLength(0);
