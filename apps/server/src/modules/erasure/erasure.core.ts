@@ -48,11 +48,11 @@ export function anonymousProfile(id: string, now: Date) {
 }
 
 /** Frames of these attempts (event frames, enrolment photos and descriptors); returns the freed blob keys. */
-export async function eraseFrames(tx: Db, attemptIds: string[]): Promise<string[]> {
+export async function eraseFrames(tx: Db, attemptIds: string[], now: Date): Promise<string[]> {
   if (attemptIds.length === 0) return [];
   const framed = and(inArray(proctoringEvents.attemptId, attemptIds), isNotNull(proctoringEvents.frameKey));
   const events = await tx.select({ key: proctoringEvents.frameKey }).from(proctoringEvents).where(framed);
-  await tx.update(proctoringEvents).set({ frameKey: null }).where(framed);
+  await tx.update(proctoringEvents).set({ frameKey: null, framePurgedAt: now }).where(framed);
   const enrolments = await tx
     .delete(faceEnrollments)
     .where(inArray(faceEnrollments.attemptId, attemptIds))

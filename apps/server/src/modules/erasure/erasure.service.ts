@@ -67,7 +67,7 @@ export async function eraseAccount(deps: Deps, user: UserRow, password: string, 
   const keys = await deps.db.transaction(async (tx) => {
     const mine = await tx.select({ id: attempts.id }).from(attempts).where(eq(attempts.userId, user.id));
     const ids = mine.map((a) => a.id);
-    const freed = await eraseFrames(tx, ids);
+    const freed = await eraseFrames(tx, ids, now);
     await eraseCode(tx, ids);
     const enrolments = await tx
       .delete(faceEnrollments)
@@ -123,7 +123,7 @@ export async function eraseCandidateForCompany(
   const ids = held.map((a) => a.id);
   const now = deps.clock.now();
   const { keys, standIn } = await deps.db.transaction(async (tx) => {
-    const freed = await eraseFrames(tx, ids);
+    const freed = await eraseFrames(tx, ids, now);
     await eraseCode(tx, ids);
     const standIn = await detachAttempts(tx, candidateId, ids, now);
     await scrubCopies(tx, candidate.email, actor.companyId, false);

@@ -83,7 +83,7 @@ export async function purgeExpired(deps: Deps): Promise<{ frames: number; code: 
       if (rows.length === 0) continue;
       const ids = rows.map((r) => r.id);
       const keys = await deps.db.transaction(async (tx) => {
-        if (kind === 'frames') return eraseFrames(tx, ids);
+        if (kind === 'frames') return eraseFrames(tx, ids, now);
         if (kind === 'code') {
           await eraseCode(tx, ids);
           return [];
