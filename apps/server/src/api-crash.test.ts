@@ -10,7 +10,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, SUM_PROBLEM, startCodingAttempt } from '../test/factories';
-import { type ServerProcess, startServerProcess } from '../test/server-process';
+import { PROCESS_HEALTH_TOKEN, type ServerProcess, startServerProcess } from '../test/server-process';
 import { openDatabase } from './db/client';
 import { attempts, submissions, users } from './db/schema';
 
@@ -106,7 +106,8 @@ describe('kill -9 of the API mid-judge', () => {
       call('POST', '/api/submissions', cookieA, payload, { 'idempotency-key': k }).catch(() => null),
     );
     await until(async () => {
-      const h = (await call('GET', '/api/health', null)).json;
+      const h = (await call('GET', '/api/health', null, undefined, { authorization: `Bearer ${PROCESS_HEALTH_TOKEN}` }))
+        .json;
       return h.judge.queue.running >= 1;
     }, 30_000);
     await server.kill9();
