@@ -10,7 +10,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, SUM_PROBLEM, startCodingAttempt } from '../test/factories';
-import { PROCESS_HEALTH_TOKEN, type ServerProcess, startServerProcess } from '../test/server-process';
+import { type ServerProcess, startServerProcess } from '../test/server-process';
 import { openDatabase } from './db/client';
 import { attempts, submissions, users } from './db/schema';
 
@@ -19,7 +19,14 @@ const PASSWORD = 'Passw0rd!crash';
 
 let dataDir: string;
 let server: ServerProcess | null = null;
-const env = () => ({ DATA_DIR: dataDir, FACE_ENGINE: 'off', JUDGE_CONCURRENCY: '1', WEB_DIST: '/nonexistent' });
+const HEALTH_TOKEN = 'crash-test-health-token';
+const env = () => ({
+  DATA_DIR: dataDir,
+  FACE_ENGINE: 'off',
+  JUDGE_CONCURRENCY: '1',
+  WEB_DIST: '/nonexistent',
+  HEALTH_TOKEN,
+});
 
 async function call(method: string, url: string, cookie: string | null, body?: unknown, headers = {}) {
   const res = await fetch(`${server!.url}${url}`, {
@@ -106,8 +113,7 @@ describe('kill -9 of the API mid-judge', () => {
       call('POST', '/api/submissions', cookieA, payload, { 'idempotency-key': k }).catch(() => null),
     );
     await until(async () => {
-      const h = (await call('GET', '/api/health', null, undefined, { authorization: `Bearer ${PROCESS_HEALTH_TOKEN}` }))
-        .json;
+      const h = (await call('GET', '/api/health', null, undefined, { 'x-health-token': HEALTH_TOKEN })).json;
       return h.judge.queue.running >= 1;
     }, 30_000);
     await server.kill9();

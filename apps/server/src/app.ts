@@ -79,7 +79,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // wasm-unsafe-eval: on-device face detection compiles tfjs's wasm (served from our origin; issue 17).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

@@ -104,6 +104,16 @@ describe('one way in, identity bound to the attempt', () => {
     expect(attempt!.proctored).toBe(true);
     expect(attempt!.startedAt.getTime()).toBeGreaterThan(reference!.createdAt.getTime());
 
+    // On-device detection (tfjs wasm, runtime and models served by the app) runs every 2 s and sees one face;
+    // an honest sitting uploads no frames.
+    const root = page.locator('.proctoring');
+    await expect
+      .poll(async () => Number(await root.getAttribute('data-device-checks')), { timeout: 90_000, interval: 1000 })
+      .toBeGreaterThanOrEqual(2);
+    expect(await root.getAttribute('data-device-backend')).toBe('wasm');
+    expect(await root.getAttribute('data-device-faces')).toBe('1');
+    expect((await eventsOf(attempt!.id)).filter((e) => e.frameKey)).toHaveLength(0);
+
     // Offline: a connection message, never a face alert.
     await context.setOffline(true);
     const banner = page.getByTestId('connection-banner');
@@ -141,7 +151,95 @@ describe('one way in, identity bound to the attempt', () => {
     } finally {
       await bidenCam.close();
     }
+
+    // After the test the candidate sees their record with the rule of each event and answers one.
+    const origin = { headers: { origin: server.baseUrl } };
+    expect((await context.request.post(`${server.baseUrl}/api/attempts/${testId}/end`, origin)).status()).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your proctoring record' }).waitFor({ timeout: 30_000 });
+    const item = page.getByRole('listitem').filter({ hasText: 'does not match the enrolment' }).first();
+    expect(await item.textContent()).toContain('Rule: Identity check');
+    await item.getByLabel(/Your response/).fill('My cousin used my laptop to check something.');
+    await item.getByRole('button', { name: 'Save response' }).click();
+    await item.getByText('Saved — the reviewer sees it.').waitFor();
+    const answered = (await eventsOf(attempt!.id)).find((e) => e.kind === 'face_mismatch');
+    expect(answered!.response).toBe('My cousin used my laptop to check something.');
     await context.close();
+  });
+});
+
+describe('on-device detection', () => {
+  it('a second person in view is caught on the device; only that frame is uploaded, with its event', async () => {
+    // The fake camera loops: one face for 12 s, then two faces for 6 s (each capture session restarts the file).
+    const file = path.join(workDir, 'alone-then-pair.mjpeg');
+    const alone = path.join(FIXTURES_DIR, 'obama_01.jpg');
+    const pair = path.join(FIXTURES_DIR, 'multi_obama_biden_composite.jpg');
+    await makeFakeWebcamMjpeg([alone, alone, pair], 6 * 30, file);
+    const cam = await launchBrowser([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${file}`,
+    ]);
+    try {
+      const employer = await createUser('employer');
+      const { test } = await buildCodingTest(server.deps.db, { employer });
+      const candidate = await createUser('candidate');
+      const context = await signedInContext(cam, candidate.email);
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/code/${test.id}`);
+      await page.getByText('Face enrolled', { exact: true }).waitFor({ timeout: 40_000 });
+      await page.getByRole('button', { name: 'Start Test' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Proctoring Alert' });
+      await dialog.waitFor({ timeout: 90_000 });
+      expect(await dialog.textContent()).toContain('Multiple faces detected!');
+      const [attempt] = await server.deps.db.select().from(attempts).where(eq(attempts.userId, candidate.id));
+      const events = await eventsOf(attempt!.id);
+      const multi = events.filter((e) => e.kind === 'multiple_faces');
+      expect(multi.length, JSON.stringify(events.map((e) => e.kind))).toBeGreaterThanOrEqual(1);
+      expect(multi[0]!.detail).toMatch(/^Device flag, checked by the server: 2 faces/);
+      expect((await server.deps.blobs.get(multi[0]!.frameKey!))?.contentType).toBe('image/jpeg');
+      await context.close();
+    } finally {
+      await cam.close();
+    }
+  });
+});
+
+describe('proctoring is a test setting', () => {
+  it('the employer switches it off in the test editor; the candidate starts with no camera step; the reviewer sees Not proctored', async () => {
+    const employer = await createUser('employer');
+    const { test } = await buildCodingTest(server.deps.db, { employer });
+    const empContext = await signedInContext(obamaCam, employer.email);
+    const admin = await empContext.newPage();
+    await admin.goto(`${server.baseUrl}/admin/tests/${test.id}/edit`);
+    const select = admin.getByLabel('Camera proctoring');
+    await select.waitFor();
+    expect(await select.inputValue()).toBe('on'); // coding tests default to on
+    await select.selectOption('off');
+    await admin.getByRole('button', { name: 'Update Test' }).click();
+    await admin.waitForURL(/\/admin\/coding-test\/edit\//);
+    await empContext.close();
+
+    const candidate = await createUser('candidate');
+    const context = await signedInContext(obamaCam, candidate.email);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/code/${test.id}`);
+    await page.getByRole('button', { name: 'Start Test' }).click(); // the plain start screen, no camera step
+    await page.locator('[data-proctoring-state="off"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('privacy-notice').count()).toBe(0);
+    const [attempt] = await server.deps.db.select().from(attempts).where(eq(attempts.userId, candidate.id));
+    expect(attempt!.proctored).toBe(false);
+    expect(
+      await server.deps.db.select().from(faceEnrollments).where(eq(faceEnrollments.userId, candidate.id)),
+    ).toHaveLength(0);
+    await context.close();
+
+    // The reviewer's report says so.
+    const reviewer = await signedInContext(obamaCam, employer.email);
+    const review = await reviewer.newPage();
+    await review.goto(`${server.baseUrl}/admin/reports/${attempt!.id}`);
+    await review.getByText('Not proctored', { exact: true }).waitFor({ timeout: 20_000 });
+    await reviewer.close();
   });
 });
 

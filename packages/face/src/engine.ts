@@ -231,7 +231,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
       }
     },
 
-    async verify(bytes, enrolled) {
+    async verify(bytes, enrolled, verifyOpts) {
       checkDescriptor(enrolled, 'enrolled descriptor');
       const started = performance.now();
       return withFrame(bytes, async (m, p): Promise<VerifyResult> => {
@@ -250,7 +250,10 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
           faces: faces.map((f) => toOriginal(p, f)),
           distances,
           threshold,
-          annotatedJpeg: annotate(p.image, faces, matched),
+          annotatedJpeg:
+            verifyOpts?.annotate === 'flagged' && status === 'matched' && faces.length === 1
+              ? Buffer.alloc(0)
+              : annotate(p.image, faces, matched),
           ms: round(performance.now() - started),
         };
       });

@@ -22,6 +22,7 @@ export type {
   FaceBox,
   FaceEngine,
   FaceEngineOptions,
+  VerifyOptions,
   VerifyResult,
   VerifyStatus,
 } from './types';

@@ -54,7 +54,7 @@ export function createChildFaceClient(log: FastifyBaseLogger): FaceClient {
     kind: 'remote',
     enroll: async (subject, jpeg) => (await client()).enroll(subject, jpeg),
     detect: async (subject, jpeg, opts) => (await client()).detect(subject, jpeg, opts),
-    verify: async (subject, jpeg, descriptor) => (await client()).verify(subject, jpeg, descriptor),
+    verify: async (subject, jpeg, descriptor, opts) => (await client()).verify(subject, jpeg, descriptor, opts),
     async health(): Promise<FaceHealth> {
       try {
         const h = await (await client()).health();

@@ -85,11 +85,11 @@ export function createInProcessFaceClient(
         const r = await mapImageErrors(() => e.detect(jpeg, { phone: o?.phone ?? false }));
         return { faceCount: r.faces.length, phone: r.phone, phoneScore: r.phoneScore };
       }),
-    verify: (_subject, jpeg, descriptor) =>
+    verify: (_subject, jpeg, descriptor, opts) =>
       admit(async () => {
         const e = await engine;
         try {
-          const r = await mapImageErrors(() => e.verify(jpeg, descriptor));
+          const r = await mapImageErrors(() => e.verify(jpeg, descriptor, opts));
           return { status: r.status, distance: r.distance, faceCount: r.faces.length, annotatedJpeg: r.annotatedJpeg };
         } catch (err) {
           // A stored descriptor of another model (or a broken row) cannot be compared: ask for a new enrolment.

@@ -90,8 +90,11 @@ export function createRemoteFaceClient(opts: { url: string; secret: string | nul
         phoneScore: phoneScore ? Number(phoneScore) : null,
       };
     },
-    async verify(subject, jpeg, descriptor) {
-      const res = await post('/verify', subject, jpeg, { descriptor: JSON.stringify(descriptor) });
+    async verify(subject, jpeg, descriptor, opts) {
+      const res = await post('/verify', subject, jpeg, {
+        descriptor: JSON.stringify(descriptor),
+        ...(opts?.annotate ? { annotate: opts.annotate } : {}),
+      });
       const status = res.headers.get('x-face-status') as VerifyStatus | null;
       if (!status || !STATUSES.includes(status)) throw await failure(res);
       const distance = res.headers.get('x-face-distance');

@@ -46,7 +46,12 @@ export interface FaceClient {
   /** Faces (and, with phone: true, a phone) in the frame. Throws AppError FACE_BAD_IMAGE / FACE_IMAGE_TOO_LARGE. */
   detect(subject: string, jpeg: Buffer, opts?: { phone?: boolean }): Promise<FaceDetectOutcome>;
   /** Compare the frame with the enrolled descriptor. Throws AppError FACE_BAD_IMAGE / FACE_IMAGE_TOO_LARGE. */
-  verify(subject: string, jpeg: Buffer, descriptor: Descriptor): Promise<FaceVerifyOutcome>;
+  verify(
+    subject: string,
+    jpeg: Buffer,
+    descriptor: Descriptor,
+    opts?: { annotate?: 'always' | 'flagged' },
+  ): Promise<FaceVerifyOutcome>;
   health(): Promise<FaceHealth> | FaceHealth;
   close(): Promise<void>;
 }

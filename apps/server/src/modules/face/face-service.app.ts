@@ -111,7 +111,9 @@ export async function buildFaceServiceApp(opts: FaceServiceOptions): Promise<Fas
         'FACE_NOT_ENROLLED',
         'No face is enrolled for this subject. Enroll first or send the descriptor.',
       );
-    const v = await face.verify(subject, image, descriptor);
+    const v = await face.verify(subject, image, descriptor, {
+      annotate: fields.annotate === 'flagged' ? 'flagged' : 'always',
+    });
     return sendVerify(reply, v);
   });
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../lib/auth';
 import { parseInput } from '../../lib/validate';
+import { deviceRuntimeRoutes } from './device-runtime.routes';
 import { readImageUpload, sendDetect, sendDetectJson, sendVerify, sendVerifyJson } from './face.http';
 import {
   detectForAttempt,
@@ -41,6 +42,7 @@ function userKey(req: FastifyRequest): string {
 }
 
 export async function faceRoutes(app: FastifyInstance, deps: AppDeps) {
+  await deviceRuntimeRoutes(app);
   app.post('/api/face/enroll', { config: liveLimit }, async (req) => {
     const user = requireUser(req);
     requireFace(deps);

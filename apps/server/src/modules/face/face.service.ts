@@ -5,6 +5,7 @@
  *   and every flag (no face, several faces, phone, mismatch, camera lost, failed enrolment) becomes a
  *   proctoring event with its time and the frame that caused it (blob store). Flags never end a test.
  */
+import { DEFAULT_THRESHOLD, PHONE_MIN_SCORE } from '@assessly/face';
 import type { AppDeps } from '../../app';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -24,9 +25,10 @@ export const ENROLL_FRAMES = 'face-enrollments';
 export const FLAG_FRAMES = 'proctoring-frames';
 
 const FLAG_DETAIL: Record<DetectFlag, (d: FaceDetectOutcome) => string> = {
-  no_face: () => 'Periodic check: no face in the frame',
-  multiple_faces: (d) => `Periodic check: ${d.faceCount} faces in the frame`,
-  phone: (d) => `Periodic check: a phone was seen${d.phoneScore !== null ? ` (score ${d.phoneScore.toFixed(2)})` : ''}`,
+  no_face: () => 'Device flag, checked by the server: no face in the frame',
+  multiple_faces: (d) => `Device flag, checked by the server: ${d.faceCount} faces in the frame`,
+  phone: (d) =>
+    `Device flag, checked by the server: a phone was seen${d.phoneScore !== null ? ` (score ${d.phoneScore.toFixed(2)})` : ''}`,
 };
 
 export function requireFace(deps: Pick<AppDeps, 'face'>): FaceClient {
@@ -151,7 +153,13 @@ export async function detectForAttempt(deps: Deps, user: UserRow, testId: string
   const flags = detectFlags(outcome);
   if (flags.length > 0) {
     const frameKey = await saveFrame(deps, jpeg);
-    for (const flag of flags) await recordProctoringEvent(deps, attempt.id, flag, FLAG_DETAIL[flag](outcome), frameKey);
+    for (const flag of flags) {
+      const measure =
+        flag === 'phone'
+          ? { threshold: PHONE_MIN_SCORE, score: outcome.phoneScore }
+          : { threshold: 1, score: outcome.faceCount };
+      await recordProctoringEvent(deps, attempt.id, flag, FLAG_DETAIL[flag](outcome), frameKey, undefined, measure);
+    }
   }
   return { outcome, flags };
 }
@@ -174,7 +182,9 @@ export async function verifyForAttempt(
   const enrollment = await findReference(deps.db, user.id, testId, attempt.id);
   if (!enrollment)
     throw new AppError('FACE_NOT_ENROLLED', 'Face enrollment is missing for this test. Enrol on the entry step.');
-  const v = await withFaceService(deps, attempt, () => face.verify(user.id, jpeg, toDescriptor(enrollment)));
+  const v = await withFaceService(deps, attempt, () =>
+    face.verify(user.id, jpeg, toDescriptor(enrollment), { annotate: 'flagged' }),
+  );
   await noteFrame(deps, attempt);
   if (v.status !== 'matched') {
     const frameKey = await saveFrame(deps, v.annotatedJpeg);
@@ -188,6 +198,8 @@ export async function verifyForAttempt(
       v.status === 'not_detected' ? 'no_face' : 'face_mismatch',
       detail,
       frameKey,
+      undefined,
+      v.status === 'not_detected' ? { threshold: 1, score: 0 } : { threshold: DEFAULT_THRESHOLD, score: v.distance },
     );
   }
   // A matching face with someone beside it: the match stands, the second person is a flag of its own.
@@ -198,6 +210,8 @@ export async function verifyForAttempt(
       'multiple_faces',
       `${source}: ${v.faceCount} faces in the frame`,
       await saveFrame(deps, v.annotatedJpeg),
+      undefined,
+      { threshold: 1, score: v.faceCount },
     );
   }
   return { ...v, challenge };

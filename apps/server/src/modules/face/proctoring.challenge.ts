@@ -13,7 +13,7 @@ import { attempts } from '../../db/schema';
 import { recordProctoringEvent } from '../proctoring-events/proctoring-events.service';
 
 export const CHALLENGE_TTL_MS = 15_000;
-export const CHALLENGE_MIN_GAP_MS = 20_000;
+export const CHALLENGE_MIN_GAP_MS = 30_000;
 export const CHALLENGE_MAX_GAP_MS = 50_000;
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -93,6 +93,7 @@ export async function flagMissedChallenges(deps: Deps): Promise<number> {
       `Spot check not answered: the server asked for a fresh frame and none arrived within ${CHALLENGE_TTL_MS / 1000} s`,
       null,
       a.challengeIssuedAt!,
+      { threshold: CHALLENGE_TTL_MS / 1000, score: null },
     );
   }
   return n;

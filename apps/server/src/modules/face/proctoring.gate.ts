@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app';
 import type { TestRow } from '../../db/schema';
 import { faceEnrollments, faceOutages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { retentionForTest } from '../proctoring-events/retention';
 import { findReference } from './face.repo';
 
 /** An outage seen at enrolment lets the candidate start within this time (the page retries enrolment later). */
@@ -76,5 +77,6 @@ export async function readProctoringState(
 ) {
   const required = attempt ? attempt.proctored : proctoringActive(deps, test);
   const enrolled = required ? Boolean(await findReference(deps.db, userId, test.id, attempt?.id ?? null)) : false;
-  return { required, enrolled, active: Boolean(attempt?.proctored) };
+  const retentionDays = required ? await retentionForTest(deps, test.companyId) : undefined;
+  return { required, enrolled, active: Boolean(attempt?.proctored), retentionDays };
 }

@@ -11,19 +11,29 @@ import type { AppDeps } from '../../app';
 import type { AttemptRow } from '../../db/schema';
 import { attempts, proctoringEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { purgeExpiredFrames } from '../proctoring-events/retention';
 import { flagMissedChallenges } from './proctoring.challenge';
 
 /** No frame or heartbeat for this long is a lost camera (the page sends a heartbeat every 10 s). */
 export const CAMERA_LOST_AFTER_MS = 30_000;
+/** With a pass every 5 s: once an hour. */
+const PURGE_EVERY = 720;
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 const seconds = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
 
-async function insertEvent(deps: Deps, attemptId: string, kind: string, detail: string, at: Date): Promise<string> {
+async function insertEvent(
+  deps: Deps,
+  attemptId: string,
+  kind: string,
+  detail: string,
+  at: Date,
+  measure: { threshold: number | null; score: number | null } = { threshold: null, score: null },
+): Promise<string> {
   const [row] = await deps.db
     .insert(proctoringEvents)
-    .values({ attemptId, kind, detail, occurredAt: at })
+    .values({ attemptId, kind, detail, occurredAt: at, ...measure })
     .returning({ id: proctoringEvents.id });
   return row!.id;
 }
@@ -34,7 +44,10 @@ export async function noteFrame(deps: Deps, attempt: AttemptRow): Promise<void> 
   if (attempt.cameraLostEventId && attempt.lastFrameAt) {
     await deps.db
       .update(proctoringEvents)
-      .set({ detail: `Camera lost for ${seconds(attempt.lastFrameAt, now)} s (no frames reached the server)` })
+      .set({
+        detail: `Camera lost for ${seconds(attempt.lastFrameAt, now)} s (no frames reached the server)`,
+        score: seconds(attempt.lastFrameAt, now),
+      })
       .where(eq(proctoringEvents.id, attempt.cameraLostEventId));
   }
   await deps.db.update(attempts).set({ lastFrameAt: now, cameraLostEventId: null }).where(eq(attempts.id, attempt.id));
@@ -81,6 +94,7 @@ async function closeUnavailable(deps: Deps, attempt: AttemptRow, until: Date, su
     'proctoring_unavailable',
     `Proctoring unavailable for ${seconds(since, until)} s (the face service failed or was overloaded)${suffix}`,
     since,
+    { threshold: null, score: seconds(since, until) },
   );
 }
 
@@ -115,6 +129,7 @@ export async function sweepProctoring(
       'camera_lost',
       `Camera lost: no frames for ${seconds(last, now)} s (still missing)`,
       last,
+      { threshold: CAMERA_LOST_AFTER_MS / 1000, score: seconds(last, now) },
     );
     await deps.db.update(attempts).set({ cameraLostEventId: id }).where(eq(attempts.id, a.id));
   }
@@ -135,7 +150,10 @@ export async function sweepProctoring(
     if (a.cameraLostEventId && a.lastFrameAt) {
       await deps.db
         .update(proctoringEvents)
-        .set({ detail: `Camera lost for ${seconds(a.lastFrameAt, end)} s (until the test ended)` })
+        .set({
+          detail: `Camera lost for ${seconds(a.lastFrameAt, end)} s (until the test ended)`,
+          score: seconds(a.lastFrameAt, end),
+        })
         .where(eq(proctoringEvents.id, a.cameraLostEventId));
       await deps.db.update(attempts).set({ cameraLostEventId: null }).where(eq(attempts.id, a.id));
     }
@@ -146,14 +164,18 @@ export async function sweepProctoring(
 
 /** The loop beside the API: a sweep every few seconds; passes never overlap; a failing pass is logged. */
 export function createProctoringLoop(
-  getDeps: () => Deps,
+  getDeps: () => Deps & Pick<AppDeps, 'database' | 'blobs'>,
   log: { error: (o: object, m: string) => void },
   intervalMs = 5_000,
 ) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
+  let passes = 0;
   const pass = () => {
+    // Frames past their company's retention are purged about once an hour (and on the first pass).
+    const purge = passes++ % PURGE_EVERY === 0;
     running ??= sweepProctoring(getDeps())
+      .then(() => (purge ? purgeExpiredFrames(getDeps()) : 0))
       .catch((err) => log.error({ err }, 'proctoring sweep failed'))
       .finally(() => {
         running = null;

@@ -2,12 +2,25 @@ import { ZProctoringEventsInput } from '@assessly/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { requireUser, SESSION_COOKIE } from '../../lib/auth';
+import { requireEmployer, requireUser, SESSION_COOKIE } from '../../lib/auth';
 import { hashToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
+import { MAX_RESPONSE_CHARS, readOwnRecord, respondToEvent } from './candidate-record';
 import { recordPageEvents } from './proctoring-events.service';
+import { readRetention } from './retention';
 
 const ZTestParam = z.object({ testId: z.string().uuid('Test not found') });
+const ZEventParams = z.object({
+  testId: z.string().uuid('Test not found'),
+  eventId: z.string().uuid('Event not found'),
+});
+const ZResponse = z.object({
+  response: z
+    .string({ error: 'Write a response' })
+    .trim()
+    .min(1, 'Write a response')
+    .max(MAX_RESPONSE_CHARS, `At most ${MAX_RESPONSE_CHARS} characters`),
+});
 
 export async function proctoringEventsRoutes(app: FastifyInstance, deps: AppDeps) {
   // The page batches events (one request per few seconds). Limited per session, not per IP: a whole
@@ -25,4 +38,20 @@ export async function proctoringEventsRoutes(app: FastifyInstance, deps: AppDeps
     const { testId } = parseInput(ZTestParam, req.params);
     return recordPageEvents(deps, user, testId, parseInput(ZProctoringEventsInput, req.body));
   });
+
+  // Issue 17: the candidate's own record after the test, and a response per event.
+  app.get('/api/attempts/:testId/proctoring-record', async (req) => {
+    const user = requireUser(req);
+    const { testId } = parseInput(ZTestParam, req.params);
+    return readOwnRecord(deps, user, testId);
+  });
+  app.put('/api/attempts/:testId/proctoring-events/:eventId/response', { config: { rateLimit } }, async (req) => {
+    const user = requireUser(req);
+    const { testId, eventId } = parseInput(ZEventParams, req.params);
+    const { response } = parseInput(ZResponse, req.body);
+    return respondToEvent(deps, user, testId, eventId, response);
+  });
+
+  // The company's frames retention (Settings → retention; default 90 days).
+  app.get('/api/proctoring/retention', async (req) => readRetention(deps, requireEmployer(req)));
 }

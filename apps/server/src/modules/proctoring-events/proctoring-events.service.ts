@@ -23,10 +23,17 @@ export async function recordProctoringEvent(
   detail = '',
   frameKey: string | null = null,
   at?: Date,
+  measure?: { threshold: number | null; score: number | null },
 ): Promise<void> {
-  await deps.db
-    .insert(proctoringEvents)
-    .values({ attemptId, kind, detail: detail.slice(0, 500), frameKey, occurredAt: at ?? deps.clock.now() });
+  await deps.db.insert(proctoringEvents).values({
+    attemptId,
+    kind,
+    detail: detail.slice(0, 500),
+    frameKey,
+    occurredAt: at ?? deps.clock.now(),
+    threshold: measure?.threshold ?? null,
+    score: measure?.score ?? null,
+  });
 }
 
 /** The events a candidate's page sends for their own attempt; after it ends (or its deadline) they are ignored. */

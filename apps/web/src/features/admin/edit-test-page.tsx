@@ -19,6 +19,7 @@ function toFormValues(t: TTest): TestFormValues {
     passingMarks: t.passingMarks || defaultPassingMarks(t.totalMarks),
     startTime: toLocalInput(t.startTime),
     endTime: toLocalInput(t.endTime),
+    proctoring: t.proctoring ? 'on' : 'off',
   };
 }
 

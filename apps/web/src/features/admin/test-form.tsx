@@ -12,6 +12,8 @@ export interface TestFormValues {
   passingMarks: number | string;
   startTime: string;
   endTime: string;
+  /** Camera proctoring (issue 17): the type's default (coding on, aptitude off), or explicitly on/off. */
+  proctoring: 'default' | 'on' | 'off';
 }
 
 /** What the API takes from the form (window times as ISO, numbers as numbers). */
@@ -25,6 +27,7 @@ export function toTestPayload(v: TestFormValues) {
     passingMarks: Number(v.passingMarks),
     startTime: fromLocalInput(v.startTime),
     endTime: fromLocalInput(v.endTime),
+    proctoring: v.proctoring === 'default' ? null : v.proctoring === 'on',
   };
 }
 
@@ -37,6 +40,7 @@ export const EMPTY_TEST_FORM: TestFormValues = {
   passingMarks: TEST_DEFAULTS.passingMarks,
   startTime: '',
   endTime: '',
+  proctoring: 'default',
 };
 
 const NUMBER_LABELS = { duration: 'Duration', totalMarks: 'Total marks', passingMarks: 'Passing marks' } as const;
@@ -173,6 +177,18 @@ export function TestFormFields({
         Candidates can start the test only inside this window; each candidate has the duration above, ending no later
         than the window's end.
       </p>
+      <div className="field">
+        <label htmlFor={id('proctoring')}>Camera proctoring</label>
+        <select id={id('proctoring')} {...register('proctoring')}>
+          <option value="default">Default for the test type (on for coding tests, off for aptitude)</option>
+          <option value="on">On: candidates enrol their face before the timer starts</option>
+          <option value="off">Off: no camera step; reviewers see "Not proctored"</option>
+        </select>
+        <span className="field-hint">
+          With proctoring on, the candidate's device checks the camera during the test and the server verifies the
+          candidate's face at random times. Flags are evidence for a reviewer, never a verdict.
+        </span>
+      </div>
     </>
   );
 }

@@ -5,9 +5,11 @@
  */
 import { postFrame } from './webcam';
 
+export type FlagStatus = 'not_matched' | 'not_detected' | 'multiple_faces' | 'phone';
+
 export type CallOutcome =
   | { kind: 'ok'; body: Record<string, unknown> }
-  | { kind: 'flag'; status: 'not_matched' | 'not_detected' | 'multiple_faces'; body: Record<string, unknown> }
+  | { kind: 'flag'; status: FlagStatus; body: Record<string, unknown> }
   | { kind: 'offline'; reason: 'network' | 'session' }
   | { kind: 'unavailable' }
   | { kind: 'ended' }
@@ -58,9 +60,14 @@ export function sendEnrol(testId: string, frame: Blob): Promise<CallOutcome> {
 /** A frame the device flagged: the server checks it again and records an event with the frame. */
 export async function sendFlaggedFrame(testId: string, frame: Blob): Promise<CallOutcome> {
   const out = await guarded(() => postFrame(`/api/proctoring/${testId}/detect`, frame));
-  if (out.kind === 'ok' && Array.isArray(out.body.flags) && out.body.flags.includes('multiple_faces'))
-    return { kind: 'flag', status: 'multiple_faces', body: out.body };
-  return out;
+  const flags = out.kind === 'ok' && Array.isArray(out.body.flags) ? (out.body.flags as string[]) : [];
+  if (out.kind !== 'ok' || flags.length === 0) return out;
+  const status: FlagStatus = flags.includes('multiple_faces')
+    ? 'multiple_faces'
+    : flags.includes('phone')
+      ? 'phone'
+      : 'not_detected';
+  return { kind: 'flag', status, body: out.body };
 }
 
 export function sendCameraLost(testId: string, detail: string): Promise<CallOutcome> {

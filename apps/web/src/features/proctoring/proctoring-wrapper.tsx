@@ -1,18 +1,30 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTakeState } from '../taking/take-api';
 import { cameraProblem } from './camera-problem';
-import { type CallOutcome, sendCameraLost, sendEnrol, sendHeartbeat, sendVerify } from './proctoring-calls';
+import { loadDeviceDetector } from './device-detector';
+import {
+  type CallOutcome,
+  sendCameraLost,
+  sendEnrol,
+  sendFlaggedFrame,
+  sendHeartbeat,
+  sendVerify,
+} from './proctoring-calls';
 import { checkIntervals, ProctoringContext, type ProctoringState } from './proctoring-context';
 import './proctoring.css';
 import { captureJpeg, hasCameraApi, openCamera, stopStream, waitForFrames } from './webcam';
 
 export { useProctoring } from './proctoring-context';
 
+/** A device flag uploads its frame at most this often (the server checks it again and records it). */
+const FLAG_UPLOAD_GAP_MS = 10_000;
+
 /** What the candidate reads. Face alerts only for verdicts the server answered (and recorded). */
 export const WRAPPER_TEXT = {
   mismatch: 'Face does not match enrollment. Please make sure only you are in front of the camera.',
   noFace: 'No face matched. Please keep your face clearly visible to the camera.',
   multipleFaces: 'Multiple faces detected! Please make sure only you are in front of the camera.',
+  phone: 'A phone was detected. Please keep phones away from the test area.',
   recorded: 'The server recorded this for the employer to review. Your test goes on.',
   offline: 'Connection lost — your work is saved. The page reconnects by itself.',
   session: 'Connection lost — your work is saved. Your session may have expired: sign in again in another tab.',
@@ -55,6 +67,8 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
   const [alert, setAlert] = useState('');
   const [banner, setBanner] = useState('');
   const [finished, setFinished] = useState(false);
+  const [device, setDevice] = useState({ backend: 'loading', checks: 0, faces: -1 });
+  const lastUpload = useRef(0);
 
   /** One server answer → what the candidate sees. */
   const handle = useCallback((out: CallOutcome) => {
@@ -71,7 +85,9 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
             ? WRAPPER_TEXT.mismatch
             : out.status === 'multiple_faces'
               ? WRAPPER_TEXT.multipleFaces
-              : WRAPPER_TEXT.noFace,
+              : out.status === 'phone'
+                ? WRAPPER_TEXT.phone
+                : WRAPPER_TEXT.noFace,
         );
         setState('alert');
         return;
@@ -166,6 +182,50 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
     return () => clearInterval(timer);
   }, [finished, testId, handle, checkFrame]);
 
+  // On-device detection at least every 2 s; only a flagged frame goes to the server (which checks it again
+  // and records the event with the frame). At most one upload per FLAG_UPLOAD_GAP_MS.
+  useEffect(() => {
+    if (finished) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const { deviceCheckMs } = checkIntervals();
+    (async () => {
+      let detector: Awaited<ReturnType<typeof loadDeviceDetector>>;
+      try {
+        detector = await loadDeviceDetector();
+      } catch (err) {
+        console.warn('proctoring: on-device detection unavailable; server spot checks continue', err);
+        if (!cancelled) setDevice((d) => ({ ...d, backend: 'unavailable' }));
+        return;
+      }
+      const tick = async () => {
+        const video = videoRef.current;
+        if (cancelled) return;
+        if (video && streamRef.current && video.readyState >= 2) {
+          try {
+            const r = await detector.check(video);
+            if (cancelled) return;
+            setDevice((d) => ({ backend: detector.backend, checks: d.checks + 1, faces: r.faces }));
+            const now = Date.now();
+            if ((r.faces !== 1 || r.phone) && now - lastUpload.current >= FLAG_UPLOAD_GAP_MS && !busy.current) {
+              lastUpload.current = now;
+              const frame = await captureJpeg(video, 0.85);
+              if (frame && !cancelled) handle(await sendFlaggedFrame(testId, frame));
+            }
+          } catch (err) {
+            console.warn('proctoring: on-device check failed', err);
+          }
+        }
+        if (!cancelled) timer = setTimeout(tick, deviceCheckMs);
+      };
+      void tick();
+    })();
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [finished, testId, handle]);
+
   // The browser's own view of the network.
   useEffect(() => {
     const off = () => handle({ kind: 'offline', reason: 'network' });
@@ -191,7 +251,13 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
 
   return (
     <ProctoringContext.Provider value={{ state, active: state === 'ok' }}>
-      <div className="proctoring" data-proctoring-state={state}>
+      <div
+        className="proctoring"
+        data-proctoring-state={state}
+        data-device-backend={device.backend}
+        data-device-checks={device.checks}
+        data-device-faces={device.faces}
+      >
         <video
           ref={videoRef}
           className="proctoring-video"

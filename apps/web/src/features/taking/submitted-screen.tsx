@@ -4,6 +4,7 @@
  * submission, the others folded below; and what End Test sent.
  */
 import type { TCandidateProblem, TCandidateSubmission, TTakeTest } from '@assessly/shared';
+import { ProctoringRecord } from '../proctoring/proctoring-record';
 import { Screen, SubmissionCases } from './screens';
 import { formatDateTime } from './time';
 
@@ -144,6 +145,7 @@ export function SubmittedScreen(props: {
           View my code (read-only)
         </button>
       )}
+      <ProctoringRecord testId={take.test.id} />
     </Screen>
   );
 }

@@ -40,6 +40,9 @@ export function useOwnSubmissions(testId: string, enabled: boolean) {
 
 export const startAttempt = (testId: string) => api<TTakeTest>(`/api/attempts/${testId}/start`, { method: 'POST' });
 export const endAttempt = (testId: string) => api<TTakeTest>(`/api/attempts/${testId}/end`, { method: 'POST' });
+/** Preview only (a member of the owning company): throw the preview attempt away and start again. */
+export const restartPreview = (testId: string) =>
+  api<TTakeTest>(`/api/attempts/${testId}/restart-preview`, { method: 'POST' });
 
 /** One toast that follows a waiting submit (place in the queue, retries); dismissed by the page when done. */
 export function showSubmitProgress(p: SubmitProgress) {

@@ -1,0 +1,60 @@
+/**
+ * Server face CPU per proctored candidate per second, before and after issue 17 (run:
+ * `npm run bench:proctoring -w @assessly/server`, env BENCH_ROUNDS). Frames: 640×480 webcam frames of the
+ * one-person fixtures (an honest candidate). CPU = this process's user+system time per call (wasm: one thread).
+ *  before: the server detected every 10 s (faces + phone model) and verified every 15 s;
+ *  after:  detection runs on the candidate's device; the server verifies one frame per spot check, drawn every
+ *          CHALLENGE_MIN_GAP_MS..CHALLENGE_MAX_GAP_MS and picked up by a heartbeat (every 10 s: +5 s on average).
+ * Flagged frames the device uploads add a detect each; an honest sitting has next to none.
+ */
+import { readFileSync } from 'node:fs';
+import { createFaceEngine } from '@assessly/face';
+import { decodeImage, encodeJpeg, letterbox } from '../../../packages/face/src/image';
+import { isIdentityPhoto, readManifest } from '../../../packages/face/test/fixtures';
+import { CHALLENGE_MAX_GAP_MS, CHALLENGE_MIN_GAP_MS } from '../src/modules/face/proctoring.challenge';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const HEARTBEAT_MS = 10_000;
+
+const frames = readManifest()
+  .filter(isIdentityPhoto)
+  .slice(0, 6)
+  .map((p) => encodeJpeg(letterbox(decodeImage(readFileSync(p.path)), 640, 480), 90));
+
+async function cpuPerCall(fn: (f: Buffer) => Promise<unknown>): Promise<number> {
+  for (const f of frames.slice(0, 2)) await fn(f); // warm-up
+  const c0 = process.cpuUsage();
+  let n = 0;
+  for (let r = 0; r < ROUNDS; r++)
+    for (const f of frames) {
+      await fn(f);
+      n++;
+    }
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000 / n;
+}
+
+const engine = await createFaceEngine({ preload: true });
+const enrolled = await engine.describe(frames[0]!);
+if (!enrolled.ok) throw new Error(enrolled.message);
+const detectPhone = await cpuPerCall((f) => engine.detect(f, { phone: true }));
+const verifyOld = await cpuPerCall((f) => engine.verify(f, enrolled.descriptor));
+// Spot checks: the annotated frame is drawn only for a flag (a clean match stores nothing).
+const verify = await cpuPerCall((f) => engine.verify(f, enrolled.descriptor, { annotate: 'flagged' }));
+
+const before = detectPhone / 10 + verifyOld / 15;
+const challengeEveryS = ((CHALLENGE_MIN_GAP_MS + CHALLENGE_MAX_GAP_MS) / 2 + HEARTBEAT_MS / 2) / 1000;
+const after = verify / challengeEveryS;
+console.log(
+  `face CPU per call (ms): detect+phone ${detectPhone.toFixed(1)}, verify ${verifyOld.toFixed(1)}, spot-check verify ${verify.toFixed(1)} (n=${ROUNDS * frames.length} each)`,
+);
+console.log(
+  `before (detect every 10 s + verify every 15 s on the server): ${before.toFixed(2)} ms CPU per candidate per second`,
+);
+console.log(
+  `after  (device detection; server spot check every ~${challengeEveryS} s): ${after.toFixed(2)} ms CPU per candidate per second`,
+);
+console.log(
+  `reduction: ${(before / after).toFixed(1)}x; candidates per core at 100 % face CPU: ${Math.floor(1000 / before)} → ${Math.floor(1000 / after)}`,
+);
+await engine.close();
