@@ -29,10 +29,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** HEALTH_TOKEN of server processes started here: `Authorization: Bearer …` reads the health details. */
+export const PROCESS_HEALTH_TOKEN = 'process-health-token';
+
 export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(p), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(p),
+      LOG_LEVEL: 'warn',
+      HEALTH_TOKEN: PROCESS_HEALTH_TOKEN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

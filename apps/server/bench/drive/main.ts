@@ -2,7 +2,7 @@
  * The drive benchmark (issue 16): N candidates at the coding page's real cadence against the product.
  *
  *   npm run bench:drive -- --candidates 100 --seconds 60 [--database-url postgres://…] [--workers 2]
- *                          [--url http://host:port] [--no-face] [--light] [--grace 60]
+ *                          [--url http://host:port] [--no-face] [--light] [--grace 60] [--health-token T]
  *
  * Without --url it starts the product (src/main.ts; PGlite in a temporary folder, or a fresh database on the
  * --database-url server, with --workers separate judge worker processes). --light sends only drafts and
@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { type ServerProcess, startServerProcess } from '../../test/server-process';
+import { PROCESS_HEALTH_TOKEN, type ServerProcess, startServerProcess } from '../../test/server-process';
 import { benchEnd, runCandidate, timed } from './candidate';
 import { LANGUAGES } from './programs';
 import { nameOf, Recorder, sampleTree } from './stats';
@@ -32,6 +32,7 @@ const { values: args } = parseArgs({
     'no-face': { type: 'boolean', default: false },
     light: { type: 'boolean', default: false },
     grace: { type: 'string', default: '60' },
+    'health-token': { type: 'string' },
     frame: { type: 'string' },
   },
 });
@@ -207,7 +208,11 @@ async function main() {
     const after = await cpuAtEnd;
     clearTimeout(hardStop);
     clearInterval(memTimer);
-    const health = (await (await fetch(`${url}/api/health`)).json()) as {
+    const health = (await (
+      await fetch(`${url}/api/health`, {
+        headers: { authorization: `Bearer ${args['health-token'] ?? PROCESS_HEALTH_TOKEN}` },
+      })
+    ).json()) as {
       judge?: { fairness?: unknown; queue?: unknown };
     };
 

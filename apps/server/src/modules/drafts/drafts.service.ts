@@ -24,6 +24,7 @@ export async function saveDraft(
   // candidate a second). That row lock orders this save against End Test / the deadline loop, so a draft is
   // either seen by the final auto-submit or refused, and against other saves of the same attempt (so the
   // revision check below cannot race).
+  const REFUSED = -1;
   const revision = await deps.db.transaction(async (tx) => {
     const [open] = await tx
       .update(attempts)
@@ -40,8 +41,9 @@ export async function saveDraft(
         ),
       )
       .returning({ id: attempts.id });
-    if (!open) await explainRefusal(deps, user, testId, input);
-    const attempt = open!;
+    // Refused (nothing written): the reason is read outside the transaction (PGlite has one connection).
+    if (!open) return REFUSED;
+    const attempt = open;
     const [current] = await tx
       .select({ code: codeDrafts.code, revision: codeDrafts.revision })
       .from(codeDrafts)
@@ -78,6 +80,7 @@ export async function saveDraft(
       });
     return next;
   });
+  if (revision === REFUSED) return explainRefusal(deps, user, testId, input);
   return { ok: true, savedAt: now.toISOString(), revision };
 }
 
