@@ -211,10 +211,10 @@ if (one) {
     try {
       const out = execFileSync(process.execPath, [...process.execArgv, process.argv[1]!, name], { encoding: 'utf8' });
       process.stdout.write(
-        out
+        `${out
           .split('\n')
           .filter((l) => l.startsWith('|') || l.startsWith('skip'))
-          .join('\n') + '\n',
+          .join('\n')}\n`,
       );
     } catch (err) {
       console.log(`| ${name} | failed: ${(err as Error).message.split('\n')[0]} |`);
