@@ -28,8 +28,8 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { type Action, authorize } from '../../lib/policy';
+import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { requireManagedTest } from '../tests/tests.access';
 import { toCsv } from './csv';
 import * as repo from './review.repo';
