@@ -19,7 +19,14 @@ const PASSWORD = 'Passw0rd!crash';
 
 let dataDir: string;
 let server: ServerProcess | null = null;
-const env = () => ({ DATA_DIR: dataDir, FACE_ENGINE: 'off', JUDGE_CONCURRENCY: '1', WEB_DIST: '/nonexistent' });
+const HEALTH_TOKEN = 'crash-test-health-token';
+const env = () => ({
+  DATA_DIR: dataDir,
+  FACE_ENGINE: 'off',
+  JUDGE_CONCURRENCY: '1',
+  WEB_DIST: '/nonexistent',
+  HEALTH_TOKEN,
+});
 
 async function call(method: string, url: string, cookie: string | null, body?: unknown, headers = {}) {
   const res = await fetch(`${server!.url}${url}`, {
@@ -106,7 +113,7 @@ describe('kill -9 of the API mid-judge', () => {
       call('POST', '/api/submissions', cookieA, payload, { 'idempotency-key': k }).catch(() => null),
     );
     await until(async () => {
-      const h = (await call('GET', '/api/health', null)).json;
+      const h = (await call('GET', '/api/health', null, undefined, { 'x-health-token': HEALTH_TOKEN })).json;
       return h.judge.queue.running >= 1;
     }, 30_000);
     await server.kill9();

@@ -19,7 +19,7 @@ export interface Config {
   logLevel: string;
   /** Requests a minute per IP on sign-in, sign-up and password reset. */
   authRateLimit: number;
-  /** With this token (`Authorization: Bearer …`) /api/health answers its details; unset: only to owners. */
+  /** With this token (header `X-Health-Token`) /api/health answers its details; unset: only to owners. */
   healthToken: string | null;
   /** When set, face calls go to a separate face service at this URL with the shared secret. */
   faceServiceUrl: string | null;

@@ -10,6 +10,7 @@ import { createFacePart } from './modules/face/face.part';
 import { createProctoringLoop } from './modules/face/proctoring.track';
 import { createReminderLoop } from './modules/invitations/reminder-loop';
 import { createJudgingPart } from './modules/judging/judging.part';
+import { createStatusMailLoop } from './modules/review/status-mail';
 import { createWebhookLoop } from './modules/webhooks/webhooks.loop';
 
 export interface Parts {
@@ -55,11 +56,15 @@ export async function createParts(deps: AppDeps, log: FastifyBaseLogger): Promis
   const reminders = createReminderLoop(() => ({ ...deps, ...parts.deps }), log);
   const startBeforeReminders = parts.start;
   const stopBeforeReminders = parts.stop;
+  // Review: hiring status emails once their undo window has passed (review/status-mail.ts).
+  const statusMails = createStatusMailLoop(() => ({ ...deps, ...parts.deps }), log);
   parts.start = async (app) => {
     await startBeforeReminders?.(app);
     reminders.start();
+    statusMails.start();
   };
   parts.stop = async () => {
+    await statusMails.stop();
     await reminders.stop();
     await stopBeforeReminders?.();
   };

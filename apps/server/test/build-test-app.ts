@@ -38,7 +38,7 @@ export async function healthDetails(app: FastifyInstance) {
   const res = await app.inject({
     method: 'GET',
     url: '/api/health',
-    headers: { authorization: `Bearer ${TEST_HEALTH_TOKEN}` },
+    headers: { 'x-health-token': TEST_HEALTH_TOKEN },
   });
   return res.json();
 }

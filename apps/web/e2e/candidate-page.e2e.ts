@@ -77,7 +77,8 @@ describe('result cards, custom input and keyboard', () => {
     // Custom input: the candidate's own stdin, output shown, nothing compared.
     await typeInEditor(page, PY_SUM);
     await page.getByLabel('Custom input (standard input for your program)').fill('123 877');
-    await page.getByRole('button', { name: 'Run with custom input' }).click();
+    // Ctrl+Enter inside the Custom input box runs that input.
+    await page.getByLabel('Custom input (standard input for your program)').press('Control+Enter');
     const custom = page.locator('.result-custom');
     await custom.getByText('Ran').waitFor({ timeout: 60_000 });
     expect((await custom.locator('pre').nth(1).textContent())?.trim()).toBe('1000');
@@ -175,7 +176,8 @@ describe('descriptions, readiness, summary and accessibility', () => {
     const remoteHits: string[] = [];
     const page = await candidatePage();
     page.on('request', (r) => {
-      if (r.url().includes('evil.example') || r.url().includes('/tracking.png')) remoteHits.push(r.url());
+      if (['evil.example', '/tracking.png', '/api/invitations/accept'].some((u) => r.url().includes(u)))
+        remoteHits.push(r.url());
     });
     const description = [
       '<h3>Task</h3><p>Add <code>a</code> and <strong>b</strong>.</p>',
@@ -186,6 +188,7 @@ describe('descriptions, readiness, summary and accessibility', () => {
       '<img alt="dot" src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==">',
       `<img alt="tracker" src="${server.baseUrl.replace('localhost', '127.0.0.1')}/tracking.png">`,
       '<img alt="remote" src="https://evil.example/x.png" onerror="window.__pwned=2">',
+      '<img alt="api call" src="/api/invitations/accept/some-token">',
       '<script>window.__pwned=3</script><iframe src="https://evil.example/"></iframe>',
       '<p onclick="window.__pwned=4" style="background:url(https://evil.example/bg.png)">styled</p>',
       '<svg><script>window.__pwned=5</script></svg><form action="https://evil.example"><input name="q"></form>',
@@ -205,6 +208,7 @@ describe('descriptions, readiness, summary and accessibility', () => {
     expect(await dot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     expect(await desc.getByRole('img', { name: 'tracker' }).getAttribute('src')).toBeNull();
     expect(await desc.getByRole('img', { name: 'remote' }).getAttribute('src')).toBeNull();
+    expect(await desc.getByRole('img', { name: 'api call' }).getAttribute('src')).toBeNull();
     expect(await desc.locator('script, iframe, svg, form, input, [onclick], [onerror], [style]').count()).toBe(0);
     await desc.getByText('styled').click();
     await page.waitForLoadState('networkidle');
@@ -268,6 +272,7 @@ describe('descriptions, readiness, summary and accessibility', () => {
     expect(await page.locator('.submitted-others[open]').count()).toBe(0);
     await page.getByText('Problem 2: Untouched — 0 / 10 marks').waitFor();
     await page.getByText('No submission for this problem.').waitFor();
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: '/tmp/candidate-submitted.png', fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     // Unfolded, the other submissions show their verdicts; still no serious violations.
     await page.getByText('Other submissions (2) — not counted').click();

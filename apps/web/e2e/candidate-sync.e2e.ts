@@ -211,6 +211,27 @@ describe('nothing lost', () => {
   });
 });
 
+describe('offline at the deadline', () => {
+  it('keeps trying to end when the time runs out offline, then shows the result on reconnect', async () => {
+    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }], { endInMs: 22_000 });
+    const cand = await createUser(server, 'candidate');
+    const page = await signedInPage(browser, server, cand.email);
+    await openCodingTest(page, server, test.id);
+    await page.getByLabel('Language').selectOption('python');
+    await typeInEditor(page, PY_SUM);
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.context().setOffline(true);
+    await page.getByRole('alert').getByText('Could not end the test', { exact: false }).waitFor({ timeout: 40_000 });
+    expect(await page.getByRole('timer').textContent()).toBe("Time's Up!");
+    // The editor is read-only once the time is up.
+    expect(await page.getByRole('button', { name: 'Run', exact: true }).isDisabled()).toBe(true);
+    await page.context().setOffline(false);
+    await page.getByRole('heading', { name: 'Test Submitted' }).waitFor({ timeout: 20_000 });
+    await page.getByText('Total score: 10 / 10').waitFor({ timeout: 60_000 });
+    await page.context().close();
+  });
+});
+
 /** Rectangles overlap by more than a pixel. */
 function overlaps(a: DOMRect | null, b: DOMRect | null) {
   if (!a || !b) return false;

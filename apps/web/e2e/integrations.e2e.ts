@@ -1,9 +1,15 @@
+/// <reference path="../../server/src/modules/sso/oidc-provider.d.ts" />
 /**
  * Integrations end to end: an employer creates a scoped API token in Settings (the secret is shown once), an
  * integration calls the API with it, the employer revokes it in the page and the token stops working; the
  * audit log page lists the token's creation; the API reference page renders /api/openapi.json; a candidate
- * downloads their data and deletes their account from /account/data.
+ * downloads their data and deletes their account from /account/data; a colleague of a company with single
+ * sign-on types their email on /login and is sent through a real OpenID Connect provider (oidc-provider on
+ * 127.0.0.1) into /admin as a new member.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EServer, launchBrowser, startServer } from './harness';
@@ -19,8 +25,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signUpAndIn(ctx: BrowserContext, role: 'candidate' | 'employer') {
-  const email = `${role}.${Date.now().toString(36)}@example.test`;
+async function signUpAndIn(ctx: BrowserContext, role: 'candidate' | 'employer', domain = 'example.test') {
+  const email = `${role}.${Date.now().toString(36)}@${domain}`;
   const password = 'Passw0rd!x';
   const up = await ctx.request.post(`${server.baseUrl}/api/users/add`, {
     data: { firstName: 'Eve', lastName: role, email, password, role },
@@ -100,5 +106,52 @@ describe('candidate data', () => {
     });
     expect(login.status()).toBe(401);
     await ctx.close();
+  });
+});
+
+describe('single sign-on', () => {
+  it('sends a colleague from the sign-in page through the company provider into /admin', async () => {
+    const idp = http.createServer();
+    await new Promise<void>((ok) => idp.listen(0, '127.0.0.1', () => ok()));
+    const issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+    const client = { client_id: 'assessly-e2e', client_secret: 'e2e-client-secret-0123456789abcdef' };
+    const provider = new Provider(issuer, {
+      clients: [{ ...client, redirect_uris: [`${server.baseUrl}/api/auth/sso/callback`] }],
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+      findAccount: async (_ctx: unknown, sub: string) => ({
+        accountId: sub,
+        claims: async () => ({ sub, email: sub, email_verified: true, given_name: 'Casey', family_name: 'Colleague' }),
+      }),
+      cookies: { keys: ['e2e-cookie-key'] },
+    });
+    idp.on('request', provider.callback());
+    server.deps.config.webhookAllowPrivate = true;
+    try {
+      const domain = `sso${Date.now().toString(36)}.test`;
+      const adminCtx = await browser.newContext();
+      await signUpAndIn(adminCtx, 'employer', domain);
+      const saved = await adminCtx.request.put(`${server.baseUrl}/api/companies/sso`, {
+        data: { issuer, clientId: client.client_id, clientSecret: client.client_secret, emailDomain: domain },
+      });
+      expect(saved.status()).toBe(200);
+
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('Email').fill(`casey@${domain}`);
+      await page.getByRole('link', { name: 'Continue with single sign-on' }).click();
+      await page.waitForURL((u) => u.origin === issuer);
+      await page.locator('input[name="password"]').fill('anything');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL((u) => u.origin === server.baseUrl && u.pathname.startsWith('/admin'));
+      const me = await ctx.request.get(`${server.baseUrl}/api/users/me`);
+      expect(await me.json()).toMatchObject({ email: `casey@${domain}`, role: 'employer', companyRole: 'recruiter' });
+      await ctx.close();
+      await adminCtx.close();
+    } finally {
+      server.deps.config.webhookAllowPrivate = false;
+      await new Promise((ok) => idp.close(ok));
+    }
   });
 });

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../server/src/db/schema';
+import { sendDueStatusEmails } from '../../server/src/modules/review/status-mail';
 import { buildCodingTest } from '../../server/test/factories';
 import { seedAttempt, seedEvent, seedSubmission } from '../../server/test/fixtures/review';
 import { PY_ORIGINAL, PY_RENAMED } from '../../server/test/fixtures/similarity-samples';
@@ -37,6 +38,8 @@ async function signUpAndIn(
   const password = 'Passw0rd!x';
   const up = await ctx.request.post(`${server.baseUrl}/api/users/add`, { data: { ...user, password } });
   expect(up.status()).toBe(201);
+  // Senders and recipients are verified accounts (issue 13); the link flow has its own tests.
+  await server.deps.database.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [user.email]);
   const inRes = await ctx.request.post(`${server.baseUrl}/api/users/login`, { data: { email: user.email, password } });
   expect(inRes.status()).toBe(200);
   return (await inRes.json()) as { id: string; companyId: string | null };
@@ -190,6 +193,13 @@ describe('review and hiring in a real browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await ranking.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByText('Shortlisted').waitFor();
     await shot(page, 'results');
+    // The email waits for the undo window: let it pass, then send what is due.
+    expect(await db.select().from(outbox).where(eq(outbox.kind, 'status_shortlisted'))).toHaveLength(0);
+    await server.deps.database.query(
+      "UPDATE attempts SET status_changed_at = status_changed_at - interval '2 minutes' WHERE id = $1",
+      [aAda.id],
+    );
+    await sendDueStatusEmails(server.deps);
     const status = await db.select().from(outbox).where(eq(outbox.kind, 'status_shortlisted'));
     expect(status).toHaveLength(1);
     expect(status[0]!.toAddress).toBe('ada@cand.test');

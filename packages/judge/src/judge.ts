@@ -8,7 +8,6 @@ import { Sandbox, type SandboxOutcome, type SandboxSpec, sandboxFailed } from '.
 import {
   COMPILE_LIMITS,
   COMPILE_MEM_MB,
-  COMPILE_MESSAGE,
   classify,
   compile,
   MAX_SOURCE,

@@ -110,7 +110,7 @@ export const ZSsoSettings = z.object({
   clientId: z.string().trim().min(1, 'Client id is required').max(500),
   clientSecret: z.string().min(1).max(2000).optional(),
   emailDomain: z.string().trim().toLowerCase().regex(DOMAIN, 'Enter a domain such as example.com'),
-  defaultRole: z.enum(['admin', 'recruiter']).default('recruiter'),
+  defaultRole: z.enum(['admin', 'recruiter', 'reviewer']).default('recruiter'),
   enabled: z.boolean().default(true),
 });
 export type TSsoSettings = z.infer<typeof ZSsoSettings>;

@@ -164,6 +164,17 @@ export interface TDashboardSubmission {
   band: TScoreBand;
   createdAt: string;
   results: TReviewResultItem[];
+  /** The problem version these results were judged against (issue 11). */
+  problemVersion?: number;
+  /** Results that re-judges replaced, oldest first (issue 11). */
+  judgeHistory?: {
+    problemVersion: number;
+    verdict: string | null;
+    passedCount: number;
+    totalCount: number;
+    score: number;
+    rejudgedAt: string;
+  }[];
   candidate: TCandidateProfile;
   hiringStatus: THiringStatus | null;
   /** proctored: whether the sitting was camera-proctored (false: reviewers see "Not proctored"). */
@@ -250,13 +261,18 @@ export interface TSimilarityPair {
   problemTitle: string;
   score: number;
   containment: number;
+  /** Which named threshold the pair is over. */
+  reason?: 'similarity' | 'containment';
   a: TSimilaritySide;
   b: TSimilaritySide;
 }
 
 export interface TSimilarityReport {
   testId: string;
+  /** Pairs sharing at least this percent of fingerprints are listed... */
   threshold: number;
+  /** ...and pairs where at least this percent of the smaller program is in the other (a padded copy). */
+  containmentThreshold?: number;
   pairs: TSimilarityPair[];
   comparedSubmissions: number;
 }
@@ -281,4 +297,58 @@ export interface TMyTest {
   maxScore: number | null;
   hiringStatus: THiringStatus | null;
   takePath: string;
+}
+
+// ---------- reviewer notes and comparison (issue 13) ----------
+
+export const ZReviewNote = z.object({
+  body: z.string().trim().min(1, 'Write a note first').max(5000, 'A note is at most 5000 characters'),
+});
+
+export interface TReviewNote {
+  id: string;
+  attemptId: string;
+  body: string;
+  authorName: string;
+  authorEmail: string | null;
+  createdAt: string;
+}
+
+export const ZCompareQuery = z.object({
+  attemptIds: z
+    .string()
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().uuid('Attempt not found'))
+        .min(2, 'Choose two or three candidates to compare')
+        .max(3, 'Choose two or three candidates to compare'),
+    ),
+});
+
+export interface TCompareCandidate {
+  attemptId: string;
+  name: string;
+  email: string;
+  score: number;
+  maxScore: number;
+  percent: number;
+  passed: boolean;
+  hiringStatus: THiringStatus;
+  timeUsedSeconds: number;
+  extraMinutes: number;
+  integrity: { total: number; counts: Record<string, number> };
+  problems: TProblemScore[];
+}
+
+export interface TCompare {
+  test: { id: string; testName: string; testType: 'APTITUDE' | 'CODING' };
+  candidates: TCompareCandidate[];
 }

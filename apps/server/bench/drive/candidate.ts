@@ -5,6 +5,7 @@
  * Verdicts arrive on the candidate's event stream, as on the page.
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { SUM_PROGRAMS } from './programs';
 import type { Recorder } from './stats';
 
@@ -18,11 +19,17 @@ export interface CandidateOptions {
   seconds: number;
   face: Blob | null;
   light: boolean;
+  /** Stop waiting for verdicts at this time (the run's end plus a grace period). */
+  giveUpAt: number;
   rec: Recorder;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const jitter = (ms: number) => ms * (0.75 + Math.random() * 0.5);
+
+/** Aborted when the bench's time (plus grace) is up: requests still open then count as "open at the end". */
+export const benchEnd = new AbortController();
+setMaxListeners(0, benchEnd.signal); // every open request listens
 
 export async function timed(
   rec: Recorder,
@@ -31,8 +38,9 @@ export async function timed(
   init: RequestInit,
 ): Promise<{ status: number; body: unknown; headers: Headers | null }> {
   const started = performance.now();
+  if (benchEnd.signal.aborted) return { status: 0, body: null, headers: null };
   try {
-    const res = await fetch(url, init);
+    const res = await fetch(url, { ...init, signal: init.signal ?? benchEnd.signal });
     const text = await res.text();
     rec.record(cls, performance.now() - started, res.status);
     let body: unknown = null;
@@ -42,8 +50,11 @@ export async function timed(
       body = text;
     }
     return { status: res.status, body, headers: res.headers };
-  } catch {
-    rec.record(cls, performance.now() - started, 'ERR');
+  } catch (err) {
+    const status = benchEnd.signal.aborted
+      ? 'open at the end'
+      : `ERR ${(err as Error).cause ?? (err as Error).message}`;
+    rec.record(cls, performance.now() - started, status.slice(0, 60));
     return { status: 0, body: null, headers: null };
   }
 }
@@ -151,7 +162,7 @@ export async function runCandidate(o: CandidateOptions): Promise<void> {
     every(Math.random() * 10_000, 10_000, async () => void (await post('detect')));
     every(Math.random() * 15_000, 15_000, async () => void (await post('verify')));
   }
-  await Promise.all(loops);
+  await Promise.race([Promise.all(loops), new Promise((r) => benchEnd.signal.addEventListener('abort', r))]);
   stream.abort();
   await streamDone;
 }

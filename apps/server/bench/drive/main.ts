@@ -2,11 +2,12 @@
  * The drive benchmark (issue 16): N candidates at the coding page's real cadence against the product.
  *
  *   npm run bench:drive -- --candidates 100 --seconds 60 [--database-url postgres://…] [--workers 2]
- *                          [--url http://host:port] [--no-face] [--light]
+ *                          [--url http://host:port] [--no-face] [--light] [--grace 60]
  *
  * Without --url it starts the product (src/main.ts; PGlite in a temporary folder, or a fresh database on the
  * --database-url server, with --workers separate judge worker processes). --light sends only drafts and
- * events (the per-candidate budget of API + database work). Prints per endpoint class p50/p95/p99, errors by
+ * events (the per-candidate budget of API + database work). Verdicts are awaited up to --grace seconds (60) after
+ * the end; later ones count as "not judged by the end". Prints per endpoint class p50/p95/p99, errors by
  * status, the judge's queue wait, server CPU per candidate per second and memory; the last line is JSON.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -17,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
-import { runCandidate, timed } from './candidate';
+import { benchEnd, runCandidate, timed } from './candidate';
 import { LANGUAGES } from './programs';
 import { nameOf, Recorder, sampleTree } from './stats';
 
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     url: { type: 'string' },
     'no-face': { type: 'boolean', default: false },
     light: { type: 'boolean', default: false },
+    grace: { type: 'string', default: '60' },
     frame: { type: 'string' },
   },
 });
@@ -184,6 +186,7 @@ async function main() {
     }, 2000);
     const endsAt = startedAt + SECONDS * 1000;
     const cpuAtEnd = new Promise<ReturnType<typeof sample>>((r) => setTimeout(() => r(sample()), SECONDS * 1000));
+    const hardStop = setTimeout(() => benchEnd.abort(), (SECONDS + Number(args.grace)) * 1000);
     await Promise.all(
       cookies.map((cookie, i) =>
         runCandidate({
@@ -197,10 +200,12 @@ async function main() {
           face,
           light: !!args.light,
           rec,
+          giveUpAt: endsAt + Number(args.grace) * 1000,
         }),
       ),
     );
     const after = await cpuAtEnd;
+    clearTimeout(hardStop);
     clearInterval(memTimer);
     const health = (await (await fetch(`${url}/api/health`)).json()) as {
       judge?: { fairness?: unknown; queue?: unknown };

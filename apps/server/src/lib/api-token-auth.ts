@@ -1,13 +1,14 @@
 /**
  * `Authorization: Bearer <token>`: a company API token acts as the member who created it, limited to its
- * scopes. Only the token's SHA-256 is stored. A revoked token, or one whose creator left the company or was
- * erased, is refused.
+ * scopes. Only the token's SHA-256 is stored. A revoked token, or one whose creator left the company, lost the
+ * owner/admin role or was erased, is refused (a token never outlives its creator's right to make it).
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { apiTokens, users } from '../db/schema';
 import type { Clock } from './clock';
+import { isCompanyAdmin } from './policy';
 import { hashToken } from './tokens';
 
 /** Secrets we hand out start with this, so a leaked one is recognisable by secret scanners. */
@@ -21,10 +22,13 @@ export interface ApiTokenIdentity {
   scopes: string[];
 }
 
+/**
+ * The API token of an `Authorization: Bearer asly_…` header, or null: other schemes (a proxy's Basic auth) and
+ * other Bearer tokens (HEALTH_TOKEN on /api/health) are left to whoever reads them, and the cookie is used.
+ */
 export function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return m ? m[1]! : '';
+  const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return m?.[1]?.startsWith(API_TOKEN_PREFIX) ? m[1] : null;
 }
 
 export async function lookupApiToken(
@@ -32,14 +36,14 @@ export async function lookupApiToken(
   clock: Clock,
   token: string,
 ): Promise<{ user: UserRow; token: ApiTokenIdentity } | null> {
-  if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return null;
+  if (token.length > 200) return null;
   const [row] = await db
     .select({ t: apiTokens, user: users })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.createdBy))
     .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt)))
     .limit(1);
-  if (!row || row.user.companyId !== row.t.companyId || row.user.erasedAt) return null;
+  if (!row || row.user.companyId !== row.t.companyId || row.user.erasedAt || !isCompanyAdmin(row.user)) return null;
   const now = clock.now();
   await db
     .update(apiTokens)

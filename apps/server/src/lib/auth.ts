@@ -31,7 +31,7 @@ export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock)
   app.addHook('onRequest', async (req) => {
     // Only API calls need to know who is calling; the web app's files and index.html do not cost a query.
     if (!req.url.startsWith('/api/')) return;
-    // /api/health reads its own Bearer HEALTH_TOKEN; everywhere else a Bearer header is a company API token.
+    // /api/health reads its own Bearer HEALTH_TOKEN; elsewhere an `asly_` Bearer token is a company API token.
     const bearer = req.url.startsWith('/api/health') ? null : bearerToken(req.headers.authorization);
     if (bearer !== null) return authenticateApiToken(db, clock, req, bearer);
     const token = req.cookies[SESSION_COOKIE];
@@ -46,9 +46,9 @@ export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock)
   });
 }
 
-/** A Bearer token replaces the cookie entirely (no fallback): valid and in scope, or 401/403. */
+/** An API token replaces the cookie entirely (no fallback): valid and in scope, or 401/403. */
 async function authenticateApiToken(db: Db, clock: Clock, req: FastifyRequest, bearer: string) {
-  const found = bearer ? await lookupApiToken(db, clock, bearer) : null;
+  const found = await lookupApiToken(db, clock, bearer);
   if (!found) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API token');
   const url = req.routeOptions.url;
   if (url) {

@@ -1,22 +1,28 @@
 /**
  * The one gate for company-administration actions of issue 14 (API tokens, webhooks, SSO, retention,
- * erasure) and the one gate for reading the audit log. Today company_role is admin|recruiter; an "owner"
- * role is coming with the policy module, so both are allowed here. Point these at `can()` when it lands.
+ * erasure) and the one gate for reading the audit log, both on top of the access policy (lib/policy.ts).
  */
 import type { UserRow } from '../db/schema';
 import { AppError } from './errors';
+import { isCompanyAdmin, isOwner, roleOf } from './policy';
 
-const ADMIN_ROLES = new Set<string>(['owner', 'admin']);
-
-/** A signed-in employer with an owner/admin role in a company; returns the company id. 403 otherwise. */
+/** A signed-in employer with the owner or admin role in a company; returns the company id. 403 otherwise. */
 export function requireCompanyAdmin(user: UserRow): string {
-  if (user.role !== 'employer' || !user.companyId || !ADMIN_ROLES.has(String(user.companyRole))) {
-    throw new AppError('FORBIDDEN', 'Only company owners and admins can do this');
+  if (!user.companyId || !isCompanyAdmin(user)) {
+    const role = roleOf(user);
+    throw new AppError(
+      'FORBIDDEN',
+      `This needs the owner or admin role${role ? `; your role is ${role}` : ' in a company'}.`,
+    );
   }
   return user.companyId;
 }
 
-/** Who reads and exports the company's audit log (owners; admins until the owner role exists). */
+/** Owners read and export the company's audit log (issue 14). */
 export function requireAuditReader(user: UserRow): string {
-  return requireCompanyAdmin(user);
+  if (!user.companyId || !isOwner(user)) {
+    const role = roleOf(user);
+    throw new AppError('FORBIDDEN', `The audit log is for the company owner${role ? `; your role is ${role}` : ''}.`);
+  }
+  return user.companyId;
 }

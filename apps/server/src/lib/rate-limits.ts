@@ -23,3 +23,5 @@ export function perSessionLimit(max: number) {
 export const MAIL_SENDING_LIMIT = 30;
 /** Runs of candidate code against the examples (each occupies a judge slot). */
 export const RUN_LIMIT = 60;
+/** Draft saves: the page saves 800 ms after typing stops (at most ~75 a minute); room for two tabs. */
+export const DRAFT_LIMIT = 240;

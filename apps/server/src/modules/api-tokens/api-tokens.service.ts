@@ -2,7 +2,7 @@
 import type { TApiToken, TCreateApiToken } from '@assessly/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiTokens } from '../../db/schema';
+import { type ApiTokenRow, apiTokens } from '../../db/schema';
 import { API_TOKEN_PREFIX } from '../../lib/api-token-auth';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -18,7 +18,7 @@ interface Actor {
   ip: string;
 }
 
-function toPublic(t: typeof apiTokens.$inferSelect): TApiToken {
+function toPublic(t: ApiTokenRow): TApiToken {
   return {
     id: t.id,
     name: t.name,

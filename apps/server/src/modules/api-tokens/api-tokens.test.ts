@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { apiTokens } from '../../db/schema';
+import { apiTokens, users } from '../../db/schema';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -121,6 +121,34 @@ describe('Authorization: Bearer', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('invites candidates with invitations:write and reads results with results:read', async () => {
+    const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50] });
+    const { token } = await createToken(['invitations:write', 'results:read']);
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: bearer(token),
+      payload: { testId: test.id, emails: ['ats.candidate@example.test'] },
+    });
+    expect(invite.statusCode).toBe(201);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/invitations?testId=${test.id}`,
+      headers: bearer(token),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('ats.candidate@example.test');
+    const results = await t.app.inject({
+      method: 'GET',
+      url: `/api/review/tests/${test.id}/results`,
+      headers: bearer(token),
+    });
+    expect(results.statusCode).toBe(200);
+    // ...but not the tests themselves (tests:read is not among its scopes).
+    const read = await t.app.inject({ method: 'GET', url: `/api/tests/${test.id}`, headers: bearer(token) });
+    expect(read.statusCode).toBe(403);
+  });
+
   it("does not see other companies' tests", async () => {
     const other = await createSignedInUser(t.app, { role: 'employer' });
     const { test } = await buildCodingTest(t.deps.db, { employer: other, marks: [50, 50] });
@@ -152,6 +180,34 @@ describe('Authorization: Bearer', () => {
     expect(again.statusCode).toBe(404);
     const forged = await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer('asly_not-a-real-token') });
     expect(forged.statusCode).toBe(401);
+  });
+
+  it("leaves other Authorization schemes (a proxy's Basic auth, other Bearer tokens) to the session cookie", async () => {
+    for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer some-health-token', 'Bearer']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { authorization, cookie: admin.cookie },
+      });
+      expect(res.statusCode, authorization).toBe(200);
+      expect(res.json().id).toBe(admin.id);
+    }
+  });
+
+  it('stops working when its creator loses the admin role or leaves the company', async () => {
+    const maker = await createSignedInUser(t.app, { role: 'employer' });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies/api-tokens',
+      headers: { cookie: maker.cookie },
+      payload: { name: 'maker', scopes: ['tests:read'] },
+    });
+    const { token } = made.json();
+    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer(token) })).statusCode).toBe(200);
+    await t.deps.db.update(users).set({ companyRole: 'recruiter' }).where(eq(users.id, maker.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer(token) })).statusCode).toBe(401);
+    await t.deps.db.update(users).set({ companyRole: 'owner', companyId: null }).where(eq(users.id, maker.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer(token) })).statusCode).toBe(401);
   });
 
   it("another company cannot revoke or list this company's tokens", async () => {

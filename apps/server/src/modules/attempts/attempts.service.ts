@@ -9,6 +9,7 @@ import { type AttemptRow, attempts, submissions, type TestRow, type UserRow } fr
 import { AppError } from '../../lib/errors';
 import { bindReference, checkStartGate } from '../face/proctoring.gate';
 import { canManageTest, findTest } from '../tests/tests.access';
+import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
 
 /**
  * deadline = min(endTime, start + duration + accommodation minutes). A preview ignores the window's end
@@ -87,8 +88,11 @@ export async function startAttempt(
   }
   if (!preview && !isWindowOpen(test, now))
     throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
-  // An empty test would start a clock on nothing and stay "In progress" forever.
-  if (test.questionIds.length === 0) throw new AppError('TEST_NOT_READY', 'This test is not ready yet');
+  // An empty test (or one whose questions were all deleted) would start a clock on nothing and stay
+  // "In progress" forever.
+  const items =
+    test.testType === 'CODING' ? await findProblemsInOrder(deps.db, test) : await findQuestionsInOrder(deps.db, test);
+  if (items.length === 0) throw new AppError('TEST_NOT_READY', 'This test is not ready yet');
   const extraMinutes = preview ? 0 : (extra.extraMinutes ?? 0);
   const gate = await checkStartGate(deps, user.id, test);
   const [row] = await deps.db

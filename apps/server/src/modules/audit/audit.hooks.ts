@@ -1,10 +1,13 @@
 /**
  * Audit entries for actions that live in other modules' routes, recorded after a successful answer from
  * one table (method + route → action), before the answer is sent, instead of edits spread over those modules. Actions recorded
- * explicitly elsewhere: token and webhook changes, erasure, data download, audit export, SSO sign-in.
+ * explicitly elsewhere: token and webhook changes, erasure, data download, audit export, SSO sign-in,
+ * retention changes and purges.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { submissions } from '../../db/schema';
 import { findUserByEmail } from '../users/users.repo';
 import { recordAudit } from './audit.service';
 
@@ -15,6 +18,19 @@ interface RouteAudit {
   targetType: string;
   target: (req: FastifyRequest) => string;
   detail?: (req: FastifyRequest) => Record<string, unknown>;
+  /** Record only when this holds (e.g. a problem edit only once candidates have submitted to it). */
+  when?: (db: Db, req: FastifyRequest) => Promise<boolean>;
+}
+
+/** Whether anyone has submitted to this problem (edits after that change what candidates were judged on). */
+async function hasSubmissions(db: Db, req: FastifyRequest): Promise<boolean> {
+  const id = param('id')(req);
+  const [row] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(eq(submissions.questionId, id))
+    .limit(1);
+  return !!row;
 }
 
 const param = (name: string) => (req: FastifyRequest) => String((req.params as Record<string, unknown>)[name] ?? '');
@@ -41,6 +57,36 @@ export const ROUTE_AUDITS: RouteAudit[] = [
     target: param('testId'),
     detail: () => ({ what: 'results', format: 'csv' }),
   },
+  {
+    method: 'PUT',
+    url: '/api/companies/members/:userId',
+    action: 'member.role_changed',
+    targetType: 'user',
+    target: param('userId'),
+    detail: bodyField('role'),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/companies/members/:userId',
+    action: 'member.removed',
+    targetType: 'user',
+    target: param('userId'),
+  },
+  {
+    method: 'PUT',
+    url: '/api/coding-tests/:id',
+    action: 'problem.edited_after_submissions',
+    targetType: 'problem',
+    target: param('id'),
+    when: hasSubmissions,
+  },
+  {
+    method: 'POST',
+    url: '/api/coding-tests/:id/rejudge',
+    action: 'problem.rejudged',
+    targetType: 'problem',
+    target: param('id'),
+  },
 ];
 
 export function installAuditHooks(app: FastifyInstance, db: Db): void {
@@ -55,6 +101,7 @@ export function installAuditHooks(app: FastifyInstance, db: Db): void {
     if (reply.statusCode >= 300) return payload;
     const rule = ROUTE_AUDITS.find((r) => r.method === req.method && r.url === url);
     if (!rule || !req.user) return payload;
+    if (rule.when && !(await rule.when(db, req).catch(() => false))) return payload;
     await recordAudit(db, {
       companyId: req.user.companyId,
       actorId: req.user.id,

@@ -5,7 +5,7 @@
 import type { TAuditEntry, TAuditPage } from '@assessly/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { type AuditRow, auditLog, users } from '../../db/schema';
 import { toCsv } from '../review/csv';
 
 export interface AuditInput {
@@ -31,7 +31,7 @@ export async function recordAudit(db: Db, input: AuditInput): Promise<void> {
   });
 }
 
-function toEntry(r: { a: typeof auditLog.$inferSelect; email: string | null }): TAuditEntry {
+function toEntry(r: { a: AuditRow; email: string | null }): TAuditEntry {
   return {
     id: r.a.id,
     action: r.a.action,

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { seedAttempt } from '../../../test/fixtures/review';
+import { problemBody } from '../../../test/fixtures/authoring';
+import { seedAttempt, seedSubmission } from '../../../test/fixtures/review';
 import { users } from '../../db/schema';
 import { recordAudit } from './audit.service';
 
@@ -78,6 +79,66 @@ describe('audit log', () => {
     expect(entries.find((e) => e.action === 'test.deleted')).toMatchObject({ targetId: test.id });
   });
 
+  it('records role changes and member removal', async () => {
+    const mate = await createSignedInUser(t.app, { role: 'employer' });
+    await t.deps.db
+      .update(users)
+      .set({ companyId: admin.companyId, companyRole: 'recruiter' })
+      .where(eq(users.id, mate.id));
+    const role = await t.app.inject({
+      method: 'PUT',
+      url: `/api/companies/members/${mate.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { role: 'reviewer' },
+    });
+    expect(role.statusCode).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/companies/members/${mate.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(removed.statusCode).toBe(200);
+    const entries = await auditActions();
+    expect(entries.find((e) => e.action === 'member.role_changed')).toMatchObject({
+      targetId: mate.id,
+      detail: { role: 'reviewer' },
+    });
+    expect(entries.find((e) => e.action === 'member.removed')).toMatchObject({ targetId: mate.id });
+  });
+
+  it('records a problem edit only once candidates have submitted, and a re-judge', async () => {
+    const { test, problems } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50] });
+    const problem = problems[0]!;
+    const edit = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/coding-tests/${problem.id}`,
+        headers: { cookie: admin.cookie },
+        payload: problemBody('AUDIT', { marks: 50 }),
+      });
+    expect((await edit()).statusCode).toBe(200);
+    const edited = () => auditActions().then((es) => es.filter((e) => e.action === 'problem.edited_after_submissions'));
+    expect(await edited()).toHaveLength(0);
+    const candidate = await createSignedInUser(t.app);
+    await seedSubmission(t.deps.db, {
+      testId: test.id,
+      userId: candidate.id,
+      problem,
+      questionNumber: 0,
+      passed: 1,
+      total: 1,
+    });
+    expect((await edit()).statusCode).toBe(200);
+    expect(await edited()).toMatchObject([{ targetId: problem.id }]);
+    const rejudge = await t.app.inject({
+      method: 'POST',
+      url: `/api/coding-tests/${problem.id}/rejudge`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(rejudge.statusCode).toBe(200);
+    expect((await auditActions()).find((e) => e.action === 'problem.rejudged')).toMatchObject({ targetId: problem.id });
+  });
+
   it('does not record refused actions', async () => {
     const other = await createSignedInUser(t.app, { role: 'employer' });
     const { test } = await buildCodingTest(t.deps.db, { employer: other, marks: [50, 50] });
@@ -90,7 +151,7 @@ describe('audit log', () => {
     expect((await auditActions()).some((e) => e.targetId === test.id)).toBe(false);
   });
 
-  it("is readable only by the company's owners/admins, and only its own entries", async () => {
+  it("is readable only by the company's owner, and only its own entries", async () => {
     const other = await createSignedInUser(t.app, { role: 'employer' });
     const entries = await t.app.inject({
       method: 'GET',
@@ -98,6 +159,20 @@ describe('audit log', () => {
       headers: { cookie: other.cookie },
     });
     expect(entries.json().entries.every((e: { actorId: string }) => e.actorId === other.id)).toBe(true);
+    // An admin manages tokens and webhooks but does not read the audit log.
+    await t.deps.db.update(users).set({ companyRole: 'admin' }).where(eq(users.id, other.id));
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies/audit',
+      headers: { cookie: other.cookie },
+    });
+    expect(asAdmin.statusCode).toBe(403);
+    const tokens = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies/api-tokens',
+      headers: { cookie: other.cookie },
+    });
+    expect(tokens.statusCode).toBe(200);
     await t.deps.db.update(users).set({ companyRole: 'recruiter' }).where(eq(users.id, other.id));
     const recruiter = await t.app.inject({
       method: 'GET',

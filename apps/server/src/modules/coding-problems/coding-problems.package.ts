@@ -14,7 +14,7 @@ import { fromKattis, PackageError, toKattis } from './kattis';
 import { readZip, writeZip, ZipError } from './zip';
 
 /** Data files become test case strings, which the schema caps at 1,000,000 characters. */
-export const PACKAGE_LIMITS = { maxEntries: 1000, maxEntryBytes: 1_000_000, maxTotalBytes: 64 * 1024 * 1024 };
+export const PACKAGE_LIMITS = { maxEntries: 1000, maxEntryBytes: 1_000_000, maxTotalBytes: 32 * 1024 * 1024 };
 
 export async function importPackage(
   db: Db,

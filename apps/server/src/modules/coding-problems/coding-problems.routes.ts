@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { perSessionLimit, RUN_LIMIT } from '../../lib/rate-limits';
 import { parseInput } from '../../lib/validate';
 import { readIdParam } from '../tests/tests.access';
 import { exportPackage, importPackage } from './coding-problems.package';
@@ -36,7 +37,7 @@ export async function codingProblemsRoutes(app: FastifyInstance, deps: AppDeps) 
   });
 
   /** Authors only: judges the model solution against every example and hidden case (issue 11). */
-  app.post('/api/coding-tests/:id/check', async (req) => {
+  app.post('/api/coding-tests/:id/check', { config: perSessionLimit(RUN_LIMIT) }, async (req) => {
     const user = requireEmployer(req);
     return judging.checkSolution({ ...deps, log: req.log }, user, problemId(req.params));
   });
@@ -47,7 +48,7 @@ export async function codingProblemsRoutes(app: FastifyInstance, deps: AppDeps) 
   );
 
   /** Explicit, logged: re-judges submissions of older versions against the current one; old results are kept. */
-  app.post('/api/coding-tests/:id/rejudge', async (req) => {
+  app.post('/api/coding-tests/:id/rejudge', { config: perSessionLimit(RUN_LIMIT) }, async (req) => {
     const user = requireEmployer(req);
     return judging.rejudgeProblem({ ...deps, log: req.log }, user, problemId(req.params));
   });

@@ -6,7 +6,7 @@ import { JudgeQueueFullError, type Language } from '@assessly/judge';
 import type { TResultItem, TVerdict } from '@assessly/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { codingProblems, type ProblemRow, type SolutionCheck, submissions, type UserRow } from '../../db/schema';
+import { codingProblems, type SolutionCheck, submissions, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
 import { requireManagedProblem } from './coding-problems.service';

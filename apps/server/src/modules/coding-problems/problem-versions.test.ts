@@ -153,6 +153,10 @@ describe('problem versions', () => {
     expect(full.judgeHistory[0]).toMatchObject({ problemVersion: 1, verdict: 'Accepted', score: 10 });
     const mine = (await call(t.app, 'GET', `/api/submissions/${sub.id}`, sub.cand)).json();
     expect(mine).not.toHaveProperty('judgeHistory');
+    const review = (await call(t.app, 'GET', `/api/review/tests/${testId}/submissions`, owner)).json();
+    const item = review.items.find((i: { id: string }) => i.id === sub.id);
+    expect(item).toMatchObject({ problemVersion: 2, verdict: 'Wrong Answer' });
+    expect(item.judgeHistory[0]).toMatchObject({ problemVersion: 1, verdict: 'Accepted', passedCount: 2 });
 
     const history = (await call(t.app, 'GET', `/api/coding-tests/${problemId}/history`, owner)).json();
     expect(history.outdatedSubmissions).toBe(0);
@@ -184,6 +188,17 @@ describe('adding a problem to another test', () => {
     // re-saving B's list keeps the copy (it is B's own now)
     const again = await call(t.app, 'PUT', `/api/tests/${b.id}/update-questions`, owner, { questionIds: [copyId] });
     expect(again.json().questionIds).toEqual([copyId]);
+  });
+
+  it('copies it when another test’s batch save lists it, leaving the original untouched', async () => {
+    const a = await codingTestWith();
+    const b = await createTestAs(t.app, owner, { testType: 'CODING' });
+    const res = await call(t.app, 'POST', `/api/tests/${b.id}/questions/batch`, owner, {
+      problems: [{ ...problem({ title: 'Sum edited in B' }), id: a.problemId }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().problems[0].id).not.toBe(a.problemId);
+    expect((await call(t.app, 'GET', `/api/coding-tests/${a.problemId}`, owner)).json().title).toBe('Sum');
   });
 
   it('links it only when asked, and says where else it is used', async () => {

@@ -130,8 +130,7 @@ export async function markForRejudge(
   userId: string,
   now: Date,
 ): Promise<{ ids: string[]; logId: string }> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(submissions)

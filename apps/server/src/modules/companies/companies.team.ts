@@ -67,8 +67,7 @@ export async function changeMemberRole(
 ): Promise<TCompanyMember> {
   authorize(actor, 'members.manage');
   const companyId = requireCompany(actor);
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const target = await requireMember(tx, companyId, userId);
     const current = roleOf(target);
     if ((role === 'owner' || current === 'owner') && !isOwner(actor))
@@ -87,8 +86,7 @@ export async function changeMemberRole(
 export async function removeMember(deps: TeamDeps, actor: UserRow, userId: string): Promise<void> {
   authorize(actor, 'members.manage');
   const companyId = requireCompany(actor);
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     const target = await requireMember(tx, companyId, userId);
     if (roleOf(target) === 'owner') {
       if (!isOwner(actor))

@@ -287,4 +287,62 @@ describe('verified senders', () => {
     expect(again.statusCode).toBe(201);
     expect(await mailedTo()).toBe(1);
   });
+
+  it('an employer from /signup gets the same verification mail and call; resend tells the truth about the cooldown', async () => {
+    const emp = await createSignedInUser(t.app, { role: 'employer', verified: false });
+    const me = await call(t.app, 'GET', '/api/users/me', emp);
+    expect(me.json()).toMatchObject({ emailVerified: false, companyRole: 'owner' });
+    const soon = await call(t.app, 'POST', '/api/users/resend-verification', emp);
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json().message).toMatch(/less than a minute ago.*try again in \d+ seconds/);
+    t.clock.advance(61_000);
+    try {
+      const later = await call(t.app, 'POST', '/api/users/resend-verification', emp);
+      expect(later.json()).toMatchObject({ sent: true });
+      const token = await tokenFromOutbox(t.deps.database.query.bind(t.deps.database), emp.email, '/verify-email');
+      expect((await call(t.app, 'POST', '/api/users/verify-email', null, { token })).json()).toMatchObject({
+        ok: true,
+        email: emp.email,
+      });
+      expect((await call(t.app, 'GET', '/api/users/me', emp)).json().emailVerified).toBe(true);
+      expect((await call(t.app, 'POST', '/api/users/resend-verification', emp)).json()).toMatchObject({ sent: false });
+      // The company call keeps working (and a used link is refused there too).
+      const again = await call(t.app, 'POST', '/api/companies/verify-email', null, { token });
+      expect(again.json().code).toBe('TOKEN_INVALID');
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+
+  it('one password rule on /api/users/add, reset and team invitations (common passwords refused)', async () => {
+    const add = await call(t.app, 'POST', '/api/users/add', null, {
+      firstName: 'A',
+      lastName: 'B',
+      email: uniqueEmail('weak'),
+      password: 'aaaaaaaa',
+    });
+    expect(add.json().fields.password).toBe('Password must contain uppercase, lowercase, and number');
+    const common = await call(t.app, 'POST', '/api/users/add', null, {
+      firstName: 'A',
+      lastName: 'B',
+      email: uniqueEmail('weak'),
+      password: 'Password1',
+    });
+    expect(common.json().fields.password).toBe('This password is too common; choose one that is harder to guess');
+    const reset = await call(t.app, 'POST', '/api/users/reset-password', null, {
+      token: 'x'.repeat(40),
+      password: 'abcdefgh',
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().fields.password).toBe('Password must contain uppercase, lowercase, and number');
+    const email = uniqueEmail('joiner');
+    await call(t.app, 'POST', '/api/companies/invitations', team.owner, { email, role: 'reviewer' });
+    const token = await tokenFromOutbox(t.deps.database.query.bind(t.deps.database), email, '/join');
+    const weakJoin = await call(t.app, 'POST', `/api/companies/invitations/${token}/accept`, null, {
+      firstName: 'J',
+      lastName: 'O',
+      password: 'Welcome1',
+    });
+    expect(weakJoin.json().fields.password).toBe('This password is too common; choose one that is harder to guess');
+  });
 });

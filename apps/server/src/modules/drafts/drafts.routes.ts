@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../lib/auth';
+import { DRAFT_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { parseInput } from '../../lib/validate';
 import { saveDraft } from './drafts.service';
 
@@ -10,9 +11,13 @@ const ZTestParam = z.object({ testId: z.string().uuid('Test not found') });
 
 export async function draftsRoutes(app: FastifyInstance, deps: AppDeps) {
   // The body limit leaves room for JSON escaping of a 64 KiB draft.
-  app.put('/api/attempts/:testId/drafts', { bodyLimit: 512 * 1024 }, async (req) => {
-    const user = requireUser(req);
-    const { testId } = parseInput(ZTestParam, req.params);
-    return saveDraft(deps, user, testId, parseInput(ZDraftInput, req.body));
-  });
+  app.put(
+    '/api/attempts/:testId/drafts',
+    { bodyLimit: 512 * 1024, config: perSessionLimit(DRAFT_LIMIT) },
+    async (req) => {
+      const user = requireUser(req);
+      const { testId } = parseInput(ZTestParam, req.params);
+      return saveDraft(deps, user, testId, parseInput(ZDraftInput, req.body));
+    },
+  );
 }

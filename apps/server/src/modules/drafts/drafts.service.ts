@@ -7,7 +7,7 @@
 import type { TDraftInput, TDraftSaved } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
-import { attempts, codeDrafts, type UserRow } from '../../db/schema';
+import { attempts, codeDrafts, tests, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
 import { findTest } from '../tests/tests.access';
@@ -18,25 +18,30 @@ export async function saveDraft(
   testId: string,
   input: TDraftInput,
 ): Promise<TDraftSaved> {
-  const attempt = await requireOpenAttempt(deps, user.id, testId);
-  const test = await findTest(deps.db, testId);
-  // Only the test's own problems: a page cannot grow the table with made-up ids.
-  if (test?.testType !== 'CODING' || !test.questionIds.includes(input.questionId)) {
-    throw new AppError('PROBLEM_NOT_FOUND', 'This problem is not part of the test');
-  }
   const now = deps.clock.now();
-  // One transaction that first updates the attempt row only while it is open: that row lock orders this save
-  // against End Test / the deadline loop, so a draft is either seen by the final auto-submit or refused.
-  // against other saves of the same attempt (so the revision check below cannot race).
+  // One transaction that first updates the attempt row only while it is open and only for a problem of its
+  // test (issue 16: no separate reads of the attempt and the test, a drive's budget is a few ms of CPU per
+  // candidate a second). That row lock orders this save against End Test / the deadline loop, so a draft is
+  // either seen by the final auto-submit or refused, and against other saves of the same attempt (so the
+  // revision check below cannot race).
   const revision = await deps.db.transaction(async (tx) => {
     const [open] = await tx
       .update(attempts)
       .set({
         languages: sql`${attempts.languages} || jsonb_build_object(${input.questionId}::text, ${input.language}::text)`,
       })
-      .where(and(eq(attempts.id, attempt.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, now)))
+      .where(
+        and(
+          eq(attempts.userId, user.id),
+          eq(attempts.testId, testId),
+          isNull(attempts.endedAt),
+          gt(attempts.deadlineAt, now),
+          sql`EXISTS (SELECT 1 FROM ${tests} WHERE ${tests.id} = ${attempts.testId} AND ${tests.testType} = 'CODING' AND ${tests.questionIds} ? ${input.questionId}::text)`,
+        ),
+      )
       .returning({ id: attempts.id });
-    if (!open) throw new AppError('ATTEMPT_ENDED', 'This test has ended');
+    if (!open) await explainRefusal(deps, user, testId, input);
+    const attempt = open!;
     const [current] = await tx
       .select({ code: codeDrafts.code, revision: codeDrafts.revision })
       .from(codeDrafts)
@@ -74,4 +79,20 @@ export async function saveDraft(
     return next;
   });
   return { ok: true, savedAt: now.toISOString(), revision };
+}
+
+/** Why a save was refused (no open attempt, the deadline, a problem of another test); always throws. */
+async function explainRefusal(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: UserRow,
+  testId: string,
+  input: TDraftInput,
+): Promise<never> {
+  await requireOpenAttempt(deps, user.id, testId);
+  const test = await findTest(deps.db, testId);
+  // Only the test's own problems: a page cannot grow the table with made-up ids.
+  if (test?.testType !== 'CODING' || !test.questionIds.includes(input.questionId)) {
+    throw new AppError('PROBLEM_NOT_FOUND', 'This problem is not part of the test');
+  }
+  throw new AppError('ATTEMPT_ENDED', 'This test has ended');
 }

@@ -116,4 +116,21 @@ describe('a test without problems or questions cannot be started', () => {
       .returning();
     expect((await call(cand, 'POST', `/api/attempts/${apt!.id}/start`)).json().code).toBe('TEST_NOT_READY');
   });
+
+  it('also refuses a test whose listed problems no longer exist', async () => {
+    const [ghost] = await t.deps.db
+      .insert(tests)
+      .values({
+        createdBy: employer.id,
+        testName: 'Ghost',
+        testType: 'CODING',
+        duration: 30,
+        questionIds: [crypto.randomUUID()],
+      })
+      .returning();
+    const cand = await createSignedInUser(t.app);
+    const res = await call(cand, 'POST', `/api/attempts/${ghost!.id}/start`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('TEST_NOT_READY');
+  });
 });

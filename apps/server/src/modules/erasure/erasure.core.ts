@@ -4,9 +4,19 @@
  * are deleted after the commit (a rolled-back erasure must not lose frames).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attempts, codeDrafts, faceEnrollments, proctoringEvents, submissions, users } from '../../db/schema';
+import {
+  attempts,
+  codeDrafts,
+  faceEnrollments,
+  outbox,
+  proctoringEvents,
+  submissions,
+  users,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema';
 import type { BlobStore } from '../../lib/blobs';
 
 export const ERASED_FIRST_NAME = 'Deleted';
@@ -91,4 +101,27 @@ export async function detachAttempts(tx: Db, userId: string, attemptIds: string[
 /** Deletes freed files; a missing file is not an error (the row no longer points at it). */
 export async function deleteBlobs(blobs: BlobStore, keys: string[]): Promise<void> {
   for (const key of new Set(keys)) await blobs.delete(key).catch(() => {});
+}
+
+/**
+ * Copies of the person's address elsewhere: webhook delivery bodies (all companies, or one) are replaced and
+ * pending ones not sent; with `includeMail`, mail to the address in the outbox is deleted.
+ */
+export async function scrubCopies(tx: Db, email: string, companyId: string | null, includeMail: boolean) {
+  const needle = `%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const ofCompany = companyId
+    ? inArray(
+        webhookDeliveries.webhookId,
+        tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.companyId, companyId)),
+      )
+    : undefined;
+  await tx
+    .update(webhookDeliveries)
+    .set({
+      body: JSON.stringify({ erased: true }),
+      status: sql`CASE WHEN ${webhookDeliveries.status} = 'pending' THEN 'failed' ELSE ${webhookDeliveries.status} END`,
+      error: sql`CASE WHEN ${webhookDeliveries.status} = 'pending' THEN 'Not sent: the person was erased' ELSE ${webhookDeliveries.error} END`,
+    })
+    .where(and(sql`lower(${webhookDeliveries.body}) LIKE ${needle}`, ofCompany));
+  if (includeMail) await tx.delete(outbox).where(sql`lower(${outbox.toAddress}) = ${email.toLowerCase()}`);
 }

@@ -22,8 +22,17 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
+import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { toPublicUser } from '../users/users.service';
-import { anonymousProfile, deleteBlobs, detachAttempts, eraseCode, erasedEmail, eraseFrames } from './erasure.core';
+import {
+  anonymousProfile,
+  deleteBlobs,
+  detachAttempts,
+  eraseCode,
+  erasedEmail,
+  eraseFrames,
+  scrubCopies,
+} from './erasure.core';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'blobs'>;
 
@@ -55,8 +64,7 @@ export async function eraseAccount(deps: Deps, user: UserRow, password: string, 
   }
   const now = deps.clock.now();
   const companyIds = await companiesOf(deps.db, user);
-  const keys = await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const keys = await deps.db.transaction(async (tx) => {
     const mine = await tx.select({ id: attempts.id }).from(attempts).where(eq(attempts.userId, user.id));
     const ids = mine.map((a) => a.id);
     const freed = await eraseFrames(tx, ids);
@@ -71,6 +79,7 @@ export async function eraseAccount(deps: Deps, user: UserRow, password: string, 
       .update(invitations)
       .set({ email: erasedEmail(user.id) })
       .where(sql`lower(${invitations.email}) = lower(${user.email})`);
+    await scrubCopies(tx, user.email, null, true);
     await tx.update(users).set(anonymousProfile(user.id, now)).where(eq(users.id, user.id));
     return [...freed, ...enrolments.map((e) => e.key).filter((k): k is string => !!k)];
   });
@@ -113,11 +122,11 @@ export async function eraseCandidateForCompany(
   if (held.length === 0 && invited.length === 0) throw new AppError('USER_NOT_FOUND', 'Candidate not found');
   const ids = held.map((a) => a.id);
   const now = deps.clock.now();
-  const { keys, standIn } = await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const { keys, standIn } = await deps.db.transaction(async (tx) => {
     const freed = await eraseFrames(tx, ids);
     await eraseCode(tx, ids);
     const standIn = await detachAttempts(tx, candidateId, ids, now);
+    await scrubCopies(tx, candidate.email, actor.companyId, false);
     if (invited.length > 0) {
       await tx
         .update(invitations)
@@ -182,11 +191,51 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
   return {
     exportedAt: deps.clock.now().toISOString(),
     profile: toPublicUser(user),
-    attempts: mine.map((a) => ({ ...a, testName: testRows.find((t) => t.id === a.testId)?.testName ?? null })),
-    submissions: subs.map(({ results, ...s }) => ({ ...s, results })),
-    drafts,
-    proctoringEvents: events.map(({ frameKey, ...e }) => ({ ...e, hasFrame: !!frameKey })),
-    faceEnrollments: enrolments.map(({ frameKey, ...e }) => ({ ...e, hasPhoto: !!frameKey })),
+    // Listed fields only, and results through the candidate projection: the stored items of hidden test
+    // cases hold their input and expected output, which a candidate must never receive.
+    attempts: mine.map((a) => ({
+      id: a.id,
+      testId: a.testId,
+      testName: testRows.find((t) => t.id === a.testId)?.testName ?? null,
+      startedAt: a.startedAt,
+      deadlineAt: a.deadlineAt,
+      endedAt: a.endedAt,
+      endReason: a.endReason,
+      answers: a.answers,
+      score: a.score,
+      maxScore: a.maxScore,
+      hiringStatus: a.hiringStatus,
+    })),
+    submissions: subs.map((s) => ({
+      id: s.id,
+      testId: s.testId,
+      attemptId: s.attemptId,
+      questionNumber: s.questionNumber,
+      language: s.language,
+      code: s.code,
+      status: s.status,
+      verdict: s.verdict,
+      compileOutput: toCandidateCompileOutput(s.verdict, s.compileOutput),
+      results: toCandidateResults(s.results),
+      passedCount: s.passedCount,
+      totalCount: s.totalCount,
+      score: s.score,
+      maxScore: s.maxScore,
+      createdAt: s.createdAt,
+    })),
+    drafts: drafts.map((d) => ({ attemptId: d.attemptId, language: d.language, code: d.code, updatedAt: d.updatedAt })),
+    proctoringEvents: events.map((e) => ({
+      kind: e.kind,
+      detail: e.detail,
+      occurredAt: e.occurredAt,
+      hasFrame: !!e.frameKey,
+    })),
+    faceEnrollments: enrolments.map((e) => ({
+      createdAt: e.createdAt,
+      model: e.model,
+      descriptor: e.descriptor,
+      hasPhoto: !!e.frameKey,
+    })),
     invitations: invites,
   };
 }

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser, sessionCookie } from '../../../test/factories';
 import { seedAttempt, seedEvent, seedSubmission, TINY_JPEG } from '../../../test/fixtures/review';
-import { codeDrafts, faceEnrollments, sessions, submissions, tests, users } from '../../db/schema';
+import {
+  codeDrafts,
+  faceEnrollments,
+  outbox,
+  sessions,
+  submissions,
+  tests,
+  users,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema';
 import { purgeExpired } from './retention.service';
 
 let t: TestApp;
@@ -85,6 +95,25 @@ async function auditActions() {
 describe('GET /api/users/me/export', () => {
   it('gives the candidate all their data as JSON and is audited', async () => {
     const { candidate, attempt } = await candidateWithData();
+    // Stored result items of hidden cases hold their input and expected output (employers see them).
+    await t.deps.db
+      .update(submissions)
+      .set({
+        results: [
+          {
+            index: 0,
+            passed: true,
+            verdict: 'AC',
+            hidden: true,
+            input: 'HIDDEN-CASE-MARKER in',
+            expectedOutput: 'HIDDEN-CASE-MARKER out',
+            output: 'x',
+            timeMs: 1,
+            memoryKb: 1,
+          },
+        ],
+      })
+      .where(eq(submissions.attemptId, attempt.id));
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/users/me/export',
@@ -99,6 +128,8 @@ describe('GET /api/users/me/export', () => {
     expect(data.drafts).toHaveLength(1);
     expect(data.proctoringEvents[0]).toMatchObject({ kind: 'multiple_faces', hasFrame: true });
     expect(res.body).not.toContain('frames/');
+    expect(data.submissions[0].results.length).toBeGreaterThan(0);
+    expect(res.body).not.toContain('HIDDEN-CASE-MARKER');
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me/export' })).statusCode).toBe(401);
   });
 });
@@ -107,6 +138,18 @@ describe('DELETE /api/users/me', () => {
   it('erases sessions, profile, frames, drafts and enrolments; the employer keeps an anonymised score', async () => {
     const { candidate, test, event, frameKey, photoKey } = await candidateWithData();
     expect((await frame(event.id)).statusCode).toBe(200);
+    // Copies of the address: a mail in the outbox and a pending webhook delivery naming the candidate.
+    await t.deps.db.insert(outbox).values({ toAddress: candidate.email, subject: 'Hi', bodyText: 'Hello Ada' });
+    const [hook] = await t.deps.db
+      .insert(webhooks)
+      .values({ companyId: admin.companyId!, createdBy: admin.id, url: 'http://example.test/', secret: 's' })
+      .returning();
+    await t.deps.db.insert(webhookDeliveries).values({
+      webhookId: hook!.id,
+      event: 'attempt.started',
+      subject: 'x',
+      body: JSON.stringify({ email: candidate.email }),
+    });
     const wrong = await t.app.inject({
       method: 'DELETE',
       url: '/api/users/me',
@@ -151,6 +194,13 @@ describe('DELETE /api/users/me', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Deleted candidate', score: 20 });
     expect(JSON.stringify(rows)).not.toContain('Lovelace');
+    expect(await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, candidate.email))).toHaveLength(0);
+    const [delivery] = await t.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, hook!.id));
+    expect(delivery!.body).not.toContain(candidate.email);
+    expect(delivery!.status).toBe('failed');
     expect((await auditActions()).some((e) => e.action === 'user.erased' && e.targetId === candidate.id)).toBe(true);
   });
 

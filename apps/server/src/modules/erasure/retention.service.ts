@@ -82,8 +82,7 @@ export async function purgeExpired(deps: Deps): Promise<{ frames: number; code: 
       const rows = await expiredAttempts(deps, s.companyId, kind, new Date(now.getTime() - days * DAY_MS));
       if (rows.length === 0) continue;
       const ids = rows.map((r) => r.id);
-      const keys = await deps.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const keys = await deps.db.transaction(async (tx) => {
         if (kind === 'frames') return eraseFrames(tx, ids);
         if (kind === 'code') {
           await eraseCode(tx, ids);

@@ -1,7 +1,8 @@
 /**
  * GET /api/health: `{ status }` for anyone (load balancers, uptime checks); the details (database mode, mail,
- * judge sandbox, face service) only to a signed-in company owner or admin, or with `Authorization: Bearer
- * HEALTH_TOKEN`. The details name internal ports and toolchain versions, which help an attacker.
+ * judge sandbox, face service) only to a signed-in company owner or admin, or with HEALTH_TOKEN in
+ * `X-Health-Token` or `Authorization: Bearer` (the API-token lookup skips this route). The details name internal
+ * ports and toolchain versions, which help an attacker.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,10 +17,11 @@ function sha256(s: string): Buffer {
 function mayReadDetails(req: FastifyRequest, healthToken: string | null): boolean {
   const user = req.user;
   if (user?.role === 'employer' && user.companyRole && DETAIL_ROLES.has(user.companyRole)) return true;
-  const auth = req.headers.authorization;
-  if (!healthToken || !auth?.startsWith('Bearer ')) return false;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+  const given = req.headers['x-health-token'] ?? bearer;
+  if (!healthToken || typeof given !== 'string') return false;
   // Hashing first gives equal lengths, so the comparison time says nothing about the token.
-  return timingSafeEqual(sha256(auth.slice('Bearer '.length)), sha256(healthToken));
+  return timingSafeEqual(sha256(given), sha256(healthToken));
 }
 
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -14,8 +14,9 @@ describe('GET /api/health', () => {
   });
 
   it('answers only the status with a wrong token, or to a candidate', async () => {
+    expect((await get({ 'x-health-token': `${TEST_HEALTH_TOKEN}x` })).json()).toEqual({ status: 'ok' });
+    expect((await get({ 'x-health-token': '' })).json()).toEqual({ status: 'ok' });
     expect((await get({ authorization: `Bearer ${TEST_HEALTH_TOKEN}x` })).json()).toEqual({ status: 'ok' });
-    expect((await get({ authorization: TEST_HEALTH_TOKEN })).json()).toEqual({ status: 'ok' });
     const candidate = await t.signIn({ role: 'candidate' });
     expect((await get({ cookie: candidate.cookie })).json()).toEqual({ status: 'ok' });
   });
@@ -26,6 +27,11 @@ describe('GET /api/health', () => {
     expect(body.database.mode).toBe(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'postgres' : 'pglite');
     expect(body.judge).toEqual({ state: 'ok', isolation: 'test', port: 41234 });
     expect(body.face).toEqual({ state: 'not-configured' });
+  });
+
+  it('also takes HEALTH_TOKEN as a Bearer token', async () => {
+    const body = (await get({ authorization: `Bearer ${TEST_HEALTH_TOKEN}` })).json();
+    expect(body.judge).toEqual({ state: 'ok', isolation: 'test', port: 41234 });
   });
 
   it('gives the details to the signed-in admin of a company', async () => {

@@ -47,6 +47,16 @@ describe('fair scheduler', () => {
     expect(g.started).toEqual(['a-submit', 'c-run']);
   });
 
+  it('never lets a stream of runs starve a waiting submission', async () => {
+    const s = createFairScheduler({ concurrency: 1 });
+    const g = gatedTasks();
+    void s.schedule('submit', 'x', g.task('first'));
+    void s.schedule('submit', 'a', g.task('submit-a'));
+    for (const k of ['b', 'c', 'd', 'e', 'f']) void s.schedule('run', k, g.task(`run-${k}`));
+    for (const name of ['first', 'run-b', 'run-c', 'run-d', 'submit-a']) await g.finish(name);
+    expect(g.started).toEqual(['first', 'run-b', 'run-c', 'run-d', 'submit-a', 'run-e']);
+  });
+
   it('keeps one run of a candidate in flight and lets a newer run supersede a waiting one', async () => {
     const s = createFairScheduler({ concurrency: 4 });
     const g = gatedTasks();

@@ -1,7 +1,8 @@
 /**
  * Fair access to the local judge (issue 16). Every judging (a Run of the visible examples, or a stored
  * submission) waits in its candidate's lane; free slots go round-robin over candidates, runs before
- * submissions, and a candidate never has more than one run and one submission judged at once. A newer run
+ * submissions (but never more than RUNS_PER_SUBMISSION runs in a row while a submission waits), and a
+ * candidate never has more than one run and one submission judged at once. A newer run
  * replaces that candidate's older run still waiting (its caller gets RUN_SUPERSEDED), so one candidate
  * pressing Run forty times holds at most one waiting run. Queue wait and the drain rate are measured here.
  */
@@ -53,6 +54,8 @@ export interface FairScheduler {
 }
 
 const WAIT_SAMPLES = 500;
+/** Runs go first, but never more than this many in a row while a submission waits (no starvation). */
+export const RUNS_PER_SUBMISSION = 3;
 const DRAIN_WINDOW_MS = 60_000;
 
 function figures(samples: number[]): WaitFigures {
@@ -99,9 +102,27 @@ export function createFairScheduler(opts: { concurrency: number; now?: () => num
     return undefined;
   };
 
+  let runsInARow = 0;
+  const pick = (): Job | undefined => {
+    if (runsInARow >= RUNS_PER_SUBMISSION) {
+      const submission = next('submit');
+      if (submission) {
+        runsInARow = 0;
+        return submission;
+      }
+    }
+    const run = next('run');
+    if (run) {
+      runsInARow++;
+      return run;
+    }
+    runsInARow = 0;
+    return next('submit');
+  };
+
   const pump = () => {
     while (!closed && running < concurrency) {
-      const job = next('run') ?? next('submit');
+      const job = pick();
       if (!job) return;
       running++;
       laneOf(job.key).active[job.cls] = true;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 process.env.TEST_DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 
-const { buildTestApp } = await import('../../../test/build-test-app');
+const { buildTestApp, healthDetails } = await import('../../../test/build-test-app');
 const { createSignedInUser } = await import('../../../test/factories');
 const { attachJudging } = await import('../../../test/build-test-app');
 const { buildCodingTest, startCodingAttempt, SUM_PROBLEM } = await import('../../../test/factories');
@@ -134,8 +134,7 @@ describe('PostgreSQL mode recovery', () => {
     }, 20_000);
     await admin.end();
     await until(async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-      const h = res.json();
+      const h = await healthDetails(t.app);
       return h.database.state === 'ok' && h.judge.queue?.listening === true;
     }, 20_000);
     const res = await submit('a, b = map(int, input().split())\nprint(a + b)\n');

@@ -5,6 +5,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { SCOPE_ROUTES } from '../../lib/api-token-scopes';
+import { ROUTE_SUMMARIES } from './openapi.summaries';
 
 const SCOPE_BY_ROUTE = new Map(
   Object.entries(SCOPE_ROUTES).flatMap(([scope, routes]) => routes.map((r) => [r, scope] as const)),
@@ -44,6 +45,8 @@ export async function installOpenApi(app: FastifyInstance, version = '1.0.0'): P
       }
       if (!s.tags) s.tags = [url.split('/')[2] ?? 'api'];
       const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const openApiPath = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      s.summary ??= methods.map((m) => ROUTE_SUMMARIES[`${m} ${openApiPath}`]).find(Boolean);
       const scope = methods.map((m) => SCOPE_BY_ROUTE.get(`${m} ${url}`)).find(Boolean);
       if (scope) {
         s['x-token-scope'] = scope;

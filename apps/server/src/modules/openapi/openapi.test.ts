@@ -65,6 +65,7 @@ describe('GET /api/openapi.json', () => {
     >;
     expect(getTest.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
     expect(getTest['x-token-scope']).toBe('tests:read');
+    expect(getTest.summary).toMatch(/candidate projection/);
     expect(doc.paths['/api/companies/webhooks']?.post).toBeDefined();
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
   });

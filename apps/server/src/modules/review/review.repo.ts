@@ -3,6 +3,8 @@
  * dashboard and the submissions page must stay fast with a hiring drive's data (issue 8: 200 tests,
  * 20,000 submissions). Column aliases are camelCase so rows map straight onto the API types.
  */
+
+import type { TDashboardSubmission } from '@assessly/shared';
 import type { Database } from '../../db/client';
 
 /** The tests an employer manages, as tests.access.ts's canManageTest decides (same company, or creator without company). */
@@ -108,6 +110,8 @@ export interface ReportSubmission {
   maxScore: number;
   createdAt: Date;
   results: unknown[];
+  problemVersion: number;
+  judgeHistory: TDashboardSubmission['judgeHistory'];
   candidate: Record<string, string>;
   hiringStatus: 'pending' | 'shortlisted' | 'rejected' | null;
   proctored: boolean;
@@ -134,6 +138,7 @@ export function submissionsPage(database: Database, testId: string, limit: numbe
     `SELECT s.id, a.id AS "attemptId", s.question_number AS "questionNumber", s.question_id AS "questionId",
             s.language, s.code, s.status, s.verdict, s.passed_count AS passed, s.total_count AS total,
             s.score, s.max_score AS "maxScore", s.created_at AS "createdAt", s.results,
+            s.problem_version AS "problemVersion", s.judge_history AS "judgeHistory",
             jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
               'role', u.role, 'gender', u.gender, 'dob', u.dob, 'mobileNumber', u.mobile_number, 'bio', u.bio,
               'educationDetails', u.education_details, 'experienceDetails', u.experience_details) AS candidate,

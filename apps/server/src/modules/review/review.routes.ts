@@ -1,4 +1,11 @@
-import { TEMPLATE_KINDS, ZHiringStatusUpdate, ZReviewPage, ZTemplateUpdate } from '@assessly/shared';
+import {
+  TEMPLATE_KINDS,
+  ZCompareQuery,
+  ZHiringStatusUpdate,
+  ZReviewNote,
+  ZReviewPage,
+  ZTemplateUpdate,
+} from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
@@ -8,6 +15,7 @@ import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { parseInput } from '../../lib/validate';
 import { requireVerifiedSender } from '../companies/verified-sender';
 import { requireManagedTest } from '../tests/tests.access';
+import { addNote, compareAttempts, listNotes } from './review.notes';
 import * as service from './review.service';
 import { findSimilarPairs } from './similarity.service';
 import { listTemplates, resetTemplate, saveTemplate } from './templates';
@@ -116,6 +124,25 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
     const { kind } = parseInput(z.object({ kind: z.enum(TEMPLATE_KINDS, { error: 'Unknown template' }) }), req.params);
     await resetTemplate(deps.db, requireCompany(user.companyId), kind);
     return { ok: true };
+  });
+
+  app.get('/api/review/attempts/:attemptId/notes', async (req) => {
+    const user = requireEmployer(req);
+    const { attemptId } = parseInput(ZAttemptParam, req.params);
+    return listNotes(deps, user, attemptId);
+  });
+
+  app.post('/api/review/attempts/:attemptId/notes', async (req, reply) => {
+    const user = requireEmployer(req);
+    const { attemptId } = parseInput(ZAttemptParam, req.params);
+    const { body } = parseInput(ZReviewNote, req.body);
+    return reply.status(201).send(await addNote(deps, user, attemptId, body));
+  });
+
+  app.get('/api/review/compare', async (req) => {
+    const user = requireEmployer(req);
+    const { attemptIds } = parseInput(ZCompareQuery, req.query);
+    return compareAttempts(deps, user, attemptIds);
   });
 
   app.get('/api/me/tests', async (req) => service.getMyTests(deps, requireUser(req)));

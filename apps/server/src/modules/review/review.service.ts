@@ -34,7 +34,8 @@ import { requireManagedTest } from '../tests/tests.access';
 import { toCsv } from './csv';
 import * as repo from './review.repo';
 import { findSimilarPairs, flagsByUser } from './similarity.service';
-import { companyName, displayName, sendTemplated } from './templates';
+import { STATUS_UNDO_MS } from './status-mail';
+import { displayName } from './templates';
 
 type Deps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'mailer' | 'blobs' | 'config'>;
 
@@ -112,6 +113,8 @@ export async function getSubmissionsPage(
       band: scoreBand(r.passed, r.total),
       createdAt: repo.iso(r.createdAt)!,
       results: (r.results ?? []) as TReviewResultItem[],
+      problemVersion: r.problemVersion,
+      judgeHistory: r.judgeHistory ?? [],
       candidate: r.candidate as unknown as TCandidateProfile,
       hiringStatus: r.hiringStatus,
       proctoring: {
@@ -361,39 +364,33 @@ export function profileOf(u: UserRow): TCandidateProfile {
   };
 }
 
-/** Sets the hiring status; a change to shortlisted or rejected emails the candidate with the company's template. */
+/**
+ * Sets the hiring status. A change to shortlisted or rejected is emailed once it has stood for the undo window
+ * (status-mail.ts), and only if it differs from what the candidate was last told: one email per real change.
+ */
 export async function setHiringStatus(deps: Deps, user: UserRow, attemptId: string, status: THiringStatus) {
-  const { attempt, test } = await requireManagedAttempt(deps, user, attemptId, 'review.status');
+  const { attempt } = await requireManagedAttempt(deps, user, attemptId, 'review.status');
   if (attempt.isPreview) throw new AppError('CONFLICT', 'A preview attempt has no hiring status');
-  // Only the request that actually changes the row sends the email (two clicks at once send one).
+  const now = deps.clock.now();
   const changed =
     attempt.hiringStatus !== status &&
     (
       await deps.db
         .update(attempts)
-        .set({ hiringStatus: status })
+        .set({ hiringStatus: status, statusChangedAt: now })
         .where(and(eq(attempts.id, attempt.id), ne(attempts.hiringStatus, status)))
         .returning({ id: attempts.id })
     ).length > 0;
-  let emailed = false;
-  if (changed && status !== 'pending') {
-    const [candidate] = await deps.db.select().from(users).where(eq(users.id, attempt.userId)).limit(1);
-    if (candidate) {
-      await sendTemplated(deps, {
-        companyId: test.companyId,
-        kind: status,
-        to: candidate.email,
-        mailKind: `status_${status}`,
-        values: {
-          candidateName: displayName(candidate),
-          testName: test.testName,
-          companyName: await companyName(deps.db, test.companyId),
-        },
-      });
-      emailed = true;
-    }
-  }
-  return { attemptId: attempt.id, hiringStatus: status, emailed };
+  const current = changed ? status : attempt.hiringStatus;
+  const changedAt = changed ? now : attempt.statusChangedAt;
+  // An email is pending when the current status is one the candidate has not been told yet.
+  const willEmail = current !== 'pending' && current !== (attempt.statusMailed ?? 'pending');
+  return {
+    attemptId: attempt.id,
+    hiringStatus: status,
+    emailed: false,
+    emailAt: willEmail && changedAt ? new Date(changedAt.getTime() + STATUS_UNDO_MS).toISOString() : null,
+  };
 }
 
 /** A stored proctoring frame, for employers who manage the event's test only. */

@@ -6,6 +6,7 @@ import { seedAttempt, seedEvent, seedSubmission, TINY_JPEG } from '../../../test
 import { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from '../../../test/fixtures/similarity-samples';
 import { aptitudeQuestions, attempts, outbox, tests, users } from '../../db/schema';
 import { csvCell, toCsv } from './csv';
+import { STATUS_UNDO_MS, sendDueStatusEmails } from './status-mail';
 
 let t: TestApp;
 let empA: SignedInUser;
@@ -385,9 +386,13 @@ describe('hiring status and templates', () => {
       payload: { status: 'shortlisted' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ attemptId: seeded.a1.id, hiringStatus: 'shortlisted', emailed: true });
+    expect(res.json()).toMatchObject({ attemptId: seeded.a1.id, hiringStatus: 'shortlisted', emailed: false });
+    expect(Date.parse(res.json().emailAt)).toBeGreaterThan(Date.now());
     const [a] = await t.deps.db.select().from(attempts).where(eq(attempts.id, seeded.a1.id));
     expect(a!.hiringStatus).toBe('shortlisted');
+    // The email goes out once the undo window has passed.
+    t.clock.advance(STATUS_UNDO_MS + 1000);
+    expect(await sendDueStatusEmails(t.deps)).toBeGreaterThanOrEqual(1);
     const mails = await t.deps.db
       .select()
       .from(outbox)
@@ -433,7 +438,9 @@ describe('hiring status and templates', () => {
       headers: { cookie: empA.cookie },
       payload: { status: 'rejected' },
     });
-    expect(res.json().emailed).toBe(true);
+    expect(res.json().emailAt).not.toBeNull();
+    t.clock.advance(STATUS_UNDO_MS + 1000);
+    await sendDueStatusEmails(t.deps);
     const [mail] = await t.deps.db
       .select()
       .from(outbox)

@@ -8,12 +8,14 @@ import type { AppDeps } from '../../app';
 import type { TestRow } from '../../db/schema';
 import { type LatestCodeRow, latestCodePerProblem, testProblems } from './review.repo';
 import {
+  CONTAINMENT_THRESHOLD,
   compareFingerprints,
   type Fingerprinted,
   FLAG_THRESHOLD,
   fingerprintCode,
   isFlagged,
   languageFamily,
+  withoutCommonFingerprints,
 } from './similarity';
 
 /** Bounds the pairwise work (n² / 2 comparisons) for one problem. */
@@ -35,8 +37,9 @@ export async function findSimilarPairs(deps: Pick<AppDeps, 'database'>, test: Te
   const pairs: TSimilarityPair[] = [];
   for (const list of groups.values()) {
     const problem = problemById.get(list[0]!.questionId);
-    const prints: Fingerprinted[] = list.map((r) =>
-      fingerprintCode(r.code, r.language, starterFor(problem?.starterCode, r.language)),
+    // Starter code (the problem's base file) and lines most submissions share are not evidence.
+    const prints: Fingerprinted[] = withoutCommonFingerprints(
+      list.map((r) => fingerprintCode(r.code, r.language, starterFor(problem?.starterCode, r.language))),
     );
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) {
@@ -51,6 +54,7 @@ export async function findSimilarPairs(deps: Pick<AppDeps, 'database'>, test: Te
           problemTitle: problem?.title ?? `Problem ${a.questionNumber + 1}`,
           score: c.score,
           containment: c.containment,
+          reason: c.score >= FLAG_THRESHOLD ? 'similarity' : 'containment',
           a: side(a, c.linesA),
           b: side(b, c.linesB),
         });
@@ -58,7 +62,13 @@ export async function findSimilarPairs(deps: Pick<AppDeps, 'database'>, test: Te
     }
   }
   pairs.sort((p, q) => q.score - p.score || p.questionNumber - q.questionNumber);
-  return { testId: test.id, threshold: FLAG_THRESHOLD, pairs, comparedSubmissions: rows.length };
+  return {
+    testId: test.id,
+    threshold: FLAG_THRESHOLD,
+    containmentThreshold: CONTAINMENT_THRESHOLD,
+    pairs,
+    comparedSubmissions: rows.length,
+  };
 }
 
 function starterFor(starter: Record<string, string> | undefined, language: string): string | null {

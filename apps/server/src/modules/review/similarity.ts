@@ -198,6 +198,23 @@ export function compareFingerprints(a: Fingerprinted, b: Fingerprinted): Compari
   };
 }
 
+/**
+ * Removes the fingerprints that most programs of a group share (MOSS's "-m": passages in more than half of the
+ * submissions are boilerplate everybody wrote — the input-reading line — not evidence). Groups of fewer than
+ * three cannot tell boilerplate from copying and are left alone.
+ */
+export function withoutCommonFingerprints(group: Fingerprinted[]): Fingerprinted[] {
+  if (group.length < 3) return group;
+  const df = new Map<number, number>();
+  for (const g of group) for (const h of g.hashes) df.set(h, (df.get(h) ?? 0) + 1);
+  // More than half, and never a pair alone: what two programs share is exactly what a copy looks like.
+  const limit = Math.max(2, group.length / 2);
+  return group.map((g) => {
+    const prints = g.prints.filter((p) => (df.get(p.hash) ?? 0) <= limit);
+    return { hashes: new Set(prints.map((p) => p.hash)), prints, tokenCount: g.tokenCount };
+  });
+}
+
 /** Whether a pair is suspicious enough to show a reviewer. */
 export function isFlagged(c: Comparison, a: Fingerprinted, b: Fingerprinted): boolean {
   if (a.tokenCount < MIN_TOKENS || b.tokenCount < MIN_TOKENS) return false;

@@ -62,13 +62,19 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
       ...docs({ summary: 'The provider returns here; signs in and goes to /admin', tags: ['sso'] }),
     },
     async (req, reply) => {
-      const query = parseInput(ZCallbackQuery, req.query);
-      if (query.error) {
-        throw new AppError('SSO_FAILED', `The identity provider refused: ${query.error_description ?? query.error}`);
+      try {
+        const query = parseInput(ZCallbackQuery, req.query);
+        if (query.error) throw new AppError('SSO_FAILED', 'The identity provider refused', { reason: 'refused' });
+        const user = await service.finishSso(deps, query, req.ip);
+        await startSession(db, deps.clock, reply, user.id, secure());
+        return reply.redirect('/admin');
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        // A browser arrives here: back to the sign-in page with a reason code (never free text, which would let
+        // a crafted link put words on our page); the page shows a fixed message for it.
+        req.log.warn({ code: err.code, message: err.message }, 'single sign-on failed');
+        return reply.redirect(`/login?ssoError=${encodeURIComponent(err.fields?.reason ?? 'failed')}`);
       }
-      const user = await service.finishSso(deps, query, req.ip);
-      await startSession(db, deps.clock, reply, user.id, secure());
-      return reply.redirect('/admin');
     },
   );
 }

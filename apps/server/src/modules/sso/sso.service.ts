@@ -8,7 +8,7 @@ import type { TSsoSettings } from '@assessly/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { SsoConnectionRow, UserRow } from '../../db/schema';
 import { ssoConnections, ssoStates } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -118,17 +118,19 @@ export async function finishSso(deps: Deps, query: Record<string, string>, ip: s
   const state = typeof query.state === 'string' ? query.state : '';
   const [flow] = await deps.db.delete(ssoStates).where(eq(ssoStates.state, state)).returning();
   if (!flow || flow.expiresAt < deps.clock.now()) {
-    throw new AppError('SSO_FAILED', 'This sign-in link has expired. Please start again.');
+    throw new AppError('SSO_FAILED', 'This sign-in link has expired. Please start again.', { reason: 'expired' });
   }
   const [conn] = await deps.db.select().from(ssoConnections).where(eq(ssoConnections.companyId, flow.companyId));
-  if (!conn?.enabled) throw new AppError('SSO_NOT_CONFIGURED', 'Single sign-on is no longer set up');
+  if (!conn?.enabled)
+    throw new AppError('SSO_NOT_CONFIGURED', 'Single sign-on is no longer set up', { reason: 'not_configured' });
   const config = await discover(conn, allowPrivate(deps));
   const callbackUrl = new URL(`${deps.config.publicUrl}${callbackPath}`);
   for (const [k, v] of Object.entries(query)) callbackUrl.searchParams.set(k, v);
   const claims = await finishAuthorization(config, callbackUrl, flow);
-  if (claims.emailVerified === false) throw new AppError('SSO_FAILED', 'The provider has not verified this email');
+  if (claims.emailVerified === false)
+    throw new AppError('SSO_FAILED', 'The provider has not verified this email', { reason: 'unverified' });
   if (domainOf(claims.email) !== conn.emailDomain.toLowerCase()) {
-    throw new AppError('SSO_FAILED', `Only ${conn.emailDomain} addresses can sign in here`);
+    throw new AppError('SSO_FAILED', `Only ${conn.emailDomain} addresses can sign in here`, { reason: 'wrong_domain' });
   }
   const user = await findOrCreateMember(deps, conn, claims);
   await recordAudit(deps.db, {
@@ -145,13 +147,15 @@ export async function finishSso(deps: Deps, query: Record<string, string>, ip: s
 
 async function findOrCreateMember(
   deps: Deps,
-  conn: typeof ssoConnections.$inferSelect,
+  conn: SsoConnectionRow,
   claims: { email: string; firstName: string; lastName: string },
 ): Promise<UserRow> {
   const existing = await findUserByEmail(deps.db, claims.email);
   if (existing) {
     if (existing.role !== 'employer' || existing.companyId !== conn.companyId || existing.erasedAt) {
-      throw new AppError('SSO_FAILED', 'This email belongs to an account outside this company');
+      throw new AppError('SSO_FAILED', 'This email belongs to an account outside this company', {
+        reason: 'outside_company',
+      });
     }
     return existing;
   }

@@ -198,14 +198,15 @@ describe('single sign-on', () => {
     const email = uniqueEmail('outsider').replace(/@.*/, `@${domain}`);
     await createSignedInUser(t.app, { role: 'candidate', email });
     const res = await ssoSignIn(email);
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('SSO_FAILED');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?ssoError=outside_company');
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses unverified emails and replayed states', async () => {
     const email = `unverified.${Date.now().toString(36)}@${domain}`;
     verified.set(email, false);
-    expect((await ssoSignIn(email)).statusCode).toBe(401);
+    expect((await ssoSignIn(email)).headers.location).toBe('/login?ssoError=unverified');
     const start = await t.app.inject({
       method: 'GET',
       url: `/api/auth/sso/start?email=ok.${Date.now().toString(36)}@${domain}`,
@@ -214,7 +215,7 @@ describe('single sign-on', () => {
     const first = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
     expect(first.statusCode).toBe(302);
     const replay = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    expect(replay.statusCode).toBe(401);
+    expect(replay.headers.location).toBe('/login?ssoError=expired');
   });
 
   it('answers 404 for a domain without a provider', async () => {

@@ -99,9 +99,17 @@ export async function saveQuestionBatch(
           : await insertQuestion(tx, { ...values, ...owner });
       } else {
         const values = item.values as ReturnType<typeof toProblemValues>;
-        row = existing
-          ? await updateProblemVersioned(tx, existing as ProblemRow, { ...values, testId: existing.testId ?? testId })
-          : await insertProblem(tx, { ...values, ...owner });
+        // a problem of another test that is not yet in this one is added as a copy (issue 11): the other
+        // test's problem and its submissions stay as they were
+        const foreign =
+          existing &&
+          existing.testId !== testId &&
+          !locked.questionIds.includes(existing.id) &&
+          existing.testId !== null;
+        row =
+          existing && !foreign
+            ? await updateProblemVersioned(tx, existing as ProblemRow, { ...values, testId: existing.testId ?? testId })
+            : await insertProblem(tx, { ...values, ...owner });
       }
       saved.push({ id: row.id, marks: row.marks, row });
     }

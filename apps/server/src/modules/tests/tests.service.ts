@@ -170,8 +170,7 @@ export async function setQuestionIds(
   const test = await requireManagedTest(db, user, id);
   if (test.testType !== 'CODING') return updateTest(db, user, id, { questionIds, version });
   await checkQuestionIds(db, user, 'CODING', questionIds);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const ids = await copyAddedProblems(tx, user, test, questionIds, new Set(linkIds));
     return updateTest(tx, user, id, { questionIds: ids, version });
   });

@@ -15,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const PASSWORD = 'correct horse battery';
+const PASSWORD = 'Correct horse battery 9'; // the one password rule (issue 13)
 const signup = (email: string) =>
   t.app.inject({
     method: 'POST',

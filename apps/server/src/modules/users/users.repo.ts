@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type NewUser, oneTimeTokens, sessions, users } from '../../db/schema';
+import { type NewToken, type NewUser, oneTimeTokens, sessions, users } from '../../db/schema';
 
 export function findUserByEmail(db: Db, email: string) {
   return db
@@ -34,7 +34,7 @@ export async function updateUser(db: Db, id: string, values: Partial<NewUser>) {
   return row ?? null;
 }
 
-export async function insertOneTimeToken(db: Db, values: typeof oneTimeTokens.$inferInsert) {
+export async function insertOneTimeToken(db: Db, values: NewToken) {
   await db.insert(oneTimeTokens).values(values);
 }
 

@@ -21,6 +21,8 @@ export const RETRY_WINDOW_MS = 24 * 3_600_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const RESPONSE_KEEP_BYTES = 2048;
 const LEASE_MS = 60_000;
+/** Deliveries of one webhook per pass (see claimDue). */
+const PER_WEBHOOK = 4;
 
 export interface DeliveryDeps {
   db: Db;
@@ -87,24 +89,35 @@ export function postSigned(
       },
     );
     req.on('timeout', () => req.destroy(new Error('Timed out after 10 s')));
+    // A hard deadline for the whole exchange: a receiver trickling bytes must not hold a delivery slot.
+    const deadline = setTimeout(() => req.destroy(new Error('Timed out after 10 s')), REQUEST_TIMEOUT_MS);
+    req.on('close', () => clearTimeout(deadline));
     req.on('error', (err) => resolve({ status: null, body: null, error: err.message.slice(0, 300) }));
     req.end(body);
   });
 }
 
-/** Claims up to `limit` due deliveries (lease), so concurrent loops never take the same row. */
+/**
+ * Claims up to `limit` due deliveries, at most PER_WEBHOOK of each webhook, so one company's backlog or slow
+ * receiver cannot hold every slot of a pass. The lease is re-checked by the UPDATE itself, so two loops
+ * racing for a row claim it once (the second sees the new locked_until when it re-reads the row).
+ */
 async function claimDue(deps: DeliveryDeps, limit: number) {
-  const now = deps.clock.now();
-  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const now = deps.clock.now().toISOString();
+  const leaseUntil = new Date(deps.clock.now().getTime() + LEASE_MS).toISOString();
+  const free = sql`(d.locked_until IS NULL OR d.locked_until < ${now}::timestamptz)`;
   return deps.db.execute(sql`
-    UPDATE webhook_deliveries d SET locked_until = ${leaseUntil.toISOString()}::timestamptz
+    UPDATE webhook_deliveries d SET locked_until = ${leaseUntil}::timestamptz
     FROM webhooks w
     WHERE d.id IN (
-      SELECT id FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= ${now.toISOString()}::timestamptz
-        AND (locked_until IS NULL OR locked_until < ${now.toISOString()}::timestamptz)
-      ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      AND w.id = d.webhook_id
+      SELECT id FROM (
+        SELECT d.id, d.next_attempt_at,
+               row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at) AS n
+        FROM webhook_deliveries d
+        WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz AND ${free}) due
+      WHERE due.n <= ${PER_WEBHOOK}
+      ORDER BY due.next_attempt_at LIMIT ${limit})
+      AND ${free} AND d.status = 'pending' AND w.id = d.webhook_id
     RETURNING d.id, d.body, d.attempts, d.created_at AS "createdAt", w.url, w.secret, w.active`);
 }
 

@@ -7,6 +7,8 @@ import { scanAttemptEvents } from './webhooks.events';
 export const WEBHOOK_TICK_MS = 2_000;
 /** The attempt scanner runs every this many ticks (it reads attempts; deliveries are cheap to poll). */
 const SCAN_EVERY_TICKS = 5;
+/** Bounds one tick's work (then the scanner and the next tick get their turn). */
+const MAX_PASSES_PER_TICK = 50;
 
 export function createWebhookLoop(getDeps: () => AppDeps, log: FastifyBaseLogger, tickMs = WEBHOOK_TICK_MS) {
   let timer: NodeJS.Timeout | null = null;
@@ -16,7 +18,11 @@ export function createWebhookLoop(getDeps: () => AppDeps, log: FastifyBaseLogger
     const deps = getDeps();
     try {
       if (ticks++ % SCAN_EVERY_TICKS === 0) await scanAttemptEvents({ ...deps, publicUrl: deps.config.publicUrl });
-      await runDueDeliveries({ db: deps.db, clock: deps.clock, allowPrivate: !!deps.config.webhookAllowPrivate });
+      // Passes are fair (a few deliveries per webhook each); run them back to back while there is work.
+      const delivery = { db: deps.db, clock: deps.clock, allowPrivate: !!deps.config.webhookAllowPrivate };
+      for (let pass = 0; pass < MAX_PASSES_PER_TICK; pass++) {
+        if ((await runDueDeliveries(delivery)) === 0) break;
+      }
     } catch (err) {
       log.error({ err }, 'webhook loop tick failed');
     }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { TCreateWebhook, TWebhook, TWebhookDelivery } from '@assessly/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { webhookDeliveries, webhooks } from '../../db/schema';
+import { type WebhookRow, webhookDeliveries, webhooks } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { checkWebhookUrl } from './webhooks.url-guard';
@@ -16,7 +16,7 @@ export interface Actor {
   ip: string;
 }
 
-function toPublic(w: typeof webhooks.$inferSelect): TWebhook {
+function toPublic(w: WebhookRow): TWebhook {
   return { id: w.id, url: w.url, events: w.events, active: w.active, createdAt: w.createdAt.toISOString() };
 }
 

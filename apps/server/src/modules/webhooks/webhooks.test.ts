@@ -1,15 +1,20 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { seedAttempt, seedSubmission } from '../../../test/fixtures/review';
-import { attempts, invitations, webhookDeliveries } from '../../db/schema';
+import { openDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { attempts, invitations, webhookDeliveries, webhooks } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { postSigned, RETRY_WINDOW_MS, runDueDeliveries } from './webhooks.delivery';
-import { scanAttemptEvents } from './webhooks.events';
+import { emitEvent, scanAttemptEvents } from './webhooks.events';
 import { createWebhookLoop } from './webhooks.loop';
 import { isPrivateAddress } from './webhooks.url-guard';
 
@@ -233,6 +238,62 @@ describe('webhook deliveries', () => {
     expect(row!.attempts).toBeGreaterThan(3);
     expect(row!.attempts).toBeLessThanOrEqual(RETRY_WINDOW_MS / 3_600_000 + 1);
     await t.app.inject({ method: 'DELETE', url: `/api/companies/webhooks/${id}`, headers: { cookie: admin.cookie } });
+  });
+
+  it("one company's backlog does not hold back another company's delivery", async () => {
+    const { id: busyHook } = (await createWebhook(['candidate.status_changed'])).json();
+    const other = await createSignedInUser(t.app, { role: 'employer' });
+    const quiet = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies/webhooks',
+      headers: { cookie: other.cookie },
+      payload: { url: receiver.url, events: ['candidate.status_changed'] },
+    });
+    for (let i = 0; i < 30; i++) {
+      await emitEvent(t.deps, admin.companyId!, 'candidate.status_changed', `backlog-${i}`, { i });
+    }
+    await emitEvent(t.deps, other.companyId!, 'candidate.status_changed', 'quiet-1', { quiet: true });
+    await runDueDeliveries({ db: t.deps.db, clock: t.clock, allowPrivate: true }, 10);
+    const [row] = await t.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, quiet.json().id));
+    expect(row!.status).toBe('delivered');
+    // Drain the backlog before the next test.
+    while ((await deliver()) > 0);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/companies/webhooks/${busyHook}`,
+      headers: { cookie: admin.cookie },
+    });
+  });
+
+  it('survive a real restart of the database (PGlite on disk): pending rows are sent after reopening', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'assessly-webhook-restart-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await migrate(first);
+      const companyId = randomUUID();
+      await first.db.insert(webhooks).values({
+        companyId,
+        createdBy: randomUUID(),
+        url: receiver.url,
+        events: ['attempt.started'],
+        secret: 'whsec_x',
+      });
+      await emitEvent({ db: first.db, clock: t.clock }, companyId, 'attempt.started', 'restart-1', { n: 1 });
+      await first.close();
+      expect(receiver.received).toHaveLength(0);
+      const second = await openDatabase({ dataDir: dir });
+      try {
+        await runDueDeliveries({ db: second.db, clock: t.clock, allowPrivate: true });
+        expect(receiver.received.map((r) => JSON.parse(r.body).data)).toEqual([{ n: 1 }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('survive a restart: a pending row is sent by a new loop', async () => {

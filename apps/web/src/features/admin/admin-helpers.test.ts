@@ -7,6 +7,7 @@ import {
   moveItem,
   optionLetter,
   previewText,
+  roleAbilities,
   statBarWidth,
 } from './admin-helpers';
 
@@ -36,5 +37,17 @@ describe('admin screen rules', () => {
     expect(minutesBetween(null, '2030-01-01T11:30:00Z')).toBeNull();
     expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b']);
     expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+  });
+});
+
+describe('roleAbilities', () => {
+  const me = (companyRole: string | null) => ({ id: 'u1', role: 'employer', companyRole });
+  it('offers authoring and inviting to owners, admins and recruiters; deleting to managers and the recruiter who created it', () => {
+    expect(roleAbilities(me('owner'), { createdBy: 'x' })).toEqual({ author: true, invite: true, remove: true });
+    expect(roleAbilities(me('admin'), { createdBy: 'x' })).toEqual({ author: true, invite: true, remove: true });
+    expect(roleAbilities(me('recruiter'), { createdBy: 'x' })).toEqual({ author: true, invite: true, remove: false });
+    expect(roleAbilities(me('recruiter'), { createdBy: 'u1' }).remove).toBe(true);
+    expect(roleAbilities(me('reviewer'), { createdBy: 'u1' })).toEqual({ author: false, invite: false, remove: false });
+    expect(roleAbilities({ id: 'c', role: 'candidate', companyRole: null }).author).toBe(false);
   });
 });

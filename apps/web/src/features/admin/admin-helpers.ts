@@ -32,6 +32,11 @@ export function candidateLink(origin: string, test: { id: string; testType: TTes
   return `${origin}/${CANDIDATE_LINK_PATH[test.testType]}/${test.id}`;
 }
 
+/** Where a member previews a test: the candidate page itself (the server makes the attempt a preview). */
+export function previewPath(test: { id: string; testType: TTestType }): string {
+  return `/${CANDIDATE_LINK_PATH[test.testType]}/${test.id}`;
+}
+
 /** Options are lettered A, B, C... */
 export function optionLetter(i: number): string {
   return String.fromCharCode(65 + i);
@@ -74,4 +79,19 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const [item] = next.splice(from, 1);
   next.splice(to, 0, item as T);
   return next;
+}
+
+/** What the signed-in member's company role lets the page offer (the server decides; this only hides dead ends). */
+export function roleAbilities(
+  me: { id: string; role: string; companyRole: string | null } | null | undefined,
+  test?: { createdBy: string },
+) {
+  const role = me?.role === 'employer' ? (me.companyRole ?? 'owner') : null;
+  const manager = role === 'owner' || role === 'admin';
+  const author = manager || role === 'recruiter';
+  return {
+    author,
+    invite: author,
+    remove: manager || (role === 'recruiter' && !!test && test.createdBy === me?.id),
+  };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useMe, useSignOut } from '../auth/use-auth';
+import { VerifyEmailBanner } from '../owner/verify-banner';
 import './admin.css';
 
 const icon = (d: string) => (
@@ -21,6 +22,12 @@ const LINKS = [
   { to: '/admin', label: 'Dashboard', icon: icon('M3 3h7v9H3zM14 3h7v5h-7zM14 12h7v9h-7zM3 16h7v5H3z'), end: true },
   { to: '/admin/tests', label: 'Tests', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01'), end: true },
   { to: '/admin/tests/create', label: 'Create Test', icon: icon('M12 5v14M5 12h14'), end: true },
+  {
+    to: '/admin/library',
+    label: 'Library',
+    icon: icon('M4 19.5A2.5 2.5 0 0 1 6.5 17H20M4 4.5A2.5 2.5 0 0 1 6.5 2H20v20H6.5A2.5 2.5 0 0 1 4 19.5z'),
+    end: true,
+  },
   {
     to: '/admin/candidates',
     label: 'Candidates',
@@ -125,6 +132,7 @@ export function AdminLayout() {
         </div>
       </aside>
       <div className="admin-main">
+        <VerifyEmailBanner />
         <Outlet />
       </div>
     </div>

@@ -6,6 +6,7 @@ import { PageSpinner } from '../../app/page-spinner';
 import { onTabKeyDown } from '../../app/tab-keys';
 import { useDialog } from '../../app/use-dialog';
 import { api } from '../../lib/api';
+import { InvitePanel } from '../review/invite-panel';
 import { type TestWithQuestions, useTestWithQuestions } from './admin-api';
 import { candidateLink } from './admin-helpers';
 import { saveErrorMessage } from './aptitude-builder-page';
@@ -191,6 +192,7 @@ export function CodingBuilderPage() {
       )}
       {dialog && (
         <CreatedDialog
+          testId={id}
           link={link}
           copied={copied}
           problems={savedProblems}
@@ -204,6 +206,7 @@ export function CodingBuilderPage() {
 
 /** 'Test Created Successfully!' with Copy Link, Open Test (new tab) and Close (to /admin/tests); Escape closes too. */
 function CreatedDialog(props: {
+  testId: string;
   link: string;
   copied: boolean;
   problems: TCodingProblem[];
@@ -211,10 +214,18 @@ function CreatedDialog(props: {
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const [inviting, setInviting] = useState(false);
   useDialog(ref, props.onClose);
   return (
     <div className="modal-backdrop">
-      <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-labelledby="created-title">
+      <div
+        ref={ref}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="created-title"
+        style={inviting ? { maxWidth: 'min(56rem, 96vw)', maxHeight: '92vh', overflowY: 'auto' } : undefined}
+      >
         <h2 id="created-title">Test Created Successfully!</h2>
         <ShareWarning problems={props.problems} />
         <p>Share this link with candidates:</p>
@@ -234,10 +245,22 @@ function CreatedDialog(props: {
           >
             Open Test
           </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => setInviting((v) => !v)}
+            aria-expanded={inviting}
+          >
+            Invite candidates
+          </button>
           <button type="button" className="btn btn-outline" onClick={props.onClose}>
             Close
           </button>
         </div>
+        <p className="muted" style={{ marginBottom: 0 }}>
+          Opening the test yourself starts a preview: it never counts in results.
+        </p>
+        {inviting && <InvitePanel testId={props.testId} />}
       </div>
     </div>
   );

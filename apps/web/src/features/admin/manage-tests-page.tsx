@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { useMe } from '../auth/use-auth';
 import { adminKeys, useTests } from './admin-api';
-import { candidateLink } from './admin-helpers';
+import { candidateLink, previewPath, roleAbilities } from './admin-helpers';
 import { CopyLink } from './copy-link';
 
 type TypeFilter = 'ALL' | 'APTITUDE' | 'CODING';
@@ -13,6 +14,7 @@ type TypeFilter = 'ALL' | 'APTITUDE' | 'CODING';
 /** Manage Tests (/admin/tests): search, type filter, table, candidate links, view/edit/delete. */
 export function ManageTestsPage() {
   const tests = useTests();
+  const me = useMe();
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
   const [type, setType] = useState<TypeFilter>('ALL');
@@ -132,22 +134,38 @@ export function ManageTestsPage() {
                       >
                         View
                       </Link>
-                      <Link
-                        to={`/admin/tests/${t.id}/edit`}
-                        className="btn btn-outline btn-sm"
-                        aria-label={`Edit ${t.testName}`}
-                      >
-                        Edit
+                      {roleAbilities(me.data, t).author && (
+                        <Link
+                          to={`/admin/tests/${t.id}/edit`}
+                          className="btn btn-outline btn-sm"
+                          aria-label={`Edit ${t.testName}`}
+                        >
+                          Edit
+                        </Link>
+                      )}
+                      {roleAbilities(me.data, t).invite && (
+                        <Link
+                          to={`/admin/tests/${t.id}/invite`}
+                          className="btn btn-outline btn-sm"
+                          aria-label={`Invite candidates to ${t.testName}`}
+                        >
+                          Invite
+                        </Link>
+                      )}
+                      <Link to={previewPath(t)} className="btn btn-outline btn-sm" aria-label={`Preview ${t.testName}`}>
+                        Preview
                       </Link>
-                      <button
-                        type="button"
-                        className="btn btn-danger btn-sm"
-                        aria-label={`Delete ${t.testName}`}
-                        disabled={deleting === t.id}
-                        onClick={() => remove(t.id)}
-                      >
-                        {deleting === t.id ? 'Deleting...' : 'Delete'}
-                      </button>
+                      {roleAbilities(me.data, t).remove && (
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-sm"
+                          aria-label={`Delete ${t.testName}`}
+                          disabled={deleting === t.id}
+                          onClick={() => remove(t.id)}
+                        >
+                          {deleting === t.id ? 'Deleting...' : 'Delete'}
+                        </button>
+                      )}
                     </div>
                   </td>
                 </tr>

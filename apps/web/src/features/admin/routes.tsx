@@ -35,5 +35,6 @@ export const routes: FeatureRoutes = {
     { path: '/admin/aptitude-test/edit/:id', ...page(() => import('./edit-aptitude-page'), 'EditAptitudePage') },
     { path: '/admin/coding-test/edit/:id', ...page(() => import('./edit-coding-page'), 'EditCodingPage') },
     { path: '/admin/candidates', ...page(() => import('./candidates-page'), 'CandidatesPage') },
+    { path: '/admin/library', ...page(() => import('./library-page'), 'LibraryPage') },
   ],
 };

@@ -5,8 +5,9 @@ import { PageSpinner } from '../../app/page-spinner';
 import { onTabKeyDown } from '../../app/tab-keys';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { InvitePanel } from '../review/invite-panel';
 import { useTestWithQuestions } from './admin-api';
-import { candidateLink, optionLetter } from './admin-helpers';
+import { candidateLink, optionLetter, previewPath } from './admin-helpers';
 import { CopyLink } from './copy-link';
 import { ShareWarning } from './solution-check';
 
@@ -146,6 +147,9 @@ export function TestDetailsPage() {
           <Link to={`/admin/tests/${test.id}/edit`} className="btn btn-primary">
             Edit Test
           </Link>
+          <Link to={previewPath(test)} className="btn btn-outline">
+            Preview as candidate
+          </Link>
           <Link to="/admin/tests" className="btn btn-outline">
             Back to Tests
           </Link>
@@ -190,6 +194,7 @@ export function TestDetailsPage() {
           Candidate link: <CopyLink url={candidateLink(window.location.origin, test)} />
         </div>
       </section>
+      <InvitePanel testId={test.id} />
       <h2>Questions</h2>
       {coding && problems.length === 0 && <p className="muted">No coding questions found for this test</p>}
       {!coding && questions.length === 0 && <p className="muted">No questions found for this test</p>}

@@ -48,7 +48,10 @@ export function SignupPage() {
     setError(null);
     try {
       await api<TUser>('/api/users/add', { method: 'POST', body: values });
-      const state: LoginState = { notice: 'Account created. Please sign in.', email: values.email };
+      const state: LoginState = {
+        notice: 'Account created. Please sign in. We emailed you a link to verify your address.',
+        email: values.email,
+      };
       navigate(loginPath, { state });
     } catch (err) {
       setError(signupErrorMessage(err));

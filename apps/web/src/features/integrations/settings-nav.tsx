@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router-dom';
+import { useMe } from '../auth/use-auth';
 import './integrations.css';
 
 const TABS = [
@@ -25,11 +26,19 @@ export function SettingsNav() {
 
 /** A page of the settings area: title, tabs, content. */
 export function SettingsPage({ title, intro, children }: { title: string; intro: string; children: React.ReactNode }) {
+  const me = useMe();
+  const role = me.data?.companyRole;
+  const manager = role === 'owner' || role === 'admin';
   return (
     <main className="container settings-page">
       <h1>{title}</h1>
       <SettingsNav />
       <p className="muted">{intro}</p>
+      {me.data && !manager && (
+        <p className="alert alert-info" role="status">
+          These settings are managed by your company's owners and admins{role ? ` (your role is ${role})` : ''}.
+        </p>
+      )}
       {children}
     </main>
   );

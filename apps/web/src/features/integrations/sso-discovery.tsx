@@ -1,5 +1,17 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api';
+
+/** Fixed messages for the reason codes the SSO callback sends back (never text from the link itself). */
+const SSO_ERRORS: Record<string, string> = {
+  expired: 'That single sign-on attempt expired. Please try again.',
+  unverified: 'Your identity provider has not verified your email address.',
+  wrong_domain: "Your provider's account is not at your company's email domain.",
+  outside_company: 'This email already has an account outside your company. Sign in with your password.',
+  not_configured: 'Single sign-on is no longer set up for your company.',
+  refused: 'Your identity provider did not sign you in.',
+  failed: 'Single sign-on failed. Please try again.',
+};
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -21,6 +33,8 @@ export async function findSsoStart(email: string): Promise<string | null> {
  * "Sign in" the page follows) the redirect to the company's provider instead of a password.
  */
 export function SsoDiscovery({ email }: { email: string }) {
+  const [params] = useSearchParams();
+  const failure = params.get('ssoError');
   const [startUrl, setStartUrl] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -32,7 +46,19 @@ export function SsoDiscovery({ email }: { email: string }) {
       clearTimeout(timer);
     };
   }, [email]);
-  if (!startUrl) return null;
+  return (
+    <>
+      {failure && (
+        <div className="alert alert-error" role="alert">
+          {SSO_ERRORS[failure] ?? SSO_ERRORS.failed}
+        </div>
+      )}
+      {startUrl && <SsoButton startUrl={startUrl} />}
+    </>
+  );
+}
+
+function SsoButton({ startUrl }: { startUrl: string }) {
   return (
     <div className="alert alert-info" role="status">
       <p>Your company signs in with single sign-on.</p>

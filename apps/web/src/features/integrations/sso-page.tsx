@@ -7,7 +7,7 @@ interface SsoSettings {
   issuer: string;
   clientId: string;
   emailDomain: string;
-  defaultRole: 'admin' | 'recruiter';
+  defaultRole: 'admin' | 'recruiter' | 'reviewer';
   enabled: boolean;
 }
 
@@ -76,6 +76,7 @@ export function SsoPage() {
               onChange={(e) => setForm({ ...form, defaultRole: e.target.value as SsoSettings['defaultRole'] })}
             >
               <option value="recruiter">Recruiter</option>
+              <option value="reviewer">Reviewer</option>
               <option value="admin">Admin</option>
             </select>
           </div>

@@ -132,6 +132,10 @@ function Deliveries({ webhookId }: { webhookId: string }) {
               <td>
                 {d.responseStatus ?? d.error ?? '—'}
                 {d.responseBody && <pre className="settings-pre">{d.responseBody}</pre>}
+                <details>
+                  <summary>Sent body</summary>
+                  <pre className="settings-pre">{d.body}</pre>
+                </details>
               </td>
             </tr>
           ))}

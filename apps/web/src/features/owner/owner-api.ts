@@ -1,5 +1,15 @@
 /** Calls of the owner area: company registration, email verification, invitations, the team. */
-import type { TAcceptInvite, TCompany, TCompanyInvite, TInviteInfo, TMyCompany, TUser } from '@assessly/shared';
+import type {
+  TAcceptInvite,
+  TCompany,
+  TCompanyInvite,
+  TCompanyMember,
+  TCompanyRole,
+  TInvitableRole,
+  TInviteInfo,
+  TMyCompany,
+  TUser,
+} from '@assessly/shared';
 import { api } from '../../lib/api';
 
 export interface RegistrationResult {
@@ -13,22 +23,37 @@ export function registerCompany(form: FormData) {
 }
 
 export function verifyEmail(token: string) {
-  return api<{ ok: true; email: string; message: string }>('/api/companies/verify-email', {
+  return api<{ ok: true; email: string; message: string }>('/api/users/verify-email', {
     method: 'POST',
     body: { token },
   });
 }
 
 export function resendVerification(email: string) {
-  return api<{ ok: true; message: string }>('/api/companies/resend-verification', { method: 'POST', body: { email } });
+  return api<{ ok: true; sent: boolean; message: string }>('/api/companies/resend-verification', {
+    method: 'POST',
+    body: { email },
+  });
 }
 
 export function readMyCompany() {
   return api<TMyCompany>('/api/companies/me');
 }
 
-export function inviteColleague(email: string) {
-  return api<TCompanyInvite>('/api/companies/invitations', { method: 'POST', body: { email } });
+export function inviteColleague(email: string, role: TInvitableRole = 'recruiter') {
+  return api<TCompanyInvite>('/api/companies/invitations', { method: 'POST', body: { email, role } });
+}
+
+export function revokeColleagueInvite(id: string) {
+  return api<{ ok: true }>(`/api/companies/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function changeMemberRole(userId: string, role: TCompanyRole) {
+  return api<TCompanyMember>(`/api/companies/members/${userId}`, { method: 'PUT', body: { role } });
+}
+
+export function removeMember(userId: string) {
+  return api<{ ok: true }>(`/api/companies/members/${userId}`, { method: 'DELETE' });
 }
 
 export function readInvite(token: string) {

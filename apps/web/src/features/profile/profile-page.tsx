@@ -1,7 +1,7 @@
 import { profileCompletion, type TUser, type TUserUpdate } from '@assessly/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PageSpinner } from '../../app/page-spinner';
 import { ApiError, api } from '../../lib/api';
@@ -108,6 +108,10 @@ function Profile({ email }: { email: string }) {
         </div>
       </section>
       <MyTests />
+      {/* Data download and account deletion (features/integrations). */}
+      <p className="muted">
+        <Link to="/account/data">Your data: download or delete your account</Link>
+      </p>
     </main>
   );
 }

@@ -1,20 +1,27 @@
 /** Invite candidates to a test (addresses typed or a CSV file) and track invited / started / submitted. */
-import type { TInviteResult } from '@assessly/shared';
+import type { TInvitationRow, TInviteResult } from '@assessly/shared';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatDateTime } from '../../lib/format';
-import { useInvitations, useInvite, useResend } from './review-api';
+import { useMe } from '../auth/use-auth';
+import { useInvitations, useInvite, useResend, useSetAccommodation } from './review-api';
 
 const STATUS_LABEL = { invited: 'Invited', started: 'Started', submitted: 'Submitted' } as const;
 const STATUS_CLASS = { invited: '', started: 'badge-warning', submitted: 'badge-success' } as const;
 
 export function InvitePanel({ testId }: { testId: string }) {
-  const ids = { text: useId(), file: useId(), error: useId() };
+  const ids = { text: useId(), file: useId(), error: useId(), extra: useId(), mult: useId(), note: useId() };
   const [text, setText] = useState('');
+  const [extra, setExtra] = useState('');
+  const [mult, setMult] = useState('');
+  const [note, setNote] = useState('');
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<TInviteResult | null>(null);
   const invite = useInvite(testId);
+  const me = useMe();
+  // Reviewers read who was invited; sending is for owners, admins and recruiters (the server enforces it).
+  const canSend = me.data?.role === 'employer' && me.data.companyRole !== 'reviewer';
   const list = useInvitations(testId);
   const resend = useResend(testId);
 
@@ -31,7 +38,19 @@ export function InvitePanel({ testId }: { testId: string }) {
         .split(/\r?\n/)
         .map((l) => l.trim())
         .filter(Boolean);
-      const r = await invite.mutateAsync({ ...(emails.length ? { emails } : {}), ...(csv ? { csv: csv.text } : {}) });
+      const accommodation =
+        extra || mult || note.trim()
+          ? {
+              ...(extra ? { extraMinutes: Number(extra) } : {}),
+              ...(mult ? { multiplier: Number(mult) } : {}),
+              ...(note.trim() ? { note: note.trim() } : {}),
+            }
+          : undefined;
+      const r = await invite.mutateAsync({
+        ...(emails.length ? { emails } : {}),
+        ...(csv ? { csv: csv.text } : {}),
+        ...(accommodation ? { accommodation } : {}),
+      });
       setResult(r);
       setText('');
       setCsv(null);
@@ -44,7 +63,8 @@ export function InvitePanel({ testId }: { testId: string }) {
   return (
     <section className="card rv-section" aria-labelledby={`${ids.text}-h`}>
       <h2 id={`${ids.text}-h`}>Invite candidates</h2>
-      <form className="rv-inline-form" onSubmit={submit} noValidate>
+      {!canSend && <p className="muted">Your role (reviewer) reads invitations; a recruiter or admin sends them.</p>}
+      <form className="rv-inline-form" onSubmit={submit} noValidate hidden={!canSend}>
         <div className="field">
           <label htmlFor={ids.text}>Email addresses</label>
           <textarea
@@ -73,6 +93,45 @@ export function InvitePanel({ testId }: { testId: string }) {
           />
           {csv && <span className="field-hint">{csv.name} ready to send</span>}
         </div>
+        <details className="rv-accommodation">
+          <summary>Accommodation (extra time) for these candidates</summary>
+          <div className="field">
+            <label htmlFor={ids.extra}>Extra minutes</label>
+            <input
+              id={ids.extra}
+              className="input"
+              type="number"
+              min={0}
+              max={1440}
+              value={extra}
+              onChange={(e) => setExtra(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.mult}>Or a time multiplier</label>
+            <input
+              id={ids.mult}
+              className="input"
+              type="number"
+              min={1}
+              max={4}
+              step={0.25}
+              placeholder="1.5"
+              value={mult}
+              onChange={(e) => setMult(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.note}>Accommodation note</label>
+            <input
+              id={ids.note}
+              className="input"
+              value={note}
+              maxLength={500}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+        </details>
         {error && (
           <p id={ids.error} className="field-error" role="alert">
             {error}
@@ -104,6 +163,7 @@ export function InvitePanel({ testId }: { testId: string }) {
               <tr>
                 <th>Email</th>
                 <th>Status</th>
+                <th>Extra time</th>
                 <th>Sent</th>
                 <th>Reminder</th>
                 <th>
@@ -117,6 +177,9 @@ export function InvitePanel({ testId }: { testId: string }) {
                   <td>{i.email}</td>
                   <td>
                     <span className={`badge ${STATUS_CLASS[i.status]}`}>{STATUS_LABEL[i.status]}</span>
+                  </td>
+                  <td title={i.accommodationNote ?? undefined}>
+                    <ExtraTime invitation={i} testId={testId} />
                   </td>
                   <td>{formatDateTime(i.sentAt)}</td>
                   <td>{i.reminderSentAt ? formatDateTime(i.reminderSentAt) : '—'}</td>
@@ -147,5 +210,59 @@ export function InvitePanel({ testId }: { testId: string }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** The extra time of one invitation, editable in place (a running attempt gets the new deadline at once). */
+function ExtraTime({ invitation: i, testId }: { invitation: TInvitationRow; testId: string }) {
+  const [editing, setEditing] = useState(false);
+  const [minutes, setMinutes] = useState(i.extraMinutes != null ? String(i.extraMinutes) : '');
+  const save = useSetAccommodation(testId);
+  const shown = i.extraMinutes != null ? `+${i.extraMinutes} min` : i.multiplier != null ? `×${i.multiplier}` : '—';
+  if (!editing)
+    return (
+      <span>
+        {shown}{' '}
+        <button
+          type="button"
+          className="btn btn-link btn-sm"
+          aria-label={`Change extra time for ${i.email}`}
+          onClick={() => setEditing(true)}
+        >
+          Change
+        </button>
+      </span>
+    );
+  return (
+    <form
+      className="row"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        try {
+          await save.mutateAsync({
+            id: i.id,
+            body: { extraMinutes: minutes === '' ? null : Number(minutes), note: i.accommodationNote ?? null },
+          });
+          setEditing(false);
+          toast.success(`Extra time for ${i.email} saved`);
+        } catch (err) {
+          toast.error((err as Error).message);
+        }
+      }}
+    >
+      <input
+        className="input"
+        type="number"
+        min={0}
+        max={1440}
+        style={{ width: '6rem' }}
+        aria-label={`Extra minutes for ${i.email}`}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
+      />
+      <button type="submit" className="btn btn-outline btn-sm" disabled={save.isPending}>
+        Save
+      </button>
+    </form>
   );
 }

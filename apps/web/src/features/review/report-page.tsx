@@ -2,6 +2,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { formatDateTime } from '../../lib/format';
+import { NotesPanel } from './notes-panel';
 import { eventLabel, formatDuration, useReport } from './review-api';
 import { CodeBlock, ErrorScreen, HiringBadge, ProctoringStrip } from './review-ui';
 import './review.css';
@@ -67,6 +68,18 @@ export function ReportPage() {
       <p className="muted">
         Started {formatDateTime(r.startedAt)} · ended {r.endedAt ? formatDateTime(r.endedAt) : 'not yet'}
       </p>
+      {r.isPreview && (
+        <p className="alert alert-info" role="note">
+          This is a preview by a member of your company: it is not counted anywhere.
+        </p>
+      )}
+      {r.accommodation && (
+        <p className="alert alert-info" role="note">
+          Accommodation: +{r.accommodation.extraMinutes} minutes included in the deadline
+          {r.accommodation.note ? ` (${r.accommodation.note})` : ''}.
+        </p>
+      )}
+      <NotesPanel attemptId={r.attemptId} />
 
       {r.problems.length > 0 && (
         <section className="card rv-section" aria-labelledby="problems-h">

@@ -1,5 +1,7 @@
 /** Server state of the review feature (TanStack Query); every call goes through lib/api. */
 import type {
+  TAccommodation,
+  TCompare,
   TDashboard,
   TEmailTemplate,
   THiringStatus,
@@ -7,6 +9,7 @@ import type {
   TInviteResult,
   TMyTest,
   TReport,
+  TReviewNote,
   TReviewResultRow,
   TSimilarityReport,
   TSubmissionsPage,
@@ -75,7 +78,7 @@ export function useSetStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { attemptId: string; status: THiringStatus }) =>
-      api<{ attemptId: string; hiringStatus: THiringStatus; emailed: boolean }>(
+      api<{ attemptId: string; hiringStatus: THiringStatus; emailed: boolean; emailAt?: string | null }>(
         `/api/review/attempts/${v.attemptId}/status`,
         {
           method: 'PUT',
@@ -89,7 +92,7 @@ export function useSetStatus() {
 export function useInvite(testId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { emails?: string[]; csv?: string }) =>
+    mutationFn: (v: { emails?: string[]; csv?: string; accommodation?: TAccommodation }) =>
       api<TInviteResult>('/api/invitations', { method: 'POST', body: { testId, ...v } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['review', 'invitations', testId] }),
   });
@@ -159,3 +162,34 @@ export const EVENT_LABELS: Record<string, string> = {
 
 export const eventLabel = (kind: string) =>
   EVENT_LABELS[kind] ?? kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+export const useNotes = (attemptId: string) =>
+  useQuery({
+    queryKey: ['review', 'notes', attemptId],
+    queryFn: () => api<TReviewNote[]>(`/api/review/attempts/${attemptId}/notes`),
+  });
+
+export function useAddNote(attemptId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      api<TReviewNote>(`/api/review/attempts/${attemptId}/notes`, { method: 'POST', body: { body } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['review', 'notes', attemptId] }),
+  });
+}
+
+export const useCompare = (attemptIds: string[]) =>
+  useQuery({
+    queryKey: ['review', 'compare', attemptIds.join(',')],
+    queryFn: () => api<TCompare>(`/api/review/compare?attemptIds=${attemptIds.map(encodeURIComponent).join(',')}`),
+    enabled: attemptIds.length >= 2,
+  });
+
+export function useSetAccommodation(testId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; body: TAccommodation }) =>
+      api(`/api/invitations/${v.id}/accommodation`, { method: 'PUT', body: v.body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['review', 'invitations', testId] }),
+  });
+}

@@ -30,6 +30,10 @@ export const routes: FeatureRoutes = {
       lazy: () => import('./similarity-page').then((m) => ({ Component: m.SimilarityPage })),
     },
     {
+      path: '/admin/tests/:testId/compare',
+      lazy: () => import('./compare-page').then((m) => ({ Component: m.ComparePage })),
+    },
+    {
       path: '/admin/templates',
       lazy: () => import('./templates-page').then((m) => ({ Component: m.TemplatesPage })),
     },

@@ -10,7 +10,7 @@ export function SimilarityPage() {
   const q = useSimilarity(testId);
   if (q.isPending) return <PageSpinner label="Comparing submissions..." />;
   if (q.isError) return <ErrorScreen message={q.error.message} onRetry={() => q.refetch()} />;
-  const { pairs, threshold, comparedSubmissions } = q.data;
+  const { pairs, threshold, containmentThreshold, comparedSubmissions } = q.data;
   return (
     <main className="container rv-page">
       <p className="rv-nav">
@@ -20,9 +20,12 @@ export function SimilarityPage() {
       <h1>Code similarity</h1>
       <div className="alert alert-info" role="note">
         Each candidate's latest submission per problem is compared with every other one in the same language (winnowed
-        fingerprints of the normalised code: names, comments and layout do not matter). Pairs sharing {threshold}% or
-        more are listed. A flag is evidence for a human reviewer, never a verdict: short or standard solutions can look
-        alike.
+        fingerprints of the normalised code: names, comments and layout do not matter; the problem's starter code and
+        lines that most submissions share are ignored). Listed: pairs sharing {threshold}% or more of their fingerprints
+        {containmentThreshold != null && (
+          <>, or where {containmentThreshold}% or more of the smaller program is found in the other</>
+        )}
+        . A flag is evidence for a human reviewer, never a verdict: short or standard solutions can look alike.
       </div>
       <p className="muted">{comparedSubmissions} submissions compared.</p>
       {pairs.length === 0 ? (
@@ -39,6 +42,7 @@ export function SimilarityPage() {
           >
             <h2 style={{ marginTop: 0 }}>
               {p.problemTitle}: {p.score}% similar
+              {p.reason === 'containment' && ` (${p.containment}% of the smaller program contained)`}
             </h2>
             <p className="muted">
               {p.a.name} and {p.b.name} · {p.containment}% of the smaller program is found in the other. Marked lines

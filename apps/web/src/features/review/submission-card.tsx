@@ -89,7 +89,21 @@ export function SubmissionCard({ s }: { s: TDashboardSubmission }) {
         <Modal title={`Results · ${name}`} onClose={() => setOpen(null)}>
           <p>
             Passed {s.passed} / {s.total} test cases{s.verdict ? ` · ${s.verdict}` : ''}
+            {s.problemVersion != null && ` · problem version ${s.problemVersion}`}
           </p>
+          {(s.judgeHistory ?? []).length > 0 && (
+            <div className="muted">
+              Re-judged. Earlier results:
+              <ul>
+                {(s.judgeHistory ?? []).map((h) => (
+                  <li key={h.rejudgedAt + h.problemVersion}>
+                    version {h.problemVersion}: {h.verdict ?? 'not judged'}, {h.passedCount} / {h.totalCount} passed,
+                    score {h.score} (re-judged {new Date(h.rejudgedAt).toLocaleString()})
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {s.results.length === 0 ? (
             <p className="muted">No results yet.</p>
           ) : (

@@ -1,7 +1,7 @@
 /** /admin/tests/:id/results: ranking, CSV, similarity flags, shortlist/reject with confirmation, invitations. */
 import type { THiringStatus, TReviewResultRow } from '@assessly/shared';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PageSpinner } from '../../app/page-spinner';
 import { formatDateTime } from '../../lib/format';
@@ -15,6 +15,8 @@ export function TestResultsPage() {
   const q = useResults(testId);
   const [confirm, setConfirm] = useState<{ row: TReviewResultRow; status: THiringStatus } | null>(null);
   const setStatus = useSetStatus();
+  const [picked, setPicked] = useState<string[]>([]);
+  const navigate = useNavigate();
   if (q.isPending) return <PageSpinner label="Loading results..." />;
   if (q.isError) return <ErrorScreen message={q.error.message} onRetry={() => q.refetch()} />;
   const { test, rows } = q.data;
@@ -22,9 +24,26 @@ export function TestResultsPage() {
   const apply = async () => {
     if (!confirm) return;
     try {
-      const r = await setStatus.mutateAsync({ attemptId: confirm.row.attemptId, status: confirm.status });
-      toast.success(`${confirm.row.name} is now ${r.hiringStatus}${r.emailed ? '. Status email sent.' : '.'}`);
+      const before = confirm.row.hiringStatus;
+      const row = confirm.row;
+      const r = await setStatus.mutateAsync({ attemptId: row.attemptId, status: confirm.status });
       setConfirm(null);
+      if (r.emailAt) {
+        // The email waits for the undo window: Undo puts the old status back and nothing is sent.
+        const undo = async () => {
+          await setStatus.mutateAsync({ attemptId: row.attemptId, status: before });
+          toast.info(`${row.name} is back to ${before}; no email was sent.`);
+        };
+        toast.success(
+          <span>
+            {row.name} is now {r.hiringStatus}. The status email goes out at {new Date(r.emailAt).toLocaleTimeString()}.{' '}
+            <button type="button" className="btn btn-link btn-sm" onClick={() => void undo()}>
+              Undo
+            </button>
+          </span>,
+          { autoClose: 30_000 },
+        );
+      } else toast.success(`${row.name} is now ${r.hiringStatus}. No email is needed.`);
     } catch (err) {
       toast.error((err as Error).message);
     }
@@ -57,6 +76,19 @@ export function TestResultsPage() {
 
       <section className="card rv-section" aria-labelledby="ranking-h">
         <h2 id="ranking-h">Ranking</h2>
+        {rows.length > 1 && (
+          <p className="row no-print">
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              disabled={picked.length < 2}
+              onClick={() => navigate(`/admin/tests/${test.id}/compare?attemptIds=${picked.join(',')}`)}
+            >
+              Compare selected ({picked.length})
+            </button>
+            <span className="muted">Choose two or three candidates.</span>
+          </p>
+        )}
         {rows.length === 0 ? (
           <p className="muted">No candidate has started this test yet.</p>
         ) : (
@@ -64,6 +96,9 @@ export function TestResultsPage() {
             <table className="table" aria-label="Ranking">
               <thead>
                 <tr>
+                  <th>
+                    <span className="sr-only">Compare</span>
+                  </th>
                   <th>#</th>
                   <th>Candidate</th>
                   <th>Score</th>
@@ -79,6 +114,19 @@ export function TestResultsPage() {
               <tbody>
                 {rows.map((r, i) => (
                   <tr key={r.attemptId}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Compare ${r.name}`}
+                        checked={picked.includes(r.attemptId)}
+                        disabled={!picked.includes(r.attemptId) && picked.length >= 3}
+                        onChange={(e) =>
+                          setPicked((p) =>
+                            e.target.checked ? [...p, r.attemptId] : p.filter((x) => x !== r.attemptId),
+                          )
+                        }
+                      />
+                    </td>
                     <td>{i + 1}</td>
                     <td>
                       <strong>{r.name}</strong>

@@ -16,7 +16,7 @@ const MOD = MAC ? 'Cmd' : 'Ctrl';
 
 /** The keyboard shortcuts of the coding page, listed in Settings. */
 export const SHORTCUTS: [string, string][] = [
-  [`${MOD}+Enter`, 'Run against the examples'],
+  [`${MOD}+Enter`, 'Run against the examples (in Custom input: run with it)'],
   [`${MOD}+Shift+Enter`, 'Submit'],
   ['Escape, then Tab', 'Leave the code editor (Shift+Tab: go back)'],
   [MAC ? 'Ctrl+Shift+M' : 'Ctrl+M', 'Switch Tab between indenting and moving focus'],

@@ -8,7 +8,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { takeKey } from './take-api';
 
-type Message = { type: 'claim' | 'released'; tab: string };
+type Message = { type: 'claim' | 'released'; tab: string; at: number };
+
+/** The newer claim wins (ties by tab id), so two tabs opened at the same moment do not both give way. */
+const newer = (a: { at: number; tab: string }, b: { at: number; tab: string }) =>
+  a.at > b.at || (a.at === b.at && a.tab > b.tab);
 
 export type TabState = 'active' | 'elsewhere' | 'taking-over';
 
@@ -21,23 +25,33 @@ export function useOneActiveTab(
     reload: () => Promise<unknown>;
   },
 ) {
-  const [state, setState] = useState<TabState>('active');
+  const [state, setStateRaw] = useState<TabState>('active');
   const tab = useRef(Math.random().toString(36).slice(2));
   const channel = useRef<BroadcastChannel | null>(null);
+  const claimedAt = useRef(0);
   const latest = useRef(opts);
   latest.current = opts;
   const stateRef = useRef(state);
-  stateRef.current = state;
+  // The ref changes at once, so a message arriving before the next render sees the new state.
+  const setState = useCallback((s: TabState) => {
+    stateRef.current = s;
+    setStateRaw(s);
+  }, []);
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const ch = new BroadcastChannel(`assessly.attempt.${attemptId}`);
     channel.current = ch;
-    const post = (type: Message['type']) => ch.postMessage({ type, tab: tab.current } satisfies Message);
+    const post = (type: Message['type']) =>
+      ch.postMessage({ type, tab: tab.current, at: claimedAt.current } satisfies Message);
     ch.onmessage = async (e: MessageEvent<Message>) => {
       const m = e.data;
       if (!m || m.tab === tab.current) return;
       if (m.type === 'claim') {
+        if (stateRef.current !== 'elsewhere' && !newer(m, { at: claimedAt.current, tab: tab.current })) {
+          post('claim'); // an older claim (a simultaneous open): this tab keeps the attempt
+          return;
+        }
         const held = stateRef.current !== 'elsewhere';
         setState('elsewhere');
         if (held) {
@@ -49,21 +63,23 @@ export function useOneActiveTab(
         setState('active');
       }
     };
+    claimedAt.current = Date.now();
     post('claim');
     return () => {
       ch.close();
       channel.current = null;
     };
-  }, [attemptId]);
+  }, [attemptId, setState]);
 
   const takeOver = useCallback(() => {
     setState('taking-over');
-    channel.current?.postMessage({ type: 'claim', tab: tab.current } satisfies Message);
+    claimedAt.current = Date.now();
+    channel.current?.postMessage({ type: 'claim', tab: tab.current, at: claimedAt.current } satisfies Message);
     // If the other tab was closed meanwhile nobody answers: reload and go on after a short wait.
     setTimeout(() => {
       if (stateRef.current === 'taking-over') void latest.current.reload().finally(() => setState('active'));
     }, 1500);
-  }, []);
+  }, [setState]);
 
   return { state, takeOver };
 }

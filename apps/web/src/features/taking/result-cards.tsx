@@ -149,7 +149,7 @@ export function ResultsPanel(props: {
         </h2>
         {busy === 'run' || busy === 'submit' ? (
           <p className="muted" role="status">
-            {busy === 'run' ? 'Running your code…' : 'Submitting…'}
+            {busy === 'run' ? 'Running your code…' : props.note || 'Submitting…'}
           </p>
         ) : error ? (
           <p className="alert alert-error" role="alert">

@@ -2,104 +2,20 @@
  * Problem descriptions as sanitised rich HTML (spec: "rendered as HTML"), through DOMPurify: text formatting,
  * lists, tables, code, headings, links and images. Links open in a new tab with rel="noopener noreferrer" and
  * only http(s)/mailto/relative targets. Images load only from data: URLs (raster formats) or the app's own
- * /api/ paths (its blob store), so a description can never make the candidate's browser call another server.
+ * blob store (/api/blobs/…), so a description can never make the candidate's browser call another server.
  * No scripts, event handlers, styles, forms, frames or SVG. Text without any tag keeps its line breaks.
+ * The sanitiser (rich-html.tsx) is its own chunk, loaded with the problem panel, not with the start screen.
  */
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 
-const TAGS = [
-  'p',
-  'br',
-  'hr',
-  'div',
-  'span',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'small',
-  'mark',
-  'kbd',
-  'code',
-  'pre',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'dl',
-  'dt',
-  'dd',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'table',
-  'caption',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-  'a',
-  'img',
-];
-const ATTRS = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'rowspan', 'scope', 'start'];
-
-const SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
-const SAFE_LINK = /^(https?:|mailto:|#|\/(?!\/))/i;
-
-/** True for an image source the page may load: a raster data: URL or a path of this app's own API. */
-export function isAllowedImageSrc(src: string): boolean {
-  const s = src.trim();
-  return SAFE_IMAGE.test(s) || (s.startsWith('/api/') && !s.includes('\\'));
-}
-
-let configured = false;
-function configure() {
-  if (configured) return;
-  configured = true;
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.nodeName === 'A') {
-      const href = node.getAttribute('href') ?? '';
-      if (!SAFE_LINK.test(href.trim())) node.removeAttribute('href');
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
-    if (node.nodeName === 'IMG') {
-      const src = node.getAttribute('src') ?? '';
-      if (!isAllowedImageSrc(src)) {
-        node.removeAttribute('src');
-        node.setAttribute('data-blocked', 'remote image not loaded');
-      }
-      node.setAttribute('loading', 'lazy');
-      node.setAttribute('referrerpolicy', 'no-referrer');
-    }
-  });
-}
-
-export function sanitizeDescription(html: string): string {
-  configure();
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: TAGS,
-    ALLOWED_ATTR: [...ATTRS, 'target', 'rel', 'loading', 'referrerpolicy', 'data-blocked'],
-    ALLOW_DATA_ATTR: false,
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|data:image\/(?:png|jpeg|gif|webp);base64,|#|\/(?!\/))/i,
-  });
-}
-
+const RichHtml = lazy(() => import('./rich-html'));
 const HAS_TAG = /<[a-z][a-z0-9]*[\s/>]|<\/[a-z]/i;
 
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => (HAS_TAG.test(html) ? sanitizeDescription(html) : null), [html]);
-  if (clean === null) return <div className={`${className ?? ''} plain-description`}>{html}</div>;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify with a strict allow-list above
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  if (!HAS_TAG.test(html)) return <div className={`${className ?? ''} plain-description`}>{html}</div>;
+  return (
+    <Suspense fallback={<div className={className} aria-busy="true" />}>
+      <RichHtml html={html} className={className} />
+    </Suspense>
+  );
 }

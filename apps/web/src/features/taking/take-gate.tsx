@@ -9,7 +9,7 @@ import { Navigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { EntryStep } from '../proctoring/entry-step';
 import { ErrorScreen, LoadingScreen, StartScreen, WindowClosedScreen } from './screens';
-import { startAttempt, takeKey, useTakeState } from './take-api';
+import { restartPreview, startAttempt, takeKey, useTakeState } from './take-api';
 
 export interface OpenTake {
   take: TTakeTest & { attempt: NonNullable<TTakeTest['attempt']> };
@@ -63,10 +63,54 @@ export function TakeGate({
         setStarting(false);
       }
     };
+    const banner = take.preview && <PreviewBanner testId={testId} started={false} />;
     // Camera-proctored tests start through the entry step (camera, guidelines, enrolment: issue 17).
-    if (take.proctoring?.required) return <EntryStep take={take} busy={starting} error={startError} onStart={start} />;
-    return <StartScreen take={take} busy={starting} error={startError} onStart={start} />;
+    // A test without questions cannot start: the start screen says "This test is not ready yet" (no entry step).
+    if (take.proctoring?.required && take.test.questionCount > 0)
+      return (
+        <>
+          {banner}
+          <EntryStep take={take} busy={starting} error={startError} onStart={start} />
+        </>
+      );
+    return (
+      <>
+        {banner}
+        <StartScreen take={take} busy={starting} error={startError} onStart={start} />
+      </>
+    );
   }
   const offsetMs = new Date(take.serverNow).getTime() - query.dataUpdatedAt;
-  return <>{children({ take: take as OpenTake['take'], offsetMs, setTake })}</>;
+  return (
+    <>
+      {take.attempt.isPreview && <PreviewBanner testId={testId} started />}
+      {children({ take: take as OpenTake['take'], offsetMs, setTake })}
+    </>
+  );
+}
+
+/** A member of the owning company takes the test as a preview: counted nowhere, restartable at will. */
+function PreviewBanner({ testId, started }: { testId: string; started: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const restart = async () => {
+    setBusy(true);
+    try {
+      await restartPreview(testId);
+      // A fresh page: no drafts, timers or answers of the old attempt survive in memory.
+      window.location.reload();
+    } catch {
+      setBusy(false);
+    }
+  };
+  return (
+    <aside className="preview-banner" role="note" aria-label="Preview">
+      <strong>Preview</strong> — you are taking your company's test as a candidate would. This attempt never counts in
+      results, CSV, stats or emails.
+      {started && (
+        <button type="button" className="btn btn-sm btn-outline" onClick={restart} disabled={busy}>
+          {busy ? 'Restarting...' : 'Restart preview'}
+        </button>
+      )}
+    </aside>
+  );
 }

@@ -33,6 +33,7 @@ export function useTakeSession({
 }) {
   const ended = take.window.state === 'ended';
   const [ending, setEnding] = useState(false);
+  const [endError, setEndError] = useState('');
   const left = useTimeLeft(ended ? null : take.attempt.deadlineAt, offsetMs);
   const locked = ended || ending || (left !== null && left <= 0);
   useExamGuard(testId, !ended);
@@ -40,13 +41,17 @@ export function useTakeSession({
   const finish = useCallback(
     async (reason: keyof EndMessages) => {
       setEnding(true);
+      setEndError('');
       await queue.flush();
       try {
         setTake(await endAttempt(testId));
         onEnded?.(reason);
         if (messages) toast.info(messages[reason]);
       } catch (err) {
-        toast.error(err instanceof Error ? err.message : 'Could not end the test');
+        const text = `Could not end the test: ${err instanceof Error ? err.message : 'network error'}. Your work is saved; try again.`;
+        // A page without toast messages shows the error itself (no toast over its buttons).
+        if (messages) toast.error(text);
+        else setEndError(text);
       } finally {
         setEnding(false);
       }
@@ -64,7 +69,17 @@ export function useTakeSession({
     }
   }, [left, ended, queue, finish]);
 
-  return { ended, left, locked, finish };
+  // Time is up but the end did not reach the server (offline, server down): keep trying until it does.
+  const overdue = !ended && left !== null && left <= 0 && endError !== '';
+  const finishRef = useRef(finish);
+  finishRef.current = finish;
+  useEffect(() => {
+    if (!overdue) return;
+    const id = setInterval(() => void finishRef.current('timeout'), 5000);
+    return () => clearInterval(id);
+  }, [overdue]);
+
+  return { ended, left, locked, finish, endError };
 }
 
 /** The question or problem on screen, kept per attempt so a reload comes back to it. */

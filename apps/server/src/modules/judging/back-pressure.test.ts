@@ -1,0 +1,96 @@
+/**
+ * Back-pressure that is honest with candidates (issue 16): a full queue answers Retry-After from what it
+ * holds and how fast it drains, and code sent close to the deadline is stored anyway (it could not be sent
+ * again in time). A fake judge held open stands in at the edge so the queue stays full.
+ */
+import { type JudgeRequest, type JudgeResult, LANGUAGES } from '@assessly/judge';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachJudging, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import {
+  buildCodingTest,
+  createSignedInUser,
+  type SignedInUser,
+  SUM_PROBLEM,
+  startCodingAttempt,
+} from '../../../test/factories';
+import { attempts, submissions } from '../../db/schema';
+import type { JudgeLike } from './judging.types';
+
+const gates: (() => void)[] = [];
+const heldJudge: JudgeLike = {
+  async judge(req: JudgeRequest): Promise<JudgeResult> {
+    await new Promise<void>((r) => gates.push(r));
+    const cases = req.cases.map((c, index) => ({
+      index,
+      passed: true,
+      verdict: 'Accepted' as const,
+      timeMs: 1,
+      wallMs: 1,
+      memoryKb: 1,
+      exitCode: 0,
+      signal: null,
+      output: c.expectedOutput ?? '',
+      stderr: '',
+      message: null,
+    }));
+    return {
+      verdict: 'Accepted',
+      compileOutput: null,
+      cases,
+      compileMs: null,
+      passedCount: cases.length,
+      totalCount: cases.length,
+    };
+  },
+  languages: async () => LANGUAGES.map((id) => ({ id, name: id, version: '1', available: true, message: null })),
+  isolation: () => ({ sandbox: 'none', memory: 'rlimit-as', pids: 'rlimit', uid: 1000, warnings: ['test fake'] }),
+};
+
+let t: TestApp;
+let early: SignedInUser;
+let late: SignedInUser;
+let testId: string;
+const submit = (user: SignedInUser) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/submissions',
+    headers: { cookie: user.cookie },
+    payload: { language: 'python', code: 'print(3)', testId, questionNumber: 0 },
+  });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const employer = await createSignedInUser(t.app, { role: 'employer' });
+  early = await createSignedInUser(t.app);
+  late = await createSignedInUser(t.app);
+  testId = (await buildCodingTest(t.deps.db, { employer, problems: [SUM_PROBLEM], duration: 60 })).test.id;
+  await startCodingAttempt(t.deps, early.id, testId);
+  await startCodingAttempt(t.deps, late.id, testId);
+  await attachJudging(t, heldJudge, { backlogLimit: 1, concurrency: 1, submitWaitMs: 50 });
+});
+afterAll(async () => {
+  for (const g of gates.splice(0)) g();
+  await t.deps.judging?.stop();
+  await t.close();
+});
+
+describe('a full queue', () => {
+  it('answers 503 with a Retry-After of the queue over its drain rate when there is time to retry', async () => {
+    expect((await submit(early)).statusCode).toBe(202);
+    const res = await submit(late);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('JUDGE_BUSY');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('stores code sent seconds before the deadline instead of refusing it, and reports its place', async () => {
+    const soon = new Date(t.clock.now().getTime() + 3000);
+    await t.deps.db.update(attempts).set({ deadlineAt: soon }).where(eq(attempts.userId, late.id));
+    const res = await submit(late);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ status: 'queued', place: expect.any(Number) });
+    const rows = await t.deps.db.select().from(submissions).where(eq(submissions.userId, late.id));
+    expect(rows).toHaveLength(1);
+  });
+});

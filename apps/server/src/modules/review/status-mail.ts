@@ -1,0 +1,98 @@
+/**
+ * Hiring status emails with an undo window (issue 13). A status change is stored at once; its email goes out
+ * only once the status has stood for STATUS_UNDO_MS, and only when it differs from the last status mailed —
+ * so shortlisted → pending → shortlisted (or any toggling inside the window) sends at most one email per real
+ * change. A loop (parts.ts) sends what is due; claiming a row first means two servers never send it twice.
+ */
+import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { attempts, tests, users } from '../../db/schema';
+import { companyName, displayName, sendTemplated } from './templates';
+
+export const STATUS_UNDO_MS = 60_000;
+export const STATUS_MAIL_INTERVAL_MS = 15_000;
+
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'clock'>;
+
+/** Sends the status emails whose undo window has passed; returns how many were sent. */
+export async function sendDueStatusEmails(deps: Deps): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - STATUS_UNDO_MS);
+  const due = await deps.db
+    .select({ attempt: attempts, test: tests, candidate: users })
+    .from(attempts)
+    .innerJoin(tests, eq(tests.id, attempts.testId))
+    .innerJoin(users, eq(users.id, attempts.userId))
+    .where(
+      and(
+        isNotNull(attempts.statusChangedAt),
+        lte(attempts.statusChangedAt, cutoff),
+        ne(attempts.hiringStatus, 'pending'),
+        or(isNull(attempts.statusMailed), sql`${attempts.statusMailed} <> ${attempts.hiringStatus}`),
+        eq(attempts.isPreview, false),
+      ),
+    )
+    .limit(200);
+  let sent = 0;
+  for (const { attempt, test, candidate } of due) {
+    const status = attempt.hiringStatus as 'shortlisted' | 'rejected';
+    // Claim: only if nothing changed since we read it.
+    const claimed = await deps.db
+      .update(attempts)
+      .set({ statusMailed: status })
+      .where(
+        and(
+          eq(attempts.id, attempt.id),
+          eq(attempts.hiringStatus, status),
+          eq(attempts.statusChangedAt, attempt.statusChangedAt!),
+          or(isNull(attempts.statusMailed), ne(attempts.statusMailed, status)),
+        ),
+      )
+      .returning({ id: attempts.id });
+    if (claimed.length === 0) continue;
+    await sendTemplated(deps, {
+      companyId: test.companyId,
+      kind: status,
+      to: candidate.email,
+      mailKind: `status_${status}`,
+      values: {
+        candidateName: displayName(candidate),
+        testName: test.testName,
+        companyName: await companyName(deps.db, test.companyId),
+      },
+    });
+    sent++;
+  }
+  return sent;
+}
+
+export function createStatusMailLoop(
+  getDeps: () => Deps,
+  log: { info(msg: string): void; error(obj: unknown, msg: string): void },
+  intervalMs = STATUS_MAIL_INTERVAL_MS,
+) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  const pass = () => {
+    if (running) return running;
+    running = sendDueStatusEmails(getDeps())
+      .then((n) => {
+        if (n > 0) log.info(`sent ${n} hiring status email(s)`);
+      })
+      .catch((err) => log.error({ err }, 'status email pass failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  return {
+    start() {
+      timer = setInterval(pass, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,290 @@
+/**
+ * The coding environment once the attempt is open: one active tab, drafts with revisions, the editor, Run /
+ * Submit / custom input, End Test and the Test Submitted summary. Its own chunk: the start screen does not
+ * load it.
+ */
+import type { TCandidateProblem, TCodeLanguage } from '@assessly/shared';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Group, Panel, Separator } from 'react-resizable-panels';
+import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
+import { LanguageSelect, ProblemTabs, TopBar } from './coding-parts';
+import { DraftQueue, draftKey } from './draft-queue';
+import { readJson, useEditorPrefs, useNarrowScreen } from './editor-prefs';
+import { EndDialog } from './end-dialog';
+import { useEndSummary } from './end-summary';
+import { OtherTabScreen, useAttemptTab } from './one-tab';
+import { CustomInputPanel, ResultsPanel } from './result-cards';
+import { SaveIndicator, type SaveQueue, useSaveSnapshot } from './save-queue';
+import { NoProblemsScreen } from './screens';
+import { starterFor } from './starter-code';
+import { SubmittedScreen } from './submitted-screen';
+import { useOwnSubmissions, useVerdictRefresh } from './take-api';
+import type { OpenTake } from './take-gate';
+import { useRunner } from './use-runner';
+import { useRunShortcuts } from './use-shortcuts';
+import { useSavedIndex, useTakeSession } from './use-take-session';
+
+const CodeEditor = lazy(() => import('./code-editor').then((m) => ({ default: m.CodeEditor })));
+
+/** Holds the attempt for this tab, and reloads the server's drafts when they moved on elsewhere. */
+export default function OneTabCoding(props: OpenTake & { testId: string }) {
+  const [notice, setNotice] = useState('');
+  const { state, takeOver, generation, flushRef, reload } = useAttemptTab(props.testId, props.take.attempt.id);
+  const ended = props.take.window.state === 'ended';
+  const onStale = useCallback(() => {
+    setNotice('A newer version of your code was saved from another tab or device; it has been loaded here.');
+    void reload();
+  }, [reload]);
+  if (state !== 'active' && !ended) return <OtherTabScreen busy={state === 'taking-over'} onUse={takeOver} />;
+  return (
+    <CodingEnvironment
+      key={`${props.take.attempt.id}:${generation}`}
+      {...props}
+      flushRef={flushRef}
+      onStale={onStale}
+      notice={notice}
+      onDismissNotice={() => setNotice('')}
+    />
+  );
+}
+
+function CodingEnvironment({
+  testId,
+  take,
+  offsetMs,
+  setTake,
+  flushRef,
+  onStale,
+  notice,
+  onDismissNotice,
+}: OpenTake & {
+  testId: string;
+  flushRef: RefObject<() => Promise<unknown>>;
+  onStale: () => void;
+  notice: string;
+  onDismissNotice: () => void;
+}) {
+  const attempt = take.attempt;
+  const problems = take.problems;
+  const [viewCode, setViewCode] = useState(false);
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  const narrow = useNarrowScreen();
+  const { dark, setDark, settings, setSettings } = useEditorPrefs();
+  const [index, setIndex] = useSavedIndex(attempt.id, problems.length);
+  const submissions = useOwnSubmissions(testId, true);
+  useVerdictRefresh(testId);
+
+  // Drafts: server copy overlaid with anything unsent in localStorage.
+  // One queue per mounted attempt: a reload of the drafts remounts this component with a new one.
+  const staleRef = useRef(onStale);
+  staleRef.current = onStale;
+  const [queue] = useState(() => new DraftQueue(testId, attempt.id, take.drafts, () => staleRef.current()));
+  flushRef.current = () => queue.flush();
+  const save = useSaveSnapshot(queue as unknown as SaveQueue<unknown>);
+  const codes = useRef<Map<string, string> | null>(null);
+  if (!codes.current) {
+    codes.current = new Map(take.drafts.map((d) => [draftKey(d.questionId, d.language), d.code]));
+    for (const [k, d] of queue.unsent()) codes.current.set(k, d.code);
+  }
+  const langKey = `assessly.take.${attempt.id}.languages`;
+  const [languages, setLanguages] = useState<Record<string, TCodeLanguage>>(() => ({
+    ...take.languages,
+    ...readJson(langKey, {}),
+  }));
+  useEffect(() => queue.watchOnline(), [queue]);
+  useEffect(() => localStorage.setItem(langKey, JSON.stringify(languages)), [langKey, languages]);
+
+  const problem: TCandidateProblem | undefined = problems[index];
+  const language: TCodeLanguage = (problem && languages[problem.id]) || 'javascript';
+  const currentCode = () =>
+    problem ? (codes.current!.get(draftKey(problem.id, language)) ?? starterFor(problem.starterCode, language)) : '';
+
+  // The clock and End Test; End Test says what it sent.
+  const endSummary = useEndSummary(testId, problems, submissions.data);
+  const { ended, left, locked, finish, endError } = useTakeSession({
+    testId,
+    take,
+    offsetMs,
+    setTake,
+    queue: {
+      flush: async () => {
+        await endSummary.remember();
+        return queue.flush();
+      },
+    },
+    onEnded: (reason) => void endSummary.describe(reason, !queue.hasPending()),
+  });
+
+  const runner = useRunner(
+    testId,
+    () => ({ testId, questionNumber: index, language, code: currentCode() }),
+    () => void queue.flush(),
+  );
+  useRunShortcuts(runner.run, runner.submit, runner.runCustom, !locked && runner.busy === null && !ended);
+
+  if (problems.length === 0) return <NoProblemsScreen />;
+  if (ended && !viewCode) {
+    return (
+      <SubmittedScreen
+        take={take}
+        submissions={submissions.data}
+        loading={submissions.isPending}
+        endMessage={endSummary.message}
+        onViewCode={() => setViewCode(true)}
+      />
+    );
+  }
+  if (!problem) return <NoProblemsScreen />;
+
+  const onChange = (code: string) => {
+    if (locked) return;
+    const key = draftKey(problem.id, language);
+    if (codes.current!.get(key) === code) return;
+    codes.current!.set(key, code);
+    queue.save({ questionId: problem.id, language, code });
+  };
+
+  const switchProblem = (i: number) => {
+    setIndex(i);
+    runner.clear(); // spec §4: switching problem clears the results panel
+  };
+
+  return (
+    <ProctoringWrapper testId={testId} attemptId={attempt.id}>
+      <div className="taking" data-theme={dark ? 'dark' : 'light'}>
+        <TopBar
+          problems={problems}
+          index={index}
+          onIndex={switchProblem}
+          left={ended ? 0 : left}
+          dark={dark}
+          onToggleTheme={() => setDark((d) => !d)}
+          ended={locked}
+          onEnd={() => setConfirmEnd(true)}
+          settings={settings}
+          onSettings={setSettings}
+        />
+        {ended && (
+          <p className="alert alert-info taking-banner">
+            This test has ended; your code is read-only.{' '}
+            <button type="button" className="btn btn-link" onClick={() => setViewCode(false)}>
+              Back to the summary
+            </button>
+          </p>
+        )}
+        {endError && (
+          <p className="alert alert-error taking-banner" role="alert">
+            {endError}
+          </p>
+        )}
+        {notice && (
+          <p className="alert alert-warning taking-banner" role="status">
+            {notice}{' '}
+            <button type="button" className="btn btn-link" onClick={onDismissNotice}>
+              Dismiss
+            </button>
+          </p>
+        )}
+        {/* A phone cannot fit 250 px + 400 px side by side: the problem goes above the editor there. */}
+        <Group
+          key={narrow ? 'stacked' : 'side'}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          className="taking-panels"
+        >
+          <Panel defaultSize={narrow ? '35%' : '45%'} minSize={narrow ? 120 : 250}>
+            <ProblemTabs problem={problem} index={index} submissions={submissions.data} />
+          </Panel>
+          <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
+          <Panel minSize={narrow ? 300 : 400}>
+            <Group orientation="vertical">
+              <Panel defaultSize="62%" minSize={160}>
+                <div className="editor-area">
+                  <div className="editor-toolbar">
+                    <LanguageSelect
+                      value={language}
+                      disabled={locked}
+                      onChange={(l) => {
+                        setLanguages((m) => ({ ...m, [problem.id]: l }));
+                        runner.clear(false);
+                      }}
+                    />
+                    <span className="taking-spacer" />
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      onClick={runner.run}
+                      disabled={locked || runner.busy !== null}
+                      aria-keyshortcuts="Control+Enter Meta+Enter"
+                      title="Run (Ctrl/Cmd+Enter)"
+                    >
+                      Run
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-success btn-sm"
+                      onClick={runner.submit}
+                      disabled={locked || runner.busy !== null}
+                      aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
+                      title="Submit (Ctrl/Cmd+Shift+Enter)"
+                    >
+                      Submit
+                    </button>
+                  </div>
+                  <Suspense fallback={<div className="editor-loading">Loading editor…</div>}>
+                    <CodeEditor
+                      modelKey={`${attempt.id}/${draftKey(problem.id, language)}`}
+                      language={language}
+                      initialValue={currentCode()}
+                      readOnly={locked}
+                      dark={dark}
+                      settings={settings}
+                      onChange={onChange}
+                    />
+                  </Suspense>
+                </div>
+              </Panel>
+              <Separator className="resize-handle resize-handle-h" />
+              <Panel defaultSize="38%" minSize={80}>
+                <ResultsPanel
+                  results={runner.results}
+                  busy={runner.busy}
+                  error={runner.error}
+                  note={runner.note}
+                  custom={
+                    <CustomInputPanel
+                      value={runner.stdin}
+                      onChange={runner.setStdin}
+                      onRun={runner.runCustom}
+                      disabled={locked || runner.busy !== null}
+                      busy={runner.busy === 'custom'}
+                      result={runner.custom}
+                      error={runner.customError}
+                    />
+                  }
+                />
+              </Panel>
+            </Group>
+          </Panel>
+        </Group>
+        <footer className="taking-statusbar">
+          <span className="taking-statusbar-hint">
+            Ctrl/Cmd+Enter run · Ctrl/Cmd+Shift+Enter submit · Esc then Tab leaves the editor
+          </span>
+          <SaveIndicator status={save.status} lastServerSave={save.lastServerSave} />
+        </footer>
+        {confirmEnd && (
+          <EndDialog
+            onCancel={() => setConfirmEnd(false)}
+            onConfirm={() => {
+              setConfirmEnd(false);
+              void finish('manual');
+            }}
+          >
+            The current code of every problem you worked on is submitted (unless already submitted). You cannot come
+            back to this test.
+          </EndDialog>
+        )}
+      </div>
+    </ProctoringWrapper>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The DOMPurify half of SafeHtml, in its own chunk: the start screen never loads it, the problem panel does.
+ * Allow-list and link/image rules are described in safe-html.tsx.
+ */
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+
+const TAGS = [
+  'p',
+  'br',
+  'hr',
+  'div',
+  'span',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'kbd',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'a',
+  'img',
+];
+const ATTRS = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'rowspan', 'scope', 'start'];
+
+const SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
+const SAFE_LINK = /^(https?:|mailto:|#|\/(?!\/))/i;
+
+/**
+ * True for an image source the page may load: a raster data: URL or a file of this app's blob store
+ * (/api/blobs/…). Other same-origin paths are refused too: an image must never make the candidate's browser
+ * call an API route (e.g. a GET that accepts an invitation) with the candidate's cookies.
+ */
+export function isAllowedImageSrc(src: string): boolean {
+  const s = src.trim();
+  return SAFE_IMAGE.test(s) || (/^\/api\/blobs\/[A-Za-z0-9._/-]+$/.test(s) && !s.includes('..'));
+}
+
+let configured = false;
+function configure() {
+  if (configured) return;
+  configured = true;
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A') {
+      const href = node.getAttribute('href') ?? '';
+      if (!SAFE_LINK.test(href.trim())) node.removeAttribute('href');
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+    if (node.nodeName === 'IMG') {
+      const src = node.getAttribute('src') ?? '';
+      if (!isAllowedImageSrc(src)) {
+        node.removeAttribute('src');
+        node.setAttribute('data-blocked', 'remote image not loaded');
+      }
+      node.setAttribute('loading', 'lazy');
+      node.setAttribute('referrerpolicy', 'no-referrer');
+    }
+  });
+}
+
+export function sanitizeDescription(html: string): string {
+  configure();
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: TAGS,
+    ALLOWED_ATTR: [...ATTRS, 'target', 'rel', 'loading', 'referrerpolicy', 'data-blocked'],
+    ALLOW_DATA_ATTR: false,
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|data:image\/(?:png|jpeg|gif|webp);base64,|#|\/(?!\/))/i,
+  });
+}
+
+export default function RichHtml({ html, className }: { html: string; className?: string }) {
+  const clean = useMemo(() => sanitizeDescription(html), [html]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify with a strict allow-list above
+  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+}
