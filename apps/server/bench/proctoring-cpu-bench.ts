@@ -7,19 +7,23 @@
  *          CHALLENGE_MIN_GAP_MS..CHALLENGE_MAX_GAP_MS and picked up by a heartbeat (every 10 s: +5 s on average).
  * Flagged frames the device uploads add a detect each; an honest sitting has next to none.
  */
-import { readFileSync } from 'node:fs';
-import { createFaceEngine } from '@assessly/face';
-import { decodeImage, encodeJpeg, letterbox } from '../../../packages/face/src/image';
-import { isIdentityPhoto, readManifest } from '../../../packages/face/test/fixtures';
+import { createFaceEngine, toWebcamFrame } from '@assessly/face';
 import { CHALLENGE_MAX_GAP_MS, CHALLENGE_MIN_GAP_MS } from '../src/modules/face/proctoring.challenge';
+import { photo } from '../test/fixtures/face';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const HEARTBEAT_MS = 10_000;
 
-const frames = readManifest()
-  .filter(isIdentityPhoto)
-  .slice(0, 6)
-  .map((p) => encodeJpeg(letterbox(decodeImage(readFileSync(p.path)), 640, 480), 90));
+/** The one-person fixture photos (one per person where there are two), as webcam frames. */
+const ONE_PERSON = [
+  'obama_01.jpg',
+  'biden_01.jpg',
+  'kit_harington_01.jpeg',
+  'rose_leslie_01.jpg',
+  'vlado_01.jpg',
+  'alex_lacamoire_01.png',
+];
+const frames = ONE_PERSON.map((f) => toWebcamFrame(photo(f)));
 
 async function cpuPerCall(fn: (f: Buffer) => Promise<unknown>): Promise<number> {
   for (const f of frames.slice(0, 2)) await fn(f); // warm-up
