@@ -159,7 +159,7 @@ describe('test authoring', () => {
   });
 
   it('opens Test Details of the coding test', async () => {
-    await page.getByRole('link', { name: 'View Backend Coding Round' }).click();
+    await page.getByRole('link', { name: 'View Backend Coding Round', exact: true }).click();
     await page.waitForURL(new RegExp(`/admin/tests/${codingId}$`));
     await text('Coding Test').waitFor();
     expect(await page.getByTestId('question-count').textContent()).toBe('2');

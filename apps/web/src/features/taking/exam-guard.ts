@@ -21,6 +21,7 @@ export function useExamGuard(testId: string, active: boolean) {
   useEffect(() => {
     if (!active) return;
     let queue: GuardEvent[] = [];
+    let lastFlushAt = 0;
     const lastAt = new Map<string, number>();
     const record = (kind: string, detail?: string) => {
       const now = Date.now();
@@ -36,9 +37,13 @@ export function useExamGuard(testId: string, active: boolean) {
       }
       if (queue.length < MAX_BATCH)
         queue.push({ kind, ...(detail ? { detail } : {}), at: new Date(now).toISOString() });
+      // Leading edge: an event after a quiet spell goes at once, so it reaches the server before a quick
+      // End Test (events that arrive after the end are dropped); bursts still go in batches.
+      if (now - lastFlushAt >= FLUSH_MS) flush();
     };
     const flush = (beacon = false) => {
       if (queue.length === 0) return;
+      lastFlushAt = Date.now();
       const events = queue;
       queue = [];
       const url = `/api/attempts/${testId}/events`;
