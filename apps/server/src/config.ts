@@ -4,6 +4,7 @@
  * `readFaceServiceConfig()` for the standalone face service.
  */
 import path from 'node:path';
+import { DEFAULT_PASSWORD_COST, type PasswordCost } from './lib/passwords';
 
 export type FaceEngineMode = 'child' | 'in-process' | 'off';
 
@@ -48,6 +49,8 @@ export interface Config {
   signinAccountLimit: number;
   /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target loopback/private addresses (tests, on-premises receivers). */
   webhookAllowPrivate?: boolean;
+  /** argon2id cost of new password hashes (ARGON2_MEMORY_KIB, default 19456; ARGON2_TIME_COST, default 2). */
+  passwordCost: PasswordCost;
 }
 
 /** TRUST_PROXY: unset/false → false; a number → that many hops; true → true; else a comma list of addresses. */
@@ -102,6 +105,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signinIpRateLimit: positiveInt(env.SIGNIN_IP_RATE_LIMIT, 1000, 'SIGNIN_IP_RATE_LIMIT'),
     signinAccountLimit: positiveInt(env.SIGNIN_ACCOUNT_LIMIT, 10, 'SIGNIN_ACCOUNT_LIMIT'),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    passwordCost: {
+      memoryKib: positiveInt(env.ARGON2_MEMORY_KIB, DEFAULT_PASSWORD_COST.memoryKib, 'ARGON2_MEMORY_KIB'),
+      timeCost: positiveInt(env.ARGON2_TIME_COST, DEFAULT_PASSWORD_COST.timeCost, 'ARGON2_TIME_COST'),
+    },
   };
 }
 

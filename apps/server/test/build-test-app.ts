@@ -56,7 +56,15 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-blobs-'));
   const clock = new TestClock();
-  const env = { PORT: '3000', DATA_DIR: dataDir, HEALTH_TOKEN: TEST_HEALTH_TOKEN, AUTH_RATE_LIMIT: '10000' };
+  // Cheap argon2id parameters: test files sign up hundreds of users (lib/passwords.test.ts checks the default cost).
+  const env = {
+    PORT: '3000',
+    DATA_DIR: dataDir,
+    HEALTH_TOKEN: TEST_HEALTH_TOKEN,
+    AUTH_RATE_LIMIT: '10000',
+    ARGON2_MEMORY_KIB: '64',
+    ARGON2_TIME_COST: '1',
+  };
   const config = { ...readConfig(env), webDist: null };
   const runtime = await createAppDeps(config, { database, clock, log: pino({ level: 'silent' }), parts: false });
   const deps: AppDeps = { ...runtime.deps, ...overrides };

@@ -79,6 +79,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
     mailer: deps.mailer,
     blobs: deps.blobs,
     publicUrl: deps.config.publicUrl,
+    config: deps.config,
   });
   const secure = () => deps.config.publicUrl.startsWith('https://');
 

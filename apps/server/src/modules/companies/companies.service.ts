@@ -3,6 +3,7 @@
  * colleagues join by an emailed invitation as recruiters, and every employer of a company manages its tests
  * (modules/tests/tests.access.ts). Email addresses are verified by an emailed one-time link.
  */
+
 import type {
   TAcceptInvite,
   TCompany,
@@ -11,6 +12,7 @@ import type {
   TMyCompany,
   TRegisterCompany,
 } from '@assessly/shared';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { CompanyRow, UserRow } from '../../db/schema';
 import type { BlobStore } from '../../lib/blobs';
@@ -18,10 +20,11 @@ import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { hashPassword } from '../../lib/passwords';
 import { authorize, isCompanyAdmin, roleOf } from '../../lib/policy';
 import { createToken, hashToken } from '../../lib/tokens';
 import * as usersRepo from '../users/users.repo';
-import { hashPassword, toPublicUser } from '../users/users.service';
+import { toPublicUser } from '../users/users.service';
 import { checkLogo, type LogoUpload } from './companies.logo';
 import * as repo from './companies.repo';
 import { requireVerifiedSender } from './verified-sender';
@@ -37,6 +40,7 @@ export interface CompanyDeps {
   mailer: Mailer;
   blobs: BlobStore;
   publicUrl: string;
+  config: Pick<Config, 'passwordCost'>;
 }
 
 const COMPANY_EMAIL_TAKEN = 'A company with this email is already registered';
@@ -77,7 +81,7 @@ export async function registerCompany(deps: CompanyDeps, input: TRegisterCompany
     throw new AppError('COMPANY_EMAIL_TAKEN', COMPANY_EMAIL_TAKEN, { companyEmail: COMPANY_EMAIL_TAKEN });
   if (adminTaken) throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN, { adminEmail: ADMIN_EMAIL_TAKEN });
 
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.passwordCost);
   const logoKey = logo && logoType ? await deps.blobs.put('logos', logo.data, logoType) : null;
   try {
     const { company, user } = await deps.db.transaction(async (tx) => {
@@ -240,14 +244,14 @@ export async function readInvite(deps: Pick<CompanyDeps, 'db' | 'clock'>, token:
 
 /** Creates the invited recruiter's account (new accounts only; the email is the invited one, hence verified). */
 export async function acceptInvite(
-  deps: Pick<CompanyDeps, 'db' | 'clock'>,
+  deps: Pick<CompanyDeps, 'db' | 'clock' | 'config'>,
   token: string,
   input: TAcceptInvite,
 ): Promise<UserRow> {
   const { invite, company } = await requireInvite(deps, token);
   const email = invite.email!;
   if (await usersRepo.findUserByEmail(deps.db, email)) throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.passwordCost);
   const now = deps.clock.now();
   try {
     return await deps.db.transaction(async (tx) => {

@@ -3,7 +3,7 @@
  * one candidate's data for the company. Employers keep an anonymised result ("Deleted candidate", score).
  * Every erasure is written to the audit log of each company that held the data.
  */
-import { verify } from '@node-rs/argon2';
+
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
@@ -21,6 +21,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { toPublicUser } from '../users/users.service';
@@ -59,7 +60,7 @@ export async function eraseAccount(deps: Deps, user: UserRow, password: string, 
   if (user.role !== 'candidate') {
     throw new AppError('FORBIDDEN', 'Employer accounts are removed by the company owner');
   }
-  if (!(await verify(user.passwordHash, password).catch(() => false))) {
+  if (!(await verifyPassword(user.passwordHash, password))) {
     throw new AppError('INVALID_CREDENTIALS', 'The password is not correct');
   }
   const now = deps.clock.now();

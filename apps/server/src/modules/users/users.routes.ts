@@ -21,7 +21,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
   const mailDeps = () => ({ ...deps, publicUrl: deps.config.publicUrl });
 
   const signup = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const user = await service.createUser(db, parseInput(ZSignup, req.body));
+    const user = await service.createUser(db, parseInput(ZSignup, req.body), deps.config.passwordCost);
     // Every account verifies its email through the same link and call (POST /api/users/verify-email).
     await sendVerificationEmail(mailDeps(), user).catch(() => undefined);
     return reply.status(201).send(service.toPublicUser(user));
@@ -34,7 +34,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     throttle.check(input.email);
     let user: Awaited<ReturnType<typeof service.authenticate>>;
     try {
-      user = await service.authenticate(db, input.email, input.password);
+      user = await service.authenticate(db, input.email, input.password, deps.config.passwordCost);
     } catch (err) {
       throttle.recordFailure(input.email);
       throw err;
@@ -91,7 +91,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/api/users/reset-password', { config: authLimit }, async (req) => {
     const { token, password } = parseInput(ZResetPassword, req.body);
-    await service.resetPassword({ db, clock }, token, password);
+    await service.resetPassword({ db, clock, config: deps.config }, token, password);
     return { ok: true, message: 'Your password has been changed. Please sign in.' };
   });
 }

@@ -1,12 +1,13 @@
 import type { TSignup, TUser, TUserUpdate } from '@assessly/shared';
-import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { companies, type UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { hashPassword, type PasswordCost, spendVerifyTime, verifyPassword } from '../../lib/passwords';
 import { createToken, hashToken } from '../../lib/tokens';
 import * as repo from './users.repo';
 
@@ -35,19 +36,11 @@ export function toPublicUser(u: UserRow): TUser {
   };
 }
 
-export function hashPassword(password: string): Promise<string> {
-  // @node-rs/argon2 defaults to argon2id (m=19456 KiB, t=2, p=1), OWASP's recommended floor.
-  return hash(password);
-}
-
-// Verifying against this keeps the time of a login for an unknown email close to a real one.
-let dummyHash: Promise<string> | null = null;
-
-export async function createUser(db: Db, input: TSignup): Promise<UserRow> {
+export async function createUser(db: Db, input: TSignup, cost: PasswordCost): Promise<UserRow> {
   if (await repo.findUserByEmail(db, input.email)) {
     throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, cost);
   try {
     return await db.transaction(async (tx) => {
       const base = {
@@ -77,14 +70,13 @@ export async function createUser(db: Db, input: TSignup): Promise<UserRow> {
   }
 }
 
-export async function authenticate(db: Db, email: string, password: string): Promise<UserRow> {
+export async function authenticate(db: Db, email: string, password: string, cost: PasswordCost): Promise<UserRow> {
   const user = await repo.findUserByEmail(db, email);
   if (!user) {
-    dummyHash ??= hashPassword('dummy-password-for-timing');
-    await verify(await dummyHash, password).catch(() => false);
+    await spendVerifyTime(password, cost);
     throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
   }
-  const ok = await verify(user.passwordHash, password).catch(() => false);
+  const ok = await verifyPassword(user.passwordHash, password);
   if (!ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
   return user;
 }
@@ -146,8 +138,12 @@ export async function requestPasswordReset(
   });
 }
 
-export async function resetPassword(deps: { db: Db; clock: Clock }, token: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+export async function resetPassword(
+  deps: { db: Db; clock: Clock; config: Pick<Config, 'passwordCost'> },
+  token: string,
+  password: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(password, deps.config.passwordCost);
   const used = await repo.consumeOneTimeToken(deps.db, hashToken(token), 'password_reset', deps.clock.now());
   if (!used?.userId)
     throw new AppError('TOKEN_INVALID', 'This reset link is invalid or has expired. Please ask for a new one.');
