@@ -48,14 +48,58 @@ function withDatabase(serverUrl: string, name: string): string {
   return url.toString();
 }
 
+/**
+ * In-memory PGlite databases this worker has used and given back. Test files run one after another in a
+ * worker (vitest `isolate: false` keeps this module between files), so the next file gets an emptied instance
+ * (every table truncated; migrations insert no rows) instead of starting PostgreSQL-in-WASM again and
+ * loading the snapshot, which cost most of an API test file's CPU time.
+ */
+const idle: Database[] = [];
+
+async function emptied(database: Database): Promise<Database | null> {
+  try {
+    await database.execScript('ROLLBACK').catch(() => {});
+    const tables = await database.query<{ name: string }>(
+      `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> ALL($1)`,
+      [KEEP_TABLES],
+    );
+    if (tables.length) {
+      await database.execScript(`TRUNCATE ${tables.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE`);
+    }
+    return database;
+  } catch {
+    await database.close().catch(() => {});
+    return null;
+  }
+}
+
+/** The migrator's own bookkeeping survives the emptying. */
+const KEEP_TABLES = ['schema_migrations'];
+
+async function lendPglite(): Promise<Database> {
+  let inner: Database | null = null;
+  while (!inner && idle.length) inner = await emptied(idle.pop()!);
+  if (!inner) {
+    inner = await openDatabase({ snapshot: await loadSnapshot() });
+    await migrate(inner); // nothing to do on a snapshot; the full run without one
+  }
+  const lent = inner;
+  let returned = false;
+  // Closing gives the instance back for the next test file instead of stopping it.
+  return {
+    ...lent,
+    close: async () => {
+      if (returned) return;
+      returned = true;
+      idle.push(lent);
+    },
+  };
+}
+
 /** A migrated database of its own for one test file, and how to throw it away. */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = testEnv.serverUrl;
-  if (!serverUrl) {
-    const database = await openDatabase({ snapshot: await loadSnapshot() });
-    await migrate(database); // nothing to do on a snapshot; the full run without one
-    return { database, drop: async () => {} };
-  }
+  if (!serverUrl) return { database: await lendPglite(), drop: async () => {} };
   const name = uniqueName('assessly_t');
   const template = testEnv.templateName;
   await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
