@@ -21,7 +21,7 @@ export interface SandboxSpec {
   stdoutPath: string;
   stderrPath: string;
   cpuMs: number;
-  /** Wall-clock limit; the supervisor extends it by the run's wait for a CPU (at most 3 × more). */
+  /** Wall-clock limit; the supervisor extends it by the run's wait for a CPU (at most 10 × more). */
   wallMs: number;
   memBytes: number;
   pids: number;

@@ -9,6 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { gzipSync } from 'node:zlib';
+import { DRAFT_GZIP_THRESHOLD } from '@assessly/shared';
 import { SUM_PROGRAMS } from './programs';
 import type { FaceChecks, Recorder } from './stats';
 
@@ -96,16 +98,28 @@ export async function runCandidate(o: CandidateOptions): Promise<void> {
       })(),
     );
 
-  // Drafts while typing: a save after each pause, the code growing as they type.
-  let typed = '';
+  // Drafts while typing: a save after each pause, the code growing as they type (to about 6 KB, then afresh;
+  // candidates are somewhere along that at the start), gzipped like the page does above DRAFT_GZIP_THRESHOLD.
+  let typed = '// the candidate keeps typing\n'.repeat(Math.floor(Math.random() * 200));
   every(Math.random() * 3000, 3000, async () => {
-    typed += `// line ${typed.length}\n`;
-    if (typed.length > 1500) typed = '';
-    await api(
-      'draft',
-      `/api/attempts/${o.testId}/drafts`,
-      json('PUT', { questionId: o.questionId, language: o.language, code: typed + code }),
-    );
+    typed += `// line ${typed.length}: the candidate keeps typing\n`;
+    if (typed.length > 6000) typed = '';
+    const body = JSON.stringify({ questionId: o.questionId, language: o.language, code: typed + code });
+    const gzip = body.length > DRAFT_GZIP_THRESHOLD;
+    const sent = gzip ? gzipSync(body) : body;
+    draftBytes.saves += 1;
+    draftBytes.raw += body.length;
+    draftBytes.sent += sent.length;
+    if (gzip) draftBytes.gzipped += 1;
+    await api('draft', `/api/attempts/${o.testId}/drafts`, {
+      method: 'PUT',
+      headers: {
+        cookie: o.cookie,
+        'content-type': 'application/json',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      },
+      body: sent,
+    });
   });
   // Guard events: batches flushed by the page (a tab switch now and then).
   every(Math.random() * 30_000, 30_000, async () => {
@@ -159,6 +173,9 @@ export async function runCandidate(o: CandidateOptions): Promise<void> {
   stream.abort();
   await streamDone;
 }
+
+/** Draft saves and their bytes (JSON as typed, and as sent after gzip). */
+export const draftBytes = { saves: 0, gzipped: 0, raw: 0, sent: 0 };
 
 /** The page's heartbeat period (proctoring-context.ts DEFAULT_INTERVALS.heartbeatMs). */
 export const HEARTBEAT_MS = 10_000;

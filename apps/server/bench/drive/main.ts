@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PROCESS_HEALTH_TOKEN, type ServerProcess, startServerProcess } from '../../test/server-process';
-import { benchEnd, HEARTBEAT_MS, runCandidate, timed } from './candidate';
+import { benchEnd, draftBytes, HEARTBEAT_MS, runCandidate, timed } from './candidate';
 import { LANGUAGES } from './programs';
 import { FaceChecks, nameOf, Recorder, sampleTree } from './stats';
 
@@ -254,6 +254,7 @@ async function main() {
       latencyMs: rec.summary(),
       errors: rec.errors(),
       faceChecks: face ? faceChecks.summary() : null,
+      drafts: { ...draftBytes },
       judgeQueue: health.judge ? { fairness: health.judge.fairness, queue: health.judge.queue } : null,
       cpuMsPerCandidateSecond:
         cpuMsPerCandidateSecond === null ? null : Math.round(cpuMsPerCandidateSecond * 100) / 100,
@@ -268,6 +269,9 @@ async function main() {
     }
     console.log(`errors by status: ${JSON.stringify(result.errors)}`);
     if (result.faceChecks) console.log(`face checks: ${JSON.stringify(result.faceChecks)}`);
+    console.log(
+      `drafts: ${draftBytes.saves} saves, ${draftBytes.gzipped} gzipped, ${Math.round(draftBytes.raw / 1024)} KB as JSON, ${Math.round(draftBytes.sent / 1024)} KB sent`,
+    );
     console.log(`judge queue: ${JSON.stringify(result.judgeQueue)}`);
     console.log(
       `server CPU: ${result.cpuMsPerCandidateSecond} ms per candidate per second; cores busy by process ${JSON.stringify(cpuByProcess)}`,

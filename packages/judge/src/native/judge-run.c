@@ -411,7 +411,7 @@ int main(int argc, char **argv) {
   struct rusage ru;
   memset(&ru, 0, sizeof ru);
   long long deadline = wall_ms > 0 ? start + wall_ms : -1;
-  /* the wall limit grows by the run's wait for a CPU, up to 3 more times itself (a bound on a slot's time) */
+  /* the wall limit grows by the run's wait for a CPU, up to 10 more times itself (a bound on a slot's time) */
   long long stall_credit = 0;
   while (!exited || out_open || err_open) {
     struct pollfd pf[3] = {{sigpipe_fds[0], POLLIN, 0}, {out_open ? op[0] : -1, POLLIN, 0}, {err_open ? ep[0] : -1, POLLIN, 0}};
@@ -440,7 +440,7 @@ int main(int argc, char **argv) {
     else if (err_total > err_limit) hit = "output";
     else if (deadline > 0 && now_ms() > deadline + stall_credit) {
       long long s = stall_ms();
-      if (s > wall_ms * 3) s = wall_ms * 3;
+      if (s > wall_ms * 10) s = wall_ms * 10;
       if (s > stall_credit) stall_credit = s;
       if (now_ms() > deadline + stall_credit) hit = "wall";
     }
