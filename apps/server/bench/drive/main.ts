@@ -110,6 +110,17 @@ async function main() {
   };
 
   try {
+    // The face models load in the background after the start: wait for them, so enrolments are not refused.
+    for (let i = 0; face && i < 240; i++) {
+      const h = (await fetch(`${url}/api/health`, {
+        headers: { authorization: `Bearer ${args['health-token'] ?? PROCESS_HEALTH_TOKEN}` },
+      })
+        .then((r) => r.json())
+        .catch(() => ({}))) as { face?: { state?: string } };
+      if (h.face?.state === 'ready' || h.face?.state === 'remote') break;
+      if (i === 0) console.log(`waiting for the face models (face ${h.face?.state ?? 'unknown'})…`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
     // The employer's coding test (through the API, as an employer would).
     const post = (cls: string, p: string, body: unknown, cookie = '') =>
       timed(rec, cls, `${url}${p}`, {
