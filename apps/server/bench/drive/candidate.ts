@@ -214,7 +214,7 @@ async function proctoring(
       });
       const said = (res.body as { challenge?: string } | null)?.challenge;
       if (!challengeId) checks.reload(res.status === 200);
-      else checks.answer(challengeId, res.status === 200 ? said : null);
+      else if (!benchEnd.signal.aborted) checks.answer(challengeId, res.status === 200 ? said : null);
     } finally {
       busy = false;
     }

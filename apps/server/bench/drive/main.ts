@@ -266,7 +266,7 @@ async function main() {
       signinSeconds,
       latencyMs: rec.summary(),
       errors: rec.errors(),
-      faceChecks: face ? faceChecks.summary() : null,
+      faceChecks: face ? faceChecks.summary(endsAt) : null,
       drafts: { ...draftBytes },
       judgeQueue: health.judge ? { fairness: health.judge.fairness, queue: health.judge.queue } : null,
       cpuMsPerCandidateSecond:

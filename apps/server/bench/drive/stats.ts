@@ -101,17 +101,20 @@ export function nameOf(pid: number): string {
  * period (10 s: before the next one is due), late when answered after it, failed when not answered 200; a gap
  * of more than 30 s between answered heartbeats (or frames) is what the server records as "camera lost". A
  * spot check counts as answered when the server said so (within its 15 s), late when it said "late", missed
- * otherwise (the verify failed or never came).
+ * when the verify failed or never came in time (e.g. a candidate not yet enrolled sends an enrolment instead),
+ * open at the end when it was issued in the last 15 s and not answered by the end.
  */
 export class FaceChecks {
   private readonly beats = { sent: 0, onTime: 0, late: 0, failed: 0 };
   private cameraLostGaps = 0;
   private readonly spot = new Map<string, 'open' | 'answered' | 'late' | 'failed'>();
+  private readonly issuedAt = new Map<string, number>();
   private readonly load = { sent: 0, ok: 0, failed: 0 };
 
   constructor(
     private readonly periodMs: number,
     private readonly lostAfterMs = 30_000,
+    private readonly challengeTtlMs = 15_000,
   ) {}
 
   /** The verify of a fresh frame when the page loads. */
@@ -122,7 +125,9 @@ export class FaceChecks {
   }
 
   issued(id: string) {
-    if (!this.spot.has(id)) this.spot.set(id, 'open');
+    if (this.spot.has(id)) return;
+    this.spot.set(id, 'open');
+    this.issuedAt.set(id, Date.now());
   }
 
   /** The verify answering a challenge: what the server said of it (`challenge`), or null when it failed. */
@@ -152,11 +157,21 @@ export class FaceChecks {
     };
   }
 
-  summary() {
+  /** endsAt: when the candidates stopped; a challenge still open then and issued in the last 15 s is "open". */
+  summary(endsAt: number) {
     const states = [...this.spot.values()];
     const answered = states.filter((s) => s === 'answered').length;
     const late = states.filter((s) => s === 'late').length;
-    const spotChecks = { issued: states.length, answered, late, missed: states.length - answered - late };
+    const openAtEnd = [...this.spot].filter(
+      ([id, s]) => s === 'open' && (this.issuedAt.get(id) ?? 0) + this.challengeTtlMs > endsAt,
+    ).length;
+    const spotChecks = {
+      issued: states.length,
+      answered,
+      late,
+      missed: states.length - answered - late - openAtEnd,
+      openAtEnd,
+    };
     const onCadence =
       this.beats.late === 0 &&
       this.beats.failed === 0 &&
