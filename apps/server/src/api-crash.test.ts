@@ -24,6 +24,9 @@ const env = () => ({
   DATA_DIR: dataDir,
   FACE_ENGINE: 'off',
   JUDGE_CONCURRENCY: '1',
+  // at the server's priority: on a test machine busy with other work a niced judge would only be slow here
+  // (the priority itself is tested in packages/judge priority.test.ts)
+  JUDGE_NICE: '0',
   WEB_DIST: '/nonexistent',
   HEALTH_TOKEN,
 });

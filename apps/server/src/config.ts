@@ -33,6 +33,8 @@ export interface Config {
   judgeWorkers: boolean;
   /** Stored, unjudged submissions before run/submit answer 503; null: the queue's default (200). */
   judgeMaxBacklog: number | null;
+  /** JUDGE_NICE (0..19, default 10): CPU priority of compiles and runs below the server's; 0 = the same. */
+  judgeNice: number;
   webDist: string | null;
   production: boolean;
   /**
@@ -99,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     judgeConcurrency: optionalNumber(env.JUDGE_CONCURRENCY),
     judgeWorkers: env.JUDGE_WORKERS !== '0',
     judgeMaxBacklog: optionalNumber(env.JUDGE_MAX_BACKLOG),
+    judgeNice: niceValue(env.JUDGE_NICE),
     webDist: env.WEB_DIST ?? null,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -127,6 +130,13 @@ export function readFaceServiceConfig(env: NodeJS.ProcessEnv = process.env): Fac
     secret: env.FACE_SERVICE_SECRET || null,
     logLevel: env.LOG_LEVEL || 'info',
   };
+}
+
+function niceValue(value: string | undefined): number {
+  if (value === undefined || value === '') return 10;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 19) throw new Error(`JUDGE_NICE must be a whole number 0..19, got ${value}`);
+  return n;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {

@@ -34,7 +34,7 @@ async function main() {
     process.exit(1);
   }
   const concurrency = config.judgeConcurrency ?? undefined;
-  const judge = createJudge({ concurrency });
+  const judge = createJudge({ concurrency, nice: config.judgeNice });
   const judging = createJudgingService({
     deps: { db: database.db, database, clock: systemClock },
     judge,

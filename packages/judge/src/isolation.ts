@@ -31,6 +31,11 @@ export interface CgroupSetup {
   memory: string;
   pids: string;
   cpu: string;
+  /**
+   * v1 with the cpu controller mounted apart from cpuacct: a CPU group every sandboxed process joins, whose
+   * parent carries the judge's CPU weight (null when the run cgroups are CPU groups already, or none exists).
+   */
+  sched: string | null;
 }
 
 export interface Isolation {
@@ -118,7 +123,7 @@ function tryWrite(file: string, value: string): boolean {
  * Creates this instance's parent cgroups (name includes our pid so several judge processes can share a host)
  * and removes the leftovers of dead instances. Returns null when the kernel or our privileges do not allow it.
  */
-export function setupCgroups(warnings: string[]): CgroupSetup | null {
+export function setupCgroups(warnings: string[], nice = 0): CgroupSetup | null {
   if ((process.getuid?.() ?? 1) !== 0) {
     warnings.push(
       'judge is not running as root: no cgroups (memory via RLIMIT_AS, processes via RLIMIT_NPROC) and code runs as the server user',
@@ -159,6 +164,9 @@ export function setupCgroups(warnings: string[]): CgroupSetup | null {
       return null;
     }
     sweepStale([base]);
+    // with the cpu controller the sandboxes are a CPU group of their own, where a nice value only counts among
+    // themselves: give the whole judge group the weight of that nice value against the server
+    if (nice > 0) tryWrite(path.join(base, 'cpu.weight.nice'), String(nice));
     const dir = path.join(base, instance);
     mkdirSync(dir);
     if (!enable(dir)) {
@@ -172,7 +180,7 @@ export function setupCgroups(warnings: string[]): CgroupSetup | null {
     } catch {
       // no memory.peak at all (kernel < 5.19): fresh cgroups, peak falls back to rusage
     }
-    return { version: 2, reuse, memory: dir, pids: dir, cpu: dir };
+    return { version: 2, reuse, memory: dir, pids: dir, cpu: dir, sched: null };
   }
   const mounts = cgroupV1Mounts();
   const mem = mounts.get('memory');
@@ -188,7 +196,34 @@ export function setupCgroups(warnings: string[]): CgroupSetup | null {
     sweepStale(bases);
     const dirs = bases.map((b) => path.join(b, instance));
     for (const d of dirs) mkdirSync(d, { recursive: true });
-    return { version: 1, reuse: true, memory: dirs[0] as string, pids: dirs[1] as string, cpu: dirs[2] as string };
+    // The judge's CPU weight as a group: a nice value alone is void against the server where the kernel groups
+    // tasks by session (autogroup), since bwrap starts a new session. 1024 = nice 0, each step ~1.25x.
+    const shares = String(Math.max(2, Math.round(1024 / 1.25 ** nice)));
+    const sched = mounts.get('cpu');
+    let schedDir: string | null = null;
+    if (nice > 0 && sched === cpu) tryWrite(path.join(cpu, 'assessly-judge', 'cpu.shares'), shares);
+    else if (nice > 0 && sched) {
+      try {
+        const base = path.join(sched, 'assessly-judge');
+        mkdirSync(base, { recursive: true });
+        sweepStale([base]);
+        if (tryWrite(path.join(base, 'cpu.shares'), shares)) {
+          schedDir = path.join(base, instance);
+          mkdirSync(schedDir, { recursive: true });
+        }
+      } catch {
+        schedDir = null;
+        warnings.push('cgroup v1: cannot create the judge CPU group; sandboxed work competes with the server');
+      }
+    }
+    return {
+      version: 1,
+      reuse: true,
+      memory: dirs[0] as string,
+      pids: dirs[1] as string,
+      cpu: dirs[2] as string,
+      sched: schedDir,
+    };
   } catch (err) {
     warnings.push(`cgroup v1 not writable: ${(err as Error).message}`);
     return null;
@@ -238,7 +273,8 @@ export function removeCgroupTree(dir: string): void {
   }
 }
 
-export function detectIsolation(): Isolation {
+/** nice: the CPU priority of sandboxed work (CreateJudgeOptions.nice), applied to the judge's cgroup weight. */
+export function detectIsolation(nice = 0): Isolation {
   const warnings: string[] = [];
   const bwrap = findExecutable('bwrap');
   const isRoot = (process.getuid?.() ?? 1) === 0;
@@ -246,7 +282,7 @@ export function detectIsolation(): Isolation {
     // never run candidate code unsandboxed: judging answers Internal Error until bwrap is installed
     warnings.push('bubblewrap (bwrap) is not installed: judging is disabled (apt-get install bubblewrap)');
   }
-  const cgroup = setupCgroups(warnings);
+  const cgroup = setupCgroups(warnings, nice);
   const dropTo = isRoot ? { uid: SANDBOX_UID, gid: SANDBOX_UID } : null;
   let help = '';
   if (bwrap) {

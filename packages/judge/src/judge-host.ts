@@ -3,12 +3,16 @@
  * than from a big one: fork/exec cost grows with the parent's memory map, and an API server holding an
  * embedded PGlite database is large. Messages: {id, op, args} in, {id, ok, value | error} out.
  */
-import { createJudge } from './judge';
+import os from 'node:os';
+import { createJudge, judgeNice } from './judge';
 import { JudgeQueueFullError } from './types';
 
 type Request = { id: number; op: 'judge' | 'languages' | 'warmup' | 'close'; args: unknown[] };
 
 const opts = JSON.parse(process.env.ASSESSLY_JUDGE_OPTIONS ?? '{}');
+// This process only serves the judge: it (spawns, output comparison, cache builds) yields to the server too.
+// Only ever nicer than the server that started it.
+if (judgeNice(opts.nice) > os.getPriority()) os.setPriority(judgeNice(opts.nice));
 const judge = createJudge(opts);
 const send = (msg: unknown) => process.send?.(msg);
 

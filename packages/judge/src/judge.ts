@@ -31,12 +31,18 @@ function defaultCacheDir(): string {
   return uid === 0 ? '/var/cache/assessly-judge' : path.join(os.tmpdir(), `assessly-judge-cache-${uid}`);
 }
 
+/** The nice value of sandboxed work: CreateJudgeOptions.nice, default 0, clamped to 0..19. */
+export function judgeNice(value: number | undefined): number {
+  return clamp(value, 0, 0, 19);
+}
+
 export function createJudge(opts: CreateJudgeOptions = {}): Judge {
   const concurrency = Math.max(1, opts.concurrency ?? os.availableParallelism());
   const pool = new Pool(concurrency, Math.max(0, opts.maxQueue ?? 64));
   const workRoot = opts.workRoot ?? path.join(os.tmpdir(), 'assessly-judge-work');
   const cacheDir = opts.cacheDir ?? defaultCacheDir();
-  const iso = detectIsolation();
+  const nice = judgeNice(opts.nice);
+  const iso = detectIsolation(nice);
   let sandbox: Promise<Sandbox> | null = null;
   let toolchains: Promise<Map<Language, Toolchain>> | null = null;
   const caches = new Map<Language, Promise<Caches>>();
@@ -45,7 +51,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
     sandbox ??= (async () => {
       ensurePrivateDir(cacheDir, 0o755);
       ensurePrivateDir(workRoot, 0o711);
-      const sb = new Sandbox(iso, await buildHelper(cacheDir));
+      const sb = new Sandbox(iso, await buildHelper(cacheDir), nice);
       await probeSandbox(sb, workRoot, iso.info.warnings);
       return sb;
     })();
@@ -235,7 +241,8 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
     async close() {
       await pool.drain();
       if (iso.cgroup)
-        for (const d of new Set([iso.cgroup.memory, iso.cgroup.pids, iso.cgroup.cpu])) removeCgroupTree(d);
+        for (const d of new Set([iso.cgroup.memory, iso.cgroup.pids, iso.cgroup.cpu, iso.cgroup.sched]))
+          if (d) removeCgroupTree(d);
     },
   };
 }

@@ -21,6 +21,7 @@ export interface SandboxSpec {
   stdoutPath: string;
   stderrPath: string;
   cpuMs: number;
+  /** Wall-clock limit; the supervisor extends it by the run's wait for a CPU (at most 10 × more). */
   wallMs: number;
   memBytes: number;
   pids: number;
@@ -94,6 +95,8 @@ export class Sandbox {
   constructor(
     private readonly iso: Isolation,
     private readonly helper: string,
+    /** Nice value the supervisor sets on the sandboxed process tree before exec (0: unchanged). */
+    private readonly nice = 0,
   ) {}
 
   bwrapArgs(spec: SandboxSpec): string[] {
@@ -150,12 +153,14 @@ export class Sandbox {
         cg.version === 2 ? '1' : '0',
       );
       args.push('--mem', String(spec.memBytes), '--pids', String(spec.pids));
+      if (cg.sched) args.push('--cg-sched', cg.sched);
     } else {
       // fallback: address-space and per-uid process limits (weaker; reported in isolation().warnings)
       args.push('--as', String(spec.memBytes * 2), '--nproc', String(spec.pids * 8));
     }
     if (this.iso.dropTo) args.push('--uid', String(this.iso.dropTo.uid), '--gid', String(this.iso.dropTo.gid));
     args.push('--cpu-ms', String(spec.cpuMs), '--wall-ms', String(spec.wallMs));
+    if (this.nice > 0) args.push('--nice', String(this.nice));
     args.push('--out-limit', String(spec.stdoutLimit), '--err-limit', String(spec.stderrLimit));
     args.push(
       '--fsize',

@@ -121,7 +121,8 @@ describe('resource exhaustion', { timeout: 60_000 }, () => {
     const r = await run('javascript', 'for(;;){}', '', 500);
     expectVerdict(r, 'Time Limit Exceeded');
     expect((r.cases[0]?.timeMs ?? 0) >= 500 || r.cases[0]?.message?.includes('wall')).toBe(true);
-    expect(r.cases[0]?.wallMs).toBeLessThan(3000);
+    // wall limit 2 s, extended by at most 10 × that for time the loop spent waiting for a CPU on a busy host
+    expect(r.cases[0]?.wallMs).toBeLessThan(22_500);
   });
 
   it('sleeping forever is stopped at the wall-clock limit', async () => {

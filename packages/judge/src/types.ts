@@ -24,7 +24,7 @@ export interface JudgeRequest {
   language: Language;
   code: string;
   cases: JudgeCase[];
-  /** CPU time per case in ms, default 2000 (clamped to 100..20000). Wall limit is 3x this. */
+  /** CPU time per case in ms, default 2000 (clamped to 100..20000). Wall limit 3x + 0.5 s (+ time spent waiting for a CPU). */
   timeLimitMs?: number;
   /** Memory per case in MiB, default 256 (clamped to 16..2048). */
   memoryLimitMb?: number;
@@ -103,6 +103,12 @@ export interface CreateJudgeOptions {
   concurrency?: number;
   /** Judgings waiting for a slot, default 64; beyond that judge() rejects with JudgeQueueFullError. */
   maxQueue?: number;
+  /**
+   * CPU priority of compiles and runs: the nice value (0..19, default 0 = unchanged) set on every sandboxed
+   * process (and the judge's CPU cgroup weight), so the server in front of the judge stays responsive while
+   * the judge is saturated. The server passes JUDGE_NICE (default 10).
+   */
+  nice?: number;
 }
 
 export class JudgeQueueFullError extends Error {

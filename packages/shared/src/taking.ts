@@ -8,6 +8,9 @@ export type TCodeLanguage = (typeof CODE_LANGUAGES)[number];
 /** A saved draft is at most this many characters (UTF-16 units ≈ bytes for code). */
 export const DRAFT_MAX_CHARS = 64 * 1024;
 
+/** A draft save whose JSON body is longer than this is sent gzipped (Content-Encoding: gzip) by the page. */
+export const DRAFT_GZIP_THRESHOLD = 4096;
+
 export const ZDraftInput = z.object({
   questionId: z.string().uuid('Unknown question'),
   language: z.enum(CODE_LANGUAGES, { error: 'Unknown language' }),

@@ -1,13 +1,18 @@
 /**
  * One simulated candidate at the coding page's real cadence: drafts while typing (the page debounces 800 ms),
  * a Run about once a minute in its language, one submission, guard events in batches, and, when face traffic
- * is on, the wrapper's frames (enrol once, detect every 10 s, verify every 15 s) as the page sends them today.
+ * is on, what the proctoring wrapper sends since detection moved to the device (issue 17): one verify of a
+ * fresh frame when the page loads, a heartbeat every 10 s (setInterval), and a verify with the challenge id at
+ * once when a heartbeat answer carries a spot-check challenge. The bench's frame shows the enrolled candidate
+ * alone, so the device never flags a frame (no detect uploads). Enrolment happens before the start (main.ts).
  * Verdicts arrive on the candidate's event stream, as on the page.
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { gzipSync } from 'node:zlib';
+import { DRAFT_GZIP_THRESHOLD } from '@assessly/shared';
 import { SUM_PROGRAMS } from './programs';
-import type { Recorder } from './stats';
+import type { FaceChecks, Recorder } from './stats';
 
 export interface CandidateOptions {
   url: string;
@@ -18,6 +23,10 @@ export interface CandidateOptions {
   endsAt: number;
   seconds: number;
   face: Blob | null;
+  /** Whether the reference face was enrolled before the start (else the wrapper enrols late, as the page does). */
+  enrolled: boolean;
+  /** Face check timeliness (heartbeats, spot checks), shared by every candidate. */
+  faceChecks: FaceChecks;
   light: boolean;
   /** Stop waiting for verdicts at this time (the run's end plus a grace period). */
   giveUpAt: number;
@@ -89,16 +98,28 @@ export async function runCandidate(o: CandidateOptions): Promise<void> {
       })(),
     );
 
-  // Drafts while typing: a save after each pause, the code growing as they type.
-  let typed = '';
+  // Drafts while typing: a save after each pause, the code growing as they type (to about 6 KB, then afresh;
+  // candidates are somewhere along that at the start), gzipped like the page does above DRAFT_GZIP_THRESHOLD.
+  let typed = '// the candidate keeps typing\n'.repeat(Math.floor(Math.random() * 200));
   every(Math.random() * 3000, 3000, async () => {
-    typed += `// line ${typed.length}\n`;
-    if (typed.length > 1500) typed = '';
-    await api(
-      'draft',
-      `/api/attempts/${o.testId}/drafts`,
-      json('PUT', { questionId: o.questionId, language: o.language, code: typed + code }),
-    );
+    typed += `// line ${typed.length}: the candidate keeps typing\n`;
+    if (typed.length > 6000) typed = '';
+    const body = JSON.stringify({ questionId: o.questionId, language: o.language, code: typed + code });
+    const gzip = body.length > DRAFT_GZIP_THRESHOLD;
+    const sent = gzip ? gzipSync(body) : body;
+    draftBytes.saves += 1;
+    draftBytes.raw += body.length;
+    draftBytes.sent += sent.length;
+    if (gzip) draftBytes.gzipped += 1;
+    await api('draft', `/api/attempts/${o.testId}/drafts`, {
+      method: 'PUT',
+      headers: {
+        cookie: o.cookie,
+        'content-type': 'application/json',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      },
+      body: sent,
+    });
   });
   // Guard events: batches flushed by the page (a tab switch now and then).
   every(Math.random() * 30_000, 30_000, async () => {
@@ -147,24 +168,83 @@ export async function runCandidate(o: CandidateOptions): Promise<void> {
       })(),
     );
   }
-  if (o.face) {
-    const frame = o.face;
-    const post = (kind: string) => {
+  if (o.face) loops.push(proctoring(o, api));
+  await Promise.race([Promise.all(loops), new Promise((r) => benchEnd.signal.addEventListener('abort', r))]);
+  stream.abort();
+  await streamDone;
+}
+
+/** Draft saves and their bytes (JSON as typed, and as sent after gzip). */
+export const draftBytes = { saves: 0, gzipped: 0, raw: 0, sent: 0 };
+
+/** The page's heartbeat period (proctoring-context.ts DEFAULT_INTERVALS.heartbeatMs). */
+export const HEARTBEAT_MS = 10_000;
+
+/** The proctoring wrapper's traffic (proctoring-wrapper.tsx): reload check, heartbeats, challenge answers. */
+async function proctoring(
+  o: CandidateOptions,
+  api: (cls: string, path: string, init: RequestInit) => ReturnType<typeof timed>,
+): Promise<void> {
+  const checks = o.faceChecks;
+  const frame = o.face!;
+  let busy = false; // the wrapper sends one frame at a time
+  let enrolled = o.enrolled;
+  const verify = async (challengeId?: string) => {
+    if (busy) return;
+    busy = true;
+    try {
       const form = new FormData();
       form.set('image', frame, 'frame.jpg');
-      return api(`face-${kind}`, `/api/proctoring/${o.testId}/${kind}`, {
+      if (!enrolled) {
+        // an outage at enrolment let the candidate start: the wrapper enrols with its next frame
+        const res = await api('face-enroll', `/api/proctoring/${o.testId}/enroll`, {
+          method: 'POST',
+          headers: { cookie: o.cookie },
+          body: form,
+        });
+        enrolled = res.status === 200 || (res.body as { code?: string } | null)?.code === 'FACE_ALREADY_ENROLLED';
+        if (!challengeId) checks.reload(enrolled);
+        return;
+      }
+      if (challengeId) form.set('challengeId', challengeId);
+      const res = await api(challengeId ? 'face-challenge' : 'face-verify', `/api/proctoring/${o.testId}/verify`, {
         method: 'POST',
         headers: { cookie: o.cookie },
         body: form,
       });
-    };
-    await post('enroll');
-    every(Math.random() * 10_000, 10_000, async () => void (await post('detect')));
-    every(Math.random() * 15_000, 15_000, async () => void (await post('verify')));
+      const said = (res.body as { challenge?: string } | null)?.challenge;
+      if (!challengeId) checks.reload(res.status === 200);
+      else if (!benchEnd.signal.aborted) checks.answer(challengeId, res.status === 200 ? said : null);
+    } finally {
+      busy = false;
+    }
+  };
+  // The page loads at some moment of the first beat period, checks a frame at once, then beats every 10 s.
+  await sleep(Math.random() * HEARTBEAT_MS);
+  if (Date.now() >= o.endsAt) return;
+  const candidate = checks.candidate();
+  const beats: Promise<void>[] = [verify()];
+  const beat = async () => {
+    const sentAt = Date.now();
+    const res = await api('face-heartbeat', `/api/proctoring/${o.testId}/heartbeat`, {
+      method: 'POST',
+      headers: { cookie: o.cookie },
+    });
+    candidate.heartbeat(sentAt, res.status === 200, Date.now());
+    const challenge = (res.body as { challenge?: { id?: string } | null } | null)?.challenge;
+    if (res.status === 200 && challenge?.id) {
+      checks.issued(challenge.id);
+      await verify(challenge.id);
+    } else if (!enrolled) await verify();
+  };
+  // setInterval: a beat goes out every period whether or not the last one was answered.
+  for (let next = Date.now() + HEARTBEAT_MS; next < o.endsAt; next += HEARTBEAT_MS) {
+    await sleep(next - Date.now());
+    if (benchEnd.signal.aborted) break;
+    beats.push(beat());
   }
-  await Promise.race([Promise.all(loops), new Promise((r) => benchEnd.signal.addEventListener('abort', r))]);
-  stream.abort();
-  await streamDone;
+  await Promise.all(beats);
+  candidate.end(o.endsAt);
 }
 
 async function openStream(o: CandidateOptions, signal: AbortSignal, onJudged: (id: string) => void) {

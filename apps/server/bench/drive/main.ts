@@ -8,7 +8,8 @@
  * --database-url server, with --workers separate judge worker processes). --light sends only drafts and
  * events (the per-candidate budget of API + database work). Verdicts are awaited up to --grace seconds (60) after
  * the end; later ones count as "not judged by the end". Prints per endpoint class p50/p95/p99, errors by
- * status, the judge's queue wait, server CPU per candidate per second and memory; the last line is JSON.
+ * status, the judge's queue wait, server CPU per candidate per second, memory and (with face traffic) how many
+ * face checks kept their cadence; the last line is JSON.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,9 +19,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PROCESS_HEALTH_TOKEN, type ServerProcess, startServerProcess } from '../../test/server-process';
-import { benchEnd, runCandidate, timed } from './candidate';
+import { benchEnd, draftBytes, HEARTBEAT_MS, runCandidate, timed } from './candidate';
 import { LANGUAGES } from './programs';
-import { nameOf, Recorder, sampleTree } from './stats';
+import { FaceChecks, nameOf, Recorder, sampleTree } from './stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,6 +50,7 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
 
 async function main() {
   const rec = new Recorder();
+  const faceChecks = new FaceChecks(HEARTBEAT_MS);
   const face =
     !args['no-face'] && !args.light && existsSync(FRAME)
       ? new Blob([readFileSync(FRAME)], { type: 'image/jpeg' })
@@ -108,6 +110,17 @@ async function main() {
   };
 
   try {
+    // The face models load in the background after the start: wait for them, so enrolments are not refused.
+    for (let i = 0; face && i < 240; i++) {
+      const h = (await fetch(`${url}/api/health`, {
+        headers: { authorization: `Bearer ${args['health-token'] ?? PROCESS_HEALTH_TOKEN}` },
+      })
+        .then((r) => r.json())
+        .catch(() => ({}))) as { face?: { state?: string } };
+      if (h.face?.state === 'ready' || h.face?.state === 'remote') break;
+      if (i === 0) console.log(`waiting for the face models (face ${h.face?.state ?? 'unknown'})…`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
     // The employer's coding test (through the API, as an employer would).
     const post = (cls: string, p: string, body: unknown, cookie = '') =>
       timed(rec, cls, `${url}${p}`, {
@@ -171,9 +184,27 @@ async function main() {
       cookies[i] = await signIn(`drive-${stamp}-${i}@example.com`, 'candidate');
     });
     const signinSeconds = (Date.now() - signinStarted) / 1000;
-    await inBatches([...Array(N).keys()], 50, async (i) => {
-      await post('start', `/api/attempts/${test.id}/start`, {}, cookies[i]);
-      await timed(rec, 'take', `${url}/api/attempts/take/${test.id}`, { headers: { cookie: cookies[i]! } });
+    // As the entry page: read the test, enrol the reference face when the test is proctored, then start. With
+    // faces 25 at a time: the face service answers 503 (busy) past 32 waiting calls, and a candidate whose
+    // enrolment failed would enrol late inside the measured window.
+    const enrolled: boolean[] = new Array(N).fill(false);
+    await inBatches([...Array(N).keys()], face ? 25 : 50, async (i) => {
+      const cookie = cookies[i]!;
+      const take = await timed(rec, 'take', `${url}/api/attempts/take/${test.id}`, { headers: { cookie } });
+      const proctored = (take.body as { proctoring?: { required?: boolean } } | null)?.proctoring?.required;
+      if (proctored && face) {
+        const form = new FormData();
+        form.set('image', face, 'frame.jpg');
+        const res = await timed(rec, 'face-enroll', `${url}/api/proctoring/${test.id}/enroll`, {
+          method: 'POST',
+          headers: { cookie },
+          body: form,
+        });
+        enrolled[i] = res.status === 200;
+      }
+      const started = await post('start', `/api/attempts/${test.id}/start`, {}, cookie);
+      if (started.status >= 400 && i === 0)
+        console.log(`start answered ${started.status}: ${JSON.stringify(started.body)}`);
     });
     console.log(
       `${N} candidates signed up and in from one address in ${signinSeconds.toFixed(1)} s; simulating ${SECONDS} s…`,
@@ -199,6 +230,8 @@ async function main() {
           endsAt,
           seconds: SECONDS,
           face,
+          enrolled: enrolled[i]!,
+          faceChecks,
           light: !!args.light,
           rec,
           giveUpAt: endsAt + Number(args.grace) * 1000,
@@ -233,6 +266,8 @@ async function main() {
       signinSeconds,
       latencyMs: rec.summary(),
       errors: rec.errors(),
+      faceChecks: face ? faceChecks.summary(endsAt) : null,
+      drafts: { ...draftBytes },
       judgeQueue: health.judge ? { fairness: health.judge.fairness, queue: health.judge.queue } : null,
       cpuMsPerCandidateSecond:
         cpuMsPerCandidateSecond === null ? null : Math.round(cpuMsPerCandidateSecond * 100) / 100,
@@ -246,6 +281,10 @@ async function main() {
       );
     }
     console.log(`errors by status: ${JSON.stringify(result.errors)}`);
+    if (result.faceChecks) console.log(`face checks: ${JSON.stringify(result.faceChecks)}`);
+    console.log(
+      `drafts: ${draftBytes.saves} saves, ${draftBytes.gzipped} gzipped, ${Math.round(draftBytes.raw / 1024)} KB as JSON, ${Math.round(draftBytes.sent / 1024)} KB sent`,
+    );
     console.log(`judge queue: ${JSON.stringify(result.judgeQueue)}`);
     console.log(
       `server CPU: ${result.cpuMsPerCandidateSecond} ms per candidate per second; cores busy by process ${JSON.stringify(cpuByProcess)}`,

@@ -95,3 +95,96 @@ export function nameOf(pid: number): string {
     return '?';
   }
 }
+
+/**
+ * Face checks against their cadence (issue 17's wrapper): a heartbeat is on time when answered within its
+ * period (10 s: before the next one is due), late when answered after it, failed when not answered 200; a gap
+ * of more than 30 s between answered heartbeats (or frames) is what the server records as "camera lost". A
+ * spot check counts as answered when the server said so (within its 15 s), late when it said "late", missed
+ * when the verify failed or never came in time (e.g. a candidate not yet enrolled sends an enrolment instead),
+ * open at the end when it was issued in the last 15 s and not answered by the end.
+ */
+export class FaceChecks {
+  private readonly beats = { sent: 0, onTime: 0, late: 0, failed: 0 };
+  private cameraLostGaps = 0;
+  private readonly spot = new Map<string, 'open' | 'answered' | 'late' | 'failed'>();
+  private readonly issuedAt = new Map<string, number>();
+  private readonly load = { sent: 0, ok: 0, failed: 0 };
+
+  constructor(
+    private readonly periodMs: number,
+    private readonly lostAfterMs = 30_000,
+    private readonly challengeTtlMs = 15_000,
+  ) {}
+
+  /** The verify of a fresh frame when the page loads. */
+  reload(ok: boolean) {
+    this.load.sent += 1;
+    if (ok) this.load.ok += 1;
+    else this.load.failed += 1;
+  }
+
+  issued(id: string) {
+    if (this.spot.has(id)) return;
+    this.spot.set(id, 'open');
+    this.issuedAt.set(id, Date.now());
+  }
+
+  /** The verify answering a challenge: what the server said of it (`challenge`), or null when it failed. */
+  answer(id: string, said: string | null | undefined) {
+    if (this.spot.get(id) === 'answered') return;
+    this.spot.set(id, said === 'answered' ? 'answered' : said === 'late' ? 'late' : 'failed');
+  }
+
+  /** One candidate's heartbeats (from its page load). */
+  candidate() {
+    let lastOk = Date.now();
+    return {
+      heartbeat: (sentAt: number, ok: boolean, answeredAt: number) => {
+        this.beats.sent += 1;
+        if (!ok) {
+          this.beats.failed += 1;
+          return;
+        }
+        if (answeredAt - sentAt > this.periodMs) this.beats.late += 1;
+        else this.beats.onTime += 1;
+        if (answeredAt - lastOk > this.lostAfterMs) this.cameraLostGaps += 1;
+        lastOk = Math.max(lastOk, answeredAt);
+      },
+      end: (at: number) => {
+        if (at - lastOk > this.lostAfterMs) this.cameraLostGaps += 1;
+      },
+    };
+  }
+
+  /** endsAt: when the candidates stopped; a challenge still open then and issued in the last 15 s is "open". */
+  summary(endsAt: number) {
+    const states = [...this.spot.values()];
+    const answered = states.filter((s) => s === 'answered').length;
+    const late = states.filter((s) => s === 'late').length;
+    const openAtEnd = [...this.spot].filter(
+      ([id, s]) => s === 'open' && (this.issuedAt.get(id) ?? 0) + this.challengeTtlMs > endsAt,
+    ).length;
+    const spotChecks = {
+      issued: states.length,
+      answered,
+      late,
+      missed: states.length - answered - late - openAtEnd,
+      openAtEnd,
+    };
+    const onCadence =
+      this.beats.late === 0 &&
+      this.beats.failed === 0 &&
+      this.cameraLostGaps === 0 &&
+      spotChecks.late === 0 &&
+      spotChecks.missed === 0 &&
+      this.load.failed === 0;
+    return {
+      onCadence,
+      heartbeats: { ...this.beats },
+      cameraLostGaps: this.cameraLostGaps,
+      spotChecks,
+      loadChecks: { ...this.load },
+    };
+  }
+}

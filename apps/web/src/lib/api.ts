@@ -15,6 +15,8 @@ export class ApiError extends Error {
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A JSON body already serialised (e.g. gzipped, with its Content-Encoding in headers): sent as is. */
+  encodedBody?: Blob | string;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -24,13 +26,17 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
-      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      method: opts.method ?? (opts.body === undefined && opts.encodedBody === undefined ? 'GET' : 'POST'),
       credentials: 'same-origin',
       headers: {
-        ...(opts.body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+        ...((opts.body === undefined && opts.encodedBody === undefined) || isForm
+          ? {}
+          : { 'content-type': 'application/json' }),
         ...opts.headers,
       },
-      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      body:
+        opts.encodedBody ??
+        (opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body)),
       signal: opts.signal,
     });
   } catch (err) {

@@ -14,6 +14,7 @@
  * exec, which Node's child_process cannot do, and to keep the per-run overhead to a few milliseconds.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -39,6 +40,8 @@ static int cg_v2 = 0;
 static const char *cg_mem = NULL, *cg_pids = NULL, *cg_cpu = NULL;
 static long long mem_limit = 0, pids_limit = 0, cpu_ms = 0, wall_ms = 0, out_limit = 0, err_limit = 0;
 static long long fsize = 0, nofile = 0, as_limit = 0, stack_limit = 0, nproc = 0;
+static const char *cg_sched = NULL; /* a CPU group (weight set by the judge) the child joins; not managed here */
+static int nice_value = 0; /* CPU priority of the sandboxed process tree (setpriority before exec), 0..19 */
 static int uid = -1, gid = -1;
 static const char *stdin_path = "/dev/null", *stdout_path = NULL, *stderr_path = NULL;
 static int sigpipe_fds[2];
@@ -109,6 +112,43 @@ static long long cpu_usage_us(void) {
   return us < 0 ? -1 : us - cpu_base;
 }
 
+/*
+ * Longest time any one thread of the run has spent runnable but waiting for a CPU (run_delay, the second
+ * field of /proc/<pid>/task/<tid>/schedstat, in ns), in ms. The wall-clock limit is extended by this much:
+ * a program waiting behind other work (it runs niced) did not cause that wait. A sleeping or blocked program
+ * has next to none, so it still meets the plain wall limit. Without a cgroup (no list of the run's
+ * processes) it is 0.
+ */
+static long long stall_ms(void) {
+  const char *dir = cg_pids ? cg_pids : (cg_mem ? cg_mem : cg_cpu);
+  if (!dir) return 0;
+  char buf[16384];
+  if (read_file(dir, "cgroup.procs", buf, sizeof buf) <= 0) return 0;
+  long long best = 0;
+  for (char *p = buf; *p;) {
+    long pid = strtol(p, &p, 10);
+    while (*p == '\n') p++;
+    if (pid <= 0) continue;
+    char tdir[64];
+    snprintf(tdir, sizeof tdir, "/proc/%ld/task", pid);
+    DIR *d = opendir(tdir);
+    if (!d) continue;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+      if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+      char sdir[320], sb[128];
+      snprintf(sdir, sizeof sdir, "%s/%s", tdir, e->d_name);
+      if (read_file(sdir, "schedstat", sb, sizeof sb) <= 0) continue;
+      char *q = sb;
+      strtoll(q, &q, 10);
+      long long delay_ns = strtoll(q, &q, 10);
+      if (delay_ns / 1000000 > best) best = delay_ns / 1000000;
+    }
+    closedir(d);
+  }
+  return best;
+}
+
 /* SIGKILL every process of the run; loops because a process may fork between read and kill. */
 static void kill_cgroup(void) {
   const char *dir = cg_pids ? cg_pids : (cg_mem ? cg_mem : cg_cpu);
@@ -166,6 +206,10 @@ static void child(char **argv, int out_w, int err_w, int info_w) {
   }
   /* nothing the server had open (inherited pipes, sockets, files) may reach the sandbox */
   int keep = info_fd > 2 ? info_fd : 2;
+  /* lower priority than the server: set while still root, inherited by bwrap and the program, which (as an
+     unprivileged user) can raise its nice value but never lower it again */
+  if (nice_value > 0 && setpriority(PRIO_PROCESS, 0, nice_value) < 0) die_child("setpriority");
+  if (cg_sched && write_file(cg_sched, "cgroup.procs", pid) < 0) die_child("join cpu cgroup");
   if (syscall(SYS_close_range, keep + 1, ~0U, 0) < 0) {
     for (int fd = keep + 1; fd < 65536; fd++) close(fd);
   }
@@ -252,6 +296,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--stderr")) stderr_path = v;
     else if (!strcmp(a, "--info-fd")) info_fd = atoi(v);
     else if (!strcmp(a, "--cg-reuse")) cg_reuse = atoi(v);
+    else if (!strcmp(a, "--nice")) nice_value = atoi(v);
+    else if (!strcmp(a, "--cg-sched")) cg_sched = v;
     else { fprintf(stderr, "judge-run: unknown option %s\n", a); return 2; }
   }
   if (i >= argc) { fprintf(stderr, "judge-run: no command\n"); return 2; }
@@ -365,6 +411,8 @@ int main(int argc, char **argv) {
   struct rusage ru;
   memset(&ru, 0, sizeof ru);
   long long deadline = wall_ms > 0 ? start + wall_ms : -1;
+  /* the wall limit grows by the run's wait for a CPU, up to 10 more times itself (a bound on a slot's time) */
+  long long stall_credit = 0;
   while (!exited || out_open || err_open) {
     struct pollfd pf[3] = {{sigpipe_fds[0], POLLIN, 0}, {out_open ? op[0] : -1, POLLIN, 0}, {err_open ? ep[0] : -1, POLLIN, 0}};
     int timeout = 20;
@@ -390,7 +438,12 @@ int main(int argc, char **argv) {
     const char *hit = "";
     if (out_total > out_limit) hit = "output";
     else if (err_total > err_limit) hit = "output";
-    else if (deadline > 0 && now_ms() > deadline) hit = "wall";
+    else if (deadline > 0 && now_ms() > deadline + stall_credit) {
+      long long s = stall_ms();
+      if (s > wall_ms * 10) s = wall_ms * 10;
+      if (s > stall_credit) stall_credit = s;
+      if (now_ms() > deadline + stall_credit) hit = "wall";
+    }
     else if (cpu_ms > 0) {
       long long us = cpu_usage_us();
       if (us >= 0 && us > cpu_ms * 1000) hit = "cpu";

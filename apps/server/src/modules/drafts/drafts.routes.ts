@@ -3,17 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../lib/auth';
+import { gunzipBody } from '../../lib/gzip-body';
 import { DRAFT_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { parseInput } from '../../lib/validate';
 import { saveDraft } from './drafts.service';
 
 const ZTestParam = z.object({ testId: z.string().uuid('Test not found') });
+const DRAFT_BODY_LIMIT = 512 * 1024;
 
 export async function draftsRoutes(app: FastifyInstance, deps: AppDeps) {
-  // The body limit leaves room for JSON escaping of a 64 KiB draft.
+  // The body limit leaves room for JSON escaping of a 64 KiB draft. The page gzips large drafts
+  // (Content-Encoding: gzip); the limit then holds for the inflated body, and inflating stops past it.
   app.put(
     '/api/attempts/:testId/drafts',
-    { bodyLimit: 512 * 1024, config: perSessionLimit(DRAFT_LIMIT) },
+    { bodyLimit: DRAFT_BODY_LIMIT, preParsing: gunzipBody(DRAFT_BODY_LIMIT), config: perSessionLimit(DRAFT_LIMIT) },
     async (req) => {
       const user = requireUser(req);
       const { testId } = parseInput(ZTestParam, req.params);

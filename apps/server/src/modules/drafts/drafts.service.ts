@@ -19,18 +19,20 @@ export async function saveDraft(
   input: TDraftInput,
 ): Promise<TDraftSaved> {
   const now = deps.clock.now();
-  // One transaction that first updates the attempt row only while it is open and only for a problem of its
+  // One transaction that first locks the attempt row only while it is open and only for a problem of its
   // test (issue 16: no separate reads of the attempt and the test, a drive's budget is a few ms of CPU per
   // candidate a second). That row lock orders this save against End Test / the deadline loop, so a draft is
   // either seen by the final auto-submit or refused, and against other saves of the same attempt (so the
-  // revision check below cannot race).
+  // revision check below cannot race). One write per save: the draft itself; the attempt row is written only
+  // when the problem's language changes (its first save, or a switch).
   const REFUSED = -1;
   const revision = await deps.db.transaction(async (tx) => {
     const [open] = await tx
-      .update(attempts)
-      .set({
-        languages: sql`${attempts.languages} || jsonb_build_object(${input.questionId}::text, ${input.language}::text)`,
+      .select({
+        id: attempts.id,
+        sameLanguage: sql<boolean>`coalesce(${attempts.languages} ->> ${input.questionId}::text = ${input.language}::text, false)`,
       })
+      .from(attempts)
       .where(
         and(
           eq(attempts.userId, user.id),
@@ -40,10 +42,19 @@ export async function saveDraft(
           sql`EXISTS (SELECT 1 FROM ${tests} WHERE ${tests.id} = ${attempts.testId} AND ${tests.testType} = 'CODING' AND ${tests.questionIds} ? ${input.questionId}::text)`,
         ),
       )
-      .returning({ id: attempts.id });
+      .for('update', { of: attempts })
+      .limit(1);
     // Refused (nothing written): the reason is read outside the transaction (PGlite has one connection).
     if (!open) return REFUSED;
     const attempt = open;
+    if (!open.sameLanguage) {
+      await tx
+        .update(attempts)
+        .set({
+          languages: sql`${attempts.languages} || jsonb_build_object(${input.questionId}::text, ${input.language}::text)`,
+        })
+        .where(eq(attempts.id, attempt.id));
+    }
     const [current] = await tx
       .select({ code: codeDrafts.code, revision: codeDrafts.revision })
       .from(codeDrafts)

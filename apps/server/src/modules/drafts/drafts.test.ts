@@ -1,7 +1,9 @@
+import { gzipSync } from 'node:zlib';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { tests } from '../../db/schema';
+import { attempts, tests } from '../../db/schema';
 
 let t: TestApp;
 let employer: SignedInUser;
@@ -94,6 +96,89 @@ describe('draft revisions (one tab never overwrites another)', () => {
     expect(codes).toEqual([200, 409, 409, 409]);
     const winner = ['one', 'two', 'three', 'four'][answers.findIndex((a) => a.statusCode === 200)];
     expect((await take()).drafts).toEqual([expect.objectContaining({ code: winner, revision: 1 })]);
+  });
+});
+
+describe('one write per save', () => {
+  it('writes the attempt row only when the language of a problem changes', async () => {
+    const { put, take, test, cand } = await startedTest();
+    const xmin = async () =>
+      (
+        await t.deps.db
+          .select({ xmin: sql<string>`xmin::text` })
+          .from(attempts)
+          .where(and(eq(attempts.testId, test.id), eq(attempts.userId, cand.id)))
+      )[0]!.xmin;
+    await put({ code: 'a' });
+    const afterFirst = await xmin();
+    await put({ code: 'ab' });
+    await put({ code: 'abc' });
+    // later saves in the same language leave the attempt row as it was (no new row version)
+    expect(await xmin()).toBe(afterFirst);
+    await put({ language: 'cpp', code: 'int main(){}' });
+    expect(await xmin()).not.toBe(afterFirst);
+    expect((await take()).languages).toEqual({ [(await take()).drafts[0].questionId]: 'cpp' });
+  });
+});
+
+describe('gzip draft bodies (the page compresses large drafts)', () => {
+  const gzPut = (cand: SignedInUser, testId: string, body: Buffer, encoding = 'gzip') =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/attempts/${testId}/drafts`,
+      headers: { cookie: cand.cookie, 'content-type': 'application/json', 'content-encoding': encoding },
+      payload: body,
+    });
+
+  it('saves a gzipped body like a plain one', async () => {
+    const { test, problems, cand, take, put } = await startedTest();
+    const code = `${'print("hello")\n'.repeat(2000)}`; // 30 KB of code
+    const body = gzipSync(JSON.stringify({ questionId: problems[0]!.id, language: 'python', code, baseRevision: 0 }));
+    expect(body.length).toBeLessThan(2000);
+    const res = await gzPut(cand, test.id, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, revision: 1 });
+    expect((await take()).drafts).toEqual([expect.objectContaining({ code, revision: 1 })]);
+    // a plain body goes on from there
+    expect((await put({ code: 'plain', baseRevision: 1 })).json()).toMatchObject({ ok: true, revision: 2 });
+    expect((await take()).drafts).toEqual([expect.objectContaining({ code: 'plain', revision: 2 })]);
+  });
+
+  it('answers 413 PAYLOAD_TOO_LARGE to a zip bomb and saves nothing', async () => {
+    const { test, problems, cand, take } = await startedTest();
+    // 16 MB of spaces inside a JSON body: about 16 KB compressed, 32 times the route's limit inflated
+    const json = `{"questionId":"${problems[0]!.id}","language":"python","code":"x"${' '.repeat(16 << 20)}}`;
+    const bomb = gzipSync(json);
+    expect(bomb.length).toBeLessThan(512 * 1024);
+    const res = await gzPut(cand, test.id, bomb);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' });
+    expect((await take()).drafts).toEqual([]);
+  });
+
+  it('answers a plain body over the limit the same way', async () => {
+    const { test, problems, cand } = await startedTest();
+    const big = Buffer.from(
+      JSON.stringify({ questionId: problems[0]!.id, language: 'python', code: 'x'.repeat(600_000) }),
+    );
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/attempts/${test.id}/drafts`,
+      headers: { cookie: cand.cookie, 'content-type': 'application/json' },
+      payload: big,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' });
+  });
+
+  it('refuses corrupt gzip with 400 and an unknown encoding with 415', async () => {
+    const { test, cand } = await startedTest();
+    const corrupt = await gzPut(cand, test.id, Buffer.from('not gzip at all'));
+    expect(corrupt.statusCode).toBe(400);
+    expect(corrupt.json().code).toBe('BAD_REQUEST');
+    const br = await gzPut(cand, test.id, Buffer.from('{}'), 'br');
+    expect(br.statusCode).toBe(415);
+    expect(br.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The judge as a part of the API process (parts.ts): the real sandboxed judge and the queue.
  * Settings (config.ts): JUDGE_CONCURRENCY (runs at once, default one per core), JUDGE_WORKERS=0 (PostgreSQL
- * only: this process enqueues, separate worker.ts processes judge), JUDGE_MAX_BACKLOG (default 200).
+ * only: this process enqueues, separate worker.ts processes judge), JUDGE_MAX_BACKLOG (default 200), JUDGE_NICE
+ * (CPU priority of compiles and runs, default 10: below this process's).
  */
 import { startJudgeProcess } from '@assessly/judge';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,7 +15,7 @@ export async function createJudgingPart(deps: AppDeps, log: FastifyBaseLogger): 
   const concurrency = deps.config.judgeConcurrency ?? undefined;
   // The pool lives in a small child process: sandbox spawns from this (large, PGlite-holding) process cost
   // ~25 ms more each, measured as 750 ms instead of 430 ms for a 10-case Python run.
-  const judge = await startJudgeProcess({ concurrency });
+  const judge = await startJudgeProcess({ concurrency, nice: deps.config.judgeNice });
   const judging = createJudgingService({
     deps,
     judge,

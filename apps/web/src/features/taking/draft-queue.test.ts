@@ -1,5 +1,7 @@
+import { gunzipSync } from 'node:zlib';
+import { DRAFT_GZIP_THRESHOLD } from '@assessly/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DraftQueue } from './draft-queue';
+import { DraftQueue, encodeDraftBody } from './draft-queue';
 
 /** A browser-like shell for the queue: localStorage, window events, navigator.onLine and a fetch we control. */
 function installBrowser() {
@@ -112,5 +114,43 @@ describe('DraftQueue revisions', () => {
     expect([...reloaded.unsent().values()]).toEqual([
       { questionId: Q, language: 'python', code: 'typed offline', baseRevision: 2 },
     ]);
+  });
+});
+
+describe('draft bodies: large drafts are gzipped', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const inflate = async (body: Blob | string) =>
+    JSON.parse(gunzipSync(Buffer.from(await (body as Blob).arrayBuffer())).toString('utf8'));
+
+  it('sends a small draft as plain JSON', async () => {
+    const item = { questionId: Q, language: 'python' as const, code: 'print(1)', baseRevision: 3 };
+    expect(await encodeDraftBody(item)).toEqual({ body: JSON.stringify(item), headers: {} });
+  });
+
+  it('gzips a draft over the threshold and says so in Content-Encoding', async () => {
+    const code = 'for i in range(10):\n    print(i)\n'.repeat(400);
+    const item = { questionId: Q, language: 'python' as const, code, baseRevision: 1 };
+    expect(JSON.stringify(item).length).toBeGreaterThan(DRAFT_GZIP_THRESHOLD);
+    const { body, headers } = await encodeDraftBody(item);
+    expect(headers).toEqual({ 'content-encoding': 'gzip' });
+    expect(body).toBeInstanceOf(Blob);
+    expect((body as Blob).size).toBeLessThan(JSON.stringify(item).length / 10);
+    expect(await inflate(body)).toEqual(item);
+  });
+
+  it('the queue sends the gzipped body with the JSON content type', async () => {
+    installBrowser();
+    const sent: { headers: Record<string, string>; body: Blob }[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: { headers: Record<string, string>; body: Blob }) => {
+      sent.push(init);
+      return new Response(JSON.stringify({ ok: true, savedAt: '2026-01-01T10:00:00.000Z', revision: 1 }));
+    });
+    const q = new DraftQueue('t1', 'a1', [], () => {});
+    const code = 'x = 1\n'.repeat(2000);
+    q.save({ questionId: Q, language: 'python', code });
+    expect(await q.flush()).toBe(true);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers).toMatchObject({ 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect(await inflate(sent[0]!.body)).toEqual({ questionId: Q, language: 'python', code, baseRevision: 0 });
   });
 });

@@ -4,11 +4,25 @@
  * a save refused as stale (another tab or device saved meanwhile) is reported so the page reloads the newer
  * draft instead of overwriting it.
  */
-import type { TDraftInput, TDraftSaved, TTakeTest } from '@assessly/shared';
+import { DRAFT_GZIP_THRESHOLD, type TDraftInput, type TDraftSaved, type TTakeTest } from '@assessly/shared';
 import { type ApiError, api } from '../../lib/api';
 import { SaveQueue } from './save-queue';
 
 export type DraftItem = TDraftInput & { baseRevision: number };
+
+/**
+ * The body of a draft save: plain JSON, or gzipped (Content-Encoding: gzip) when its JSON is longer than
+ * DRAFT_GZIP_THRESHOLD and the browser has CompressionStream. The server inflates it up to the route's limit.
+ */
+export async function encodeDraftBody(
+  item: DraftItem,
+): Promise<{ body: Blob | string; headers: Record<string, string> }> {
+  const json = JSON.stringify(item);
+  if (json.length <= DRAFT_GZIP_THRESHOLD || typeof CompressionStream === 'undefined')
+    return { body: json, headers: {} };
+  const gzipped = await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream('gzip'))).blob();
+  return { body: gzipped, headers: { 'content-encoding': 'gzip' } };
+}
 
 export const draftKey = (questionId: string, language: string) => `${questionId}|${language}`;
 
@@ -24,7 +38,12 @@ export class DraftQueue extends SaveQueue<DraftItem> {
     const known = new Map<string, number>();
     const self: { q?: DraftQueue } = {};
     super(`assessly.drafts.${attemptId}`, async (item, key) => {
-      const res = await api<TDraftSaved>(`/api/attempts/${testId}/drafts`, { method: 'PUT', body: item });
+      const { body, headers } = await encodeDraftBody(item);
+      const res = await api<TDraftSaved>(`/api/attempts/${testId}/drafts`, {
+        method: 'PUT',
+        encodedBody: body,
+        headers,
+      });
       known.set(key, res.revision);
       // A newer edit of this key waiting behind this one now builds on the revision just written.
       self.q?.patchPending(key, (it) => ({ ...it, baseRevision: res.revision }));
