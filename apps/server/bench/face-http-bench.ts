@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeFakeWebcamMjpeg } from '@assessly/face';
+import { makeFakeWebcamMjpeg } from '@assessly/face/testing';
 import { createInProcessFaceClient } from '../src/modules/face/face-client.in-process';
 import { buildFaceServiceApp } from '../src/modules/face/face-service.app';
 import { FIXTURES_DIR } from '../test/fixtures/face';

@@ -7,7 +7,8 @@
  *          CHALLENGE_MIN_GAP_MS..CHALLENGE_MAX_GAP_MS and picked up by a heartbeat (every 10 s: +5 s on average).
  * Flagged frames the device uploads add a detect each; an honest sitting has next to none.
  */
-import { createFaceEngine, toWebcamFrame } from '@assessly/face';
+import { createFaceEngine } from '@assessly/face';
+import { toWebcamFrame } from '@assessly/face/testing';
 import { CHALLENGE_MAX_GAP_MS, CHALLENGE_MIN_GAP_MS } from '../src/modules/face/proctoring.challenge';
 import { photo } from '../test/fixtures/face';
 

@@ -12,14 +12,6 @@ export {
   MAX_VERIFY_FACES,
 } from './engine';
 export { FaceImageError, imageSize, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './image';
-export { makeFakeWebcamMjpeg } from './mjpeg';
-
-import { decodeImage, encodeJpeg, letterbox } from './image';
-
-/** A photo as the page would send it: letterboxed onto a 640×480 frame, JPEG (benchmarks and tests). */
-export function toWebcamFrame(photo: Buffer, quality = 90): Buffer {
-  return encodeJpeg(letterbox(decodeImage(photo), 640, 480), quality);
-}
 export { PHONE_MIN_SCORE } from './models';
 export { FACE_IOU_THRESHOLD, iou, MIN_FACE_FRACTION, suppressFaces } from './suppress';
 export type {

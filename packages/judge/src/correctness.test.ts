@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestJudge, sandboxProcesses, type TestJudge } from './test-support';
+import { createTestJudge, sandboxProcesses, type TestJudge } from '../test/test-support';
 import { type JudgeCase, JudgeQueueFullError, type Language, type Verdict } from './types';
 
 /**

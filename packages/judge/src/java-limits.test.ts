@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestJudge, sandboxProcesses, type TestJudge } from './test-support';
+import { createTestJudge, sandboxProcesses, type TestJudge } from '../test/test-support';
 import type { JudgeResult } from './types';
 
 /** Java: threads are not what limits candidates, and unusual class names work or fail clearly. */

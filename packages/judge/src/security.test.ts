@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestJudge, sandboxProcesses, type TestJudge } from './test-support';
+import { createTestJudge, sandboxProcesses, type TestJudge } from '../test/test-support';
 import type { JudgeResult, Language, Verdict } from './types';
 
 /**

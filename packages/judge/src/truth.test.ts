@@ -2,9 +2,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestJudge, sandboxProcesses, type TestJudge } from '../test/test-support';
 import { buildHelper, detectIsolation } from './isolation';
 import { Sandbox } from './sandbox';
-import { createTestJudge, sandboxProcesses, type TestJudge } from './test-support';
 import type { JudgeResult, Language } from './types';
 
 /**

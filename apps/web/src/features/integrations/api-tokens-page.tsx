@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { createToken, listTokens, revokeToken } from './integrations-api';
+import { CheckboxGroup, SecretForm } from './settings-form';
 import { errorText, SettingsPage } from './settings-nav';
 
 const KEY = ['api-tokens'] as const;
@@ -26,50 +27,28 @@ export function ApiTokensPage() {
     mutationFn: revokeToken,
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
-  const toggle = (s: string) => setScopes((cur) => (cur.includes(s) ? cur.filter((x) => x !== s) : [...cur, s]));
 
   return (
     <SettingsPage
       title="API tokens"
       intro="Connect your applicant tracking system. Send a token as `Authorization: Bearer <token>`; it can call only the routes of its scopes."
     >
-      <section className="card" aria-labelledby="new-token">
-        <h2 id="new-token">New token</h2>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setSecret(null);
-            create.mutate();
-          }}
-        >
-          <div className="field">
-            <label htmlFor="token-name">Name</label>
-            <input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
-          </div>
-          <fieldset className="settings-checks">
-            <legend>Scopes</legend>
-            {API_TOKEN_SCOPES.map((s) => (
-              <label key={s}>
-                <input type="checkbox" checked={scopes.includes(s)} onChange={() => toggle(s)} /> {s}
-              </label>
-            ))}
-          </fieldset>
-          {create.isError && (
-            <p className="alert alert-error" role="alert">
-              {errorText(create.error, 'Could not create the token.')}
-            </p>
-          )}
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            Create token
-          </button>
-        </form>
-        {secret && (
-          <div className="alert alert-success" role="status">
-            <p>Copy this token now — it will not be shown again.</p>
-            <code className="settings-secret">{secret}</code>
-          </div>
-        )}
-      </section>
+      <SecretForm
+        id="new-token"
+        title="New token"
+        submitLabel="Create token"
+        mutation={create}
+        errorFallback="Could not create the token."
+        secret={secret}
+        secretNotice="Copy this token now — it will not be shown again."
+        onClearSecret={() => setSecret(null)}
+      >
+        <div className="field">
+          <label htmlFor="token-name">Name</label>
+          <input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
+        </div>
+        <CheckboxGroup legend="Scopes" options={API_TOKEN_SCOPES} selected={scopes} onChange={setScopes} />
+      </SecretForm>
       <section className="card" aria-labelledby="token-list">
         <h2 id="token-list">Tokens</h2>
         {tokens.isError && <p className="alert alert-error">{errorText(tokens.error, 'Could not load tokens.')}</p>}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Pagination } from '../../app/pagination';
 import { formatDateTime } from '../../lib/format';
 import { readAudit } from './integrations-api';
 import { errorText, SettingsPage } from './settings-nav';
@@ -50,22 +51,7 @@ export function AuditPage() {
           </tbody>
         </table>
       </div>
-      <div className="settings-pager">
-        <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Previous
-        </button>
-        <span>
-          Page {page} of {pages}
-        </span>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-        >
-          Next
-        </button>
-      </div>
+      <Pagination className="settings-pager" page={page} pages={pages} onPage={setPage} />
     </SettingsPage>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks } from './integrations-api';
+import { CheckboxGroup, SecretForm } from './settings-form';
 import { errorText, SettingsPage } from './settings-nav';
 
 const KEY = ['webhooks'] as const;
@@ -24,57 +25,35 @@ export function WebhooksPage() {
     },
   });
   const remove = useMutation({ mutationFn: deleteWebhook, onSuccess: () => qc.invalidateQueries({ queryKey: KEY }) });
-  const toggle = (e: string) => setEvents((cur) => (cur.includes(e) ? cur.filter((x) => x !== e) : [...cur, e]));
 
   return (
     <SettingsPage
       title="Webhooks"
       intro='Each delivery is a signed POST: X-Assessly-Signature is "sha256=" + HMAC-SHA256 of "<X-Assessly-Timestamp>.<raw body>" with the secret. Failed deliveries are retried with backoff for a day.'
     >
-      <section className="card" aria-labelledby="new-webhook">
-        <h2 id="new-webhook">New webhook</h2>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setSecret(null);
-            create.mutate();
-          }}
-        >
-          <div className="field">
-            <label htmlFor="webhook-url">Endpoint URL</label>
-            <input
-              id="webhook-url"
-              type="url"
-              placeholder="https://ats.example.com/assessly"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-              required
-            />
-          </div>
-          <fieldset className="settings-checks">
-            <legend>Events</legend>
-            {WEBHOOK_EVENTS.map((ev) => (
-              <label key={ev}>
-                <input type="checkbox" checked={events.includes(ev)} onChange={() => toggle(ev)} /> {ev}
-              </label>
-            ))}
-          </fieldset>
-          {create.isError && (
-            <p className="alert alert-error" role="alert">
-              {errorText(create.error, 'Could not add the webhook.')}
-            </p>
-          )}
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            Add webhook
-          </button>
-        </form>
-        {secret && (
-          <div className="alert alert-success" role="status">
-            <p>Signing secret — copy it now, it will not be shown again.</p>
-            <code className="settings-secret">{secret}</code>
-          </div>
-        )}
-      </section>
+      <SecretForm
+        id="new-webhook"
+        title="New webhook"
+        submitLabel="Add webhook"
+        mutation={create}
+        errorFallback="Could not add the webhook."
+        secret={secret}
+        secretNotice="Signing secret — copy it now, it will not be shown again."
+        onClearSecret={() => setSecret(null)}
+      >
+        <div className="field">
+          <label htmlFor="webhook-url">Endpoint URL</label>
+          <input
+            id="webhook-url"
+            type="url"
+            placeholder="https://ats.example.com/assessly"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            required
+          />
+        </div>
+        <CheckboxGroup legend="Events" options={WEBHOOK_EVENTS} selected={events} onChange={setEvents} />
+      </SecretForm>
       {hooks.isError && <p className="alert alert-error">{errorText(hooks.error, 'Could not load webhooks.')}</p>}
       {hooks.data?.map((h) => (
         <section key={h.id} className="card" aria-label={`Webhook ${h.url}`}>

@@ -24,7 +24,7 @@ export const DEFAULT_INTERVALS = { heartbeatMs: 10_000, deviceCheckMs: 2_000 };
 
 declare global {
   interface Window {
-    /** TESTS ONLY (apps/web/e2e/proctoring.e2e.ts sets it before the page loads): shorter intervals. */
+    /** TESTS ONLY (e2e/proctoring.e2e.ts sets it before the page loads): shorter intervals. */
     __ASSESSLY_PROCTORING_INTERVALS__?: { heartbeatMs?: number; deviceCheckMs?: number };
   }
 }

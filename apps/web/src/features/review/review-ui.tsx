@@ -1,6 +1,7 @@
 /** Small pieces shared by the review pages: modal, error screen, pager, code block, proctoring strip, badges. */
 import type { THiringStatus, TProctoringEvent, TScoreBand } from '@assessly/shared';
 import { type ReactNode, useId, useRef } from 'react';
+import { Pagination } from '../../app/pagination';
 import { useDialog } from '../../app/use-dialog';
 import { formatDateTime } from '../../lib/format';
 import { BAND_CLASS, eventLabel } from './review-api';
@@ -75,24 +76,7 @@ export function Pager({
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
-  return (
-    <nav className="rv-pager" aria-label={label}>
-      <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <span>
-        Page {page} of {pages}
-      </span>
-      <button
-        type="button"
-        className="btn btn-outline btn-sm"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        Next
-      </button>
-    </nav>
-  );
+  return <Pagination className="rv-pager" label={label} page={page} pages={pages} onPage={onPage} />;
 }
 
 export function CodeBlock({ code, highlight, label }: { code: string; highlight?: number[]; label?: string }) {

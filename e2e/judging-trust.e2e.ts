@@ -4,33 +4,23 @@
  * re-judge after editing a problem that has submissions, and adds a problem of another test as a copy unless
  * they choose to share it (then they see where else it is used).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2EServer, launchBrowser, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newServerPage, useE2E } from './harness';
+import { createUser, signIn, signUpThenSignInWithForm } from './support';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = useE2E();
 let page: Page;
 const email = `judge.${Date.now().toString(36)}@example.test`;
 const password = 'Judging1!';
 const SUM = 'a, b = map(int, input().split())\nprint(a + b)\n';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: server.baseUrl });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
+  page = await newServerPage(e2e, 20_000);
 });
 
 async function post<T>(path: string, data: object, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
-  const res = await page.request.fetch(path, { method, data, headers: { origin: server.baseUrl } });
+  const res = await page.request.fetch(path, { method, data, headers: { origin: e2e.server.baseUrl } });
   if (res.status() >= 300) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
   return res.json() as Promise<T>;
 }
@@ -68,14 +58,7 @@ describe('judging an employer can trust', () => {
   let a: { testId: string; problemId: string };
 
   it('signs in an employer with two coding tests', async () => {
-    const res = await page.request.post('/api/users/add', {
-      data: { firstName: 'Jo', lastName: 'Judge', email, password, role: 'employer' },
-    });
-    expect(res.status()).toBe(201);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signUpThenSignInWithForm(page, { firstName: 'Jo', lastName: 'Judge', email, password, role: 'employer' });
     await page.waitForURL(/\/admin$/);
     a = await codingTest('Alpha', 'print(0)\n');
   });
@@ -106,14 +89,11 @@ describe('judging an employer can trust', () => {
   });
 
   it('asks whether to re-judge after an edit of a problem with submissions, and re-judges on request', async () => {
-    const cand = await browser.newContext({ baseURL: server.baseUrl });
+    const cand = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl });
     const cp = await cand.newPage();
-    const candEmail = `cand.${Date.now().toString(36)}@example.test`;
-    await cp.request.post('/api/users/add', {
-      data: { firstName: 'Cy', lastName: 'Cand', email: candEmail, password, role: 'candidate' },
-    });
-    await cp.request.post('/api/users/login', { data: { email: candEmail, password } });
-    const headers = { origin: server.baseUrl };
+    const taker = await createUser(e2e.server, 'candidate', { firstName: 'Cy', lastName: 'Cand' });
+    await signIn(cand, e2e.server, taker.email);
+    const headers = { origin: e2e.server.baseUrl };
     expect((await cp.request.post(`/api/attempts/${a.testId}/start`, { headers })).status()).toBe(200);
     const sub = await cp.request.post('/api/submissions', {
       headers,
@@ -169,14 +149,11 @@ describe('judging an employer can trust', () => {
 
   it('shows the candidate how output is compared, under the problem on /code', async () => {
     const d = await codingTest('Delta', SUM, { comparisonMode: 'float', floatTolerance: 0.001 });
-    const cand = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1400, height: 900 } });
+    const cand = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl, viewport: { width: 1400, height: 900 } });
     const cp = await cand.newPage();
     cp.setDefaultTimeout(20_000);
-    const candEmail = `taker.${Date.now().toString(36)}@example.test`;
-    await cp.request.post('/api/users/add', {
-      data: { firstName: 'Ty', lastName: 'Taker', email: candEmail, password, role: 'candidate' },
-    });
-    await cp.request.post('/api/users/login', { data: { email: candEmail, password } });
+    const taker = await createUser(e2e.server, 'candidate', { firstName: 'Ty', lastName: 'Taker' });
+    await signIn(cand, e2e.server, taker.email);
     await cp.goto(`/code/${d.testId}`);
     await cp.getByRole('button', { name: 'Start Test' }).click();
     await cp.getByRole('heading', { name: '1. Delta sum' }).waitFor();

@@ -3,21 +3,12 @@
  * validation messages), verify the email from the outbox, sign in on /owner/login, invite a recruiter who
  * joins through the emailed link, and both employers see the same company tests.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngOfSize, TINY_PNG } from '../../server/test/fixtures/companies';
-import { type E2EServer, launchBrowser, startServer } from './harness';
+import { pngOfSize, TINY_PNG } from '@assessly/server/test-kit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 const stamp = Date.now().toString(36);
 const company = { name: 'Quantum Widgets', email: `hello.${stamp}@quantum.example` };
@@ -32,7 +23,7 @@ const gone = (page: Page, text: string) =>
 const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 
 async function tokenMailedTo(to: string, path: string): Promise<string> {
-  const rows = await server.deps.database.query<{ body_text: string }>(
+  const rows = await e2e.server.deps.database.query<{ body_text: string }>(
     'SELECT body_text FROM outbox WHERE to_address = $1 ORDER BY created_at DESC',
     [to],
   );
@@ -44,8 +35,8 @@ async function tokenMailedTo(to: string, path: string): Promise<string> {
 }
 
 async function testIdsSeenBy(page: Page): Promise<string[]> {
-  const me = await (await page.request.get(`${server.baseUrl}/api/users/me`)).json();
-  const res = await page.request.get(`${server.baseUrl}/api/tests/by-user/${me.id}`);
+  const me = await (await page.request.get(`${e2e.server.baseUrl}/api/users/me`)).json();
+  const res = await page.request.get(`${e2e.server.baseUrl}/api/tests/by-user/${me.id}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { id: string }[]).map((t) => t.id);
 }
@@ -54,7 +45,7 @@ describe('company registration, owner sign-in and the team', () => {
   it('registers a company with a logo, verifies, signs in, and a recruiter joins and sees the same tests', async () => {
     // A company that already uses the email we will try first (the duplicate must show on step 1).
     const taken = `taken.${stamp}@quantum.example`;
-    const pre = await fetch(`${server.baseUrl}/api/register-company`, {
+    const pre = await fetch(`${e2e.server.baseUrl}/api/register-company`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -75,9 +66,9 @@ describe('company registration, owner sign-in and the team', () => {
     });
     expect(pre.status).toBe(201);
 
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/owner/login`);
+    await page.goto(`${e2e.server.baseUrl}/owner/login`);
     for (const text of [
       'Live Coding Tests',
       'Anti-Cheat Detection',
@@ -217,25 +208,25 @@ describe('company registration, owner sign-in and the team', () => {
       .filter({ hasText: /A verification email was sent less than a minute ago.*try again in \d+ seconds/ })
       .waitFor();
     await click(page, 'Go to Dashboard');
-    await page.waitForURL(`${server.baseUrl}/admin`);
+    await page.waitForURL(`${e2e.server.baseUrl}/admin`);
 
     // The logo is stored and served as an image.
-    const [co] = await server.deps.database.query<{ id: string }>('SELECT id FROM companies WHERE email = $1', [
+    const [co] = await e2e.server.deps.database.query<{ id: string }>('SELECT id FROM companies WHERE email = $1', [
       company.email,
     ]);
-    const logo = await page.request.get(`${server.baseUrl}/api/companies/${co!.id}/logo`);
+    const logo = await page.request.get(`${e2e.server.baseUrl}/api/companies/${co!.id}/logo`);
     expect(logo.headers()['content-type']).toBe('image/png');
     expect(Buffer.from(await logo.body()).equals(TINY_PNG)).toBe(true);
 
     // Verify the email with the link from the outbox.
-    await page.goto(`${server.baseUrl}/verify-email?token=${await tokenMailedTo(admin.email, '/verify-email')}`);
+    await page.goto(`${e2e.server.baseUrl}/verify-email?token=${await tokenMailedTo(admin.email, '/verify-email')}`);
     await see(page, `Your email ${admin.email} has been verified.`);
-    expect((await (await page.request.get(`${server.baseUrl}/api/users/me`)).json()).emailVerified).toBe(true);
+    expect((await (await page.request.get(`${e2e.server.baseUrl}/api/users/me`)).json()).emailVerified).toBe(true);
 
     // Sign out, then sign in on /owner/login (validation first).
     await click(page, 'Logout');
-    await page.waitForURL(`${server.baseUrl}/`);
-    await page.goto(`${server.baseUrl}/owner/login`);
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
+    await page.goto(`${e2e.server.baseUrl}/owner/login`);
     await click(page, 'Sign In');
     await see(page, 'Email is required');
     await see(page, 'Password is required');
@@ -255,11 +246,11 @@ describe('company registration, owner sign-in and the team', () => {
     });
     await click(page, 'Sign In');
     await see(page, 'Signing In...');
-    await page.waitForURL(`${server.baseUrl}/admin`);
+    await page.waitForURL(`${e2e.server.baseUrl}/admin`);
     await page.unroute('**/api/users/login');
 
     // Invite a recruiter from the team page.
-    await page.goto(`${server.baseUrl}/admin/team`);
+    await page.goto(`${e2e.server.baseUrl}/admin/team`);
     await page.getByRole('heading', { name: `${company.name} — Team` }).waitFor();
     // The team page sits in the admin area: the sidebar marks Team as the current page.
     const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
@@ -273,28 +264,28 @@ describe('company registration, owner sign-in and the team', () => {
     await page.getByRole('main').locator('.owner-invites').getByText(recruiterEmail).waitFor();
 
     // The recruiter joins through the emailed link (a fresh browser profile) and lands on /admin.
-    const recruiterContext = await browser.newContext();
+    const recruiterContext = await e2e.browser.newContext();
     const recruiter = await recruiterContext.newPage();
-    await recruiter.goto(`${server.baseUrl}/join?token=${await tokenMailedTo(recruiterEmail, '/join')}`);
+    await recruiter.goto(`${e2e.server.baseUrl}/join?token=${await tokenMailedTo(recruiterEmail, '/join')}`);
     await recruiter.getByRole('heading', { name: `Join ${company.name}` }).waitFor();
     expect(await recruiter.getByLabel('Email', { exact: true }).inputValue()).toBe(recruiterEmail);
     await recruiter.getByLabel('First Name').fill('Rita');
     await recruiter.getByLabel('Last Name').fill('Cruiter');
     await recruiter.getByLabel('Password', { exact: true }).fill('Hiring123');
     await click(recruiter, 'Join Company');
-    await recruiter.waitForURL(`${server.baseUrl}/admin`);
+    await recruiter.waitForURL(`${e2e.server.baseUrl}/admin`);
 
     // Both employers see the company's tests (a test row of the company, as the authoring UI would store it).
-    const [adminRow] = await server.deps.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+    const [adminRow] = await e2e.server.deps.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
       admin.email,
     ]);
-    const [test] = await server.deps.database.query<{ id: string }>(
+    const [test] = await e2e.server.deps.database.query<{ id: string }>(
       "INSERT INTO tests (company_id, created_by, test_name, test_type) VALUES ($1, $2, 'Quantum backend screen', 'CODING') RETURNING id",
       [co!.id, adminRow!.id],
     );
     expect(await testIdsSeenBy(page)).toEqual([test!.id]);
     expect(await testIdsSeenBy(recruiter)).toEqual([test!.id]);
-    await recruiter.goto(`${server.baseUrl}/admin/team`);
+    await recruiter.goto(`${e2e.server.baseUrl}/admin/team`);
     await recruiter.getByRole('cell', { name: recruiterEmail }).waitFor();
     expect(await recruiter.getByRole('button', { name: 'Send Invitation' }).count()).toBe(0);
 
@@ -304,7 +295,7 @@ describe('company registration, owner sign-in and the team', () => {
 
   it('a candidate who signs in on /owner/login goes to the home page', async () => {
     const email = `cand.${stamp}@example.test`;
-    const signup = await fetch(`${server.baseUrl}/api/users/add`, {
+    const signup = await fetch(`${e2e.server.baseUrl}/api/users/add`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -316,13 +307,13 @@ describe('company registration, owner sign-in and the team', () => {
       }),
     });
     expect(signup.status).toBe(201);
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/owner`);
+    await page.goto(`${e2e.server.baseUrl}/owner`);
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Candidate1');
     await click(page, 'Sign In');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}')).toMatchObject({
       email,
       role: 'candidate',

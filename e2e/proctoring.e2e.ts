@@ -5,40 +5,26 @@
  * the Proctoring Alert and a face_mismatch event; going offline shows a connection message, not a face alert;
  * a refused camera is explained on the entry step and costs no time. Plus the /face and /live screens.
  */
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeFakeWebcamMjpeg } from '@assessly/face';
+import { makeFakeWebcamMjpeg } from '@assessly/face/testing';
+import { attempts, buildCodingTest, FIXTURES_DIR, faceEnrollments, proctoringEvents } from '@assessly/server/test-kit';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempts, faceEnrollments, proctoringEvents } from '../../server/src/db/schema';
-import { buildCodingTest } from '../../server/test/factories';
-import { FIXTURES_DIR } from '../../server/test/fixtures/face';
 import { type E2EServer, launchBrowser, startServer } from './harness';
-
-const password = 'Passw0rd!x';
+import { createUser, signIn } from './support';
 
 let server: E2EServer;
 let obamaCam: Browser;
 let workDir: string;
 let testId: string;
 
-async function createUser(role: 'candidate' | 'employer') {
-  const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/users/add',
-    payload: { firstName: 'E2E', lastName: role, email, password, role },
-  });
-  expect(res.statusCode).toBe(201);
-  return { id: res.json().id as string, email };
-}
-
 async function signedInContext(browser: Browser, email: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const res = await context.request.post(`${server.baseUrl}/api/users/login`, { data: { email, password } });
-  expect(res.status()).toBe(200);
+  await signIn(context, server, email);
   // TEST-ONLY: heartbeat every 2 s instead of 10 s.
   await context.addInitScript(() => {
     window.__ASSESSLY_PROCTORING_INTERVALS__ = { heartbeatMs: 2000 };
@@ -60,7 +46,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'assessly-proctoring-e2e-'));
   server = await startServer();
   obamaCam = await launchBrowser(await webcamOf('obama_01.jpg'));
-  const employer = await createUser('employer');
+  const employer = await createUser(server, 'employer');
   testId = (await buildCodingTest(server.deps.db, { employer })).test.id;
 });
 afterAll(async () => {
@@ -74,7 +60,7 @@ const eventsOf = (attemptId: string) =>
 
 describe('one way in, identity bound to the attempt', () => {
   it('entry step → Start Test → coding page; a swapped face after reload raises an alert and an event; offline is a connection message', async () => {
-    const candidate = await createUser('candidate');
+    const candidate = await createUser(server, 'candidate');
     const context = await signedInContext(obamaCam, candidate.email);
     const page = await context.newPage();
 
@@ -181,9 +167,9 @@ describe('on-device detection', () => {
       `--use-file-for-fake-video-capture=${file}`,
     ]);
     try {
-      const employer = await createUser('employer');
+      const employer = await createUser(server, 'employer');
       const { test } = await buildCodingTest(server.deps.db, { employer });
-      const candidate = await createUser('candidate');
+      const candidate = await createUser(server, 'candidate');
       const context = await signedInContext(cam, candidate.email);
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/code/${test.id}`);
@@ -207,7 +193,7 @@ describe('on-device detection', () => {
 
 describe('proctoring is a test setting', () => {
   it('the employer switches it off in the test editor; the candidate starts with no camera step; the reviewer sees Not proctored', async () => {
-    const employer = await createUser('employer');
+    const employer = await createUser(server, 'employer');
     const { test } = await buildCodingTest(server.deps.db, { employer });
     const empContext = await signedInContext(obamaCam, employer.email);
     const admin = await empContext.newPage();
@@ -220,7 +206,7 @@ describe('proctoring is a test setting', () => {
     await admin.waitForURL(/\/admin\/coding-test\/edit\//);
     await empContext.close();
 
-    const candidate = await createUser('candidate');
+    const candidate = await createUser(server, 'candidate');
     const context = await signedInContext(obamaCam, candidate.email);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/code/${test.id}`);
@@ -247,7 +233,7 @@ describe('without a camera', () => {
   it('a refused camera is explained on the entry step, with the fix, and no time is used', async () => {
     const denied = await launchBrowser(['--use-fake-device-for-media-stream', '--deny-permission-prompts']);
     try {
-      const user = await createUser('candidate');
+      const user = await createUser(server, 'candidate');
       const context = await signedInContext(denied, user.email);
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/code/${testId}`);
@@ -267,7 +253,7 @@ describe('without a camera', () => {
 
 describe('the live screens', () => {
   it('/face: enrol, then live verification shows the coloured verdict', async () => {
-    const user = await createUser('candidate');
+    const user = await createUser(server, 'candidate');
     const context = await signedInContext(obamaCam, user.email);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/face`);

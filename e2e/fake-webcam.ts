@@ -1,13 +1,13 @@
 /**
  * A fake webcam for headless Chromium: test pages are wrapped in webcam proctoring, so every browser the e2e
  * tests launch gets a camera that shows one face (obama_01, 640x480 MJPEG), unless the test brings its own
- * media flags (apps/web/e2e/proctoring.e2e.ts feeds a second face; the denied-camera test refuses the camera).
+ * media flags (e2e/proctoring.e2e.ts feeds a second face; the denied-camera test refuses the camera).
  */
 import { existsSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeFakeWebcamMjpeg } from '@assessly/face';
-import { FIXTURES_DIR } from '../../server/test/fixtures/face';
+import { makeFakeWebcamMjpeg } from '@assessly/face/testing';
+import { FIXTURES_DIR } from '@assessly/server/test-kit';
 
 const MEDIA_FLAG = /fake-ui-for-media|fake-device-for-media|fake-video-capture|permission-prompts/;
 

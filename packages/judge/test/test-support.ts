@@ -2,9 +2,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SANDBOX_UID } from './isolation';
-import { createJudge } from './judge';
-import type { Judge } from './types';
+import { SANDBOX_UID } from '../src/isolation';
+import { createJudge } from '../src/judge';
+import type { Judge } from '../src/types';
 
 /**
  * Pids of live processes of the sandbox uid that belong to this test process's judges (their cgroups are

@@ -1,23 +1,73 @@
-/** Shared set-up of the candidate-page e2e files (issue 12): users, a coding test, signed-in pages, axe-core. */
+/**
+ * Set-up shared by the e2e files: users (made through the API), sign-in, seeded tests, the editor on /code,
+ * axe-core.
+ */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { aptitudeQuestions, codingProblems, tests } from '@assessly/server/test-kit';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { codingProblems, tests } from '../../server/src/db/schema';
-import type { E2EServer } from './harness';
+import type { E2E, E2EServer } from './harness';
 
 export const password = 'Passw0rd!x';
 
-export async function createUser(server: E2EServer, role: 'candidate' | 'employer') {
-  const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** A user made through the API; `verified` marks the email verified as following the emailed link would. */
+export async function createUser(
+  server: E2EServer,
+  role: 'candidate' | 'employer',
+  opts: { firstName?: string; lastName?: string; verified?: boolean } = {},
+) {
+  const email = uniqueEmail(role);
   const res = await server.app.inject({
     method: 'POST',
     url: '/api/users/add',
-    payload: { firstName: 'E2E', lastName: role, email, password, role },
+    payload: { firstName: opts.firstName ?? 'E2E', lastName: opts.lastName ?? role, email, password, role },
   });
   expect(res.statusCode).toBe(201);
-  return { id: res.json().id as string, email };
+  if (opts.verified) await markVerified(server, email);
+  return { id: res.json().id as string, email, companyId: res.json().companyId as string | null };
+}
+
+/** Verified as following the emailed link would (the link flow has its own API tests). */
+async function markVerified(server: E2EServer, email: string) {
+  await server.deps.database.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
+}
+
+/** Signs the context in through the API (its cookie jar keeps the session). */
+export async function signIn(context: BrowserContext, server: E2EServer, email: string, pw = password) {
+  const res = await context.request.post(`${server.baseUrl}/api/users/login`, { data: { email, password: pw } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { id: string; companyId: string | null };
+}
+
+/** Signs a new user up and in through the API in this browser context; `verified` as for createUser. */
+export async function signUpAndIn(
+  context: BrowserContext,
+  server: E2EServer,
+  user: { firstName: string; lastName: string; email: string; role: 'candidate' | 'employer' },
+  opts: { verified?: boolean } = {},
+) {
+  const up = await context.request.post(`${server.baseUrl}/api/users/add`, { data: { ...user, password } });
+  expect(up.status()).toBe(201);
+  if (opts.verified) await markVerified(server, user.email);
+  return signIn(context, server, user.email);
+}
+
+/** Signs a new user up through the API, then in through the sign-in form (the page is on baseURL). */
+export async function signUpThenSignInWithForm(
+  page: Page,
+  user: { firstName: string; lastName: string; email: string; password: string; role: 'candidate' | 'employer' },
+) {
+  const res = await page.request.post('/api/users/add', { data: user });
+  expect(res.status()).toBe(201);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 export interface ProblemSeed {
@@ -72,6 +122,30 @@ export async function seedTest(
   return { test: { ...test!, questionIds: rows.map((r) => r.id) }, problems: rows };
 }
 
+/** An aptitude test with one question, 'What is 2 + 2?' (options 3 and 4; 4 is correct). */
+export async function seedAptitude(server: E2EServer, employerId: string, name: string) {
+  const [apt] = await server.deps.db
+    .insert(tests)
+    .values({ createdBy: employerId, testName: name, testType: 'APTITUDE', duration: 30 })
+    .returning();
+  const [q] = await server.deps.db
+    .insert(aptitudeQuestions)
+    .values({
+      testId: apt!.id,
+      createdBy: employerId,
+      questionText: 'What is 2 + 2?',
+      options: ['3', '4'],
+      correctAnswer: 1,
+      marks: 1,
+    })
+    .returning();
+  await server.deps.db
+    .update(tests)
+    .set({ questionIds: [q!.id] })
+    .where(eq(tests.id, apt!.id));
+  return apt!;
+}
+
 export async function signedInPage(
   browser: Browser,
   server: E2EServer,
@@ -79,8 +153,7 @@ export async function signedInPage(
   viewport = { width: 1400, height: 900 },
 ): Promise<Page> {
   const context = await browser.newContext({ viewport });
-  const res = await context.request.post(`${server.baseUrl}/api/users/login`, { data: { email, password } });
-  expect(res.status()).toBe(200);
+  await signIn(context, server, email);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return page;
@@ -94,6 +167,16 @@ export async function openCodingTest(page: Page, server: E2EServer, testId: stri
   await Promise.race([start.waitFor(), editor.waitFor()]);
   if (await start.isVisible()) await start.click();
   await editor.waitFor();
+}
+
+/** A new candidate, signed in, on /code of a new one-problem test ('Sum of two') with Python selected. */
+export async function pythonOnNewTest(e2e: E2E, employerId: string, opts: { endInMs?: number } = {}) {
+  const seeded = await seedTest(e2e.server, employerId, [{ title: 'Sum of two' }], opts);
+  const cand = await createUser(e2e.server, 'candidate');
+  const page = await signedInPage(e2e.browser, e2e.server, cand.email);
+  await openCodingTest(page, e2e.server, seeded.test.id);
+  await page.getByLabel('Language').selectOption('python');
+  return { ...seeded, cand, page };
 }
 
 export async function typeInEditor(page: Page, code: string) {

@@ -1,4 +1,3 @@
-/// <reference path="../../server/src/modules/sso/oidc-provider.d.ts" />
 /**
  * Integrations end to end: an employer creates a scoped API token in Settings (the secret is shown once), an
  * integration calls the API with it, the employer revokes it in the page and the token stops working; the
@@ -10,39 +9,25 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2EServer, launchBrowser, startServer } from './harness';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
+import { password, signUpAndIn as signUpAndInVia } from './support';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 async function signUpAndIn(ctx: BrowserContext, role: 'candidate' | 'employer', domain = 'example.test') {
   const email = `${role}.${Date.now().toString(36)}@${domain}`;
-  const password = 'Passw0rd!x';
-  const up = await ctx.request.post(`${server.baseUrl}/api/users/add`, {
-    data: { firstName: 'Eve', lastName: role, email, password, role },
-  });
-  expect(up.status()).toBe(201);
-  const res = await ctx.request.post(`${server.baseUrl}/api/users/login`, { data: { email, password } });
-  expect(res.status()).toBe(200);
+  await signUpAndInVia(ctx, e2e.server, { firstName: 'Eve', lastName: role, email, role });
   return { email, password };
 }
 
 describe('company settings', () => {
   it('creates, uses and revokes an API token; the audit log and API reference show', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await e2e.browser.newContext();
     await signUpAndIn(ctx, 'employer');
     const page = await ctx.newPage();
-    await page.goto(`${server.baseUrl}/admin`);
+    await page.goto(`${e2e.server.baseUrl}/admin`);
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'API tokens' }).waitFor();
     await page.getByLabel('Name').fill('Greenhouse');
@@ -54,9 +39,9 @@ describe('company settings', () => {
     await page.getByRole('cell', { name: 'Greenhouse', exact: true }).waitFor();
 
     const api = (t: string) =>
-      fetch(`${server.baseUrl}/api/tests`, { headers: { authorization: `Bearer ${t}` } }).then((r) => r.status);
+      fetch(`${e2e.server.baseUrl}/api/tests`, { headers: { authorization: `Bearer ${t}` } }).then((r) => r.status);
     expect(await api(token)).toBe(200);
-    const refused = await fetch(`${server.baseUrl}/api/companies/api-tokens`, {
+    const refused = await fetch(`${e2e.server.baseUrl}/api/companies/api-tokens`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(refused.status).toBe(403);
@@ -82,10 +67,10 @@ describe('company settings', () => {
 
 describe('candidate data', () => {
   it('downloads the data and deletes the account', async () => {
-    const ctx = await browser.newContext({ acceptDownloads: true });
+    const ctx = await e2e.browser.newContext({ acceptDownloads: true });
     const me = await signUpAndIn(ctx, 'candidate');
     const page = await ctx.newPage();
-    await page.goto(`${server.baseUrl}/account/data`);
+    await page.goto(`${e2e.server.baseUrl}/account/data`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Download my data' }).click(),
@@ -101,7 +86,7 @@ describe('candidate data', () => {
     ]);
     expect(erase.status()).toBe(200);
     await page.waitForURL((u) => u.pathname === '/');
-    const login = await ctx.request.post(`${server.baseUrl}/api/users/login`, {
+    const login = await ctx.request.post(`${e2e.server.baseUrl}/api/users/login`, {
       data: { email: me.email, password: me.password },
     });
     expect(login.status()).toBe(401);
@@ -116,7 +101,7 @@ describe('single sign-on', () => {
     const issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
     const client = { client_id: 'assessly-e2e', client_secret: 'e2e-client-secret-0123456789abcdef' };
     const provider = new Provider(issuer, {
-      clients: [{ ...client, redirect_uris: [`${server.baseUrl}/api/auth/sso/callback`] }],
+      clients: [{ ...client, redirect_uris: [`${e2e.server.baseUrl}/api/auth/sso/callback`] }],
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
       findAccount: async (_ctx: unknown, sub: string) => ({
         accountId: sub,
@@ -125,32 +110,32 @@ describe('single sign-on', () => {
       cookies: { keys: ['e2e-cookie-key'] },
     });
     idp.on('request', provider.callback());
-    server.deps.config.webhookAllowPrivate = true;
+    e2e.server.deps.config.webhookAllowPrivate = true;
     try {
       const domain = `sso${Date.now().toString(36)}.test`;
-      const adminCtx = await browser.newContext();
+      const adminCtx = await e2e.browser.newContext();
       await signUpAndIn(adminCtx, 'employer', domain);
-      const saved = await adminCtx.request.put(`${server.baseUrl}/api/companies/sso`, {
+      const saved = await adminCtx.request.put(`${e2e.server.baseUrl}/api/companies/sso`, {
         data: { issuer, clientId: client.client_id, clientSecret: client.client_secret, emailDomain: domain },
       });
       expect(saved.status()).toBe(200);
 
-      const ctx = await browser.newContext();
+      const ctx = await e2e.browser.newContext();
       const page = await ctx.newPage();
-      await page.goto(`${server.baseUrl}/login`);
+      await page.goto(`${e2e.server.baseUrl}/login`);
       await page.getByLabel('Email').fill(`casey@${domain}`);
       await page.getByRole('link', { name: 'Continue with single sign-on' }).click();
       await page.waitForURL((u) => u.origin === issuer);
       await page.locator('input[name="password"]').fill('anything');
       await page.getByRole('button', { name: 'Sign-in' }).click();
       await page.getByRole('button', { name: 'Continue' }).click();
-      await page.waitForURL((u) => u.origin === server.baseUrl && u.pathname.startsWith('/admin'));
-      const me = await ctx.request.get(`${server.baseUrl}/api/users/me`);
+      await page.waitForURL((u) => u.origin === e2e.server.baseUrl && u.pathname.startsWith('/admin'));
+      const me = await ctx.request.get(`${e2e.server.baseUrl}/api/users/me`);
       expect(await me.json()).toMatchObject({ email: `casey@${domain}`, role: 'employer', companyRole: 'recruiter' });
       await ctx.close();
       await adminCtx.close();
     } finally {
-      server.deps.config.webhookAllowPrivate = false;
+      e2e.server.deps.config.webhookAllowPrivate = false;
       await new Promise((ok) => idp.close(ok));
     }
   });

@@ -4,42 +4,34 @@
  * shortcuts in Settings, sanitised rich descriptions, "not ready" tests, the Test Submitted summary and End
  * Test's message, and axe-core on /code, /aptitude, /entry and the results screens.
  */
-import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aptitudeQuestions, tests } from '../../server/src/db/schema';
+import { tests } from '@assessly/server/test-kit';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 import {
   createUser,
   editorText,
   openCodingTest,
   PY_SUM,
+  seedAptitude,
   seedTest,
   seriousA11yViolations,
   signedInPage,
   typeInEditor,
-} from './candidate-support';
-import { type E2EServer, launchBrowser, startServer } from './harness';
+} from './support';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useE2E();
 let employerId: string;
 let employerEmail: string;
-
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const employer = await createUser(server, 'employer');
+  const employer = await createUser(e2e.server, 'employer');
   employerId = employer.id;
   employerEmail = employer.email;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 async function candidatePage(viewport?: { width: number; height: number }): Promise<Page> {
-  const cand = await createUser(server, 'candidate');
-  return signedInPage(browser, server, cand.email, viewport);
+  const cand = await createUser(e2e.server, 'candidate');
+  return signedInPage(e2e.browser, e2e.server, cand.email, viewport);
 }
 
 const PY_CRASH = 'import sys\nprint("debug-line-17", file=sys.stderr)\nraise ValueError("boom-42")';
@@ -47,9 +39,9 @@ const PY_OFF_BY_ONE = 'import sys\na, b = map(int, sys.stdin.read().split())\npr
 
 describe('result cards, custom input and keyboard', () => {
   it('shows stderr and the runtime error, highlights the first differing token, runs custom input', async () => {
-    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }]);
+    const { test } = await seedTest(e2e.server, employerId, [{ title: 'Sum of two' }]);
     const page = await candidatePage();
-    await openCodingTest(page, server, test.id);
+    await openCodingTest(page, e2e.server, test.id);
     await page.getByLabel('Language').selectOption('python');
 
     // A crash: the stack trace and the debug print reach the candidate.
@@ -96,11 +88,11 @@ describe('result cards, custom input and keyboard', () => {
   });
 
   it('runs with Ctrl+Enter and submits with Ctrl+Shift+Enter from inside the editor; hidden cases show no data', async () => {
-    const { test } = await seedTest(server, employerId, [
+    const { test } = await seedTest(e2e.server, employerId, [
       { title: 'Sum of two', testCases: [{ input: '555 444\n', output: '999\n' }] },
     ]);
     const page = await candidatePage();
-    await openCodingTest(page, server, test.id);
+    await openCodingTest(page, e2e.server, test.id);
     await page.getByLabel('Language').selectOption('python');
     await typeInEditor(page, PY_SUM);
     // Focus is in the editor: the shortcut runs instead of inserting a line.
@@ -119,9 +111,9 @@ describe('result cards, custom input and keyboard', () => {
   });
 
   it('leaves the editor with Escape then Tab and with Ctrl+M, and lists the shortcuts in Settings', async () => {
-    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }]);
+    const { test } = await seedTest(e2e.server, employerId, [{ title: 'Sum of two' }]);
     const page = await candidatePage();
-    await openCodingTest(page, server, test.id);
+    await openCodingTest(page, e2e.server, test.id);
     await typeInEditor(page, 'x = 1');
     const inEditor = () => page.evaluate(() => !!document.activeElement?.closest('.code-editor'));
     const focused = () =>
@@ -186,15 +178,15 @@ describe('descriptions, readiness, summary and accessibility', () => {
       '<pre><code>print(a + b)</code></pre>',
       '<p><a href="https://en.wikipedia.org/wiki/Addition">Addition</a> <a href="javascript:window.__pwned=1">bad link</a></p>',
       '<img alt="dot" src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==">',
-      `<img alt="tracker" src="${server.baseUrl.replace('localhost', '127.0.0.1')}/tracking.png">`,
+      `<img alt="tracker" src="${e2e.server.baseUrl.replace('localhost', '127.0.0.1')}/tracking.png">`,
       '<img alt="remote" src="https://evil.example/x.png" onerror="window.__pwned=2">',
       '<img alt="api call" src="/api/invitations/accept/some-token">',
       '<script>window.__pwned=3</script><iframe src="https://evil.example/"></iframe>',
       '<p onclick="window.__pwned=4" style="background:url(https://evil.example/bg.png)">styled</p>',
       '<svg><script>window.__pwned=5</script></svg><form action="https://evil.example"><input name="q"></form>',
     ].join('');
-    const { test } = await seedTest(server, employerId, [{ title: 'Rich', description }]);
-    await openCodingTest(page, server, test.id);
+    const { test } = await seedTest(e2e.server, employerId, [{ title: 'Rich', description }]);
+    await openCodingTest(page, e2e.server, test.id);
     const desc = page.locator('.problem-description');
     await desc.getByRole('table').waitFor();
     expect(await desc.getByRole('columnheader', { name: 'sum' }).count()).toBe(1);
@@ -219,12 +211,12 @@ describe('descriptions, readiness, summary and accessibility', () => {
   });
 
   it('refuses to start a test with no problems: "This test is not ready yet"', async () => {
-    const [empty] = await server.deps.db
+    const [empty] = await e2e.server.deps.db
       .insert(tests)
       .values({ createdBy: employerId, testName: 'Nothing here', testType: 'CODING', duration: 30 })
       .returning();
     const page = await candidatePage();
-    await page.goto(`${server.baseUrl}/code/${empty!.id}`);
+    await page.goto(`${e2e.server.baseUrl}/code/${empty!.id}`);
     await page.getByText('This test is not ready yet', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Start Test' }).count()).toBe(0);
     const status = await page.evaluate(
@@ -234,8 +226,8 @@ describe('descriptions, readiness, summary and accessibility', () => {
     expect(status).toBe(409);
     await page.context().close();
     // The employer sees why on the test's details.
-    const owner = await signedInPage(browser, server, employerEmail);
-    await owner.goto(`${server.baseUrl}/admin/tests/${empty!.id}`);
+    const owner = await signedInPage(e2e.browser, e2e.server, employerEmail);
+    await owner.goto(`${e2e.server.baseUrl}/admin/tests/${empty!.id}`);
     await owner
       .getByRole('alert')
       .getByText('Candidates cannot start this test yet: it has no problems.', { exact: false })
@@ -244,9 +236,9 @@ describe('descriptions, readiness, summary and accessibility', () => {
   });
 
   it('Test Submitted shows the total as the employer sees it, the counted submission first, others folded', async () => {
-    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }, { title: 'Untouched' }]);
+    const { test } = await seedTest(e2e.server, employerId, [{ title: 'Sum of two' }, { title: 'Untouched' }]);
     const page = await candidatePage();
-    await openCodingTest(page, server, test.id);
+    await openCodingTest(page, e2e.server, test.id);
     expect(await seriousA11yViolations(page, ['.proctoring-video'])).toEqual([]);
     await page.getByLabel('Language').selectOption('python');
     await typeInEditor(page, PY_SUM);
@@ -283,9 +275,9 @@ describe('descriptions, readiness, summary and accessibility', () => {
   });
 
   it('End Test without new code says that nothing was sent', async () => {
-    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }]);
+    const { test } = await seedTest(e2e.server, employerId, [{ title: 'Sum of two' }]);
     const page = await candidatePage();
-    await openCodingTest(page, server, test.id);
+    await openCodingTest(page, e2e.server, test.id);
     await page.getByRole('button', { name: 'End Test' }).click();
     await page.getByRole('button', { name: 'End Test now' }).click();
     await page.getByText('Test ended. Nothing new was sent', { exact: false }).waitFor();
@@ -294,35 +286,17 @@ describe('descriptions, readiness, summary and accessibility', () => {
   });
 
   it('has no serious or critical axe-core violations on /code, /aptitude and /entry', async () => {
-    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }]);
-    const [apt] = await server.deps.db
-      .insert(tests)
-      .values({ createdBy: employerId, testName: 'MCQ round', testType: 'APTITUDE', duration: 30 })
-      .returning();
-    const [q] = await server.deps.db
-      .insert(aptitudeQuestions)
-      .values({
-        testId: apt!.id,
-        createdBy: employerId,
-        questionText: 'What is 2 + 2?',
-        options: ['3', '4'],
-        correctAnswer: 1,
-        marks: 1,
-      })
-      .returning();
-    await server.deps.db
-      .update(tests)
-      .set({ questionIds: [q!.id] })
-      .where(eq(tests.id, apt!.id));
+    const { test } = await seedTest(e2e.server, employerId, [{ title: 'Sum of two' }]);
+    const apt = await seedAptitude(e2e.server, employerId, 'MCQ round');
     const page = await candidatePage();
     const report: Record<string, unknown> = {};
-    await page.goto(`${server.baseUrl}/code/${test.id}`);
+    await page.goto(`${e2e.server.baseUrl}/code/${test.id}`);
     await page.getByRole('button', { name: 'Start Test' }).waitFor();
     report['/code start'] = await seriousA11yViolations(page);
-    await openCodingTest(page, server, test.id);
+    await openCodingTest(page, e2e.server, test.id);
     await page.getByRole('button', { name: 'Settings' }).click();
     report['/code environment'] = await seriousA11yViolations(page, ['.proctoring-video']);
-    await page.goto(`${server.baseUrl}/aptitude/${apt!.id}`);
+    await page.goto(`${e2e.server.baseUrl}/aptitude/${apt.id}`);
     await page.getByRole('button', { name: 'Start Test' }).click();
     await page.getByRole('heading', { name: 'What is 2 + 2?' }).waitFor();
     report['/aptitude'] = await seriousA11yViolations(page, ['.proctoring-video']);
@@ -330,7 +304,7 @@ describe('descriptions, readiness, summary and accessibility', () => {
     await page.getByRole('button', { name: 'End Test now' }).click();
     await page.getByText('Your score:', { exact: false }).waitFor();
     report['/aptitude results'] = await seriousA11yViolations(page);
-    await page.goto(`${server.baseUrl}/entry?testId=${test.id}`);
+    await page.goto(`${e2e.server.baseUrl}/entry?testId=${test.id}`);
     await page.locator('main').first().waitFor();
     await page.waitForLoadState('networkidle');
     report['/entry'] = await seriousA11yViolations(page);

@@ -5,55 +5,45 @@
  * the last saved draft with "Time's Up!", and the page at 375 px, 768 px, 1280×650 and 1920×1080 with the
  * proctoring badge and toasts covering nothing (screenshots in /tmp/candidate-layout-*.png).
  */
+import { attempts, codeDrafts, submissions } from '@assessly/server/test-kit';
 import { and, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aptitudeQuestions, attempts, codeDrafts, submissions, tests } from '../../server/src/db/schema';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 import {
   createUser,
   editorText,
   openCodingTest,
   PY_SUM,
+  pythonOnNewTest,
+  seedAptitude,
   seedTest,
   signedInPage,
   typeInEditor,
-} from './candidate-support';
-import { type E2EServer, launchBrowser, startServer } from './harness';
+} from './support';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useE2E();
 let employerId: string;
-
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  employerId = (await createUser(server, 'employer')).id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  employerId = (await createUser(e2e.server, 'employer')).id;
 });
 
 async function draftsOf(testId: string, userId: string) {
-  const [attempt] = await server.deps.db
+  const [attempt] = await e2e.server.deps.db
     .select()
     .from(attempts)
     .where(and(eq(attempts.testId, testId), eq(attempts.userId, userId)));
-  return attempt ? server.deps.db.select().from(codeDrafts).where(eq(codeDrafts.attemptId, attempt.id)) : [];
+  return attempt ? e2e.server.deps.db.select().from(codeDrafts).where(eq(codeDrafts.attemptId, attempt.id)) : [];
 }
 
 describe('one active tab and draft revisions', () => {
   it('a second tab says "open in another tab"; "Use this tab" hands over with the code', async () => {
-    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }]);
-    const cand = await createUser(server, 'candidate');
-    const a = await signedInPage(browser, server, cand.email);
-    await openCodingTest(a, server, test.id);
-    await a.getByLabel('Language').selectOption('python');
+    const { test, cand, page: a } = await pythonOnNewTest(e2e, employerId);
     await typeInEditor(a, 'print("from tab A")');
     await a.getByText('Saved', { exact: true }).waitFor();
 
     const b = await a.context().newPage();
-    await openCodingTest(b, server, test.id);
+    await openCodingTest(b, e2e.server, test.id);
     await a.getByRole('heading', { name: 'This test is open in another tab' }).waitFor();
     expect(await a.locator('.code-editor').count()).toBe(0);
     expect(await editorText(b)).toContain('print("from tab A")');
@@ -70,33 +60,15 @@ describe('one active tab and draft revisions', () => {
   });
 
   it('holds an aptitude attempt in one tab too; the answers follow the hand-over', async () => {
-    const [apt] = await server.deps.db
-      .insert(tests)
-      .values({ createdBy: employerId, testName: 'MCQ tabs', testType: 'APTITUDE', duration: 30 })
-      .returning();
-    const [q] = await server.deps.db
-      .insert(aptitudeQuestions)
-      .values({
-        testId: apt!.id,
-        createdBy: employerId,
-        questionText: 'What is 2 + 2?',
-        options: ['3', '4'],
-        correctAnswer: 1,
-        marks: 1,
-      })
-      .returning();
-    await server.deps.db
-      .update(tests)
-      .set({ questionIds: [q!.id] })
-      .where(eq(tests.id, apt!.id));
-    const cand = await createUser(server, 'candidate');
-    const a = await signedInPage(browser, server, cand.email);
-    await a.goto(`${server.baseUrl}/aptitude/${apt!.id}`);
+    const apt = await seedAptitude(e2e.server, employerId, 'MCQ tabs');
+    const cand = await createUser(e2e.server, 'candidate');
+    const a = await signedInPage(e2e.browser, e2e.server, cand.email);
+    await a.goto(`${e2e.server.baseUrl}/aptitude/${apt.id}`);
     await a.getByRole('button', { name: 'Start Test' }).click();
     await a.getByLabel('B. 4').check();
     await a.getByText('Saved', { exact: true }).waitFor();
     const b = await a.context().newPage();
-    await b.goto(`${server.baseUrl}/aptitude/${apt!.id}`);
+    await b.goto(`${e2e.server.baseUrl}/aptitude/${apt.id}`);
     await a.getByRole('heading', { name: 'This test is open in another tab' }).waitFor();
     expect(await b.getByLabel('B. 4').isChecked()).toBe(true);
     await b.getByLabel('A. 3').check();
@@ -109,23 +81,19 @@ describe('one active tab and draft revisions', () => {
   });
 
   it('refuses a stale save with 409 and loads the newer draft instead of overwriting it', async () => {
-    const { test, problems } = await seedTest(server, employerId, [{ title: 'Sum of two' }]);
-    const cand = await createUser(server, 'candidate');
-    const page = await signedInPage(browser, server, cand.email);
-    await openCodingTest(page, server, test.id);
-    await page.getByLabel('Language').selectOption('python');
+    const { test, problems, cand, page } = await pythonOnNewTest(e2e, employerId);
     await typeInEditor(page, 'print("laptop v1")');
     await page.getByText('Saved', { exact: true }).waitFor();
     // Another device (same session, not a tab of this browser) saves on top of the current revision.
     const [draft] = await draftsOf(test.id, cand.id);
-    const other = await page.context().request.put(`${server.baseUrl}/api/attempts/${test.id}/drafts`, {
+    const other = await page.context().request.put(`${e2e.server.baseUrl}/api/attempts/${test.id}/drafts`, {
       data: {
         questionId: problems[0]!.id,
         language: 'python',
         code: 'print("other device")',
         baseRevision: draft!.revision,
       },
-      headers: { origin: server.baseUrl },
+      headers: { origin: e2e.server.baseUrl },
     });
     expect(other.status()).toBe(200);
     const statuses: number[] = [];
@@ -148,11 +116,7 @@ describe('one active tab and draft revisions', () => {
 
 describe('nothing lost', () => {
   it('keeps typing offline ("Offline — saved on this device"), resends on reconnect; shows "Reconnecting…"', async () => {
-    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }]);
-    const cand = await createUser(server, 'candidate');
-    const page = await signedInPage(browser, server, cand.email);
-    await openCodingTest(page, server, test.id);
-    await page.getByLabel('Language').selectOption('python');
+    const { test, cand, page } = await pythonOnNewTest(e2e, employerId);
     await typeInEditor(page, 'print(1)');
     await page.getByText('Saved', { exact: true }).waitFor();
     await page
@@ -186,11 +150,7 @@ describe('nothing lost', () => {
   });
 
   it('at the deadline the server judges the last draft it has; the page shows "Time\'s Up!"', async () => {
-    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }], { endInMs: 25_000 });
-    const cand = await createUser(server, 'candidate');
-    const page = await signedInPage(browser, server, cand.email);
-    await openCodingTest(page, server, test.id);
-    await page.getByLabel('Language').selectOption('python');
+    const { test, cand, page } = await pythonOnNewTest(e2e, employerId, { endInMs: 25_000 });
     await typeInEditor(page, PY_SUM);
     await page.getByText('Saved', { exact: true }).waitFor();
     // Later edits never reach the server (blocked): the last draft it has is the one judged.
@@ -200,12 +160,12 @@ describe('nothing lost', () => {
     await page.getByRole('heading', { name: 'Test Submitted' }).waitFor({ timeout: 45_000 });
     await page.getByRole('timer').getByText("Time's Up!").waitFor();
     await page.getByText('Total score: 10 / 10').waitFor({ timeout: 60_000 });
-    const [attempt] = await server.deps.db
+    const [attempt] = await e2e.server.deps.db
       .select()
       .from(attempts)
       .where(and(eq(attempts.testId, test.id), eq(attempts.userId, cand.id)));
     expect(attempt!.endReason).toBe('timeout');
-    const subs = await server.deps.db.select().from(submissions).where(eq(submissions.attemptId, attempt!.id));
+    const subs = await e2e.server.deps.db.select().from(submissions).where(eq(submissions.attemptId, attempt!.id));
     expect(subs.map((s) => [s.code, s.status, s.passedCount])).toEqual([[PY_SUM, 'judged', 3]]);
     await page.context().close();
   });
@@ -213,11 +173,7 @@ describe('nothing lost', () => {
 
 describe('offline at the deadline', () => {
   it('keeps trying to end when the time runs out offline, then shows the result on reconnect', async () => {
-    const { test } = await seedTest(server, employerId, [{ title: 'Sum of two' }], { endInMs: 22_000 });
-    const cand = await createUser(server, 'candidate');
-    const page = await signedInPage(browser, server, cand.email);
-    await openCodingTest(page, server, test.id);
-    await page.getByLabel('Language').selectOption('python');
+    const { page } = await pythonOnNewTest(e2e, employerId, { endInMs: 22_000 });
     await typeInEditor(page, PY_SUM);
     await page.getByText('Saved', { exact: true }).waitFor();
     await page.context().setOffline(true);
@@ -269,21 +225,21 @@ async function coveredBy(page: Page, overlaySelector: string) {
 
 describe('layout at four sizes', () => {
   it('the proctoring badge and toasts cover nothing at 375, 768, 1280×650 and 1920×1080', async () => {
-    const { test } = await seedTest(server, employerId, [
+    const { test } = await seedTest(e2e.server, employerId, [
       {
         title: 'Sum of two',
         description: `<p>${'Read two integers and print their sum. '.repeat(12)}</p>`,
       },
     ]);
-    const cand = await createUser(server, 'candidate');
+    const cand = await createUser(e2e.server, 'candidate');
     for (const [width, height] of [
       [375, 740],
       [768, 1024],
       [1280, 650],
       [1920, 1080],
     ] as const) {
-      const page = await signedInPage(browser, server, cand.email, { width, height });
-      await openCodingTest(page, server, test.id);
+      const page = await signedInPage(e2e.browser, e2e.server, cand.email, { width, height });
+      await openCodingTest(page, e2e.server, test.id);
       await page.getByLabel('Language').selectOption('python');
       await typeInEditor(page, PY_SUM);
       await page.getByRole('button', { name: 'Run', exact: true }).click();

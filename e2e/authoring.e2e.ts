@@ -3,28 +3,18 @@
  * cases and constraints) and an aptitude test (three questions), finds them on the dashboard and in Manage
  * Tests, opens Test Details, edits a problem and a question, reorders questions and deletes a test.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2EServer, launchBrowser, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newServerPage, useE2E } from './harness';
+import { signUpThenSignInWithForm } from './support';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = useE2E();
 let page: Page;
 const email = `author.${Date.now().toString(36)}@example.test`;
 const password = 'Authoring1!';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: server.baseUrl });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
+  page = await newServerPage(e2e, 15_000);
 });
 
 const text = (s: string) => page.getByText(s, { exact: true });
@@ -68,14 +58,7 @@ describe('test authoring', () => {
   let aptitudeId = '';
 
   it('signs up an employer and lands on an empty dashboard with real numbers', async () => {
-    const res = await page.request.post('/api/users/add', {
-      data: { firstName: 'Ada', lastName: 'Author', email, password, role: 'employer' },
-    });
-    expect(res.status()).toBe(201);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signUpThenSignInWithForm(page, { firstName: 'Ada', lastName: 'Author', email, password, role: 'employer' });
     await page.waitForURL(/\/admin$/);
     await text('No tests created yet').waitFor();
     expect(await page.getByTestId('stat-Total Tests').textContent()).toBe('0');
@@ -112,7 +95,7 @@ describe('test authoring', () => {
     await text('Successfully saved 2 coding question(s)!').waitFor();
     const dialog = page.getByRole('dialog', { name: 'Test Created Successfully!' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(`${server.baseUrl}/code/${codingId}`);
+    expect(await dialog.textContent()).toContain(`${e2e.server.baseUrl}/code/${codingId}`);
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -4,29 +4,16 @@
  * (code still there), ends the test and sees Test Submitted; a second candidate takes an aptitude test and
  * gets its score; a third arrives after the window closed. Prints Run→results time and first-load JS size.
  */
+
 import { gzipSync } from 'node:zlib';
+import { aptitudeQuestions, attempts, buildCodingTest, proctoringEvents, tests } from '@assessly/server/test-kit';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aptitudeQuestions, attempts, proctoringEvents, tests } from '../../server/src/db/schema';
-import { buildCodingTest } from '../../server/test/factories';
-import { type E2EServer, launchBrowser, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
+import { createUser, editorText, password, signIn } from './support';
 
-let server: E2EServer;
-let browser: Browser;
-const password = 'Passw0rd!x';
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-async function createUser(role: 'candidate' | 'employer') {
-  const email = uniqueEmail(role);
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/users/add',
-    payload: { firstName: 'E2E', lastName: role, email, password, role },
-  });
-  expect(res.statusCode).toBe(201);
-  return { id: res.json().id as string, email };
-}
+const e2e = useE2E();
 
 // Ten visible cases, so Run judges ten; one hidden case on top for Submit.
 const SUM_CASES = Array.from({ length: 10 }, (_, i) => ({ input: `${i} ${i * 3}\n`, output: `${i * 4}\n` }));
@@ -37,7 +24,7 @@ async function seed(employerId: string) {
     values: Partial<typeof tests.$inferInsert> & { testName: string; testType: 'CODING' | 'APTITUDE' },
   ) =>
     (
-      await server.deps.db
+      await e2e.server.deps.db
         .insert(tests)
         .values({
           createdBy: employerId,
@@ -48,7 +35,7 @@ async function seed(employerId: string) {
         })
         .returning()
     )[0]!;
-  const { test: coding, problems } = await buildCodingTest(server.deps.db, {
+  const { test: coding, problems } = await buildCodingTest(e2e.server.deps.db, {
     employer: { id: employerId },
     name: 'Backend coding round',
     duration: 30,
@@ -71,7 +58,7 @@ async function seed(employerId: string) {
     ['Which is a prime?', ['9', '15', '7', '21'], 2, 3],
     ['Capital of France?', ['Paris', 'Lyon'], 0, 3],
   ] as const) {
-    const [row] = await server.deps.db
+    const [row] = await e2e.server.deps.db
       .insert(aptitudeQuestions)
       .values({
         testId: aptitude.id,
@@ -84,7 +71,7 @@ async function seed(employerId: string) {
       .returning();
     qs.push(row!);
   }
-  await server.deps.db
+  await e2e.server.deps.db
     .update(tests)
     .set({ questionIds: qs.map((q) => q.id) })
     .where(eq(tests.id, aptitude.id));
@@ -101,32 +88,18 @@ async function seed(employerId: string) {
 
 let ids: Awaited<ReturnType<typeof seed>>;
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const employer = await createUser('employer');
+  const employer = await createUser(e2e.server, 'employer');
   ids = await seed(employer.id);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return page;
 }
 
-async function signInThroughApi(page: Page, email: string) {
-  const res = await page.context().request.post(`${server.baseUrl}/api/users/login`, { data: { email, password } });
-  expect(res.status()).toBe(200);
-}
-
-/** The editor's visible text (Monaco renders lines as DOM; short code is fully visible). */
-async function editorText(page: Page): Promise<string> {
-  return ((await page.locator('.code-editor .view-lines').textContent()) ?? '').replace(/\u00a0/g, ' ');
-}
+const signInThroughApi = (page: Page, email: string) => signIn(page.context(), e2e.server, email);
 
 async function typeInEditor(page: Page, code: string) {
   await page.locator('.code-editor[data-ready="true"] .view-lines').click();
@@ -140,9 +113,9 @@ const CPP_WRONG = '#include <iostream>\nint main() { int a, b; std::cin >> a >> 
 
 describe('taking tests in a real browser', () => {
   it('codes, runs, submits, survives a reload and ends a coding test', async () => {
-    const cand = await createUser('candidate');
+    const cand = await createUser(e2e.server, 'candidate');
     const page = await newPage();
-    const url = `${server.baseUrl}/code/${ids.coding.id}`;
+    const url = `${e2e.server.baseUrl}/code/${ids.coding.id}`;
     await page.goto(url);
     await page.waitForURL(/\/login\?next=/);
     await page.getByLabel('Email', { exact: true }).fill(cand.email);
@@ -221,8 +194,8 @@ describe('taking tests in a real browser', () => {
 
     if (process.env.E2E_SHOTS) await page.screenshot({ path: '/tmp/taking-submitted.png', fullPage: true });
     // The blocked copy was recorded as a proctoring event of the attempt.
-    const [attempt] = await server.deps.db.select().from(attempts).where(eq(attempts.testId, ids.coding.id));
-    const events = await server.deps.db
+    const [attempt] = await e2e.server.deps.db.select().from(attempts).where(eq(attempts.testId, ids.coding.id));
+    const events = await e2e.server.deps.db
       .select()
       .from(proctoringEvents)
       .where(eq(proctoringEvents.attemptId, attempt!.id));
@@ -240,9 +213,9 @@ describe('taking tests in a real browser', () => {
   });
 
   it('keeps typing offline, resends on reconnect, and auto-submits when the time is up', async () => {
-    const cand = await createUser('candidate');
+    const cand = await createUser(e2e.server, 'candidate');
     // The window closes 20 s from now, so the deadline (min(end, start + duration)) is near.
-    const [short] = await server.deps.db
+    const [short] = await e2e.server.deps.db
       .insert(tests)
       .values({
         createdBy: ids.coding.createdBy,
@@ -256,7 +229,7 @@ describe('taking tests in a real browser', () => {
       .returning();
     const page = await newPage();
     await signInThroughApi(page, cand.email);
-    await page.goto(`${server.baseUrl}/code/${short!.id}`);
+    await page.goto(`${e2e.server.baseUrl}/code/${short!.id}`);
     await page.getByRole('button', { name: 'Start Test' }).click();
     await page.locator('.code-editor[data-ready="true"]').waitFor();
     await page.getByLabel('Language').selectOption('python');
@@ -277,7 +250,7 @@ describe('taking tests in a real browser', () => {
   });
 
   it('keeps the first load of the coding page small (Monaco loads lazily)', async () => {
-    const cand = await createUser('candidate');
+    const cand = await createUser(e2e.server, 'candidate');
     const page = await newPage();
     await signInThroughApi(page, cand.email);
     const scripts = new Map<string, Buffer>();
@@ -285,7 +258,7 @@ describe('taking tests in a real browser', () => {
       if (res.request().resourceType() === 'script' && res.ok())
         scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
     });
-    await page.goto(`${server.baseUrl}/code/${ids.coding.id}`);
+    await page.goto(`${e2e.server.baseUrl}/code/${ids.coding.id}`);
     await page.getByRole('button', { name: 'Start Test' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect([...scripts.keys()].some((u) => u.includes('monaco'))).toBe(false);
@@ -301,10 +274,10 @@ describe('taking tests in a real browser', () => {
   });
 
   it('takes an aptitude test and shows the score', async () => {
-    const cand = await createUser('candidate');
+    const cand = await createUser(e2e.server, 'candidate');
     const page = await newPage();
     await signInThroughApi(page, cand.email);
-    await page.goto(`${server.baseUrl}/aptitude/${ids.aptitude.id}`);
+    await page.goto(`${e2e.server.baseUrl}/aptitude/${ids.aptitude.id}`);
     await page.getByRole('button', { name: 'Start Test' }).click();
     await page.getByRole('heading', { name: 'What is 2 + 2?' }).waitFor();
     await page.getByLabel('B. 4').check();
@@ -329,10 +302,10 @@ describe('taking tests in a real browser', () => {
   });
 
   it('shows Test Window Closed after the window', async () => {
-    const cand = await createUser('candidate');
+    const cand = await createUser(e2e.server, 'candidate');
     const page = await newPage();
     await signInThroughApi(page, cand.email);
-    await page.goto(`${server.baseUrl}/code/${ids.closed.id}`);
+    await page.goto(`${e2e.server.baseUrl}/code/${ids.closed.id}`);
     await page.getByRole('heading', { name: 'Test Window Closed' }).waitFor();
     await page.getByText('You cannot access this test at this time.').waitFor();
     expect(await page.getByRole('button', { name: 'Start Test' }).count()).toBe(0);

@@ -2,11 +2,11 @@
  * Prints the /code page's transferred bytes on a cold load (fresh browser context, empty cache), measured by
  * Chromium's own network accounting (encoded bytes on the wire, headers included). Two figures: up to the
  * start screen, and up to a ready editor after Start Test. Run against any web build:
- *   E2E_WEB_DIST=/tmp/x-dist npx tsx apps/web/e2e/measure-code-load.ts
+ *   E2E_WEB_DIST=/tmp/x-dist npx tsx e2e/measure-code-load.ts
  */
 import type { Page } from 'playwright-core';
-import { createUser, seedTest, signedInPage } from './candidate-support';
 import { launchBrowser, startServer, WEB_DIST } from './harness';
+import { createUser, seedTest, signedInPage } from './support';
 
 interface Tally {
   total: number;

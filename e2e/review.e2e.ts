@@ -4,15 +4,21 @@
  * covered by its own e2e), the employer sees both on the dashboard with scores, the frame and the
  * similarity flag, shortlists one, and the status email is in the outbox.
  */
+import {
+  buildCodingTest,
+  outbox,
+  PY_ORIGINAL,
+  PY_RENAMED,
+  seedAttempt,
+  seedEvent,
+  seedSubmission,
+  sendDueStatusEmails,
+} from '@assessly/server/test-kit';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../server/src/db/schema';
-import { sendDueStatusEmails } from '../../server/src/modules/review/status-mail';
-import { buildCodingTest } from '../../server/test/factories';
-import { seedAttempt, seedEvent, seedSubmission } from '../../server/test/fixtures/review';
-import { PY_ORIGINAL, PY_RENAMED } from '../../server/test/fixtures/similarity-samples';
-import { type E2EServer, launchBrowser, startServer } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
+import { signUpAndIn as signUpAndInVia } from './support';
 
 /** REVIEW_SCREENSHOTS=/some/dir saves a full-page screenshot of each screen for a human look. */
 const shot = async (page: Page, name: string) => {
@@ -20,30 +26,11 @@ const shot = async (page: Page, name: string) => {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 };
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
-async function signUpAndIn(
-  ctx: BrowserContext,
-  user: { firstName: string; lastName: string; email: string; role: 'candidate' | 'employer' },
-) {
-  const password = 'Passw0rd!x';
-  const up = await ctx.request.post(`${server.baseUrl}/api/users/add`, { data: { ...user, password } });
-  expect(up.status()).toBe(201);
-  // Senders and recipients are verified accounts (issue 13); the link flow has its own tests.
-  await server.deps.database.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [user.email]);
-  const inRes = await ctx.request.post(`${server.baseUrl}/api/users/login`, { data: { email: user.email, password } });
-  expect(inRes.status()).toBe(200);
-  return (await inRes.json()) as { id: string; companyId: string | null };
-}
+// Senders and recipients are verified accounts (issue 13).
+const signUpAndIn = (ctx: BrowserContext, user: Parameters<typeof signUpAndInVia>[2]) =>
+  signUpAndInVia(ctx, e2e.server, user, { verified: true });
 
 /** A real JPEG made by the browser's encoder, as the proctoring wrapper would upload it. */
 async function makeJpeg(page: Page): Promise<Buffer> {
@@ -63,8 +50,8 @@ async function makeJpeg(page: Page): Promise<Buffer> {
 
 describe('review and hiring in a real browser', () => {
   it('invite → submissions with frames and similarity → shortlist → status email', async () => {
-    const db = server.deps.db;
-    const ctx = await browser.newContext();
+    const db = e2e.server.deps.db;
+    const ctx = await e2e.browser.newContext();
     const page = await ctx.newPage();
     const emp = await signUpAndIn(ctx, {
       firstName: 'Hana',
@@ -80,7 +67,7 @@ describe('review and hiring in a real browser', () => {
     });
 
     // 1. Invite two candidates through the UI.
-    await page.goto(`${server.baseUrl}/admin/tests/${test.id}/invite`);
+    await page.goto(`${e2e.server.baseUrl}/admin/tests/${test.id}/invite`);
     await page.getByLabel('Email addresses').fill('ada@cand.test\nbob@cand.test, not-an-email');
     await page.getByRole('button', { name: 'Send Invitations' }).click();
     await page.getByRole('status').filter({ hasText: 'Invited 2.' }).waitFor();
@@ -94,7 +81,7 @@ describe('review and hiring in a real browser', () => {
     const link = /(http\S+\/invite\/[\w-]+)/.exec(mails.find((m) => m.toAddress === 'ada@cand.test')!.bodyText)![1]!;
 
     // The personal link opens the invitation for a visitor.
-    const visitor = await browser.newContext();
+    const visitor = await e2e.browser.newContext();
     const vp = await visitor.newPage();
     await vp.goto(link);
     await vp.getByRole('heading', { name: 'You are invited' }).waitFor();
@@ -102,14 +89,14 @@ describe('review and hiring in a real browser', () => {
     await visitor.close();
 
     // 2. Both take the test; Bob copies Ada's code with renamed variables. A frame was captured for Ada.
-    const candCtx = await browser.newContext();
+    const candCtx = await e2e.browser.newContext();
     const ada = await signUpAndIn(candCtx, {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'ada@cand.test',
       role: 'candidate',
     });
-    const bob = await signUpAndIn(await browser.newContext(), {
+    const bob = await signUpAndIn(await e2e.browser.newContext(), {
       firstName: 'Bob',
       lastName: 'Copier',
       email: 'bob@cand.test',
@@ -137,7 +124,7 @@ describe('review and hiring in a real browser', () => {
       total: 10,
       code: PY_RENAMED,
     });
-    const frameKey = await server.deps.blobs.put('frames', await makeJpeg(page), 'image/jpeg');
+    const frameKey = await e2e.server.deps.blobs.put('frames', await makeJpeg(page), 'image/jpeg');
     await seedEvent(db, aAda.id, 'face_not_matched', frameKey, new Date(aAda.startedAt.getTime() + 5 * 60_000));
     await seedEvent(db, aAda.id, 'tab_hidden', null, new Date(aAda.startedAt.getTime() + 9 * 60_000));
 
@@ -146,7 +133,7 @@ describe('review and hiring in a real browser', () => {
     await invites.getByRole('row').filter({ hasText: 'ada@cand.test' }).getByText('Submitted').waitFor();
 
     // 3. The dashboard shows both with scores, colours, the frame and the candidate's own details.
-    await page.goto(`${server.baseUrl}/admin/submission`);
+    await page.goto(`${e2e.server.baseUrl}/admin/submission`);
     await page.getByRole('heading', { name: 'Test Management Dashboard' }).waitFor();
     // The page sits in the admin area: the sidebar (which also shows the employer's email) marks Submissions.
     const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
@@ -178,7 +165,7 @@ describe('review and hiring in a real browser', () => {
     await shot(page, 'dashboard');
 
     // 4. Results: the similarity flag on both, the side-by-side view says it is evidence only.
-    await page.goto(`${server.baseUrl}/admin/tests/${test.id}/results`);
+    await page.goto(`${e2e.server.baseUrl}/admin/tests/${test.id}/results`);
     const ranking = page.getByRole('table', { name: 'Ranking' });
     await ranking.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByText('1 flag').waitFor();
     await ranking.getByRole('row').filter({ hasText: 'Bob Copier' }).getByText('1 flag').waitFor();
@@ -188,25 +175,25 @@ describe('review and hiring in a real browser', () => {
     await shot(page, 'similarity');
 
     // 5. Shortlist Ada (with confirmation); the status email is in the outbox.
-    await page.goto(`${server.baseUrl}/admin/tests/${test.id}/results`);
+    await page.goto(`${e2e.server.baseUrl}/admin/tests/${test.id}/results`);
     await page.getByRole('button', { name: 'Shortlist Ada Lovelace' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await ranking.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByText('Shortlisted').waitFor();
     await shot(page, 'results');
     // The email waits for the undo window: let it pass, then send what is due.
     expect(await db.select().from(outbox).where(eq(outbox.kind, 'status_shortlisted'))).toHaveLength(0);
-    await server.deps.database.query(
+    await e2e.server.deps.database.query(
       "UPDATE attempts SET status_changed_at = status_changed_at - interval '2 minutes' WHERE id = $1",
       [aAda.id],
     );
-    await sendDueStatusEmails(server.deps);
+    await sendDueStatusEmails(e2e.server.deps);
     const status = await db.select().from(outbox).where(eq(outbox.kind, 'status_shortlisted'));
     expect(status).toHaveLength(1);
     expect(status[0]!.toAddress).toBe('ada@cand.test');
     expect(status[0]!.bodyText).toContain('Hello Ada Lovelace');
 
     // 6. The printable report.
-    await page.goto(`${server.baseUrl}/admin/reports/${aAda.id}`);
+    await page.goto(`${e2e.server.baseUrl}/admin/reports/${aAda.id}`);
     await page.getByRole('heading', { name: 'Ada Lovelace: Islands drive' }).waitFor();
     await page.getByRole('main').getByText('100 / 100 (100%)').waitFor();
     await page.getByRole('button', { name: 'Print / Save as PDF' }).waitFor();
@@ -219,14 +206,14 @@ describe('review and hiring in a real browser', () => {
     await page.emulateMedia({ media: 'screen' });
 
     // 7. Ada sees her status among her tests (the MyTests list; the profile page shows it).
-    const mine = await candCtx.request.get(`${server.baseUrl}/api/me/tests`);
+    const mine = await candCtx.request.get(`${e2e.server.baseUrl}/api/me/tests`);
     expect((await mine.json())[0]).toMatchObject({
       testName: 'Islands drive',
       hiringStatus: 'shortlisted',
       score: 100,
     });
     const profile = await candCtx.newPage();
-    await profile.goto(`${server.baseUrl}/profile`);
+    await profile.goto(`${e2e.server.baseUrl}/profile`);
     const myTests = profile.getByRole('table', { name: 'My tests' });
     await myTests.getByRole('row').filter({ hasText: 'Islands drive' }).getByText('Shortlisted').waitFor();
     await expect(myTests.textContent()).resolves.toContain('100 / 100');

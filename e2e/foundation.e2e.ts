@@ -3,27 +3,18 @@
  * editing the profile, a reload that keeps the session, sign-out; password reset through the outbox;
  * the contact form's simulated send; the about page's tabs.
  */
+import { outbox } from '@assessly/server/test-kit';
 import { desc, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../server/src/db/schema';
-import { type E2EServer, launchBrowser, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
@@ -45,7 +36,7 @@ describe('accounts and profile in a real browser', () => {
     const email = uniqueEmail('ada');
     const password = 'Correct-horse-1';
 
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${e2e.server.baseUrl}/`);
     await page.getByLabel('Work email').fill(email);
     await page.getByRole('button', { name: 'Get Started Free' }).click();
     await page.waitForURL(/\/signup\?email=/);
@@ -67,7 +58,7 @@ describe('accounts and profile in a real browser', () => {
     await signIn(page, email, 'not-the-password');
     await page.getByText('Invalid email or password').waitFor();
     await signIn(page, email, password);
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: email }).click();
 
@@ -95,32 +86,32 @@ describe('accounts and profile in a real browser', () => {
     expect(await statusOfMe(page)).toBe(200);
 
     await nav.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
     await nav.getByRole('link', { name: 'Login / Sign Up' }).waitFor();
     expect(await statusOfMe(page)).toBe(401);
 
     // Without a session /profile sends the visitor home (spec part 1 §2).
-    await page.goto(`${server.baseUrl}/profile`);
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.goto(`${e2e.server.baseUrl}/profile`);
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
     await page.context().close();
   });
 
   it('resets a forgotten password with the emailed link, once', async () => {
     const page = await newPage();
     const email = uniqueEmail('grace');
-    const created = await page.request.post(`${server.baseUrl}/api/users/add`, {
+    const created = await page.request.post(`${e2e.server.baseUrl}/api/users/add`, {
       data: { firstName: 'Grace', lastName: 'Hopper', email, password: 'Old-password-1', role: 'candidate' },
     });
     expect(created.status()).toBe(201);
 
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(`${e2e.server.baseUrl}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/forgot-password$/);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account exists for that email').waitFor();
 
-    const [mail] = await server.deps.db
+    const [mail] = await e2e.server.deps.db
       .select()
       .from(outbox)
       .where(eq(outbox.toAddress, email))
@@ -137,7 +128,7 @@ describe('accounts and profile in a real browser', () => {
     await page.waitForURL(/\/login$/);
 
     await signIn(page, email, 'New-password-2');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: email }).waitFor();
 
     // The link works once.
@@ -152,12 +143,12 @@ describe('accounts and profile in a real browser', () => {
   it("shows the server's message for a taken email and sends an employer to /admin after signing in", async () => {
     const page = await newPage();
     const email = uniqueEmail('boss');
-    const created = await page.request.post(`${server.baseUrl}/api/users/add`, {
+    const created = await page.request.post(`${e2e.server.baseUrl}/api/users/add`, {
       data: { firstName: 'Erin', lastName: 'Boss', email, password: 'Employer-pass-1', role: 'employer' },
     });
     expect(created.status()).toBe(201);
 
-    await page.goto(`${server.baseUrl}/signup`);
+    await page.goto(`${e2e.server.baseUrl}/signup`);
     await page.getByLabel('First Name').fill('Erin');
     await page.getByLabel('Last Name').fill('Again');
     await page.getByLabel('Email', { exact: true }).fill(email);
@@ -180,7 +171,7 @@ describe('returning to where the visitor came from', () => {
     const page = await newPage();
     const email = uniqueEmail('invitee');
     // A guarded page (as /invite/:token or /code/:id do) sends the visitor to /login?next=...
-    await page.goto(`${server.baseUrl}/login?next=${encodeURIComponent('/profile?from=invite')}`);
+    await page.goto(`${e2e.server.baseUrl}/login?next=${encodeURIComponent('/profile?from=invite')}`);
     await page.getByRole('link', { name: 'Sign up', exact: true }).click();
     await page.waitForURL(/\/signup\?next=/);
     await page.getByLabel('First Name').fill('Ines');
@@ -200,7 +191,7 @@ describe('returning to where the visitor came from', () => {
 describe('public pages in a real browser', () => {
   it('checks the contact form natively, then shows the simulated send and clears the form', async () => {
     const page = await newPage();
-    await page.goto(`${server.baseUrl}/contact`);
+    await page.goto(`${e2e.server.baseUrl}/contact`);
     const send = page.getByRole('button', { name: 'Send Message' });
     await send.click();
     // Native validation stops an empty form: nothing changes.
@@ -234,7 +225,7 @@ describe('public pages in a real browser', () => {
 
   it('switches the about tabs with the arrow keys', async () => {
     const page = await newPage();
-    await page.goto(`${server.baseUrl}/about`);
+    await page.goto(`${e2e.server.baseUrl}/about`);
     const mission = page.getByRole('tab', { name: 'Mission' });
     expect(await mission.getAttribute('aria-selected')).toBe('true');
     await mission.focus();

@@ -1,0 +1,23 @@
+/**
+ * @assessly/server/test-kit: the test kit's public entry for tests outside the server (the e2e workspace).
+ * Databases from the run's migrated snapshot, factories and fixtures that seed data, the tables to read it back.
+ */
+export {
+  aptitudeQuestions,
+  attempts,
+  codeDrafts,
+  codingProblems,
+  faceEnrollments,
+  outbox,
+  proctoringEvents,
+  submissions,
+  tests,
+} from '../src/db/schema';
+export { sendDueStatusEmails } from '../src/modules/review/status-mail';
+export { buildCodingTest } from './factories';
+export { pngOfSize, TINY_PNG } from './fixtures/companies';
+export { FIXTURES_DIR } from './fixtures/face';
+export { seedAttempt, seedEvent, seedSubmission } from './fixtures/review';
+export { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from './fixtures/similarity-samples';
+export { seedAptitudeTest } from './fixtures/taking';
+export { openTestDatabase } from './test-databases';

@@ -1,0 +1,129 @@
+/**
+ * End-to-end harness: the real server (same parts as `npm start`, through the server's public entry) on a fresh
+ * in-memory database and a free port, serving the built web app; and a real headless Chromium driven by
+ * playwright-core. `useE2E()` gives a test file one of each.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AppDeps, buildApp, createAppDeps, readConfig } from '@assessly/server';
+import { openTestDatabase } from '@assessly/server/test-kit';
+import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { defaultWebcamArgs } from './fake-webcam';
+
+export const WEB_DIST =
+  process.env.E2E_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface E2EServer {
+  baseUrl: string;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+export async function startServer(overrides: Partial<AppDeps> = {}): Promise<E2EServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-e2e-'));
+  const { database, drop } = await openTestDatabase();
+  const env = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT: '10000',
+    LOG_LEVEL: process.env.E2E_LOG ?? 'warn',
+  };
+  const config = { ...readConfig(env), webDist: WEB_DIST };
+  // The same parts as `npm start` (judge pool, face service child, background loops), on an in-memory database.
+  const runtime = await createAppDeps(config, { database });
+  const deps = { ...runtime.deps, ...overrides };
+  const app = await buildApp(deps);
+  await runtime.start(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  const baseUrl = `http://localhost:${port}`;
+  // Links in emails point at this server.
+  config.publicUrl = baseUrl;
+  return {
+    baseUrl,
+    app,
+    deps,
+    async close() {
+      await app.close();
+      await runtime.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Headless Chromium as this machine runs it (root: no sandbox; closed network: no background calls).
+ * Test pages are webcam-proctored, so it gets a fake webcam showing one face unless extraArgs bring media flags.
+ */
+export async function launchBrowser(extraArgs: string[] = [], opts: LaunchOptions = {}): Promise<Browser> {
+  const webcam = await defaultWebcamArgs(extraArgs);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      ...webcam,
+      ...extraArgs,
+    ],
+    ...opts,
+  });
+}
+
+export interface E2E {
+  readonly server: E2EServer;
+  readonly browser: Browser;
+}
+
+/**
+ * One server and one browser for the test file: started before its first test, closed after its last.
+ *
+ *   const e2e = useE2E();
+ *   it('…', async () => { const page = await e2e.browser.newPage(); await page.goto(e2e.server.baseUrl); });
+ */
+export function useE2E(): E2E {
+  let server: E2EServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const ready = <T>(v: T | undefined): T => {
+    if (!v) throw new Error('useE2E(): the server and browser start in beforeAll');
+    return v;
+  };
+  return {
+    get server() {
+      return ready(server);
+    },
+    get browser() {
+      return ready(browser);
+    },
+  };
+}
+
+/** A page in a fresh context of the file's browser whose baseURL is the server (relative goto and requests). */
+export async function newServerPage(e2e: E2E, defaultTimeout: number): Promise<Page> {
+  const context = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl });
+  const page = await context.newPage();
+  page.setDefaultTimeout(defaultTimeout);
+  return page;
+}
