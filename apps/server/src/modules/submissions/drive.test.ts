@@ -53,17 +53,30 @@ afterAll(async () => {
 
 describe('fair judging', () => {
   it("finishes another candidate's run within 3 s while one candidate floods runs and submissions", async () => {
+    // The same run alone first: on a loaded machine the bound grows with it (3 s on a quiet one).
+    let started = Date.now();
+    expect((await post(other, '/api/submissions/run', SUM_OK)).statusCode).toBe(200);
+    const solo = Date.now() - started;
+    const judgedAt: number[] = [];
+    const track = (p: ReturnType<typeof post>) =>
+      p.then((r) => {
+        if (r.statusCode === 200) judgedAt.push(Date.now());
+        return r;
+      });
     const flood = [
-      ...Array.from({ length: 40 }, () => post(flooder, '/api/submissions/run', SLEEPY)),
-      ...Array.from({ length: 5 }, () => post(flooder, '/api/submissions', SLEEPY)),
+      ...Array.from({ length: 40 }, () => track(post(flooder, '/api/submissions/run', SLEEPY))),
+      ...Array.from({ length: 5 }, () => track(post(flooder, '/api/submissions', SLEEPY))),
     ];
     await new Promise((r) => setTimeout(r, 300));
-    const started = Date.now();
+    started = Date.now();
     const res = await post(other, '/api/submissions/run', SUM_OK);
-    const took = Date.now() - started;
+    const answeredAt = Date.now();
+    const took = answeredAt - started;
     expect(res.statusCode).toBe(200);
     expect(res.json()[0].passed).toBe(true);
-    expect(took).toBeLessThan(3000);
+    // Fairness as order: at most the flooder's one Run and one submission in flight finish before it.
+    expect(judgedAt.filter((at) => at < answeredAt).length).toBeLessThanOrEqual(2);
+    expect(took).toBeLessThan(Math.max(3000, 1500 + 3 * solo));
     const statuses = (await Promise.all(flood)).map((r) => r.statusCode);
     // The newest run of the flooder was judged; runs it replaced while they waited answer 409 RUN_SUPERSEDED.
     expect(statuses.filter((s) => s === 409).length).toBeGreaterThan(30);
