@@ -52,8 +52,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export async function buildTestApp(
+  overrides: Partial<AppDeps> = {},
+  opts: { serverUrl?: string | null } = {},
+): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase(opts);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-blobs-'));
   const clock = new TestClock();
   // Cheap argon2id parameters: test files sign up hundreds of users (lib/passwords.test.ts checks the default cost).

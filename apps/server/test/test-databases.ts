@@ -97,11 +97,15 @@ async function lendPglite(): Promise<Database> {
 }
 
 /** A migrated database of its own for one test file, and how to throw it away. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = testEnv.serverUrl;
+export async function openTestDatabase(
+  opts: { serverUrl?: string | null } = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  // A file that needs PostgreSQL whatever the run's mode names the server here (never by changing process.env:
+  // files of a worker share this module and the environment).
+  const serverUrl = opts.serverUrl ?? testEnv.serverUrl;
   if (!serverUrl) return { database: await lendPglite(), drop: async () => {} };
   const name = uniqueName('assessly_t');
-  const template = testEnv.templateName;
+  const template = serverUrl === testEnv.serverUrl ? testEnv.templateName : null;
   await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const database = await openDatabase({ url: withDatabase(serverUrl, name) });
   await migrate(database);

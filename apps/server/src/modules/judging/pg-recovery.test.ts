@@ -11,15 +11,11 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-process.env.TEST_DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
+import { attachJudging, buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
+import { buildCodingTest, createSignedInUser, SUM_PROBLEM, startCodingAttempt } from '../../../test/factories';
+import { submissions } from '../../db/schema';
 
-const { buildTestApp, healthDetails } = await import('../../../test/build-test-app');
-const { createSignedInUser } = await import('../../../test/factories');
-const { attachJudging } = await import('../../../test/build-test-app');
-const { buildCodingTest, startCodingAttempt, SUM_PROBLEM } = await import('../../../test/factories');
-const { submissions } = await import('../../db/schema');
-
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SLEEPY = 'import time\ntime.sleep(4)\nprint(3)\n';
 const WORKER = path.resolve(import.meta.dirname, '../../worker.ts');
 
@@ -72,7 +68,7 @@ const submit = (code: string) =>
   });
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { serverUrl: SERVER_URL });
   judge = createJudge({ concurrency: 1 });
   // This API process only enqueues; the worker processes judge.
   await attachJudging(t, judge, { workers: false, submitWaitMs: 300 });
@@ -112,7 +108,7 @@ describe('PostgreSQL mode recovery', () => {
   it('recovers from a lost database connection without a restart, LISTEN included', async () => {
     const url = new URL(t.deps.database.url!);
     const dbName = url.pathname.slice(1);
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    const admin = new pg.Client({ connectionString: SERVER_URL });
     await admin.connect();
     const listeners = async () =>
       (
