@@ -156,25 +156,24 @@ export type TTakeTest = z.infer<typeof ZTakeTest>;
  * One per-case result of /api/attempts/{testId}/submissions (the older candidate shape). A hidden case is
  * exactly { index, hidden: true, passed, verdict }.
  */
-export const ZCandidateResult = z.union([
-  ZHiddenResultItem,
-  z.object({
-    index: z.number().optional(),
-    passed: z.boolean(),
-    hidden: z.literal(false).optional(),
-    verdict: z.string().optional(),
-    timeMs: z.number().optional(),
-    input: z.string().optional(),
-    expectedOutput: z.string().optional(),
-    output: z.string().optional(),
-    actualOutput: z.string().optional(),
-    message: z.string().nullable().optional(),
-    /** Visible cases only: what the program wrote to stderr, and how it exited. */
-    stderr: z.string().optional(),
-    exitCode: z.number().nullable().optional(),
-  }),
-]);
-export type TCandidateResult = z.infer<typeof ZCandidateResult>;
+const ZVisibleCandidateResult = z.object({
+  index: z.number().optional(),
+  passed: z.boolean(),
+  hidden: z.literal(false).optional(),
+  verdict: z.string().optional(),
+  timeMs: z.number().optional(),
+  input: z.string().optional(),
+  expectedOutput: z.string().optional(),
+  output: z.string().optional(),
+  actualOutput: z.string().optional(),
+  message: z.string().nullable().optional(),
+  /** Visible cases only: what the program wrote to stderr, and how it exited. */
+  stderr: z.string().optional(),
+  exitCode: z.number().nullable().optional(),
+});
+export const ZCandidateResult = z.union([ZHiddenResultItem, ZVisibleCandidateResult]);
+/** Flat for readers (either variant is assignable): hidden cases simply lack the data fields. */
+export type TCandidateResult = Omit<z.infer<typeof ZVisibleCandidateResult>, 'hidden'> & { hidden?: boolean };
 
 /** PUT /api/attempts/{testId}/drafts answer. */
 export const ZDraftSaved = z.object({ ok: z.literal(true), savedAt: z.string(), revision: z.number() });

@@ -62,7 +62,10 @@ const zodSerializer: FastifySerializerCompiler<unknown> = ({ schema, method, url
   // the schema refuses throws: a 500 with the detail in the log, never an unchecked body.
   return (data) => {
     const text = JSON.stringify(data);
-    return JSON.stringify(schema.parse(text === undefined ? undefined : JSON.parse(text)));
+    const r = schema.safeParse(text === undefined ? undefined : JSON.parse(text));
+    // A plain Error (not the ZodError): the error handler must answer 500, not a 400 about our own data.
+    if (!r.success) throw new Error(`${method} ${url}: the answer does not match its schema: ${r.error.message}`);
+    return JSON.stringify(r.data);
   };
 };
 
