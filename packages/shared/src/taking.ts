@@ -56,16 +56,22 @@ export type TWindowState = (typeof WINDOW_STATES)[number];
 
 /**
  * A coding problem as a candidate sees it. Only these keys are ever sent: no hidden test cases, no solution
- * (the route's response schema strips anything else).
+ * (the route's response schema strips anything else). GET /api/coding-tests/{id} and a test's questions also
+ * carry testId, the limits and testCaseCount; the take state leaves those out (ZTakeTest).
  */
 export const ZCandidateProblem = z.object({
   id: z.string(),
+  testId: z.string().nullable().optional(),
   title: z.string(),
   description: z.string(),
   marks: z.number(),
   examples: z.array(z.object({ input: z.string(), output: z.string() })),
   constraints: z.array(z.string()),
   starterCode: z.record(z.string(), z.string()),
+  timeLimitMs: z.number().optional(),
+  memoryLimitMb: z.number().optional(),
+  /** How many hidden cases judge a submission (their data never leaves the server). */
+  testCaseCount: z.number().optional(),
   /** How output is compared; the page shows describeComparison() under the problem. */
   comparisonMode: ZComparisonMode.optional(),
   floatTolerance: z.number().nullable().optional(),
@@ -75,6 +81,7 @@ export type TCandidateProblem = z.infer<typeof ZCandidateProblem>;
 /** An aptitude question as a candidate sees it: no correctAnswer, no explanation. */
 export const ZCandidateQuestion = z.object({
   id: z.string(),
+  testId: z.string().nullable().optional(),
   questionText: z.string(),
   options: z.array(z.string()),
   marks: z.number(),
@@ -135,8 +142,10 @@ export const ZTakeTest = z.object({
     })
     .nullable(),
   /** Present once the attempt exists (questions are not shown before the candidate starts). */
-  problems: z.array(ZCandidateProblem),
-  questions: z.array(ZCandidateQuestion),
+  problems: z.array(
+    ZCandidateProblem.omit({ testId: true, timeLimitMs: true, memoryLimitMb: true, testCaseCount: true }),
+  ),
+  questions: z.array(ZCandidateQuestion.omit({ testId: true })),
   drafts: z.array(
     z.object({
       questionId: z.string(),

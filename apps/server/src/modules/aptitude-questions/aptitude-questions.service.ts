@@ -6,7 +6,7 @@ import {
   CORRECT_ANSWER_MESSAGE,
   resolveCorrectAnswer,
   type TAptitudeQuestion,
-  type TQuestionForCandidate,
+  type TCandidateQuestion,
   type ZAptitudeQuestionInput,
 } from '@assessly/shared';
 import type { z } from 'zod';
@@ -73,7 +73,7 @@ export async function readQuestion(
   db: Db,
   user: UserRow,
   id: string,
-): Promise<TAptitudeQuestion | TQuestionForCandidate> {
+): Promise<TAptitudeQuestion | TCandidateQuestion> {
   if (user.role === 'employer') return toEmployerQuestion(await requireManagedQuestion(db, user, id));
   const row = await repo.findQuestion(db, id);
   if (!row || !(await repo.isQuestionInStartedTest(db, id, user.id)))
