@@ -2,7 +2,7 @@
  * Coding problems: visible examples, hidden test cases (stdin → expected stdout), constraints, marks,
  * model solution, starter code per language and per-problem time and memory limits.
  */
-import type { TCodingProblem, TCodingProblemParsed, TCandidateProblem } from '@assessly/shared';
+import type { TCandidateProblem, TCodingProblem, TCodingProblemParsed } from '@assessly/shared';
 import type { Db } from '../../db/client';
 import type { ProblemRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';

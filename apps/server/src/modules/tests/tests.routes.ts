@@ -3,6 +3,7 @@ import {
   ZAdminStats,
   ZCandidateTest,
   ZCandidateTestWithQuestions,
+  ZOk,
   ZQuestionBatch,
   ZTest,
   ZTestCreate,
@@ -22,7 +23,6 @@ import * as service from './tests.service';
 const ZUserId = z.object({ userId: z.string().uuid('User not found') });
 const employerTest = idGuard(employerOnly, 'TEST_NOT_FOUND', 'Test not found');
 const userTest = idGuard(signedIn, 'TEST_NOT_FOUND', 'Test not found');
-const ZOk = z.object({ ok: z.literal(true) });
 
 export async function testsRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
