@@ -1,9 +1,15 @@
-import { ZEventResponse, ZEventsRecorded, ZOwnProctoringRecord, ZProctoringEventsInput } from '@assessly/shared';
+import {
+  ZEventResponse,
+  ZEventsRecorded,
+  ZFramesRetention,
+  ZOwnProctoringRecord,
+  ZProctoringEventsInput,
+} from '@assessly/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer, requireUser, SESSION_COOKIE } from '../../lib/auth';
-import { signedIn, typed } from '../../lib/route-schema';
+import { employerOnly, signedIn, typed } from '../../lib/route-schema';
 import { hashToken } from '../../lib/tokens';
 import { MAX_RESPONSE_CHARS, readOwnRecord, respondToEvent } from './candidate-record';
 import { recordPageEvents } from './proctoring-events.service';
@@ -61,5 +67,9 @@ export async function proctoringEventsRoutes(app: FastifyInstance, deps: AppDeps
   );
 
   // The company's frames retention (Settings → retention; default 90 days).
-  app.get('/api/proctoring/retention', async (req) => readRetention(deps, requireEmployer(req)));
+  r.get(
+    '/api/proctoring/retention',
+    { preValidation: employerOnly, schema: { response: { 200: ZFramesRetention } } },
+    async (req) => readRetention(deps, requireEmployer(req)),
+  );
 }
