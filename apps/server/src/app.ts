@@ -17,6 +17,7 @@ import type { BlobStore } from './lib/blobs';
 import type { Clock } from './lib/clock';
 import { AppError, installErrorHandler } from './lib/errors';
 import type { Mailer } from './lib/mailer';
+import { installRouteSchemas } from './lib/route-schema';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
 import { aptitudeQuestionsRoutes } from './modules/aptitude-questions/aptitude-questions.routes';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
       : Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy })
   ) as FastifyInstance;
   installErrorHandler(app);
+  installRouteSchemas(app);
   await app.register(helmet, {
     // The SPA and Monaco need inline styles and workers from our own origin; nothing from other origins.
     contentSecurityPolicy: {

@@ -39,26 +39,36 @@ export const ZAddFromLibrary = z.object({
 });
 export type TAddFromLibrary = z.infer<typeof ZAddFromLibrary>;
 
-export interface TLibraryItem {
-  id: string;
-  kind: TLibraryKind;
-  title: string;
-  preview: string;
-  tags: string[];
-  difficulty: TDifficulty | null;
+export const ZLibraryItem = z.object({
+  id: z.string(),
+  kind: z.enum(LIBRARY_KINDS),
+  title: z.string(),
+  preview: z.string(),
+  tags: z.array(z.string()),
+  difficulty: z.enum(DIFFICULTIES).nullable(),
   /** Problems: the languages it has starter code for. */
-  languages: string[];
-  marks: number;
+  languages: z.array(z.string()),
+  marks: z.number(),
   /** Tests that use it or a copy of it. */
-  usageCount: number;
-  updatedAt: string;
-  createdByEmail: string | null;
-}
+  usageCount: z.number(),
+  updatedAt: z.string(),
+  createdByEmail: z.string().nullable(),
+});
+export type TLibraryItem = z.infer<typeof ZLibraryItem>;
 
-export interface TLibraryPage {
-  items: TLibraryItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-  tags: string[];
-}
+/** GET /api/library. */
+export const ZLibraryPage = z.object({
+  items: z.array(ZLibraryItem),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  tags: z.array(z.string()),
+});
+export type TLibraryPage = z.infer<typeof ZLibraryPage>;
+
+/** PUT /api/library/{kind}/{id} answer. */
+export const ZLibraryMetaSaved = z.object({
+  id: z.string(),
+  tags: z.array(z.string()),
+  difficulty: z.enum(DIFFICULTIES).nullable(),
+});

@@ -25,95 +25,126 @@ export type TRunCode = z.infer<typeof ZRunCode>;
 export const ZSubmitCode = ZRunCode.omit({ stdin: true });
 export type TSubmitCode = z.infer<typeof ZSubmitCode>;
 
-export type TVerdict =
-  | 'Accepted'
-  | 'Wrong Answer'
-  | 'Time Limit Exceeded'
-  | 'Memory Limit Exceeded'
-  | 'Runtime Error'
-  | 'Output Limit Exceeded'
-  | 'Compilation Error'
-  | 'Internal Error';
+export const VERDICTS = [
+  'Accepted',
+  'Wrong Answer',
+  'Time Limit Exceeded',
+  'Memory Limit Exceeded',
+  'Runtime Error',
+  'Output Limit Exceeded',
+  'Compilation Error',
+  'Internal Error',
+] as const;
+export const ZVerdict = z.enum(VERDICTS);
+export type TVerdict = z.infer<typeof ZVerdict>;
 
 /**
  * One test case's result. Visible cases (examples, custom input) carry input, expected output and the
  * program's output (`output` and `actualOutput` hold the same text; the spec reads either). For a candidate
- * a hidden case is exactly `{ index, hidden: true, passed, verdict }` (THiddenResultItem): no figures, no
+ * a hidden case is exactly `{ index, hidden: true, passed, verdict }` (ZHiddenResultItem): no figures, no
  * output, nothing the program could encode hidden input into. Employers get every field of every case.
  * On a compile error every item has verdict 'Compilation Error' and the compiler's message as output.
  */
-export interface TResultItem {
-  index: number;
-  passed: boolean;
-  verdict: TVerdict;
+export const ZResultItem = z.object({
+  index: z.number(),
+  passed: z.boolean(),
+  verdict: ZVerdict,
   /** Absent on a candidate's hidden case. */
-  timeMs?: number;
+  timeMs: z.number().optional(),
   /** Absent on a candidate's hidden case. */
-  memoryKb?: number;
-  hidden: boolean;
-  input?: string;
+  memoryKb: z.number().optional(),
+  hidden: z.boolean(),
+  input: z.string().optional(),
   /** null for a custom-input run (nothing to compare). */
-  expectedOutput?: string | null;
-  output?: string;
-  actualOutput?: string;
-  stderr?: string;
-  exitCode?: number | null;
-  signal?: string | null;
+  expectedOutput: z.string().nullable().optional(),
+  output: z.string().optional(),
+  actualOutput: z.string().optional(),
+  stderr: z.string().optional(),
+  exitCode: z.number().nullable().optional(),
+  signal: z.string().nullable().optional(),
   /** Detail for a failed case, e.g. "exit code 1" or "CPU time limit". */
-  message?: string | null;
-}
+  message: z.string().nullable().optional(),
+});
+export type TResultItem = z.infer<typeof ZResultItem>;
 
 /** The only keys a candidate ever receives for a hidden case. */
 export const HIDDEN_RESULT_KEYS = ['index', 'hidden', 'passed', 'verdict'] as const;
-export interface THiddenResultItem {
-  index: number;
-  hidden: true;
-  passed: boolean;
-  verdict: TVerdict;
-}
+export const ZHiddenResultItem = z.object({
+  index: z.number(),
+  hidden: z.literal(true),
+  passed: z.boolean(),
+  verdict: ZVerdict,
+});
+export type THiddenResultItem = z.infer<typeof ZHiddenResultItem>;
+
+/** A candidate's result item: a visible case whole, a hidden one reduced to ZHiddenResultItem's keys. */
+export const ZCandidateResultItem = z.discriminatedUnion('hidden', [
+  ZResultItem.extend({ hidden: z.literal(false) }),
+  ZHiddenResultItem,
+]);
+export type TCandidateResultItem = z.infer<typeof ZCandidateResultItem>;
 
 /** What candidates are told instead of an Internal Error's text (which goes to the log and to employers). */
 export const INTERNAL_ERROR_MESSAGE =
   'The judge could not run this submission. It has been reported; please try again.';
 
-export type TSubmissionStatus = 'queued' | 'running' | 'judged' | 'error';
+export const SUBMISSION_STATUSES = ['queued', 'running', 'judged', 'error'] as const;
+export type TSubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-/** GET /api/submissions/all and /api/submissions/{id}. */
-export interface TSubmission {
-  id: string;
-  testId: string;
-  userId: string;
-  attemptId: string | null;
-  questionId: string;
-  questionNumber: number;
-  language: string;
-  code: string;
-  status: TSubmissionStatus;
-  verdict: TVerdict | null;
-  compileOutput: string | null;
-  results: TResultItem[];
-  passedCount: number;
-  totalCount: number;
-  score: number;
-  maxScore: number;
-  createdAt: string;
-  judgedAt: string | null;
+const ZJudgeHistoryEntry = z.object({
+  problemVersion: z.number(),
+  verdict: z.string().nullable(),
+  compileOutput: z.string().nullable(),
+  results: z.array(z.unknown()),
+  passedCount: z.number(),
+  totalCount: z.number(),
+  score: z.number(),
+  judgedAt: z.string().nullable(),
+  rejudgedAt: z.string(),
+  rejudgedBy: z.string(),
+});
+
+/**
+ * GET /api/submissions/all and /api/submissions/{id}: the employer's view (every field of every case);
+ * a candidate's copy is built with ZCandidateSubmissionJson (server: toSubmissionJson).
+ */
+export const ZSubmission = z.object({
+  id: z.string(),
+  testId: z.string(),
+  userId: z.string(),
+  attemptId: z.string().nullable(),
+  questionId: z.string(),
+  questionNumber: z.number(),
+  language: z.string(),
+  code: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  verdict: ZVerdict.nullable(),
+  compileOutput: z.string().nullable(),
+  results: z.array(ZResultItem),
+  passedCount: z.number(),
+  totalCount: z.number(),
+  score: z.number(),
+  maxScore: z.number(),
+  createdAt: z.string(),
+  judgedAt: z.string().nullable(),
   /** The problem version this submission was judged against. */
-  problemVersion?: number;
+  problemVersion: z.number().optional(),
   /** Employers only: earlier results that a re-judge replaced, oldest first. */
-  judgeHistory?: {
-    problemVersion: number;
-    verdict: string | null;
-    compileOutput: string | null;
-    results: unknown[];
-    passedCount: number;
-    totalCount: number;
-    score: number;
-    judgedAt: string | null;
-    rejudgedAt: string;
-    rejudgedBy: string;
-  }[];
-}
+  judgeHistory: z.array(ZJudgeHistoryEntry).optional(),
+});
+export type TSubmission = z.infer<typeof ZSubmission>;
+
+/** A candidate's copy of a submission: hidden cases reduced, no judge history. */
+export const ZCandidateSubmissionJson = ZSubmission.omit({ judgeHistory: true }).extend({
+  results: z.array(ZCandidateResultItem),
+});
+
+/** POST /api/submissions answered before judging finished (202). */
+export const ZQueuedSubmission = z.object({
+  id: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  place: z.number().nullable(),
+});
 
 export const ZSubmissionQuery = z.object({
   testId: z.string().uuid('Test not found').optional(),
@@ -126,10 +157,11 @@ export const ZSubmissionQuery = z.object({
 export type TSubmissionQuery = z.infer<typeof ZSubmissionQuery>;
 
 /** GET /api/languages */
-export interface TLanguageInfo {
-  id: TJudgeLanguage;
-  name: string;
-  version: string | null;
-  available: boolean;
-  message: string | null;
-}
+export const ZLanguageInfo = z.object({
+  id: z.enum(JUDGE_LANGUAGES),
+  name: z.string(),
+  version: z.string().nullable(),
+  available: z.boolean(),
+  message: z.string().nullable(),
+});
+export type TLanguageInfo = z.infer<typeof ZLanguageInfo>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { TComparisonMode } from './comparison';
+import { ZComparisonMode } from './comparison';
+import { ZHiddenResultItem } from './submissions';
 
 /** Languages of the coding environment, in the order of the spec's dropdown (javascript is the default). */
 export const CODE_LANGUAGES = ['javascript', 'python', 'java', 'cpp', 'typescript'] as const;
@@ -53,112 +54,190 @@ const ZEvent = z.object({
 export const ZProctoringEventsInput = z.union([ZEvent, z.object({ events: z.array(ZEvent).min(1).max(50) })]);
 export type TProctoringEventsInput = z.infer<typeof ZProctoringEventsInput>;
 
-export type TWindowState = 'available' | 'out-of-window' | 'ended';
+export const WINDOW_STATES = ['available', 'out-of-window', 'ended'] as const;
+export type TWindowState = (typeof WINDOW_STATES)[number];
 
-/** GET /api/attempts/take/{testId}: everything the test page needs in one call. */
-export interface TTakeTest {
-  test: {
-    id: string;
-    testName: string;
-    testType: 'APTITUDE' | 'CODING';
-    description: string;
-    duration: number;
-    totalMarks: number;
-    passingMarks: number;
-    startTime: string | null;
-    endTime: string | null;
-    questionIds: string[];
-    questionCount: number;
-  };
-  window: { state: TWindowState; startTime: string | null; endTime: string | null };
-  serverNow: string;
+/**
+ * A coding problem as a candidate sees it. Only these keys are ever sent: no hidden test cases, no solution
+ * (the route's response schema strips anything else). GET /api/coding-tests/{id} and a test's questions also
+ * carry testId, the limits and testCaseCount; the take state leaves those out (ZTakeTest).
+ */
+export const ZCandidateProblem = z.object({
+  id: z.string(),
+  testId: z.string().nullable().optional(),
+  title: z.string(),
+  description: z.string(),
+  marks: z.number(),
+  examples: z.array(z.object({ input: z.string(), output: z.string() })),
+  constraints: z.array(z.string()),
+  starterCode: z.record(z.string(), z.string()),
+  timeLimitMs: z.number().optional(),
+  memoryLimitMb: z.number().optional(),
+  /** How many hidden cases judge a submission (their data never leaves the server). */
+  testCaseCount: z.number().optional(),
+  /** How output is compared; the page shows describeComparison() under the problem. */
+  comparisonMode: ZComparisonMode.optional(),
+  floatTolerance: z.number().nullable().optional(),
+});
+export type TCandidateProblem = z.infer<typeof ZCandidateProblem>;
+
+/** An aptitude question as a candidate sees it: no correctAnswer, no explanation. */
+export const ZCandidateQuestion = z.object({
+  id: z.string(),
+  testId: z.string().nullable().optional(),
+  questionText: z.string(),
+  options: z.array(z.string()),
+  marks: z.number(),
+});
+export type TCandidateQuestion = z.infer<typeof ZCandidateQuestion>;
+
+const ZCodeLanguage = z.enum(CODE_LANGUAGES);
+
+/** GET /api/attempts/take/{testId} (and start, restart-preview, end): everything the test page needs. */
+export const ZTakeTest = z.object({
+  test: z.object({
+    id: z.string(),
+    testName: z.string(),
+    testType: z.enum(['APTITUDE', 'CODING']),
+    description: z.string(),
+    duration: z.number(),
+    totalMarks: z.number(),
+    passingMarks: z.number(),
+    startTime: z.string().nullable(),
+    endTime: z.string().nullable(),
+    questionIds: z.array(z.string()),
+    questionCount: z.number(),
+  }),
+  window: z.object({
+    state: z.enum(WINDOW_STATES),
+    startTime: z.string().nullable(),
+    endTime: z.string().nullable(),
+  }),
+  serverNow: z.string(),
   /**
    * Camera proctoring (issue 17). required: the test is proctored and the server runs a face engine — the
    * entry step must enrol a face before start; enrolled: this candidate's reference face exists;
    * active: the running attempt is proctored (decided at start).
    */
-  proctoring?: { required: boolean; enrolled: boolean; active: boolean; retentionDays?: number };
+  proctoring: z
+    .object({
+      required: z.boolean(),
+      enrolled: z.boolean(),
+      active: z.boolean(),
+      retentionDays: z.number().optional(),
+    })
+    .optional(),
   /** The caller is a member of the company that owns the test: starting makes a preview attempt (issue 13). */
-  preview?: boolean;
-  attempt: null | {
-    /** A preview never counts in results, CSV, stats or emails and can be restarted. */
-    isPreview?: boolean;
-    /** Extra minutes of an accommodation included in deadlineAt. */
-    extraMinutes?: number;
-    id: string;
-    startedAt: string;
-    deadlineAt: string;
-    endedAt: string | null;
-    endReason: 'manual' | 'timeout' | null;
-    score: number | null;
-    maxScore: number | null;
-  };
+  preview: z.boolean().optional(),
+  attempt: z
+    .object({
+      /** A preview never counts in results, CSV, stats or emails and can be restarted. */
+      isPreview: z.boolean().optional(),
+      /** Extra minutes of an accommodation included in deadlineAt. */
+      extraMinutes: z.number().optional(),
+      id: z.string(),
+      startedAt: z.string(),
+      deadlineAt: z.string(),
+      endedAt: z.string().nullable(),
+      endReason: z.enum(['manual', 'timeout']).nullable(),
+      score: z.number().nullable(),
+      maxScore: z.number().nullable(),
+    })
+    .nullable(),
   /** Present once the attempt exists (questions are not shown before the candidate starts). */
-  problems: TCandidateProblem[];
-  questions: TCandidateQuestion[];
-  drafts: { questionId: string; language: TCodeLanguage; code: string; updatedAt: string; revision: number }[];
-  languages: Record<string, TCodeLanguage>;
-  answers: Record<string, number>;
-  flagged: string[];
-}
+  problems: z.array(
+    ZCandidateProblem.omit({ testId: true, timeLimitMs: true, memoryLimitMb: true, testCaseCount: true }),
+  ),
+  questions: z.array(ZCandidateQuestion.omit({ testId: true })),
+  drafts: z.array(
+    z.object({
+      questionId: z.string(),
+      language: ZCodeLanguage,
+      code: z.string(),
+      updatedAt: z.string(),
+      revision: z.number(),
+    }),
+  ),
+  languages: z.record(z.string(), ZCodeLanguage),
+  answers: z.record(z.string(), z.number()),
+  flagged: z.array(z.string()),
+});
+export type TTakeTest = z.infer<typeof ZTakeTest>;
 
-export interface TCandidateProblem {
-  id: string;
-  title: string;
-  description: string;
-  marks: number;
-  examples: { input: string; output: string }[];
-  constraints: string[];
-  starterCode: Record<string, string>;
-  /** How output is compared; the page shows describeComparison() under the problem. */
-  comparisonMode?: TComparisonMode;
-  floatTolerance?: number | null;
-}
-
-export interface TCandidateQuestion {
-  id: string;
-  questionText: string;
-  options: string[];
-  marks: number;
-}
-
-/** One per-case result as a candidate sees it; hidden cases carry no data. */
-export interface TCandidateResult {
-  index?: number;
-  passed: boolean;
-  hidden?: boolean;
-  verdict?: string;
-  timeMs?: number;
-  input?: string;
-  expectedOutput?: string;
-  output?: string;
-  actualOutput?: string;
-  message?: string | null;
+/**
+ * One per-case result of /api/attempts/{testId}/submissions (the older candidate shape). A hidden case is
+ * exactly { index, hidden: true, passed, verdict }.
+ */
+const ZVisibleCandidateResult = z.object({
+  index: z.number().optional(),
+  passed: z.boolean(),
+  hidden: z.literal(false).optional(),
+  verdict: z.string().optional(),
+  timeMs: z.number().optional(),
+  input: z.string().optional(),
+  expectedOutput: z.string().optional(),
+  output: z.string().optional(),
+  actualOutput: z.string().optional(),
+  message: z.string().nullable().optional(),
   /** Visible cases only: what the program wrote to stderr, and how it exited. */
-  stderr?: string;
-  exitCode?: number | null;
-}
+  stderr: z.string().optional(),
+  exitCode: z.number().nullable().optional(),
+});
+export const ZCandidateResult = z.union([ZHiddenResultItem, ZVisibleCandidateResult]);
+/** Flat for readers (either variant is assignable): hidden cases simply lack the data fields. */
+export type TCandidateResult = Omit<z.infer<typeof ZVisibleCandidateResult>, 'hidden'> & { hidden?: boolean };
 
 /** PUT /api/attempts/{testId}/drafts answer. */
-export interface TDraftSaved {
-  ok: true;
-  savedAt: string;
-  revision: number;
-}
+export const ZDraftSaved = z.object({ ok: z.literal(true), savedAt: z.string(), revision: z.number() });
+export type TDraftSaved = z.infer<typeof ZDraftSaved>;
 
-export interface TCandidateSubmission {
-  id: string;
-  questionId: string;
-  questionNumber: number;
-  language: string;
-  code: string;
-  status: string;
-  verdict: string | null;
-  compileOutput: string | null;
-  passedCount: number;
-  totalCount: number;
-  score: number;
-  maxScore: number;
-  results: TCandidateResult[];
-  createdAt: string;
-}
+/** PUT /api/attempts/{testId}/answers answer. */
+export const ZAnswerSaved = z.object({
+  ok: z.literal(true),
+  answers: z.record(z.string(), z.number()),
+  flagged: z.array(z.string()),
+});
+export type TAnswerSaved = z.infer<typeof ZAnswerSaved>;
+
+export const ZCandidateSubmission = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  questionNumber: z.number(),
+  language: z.string(),
+  code: z.string(),
+  status: z.string(),
+  verdict: z.string().nullable(),
+  compileOutput: z.string().nullable(),
+  passedCount: z.number(),
+  totalCount: z.number(),
+  score: z.number(),
+  maxScore: z.number(),
+  results: z.array(ZCandidateResult),
+  createdAt: z.string(),
+});
+export type TCandidateSubmission = z.infer<typeof ZCandidateSubmission>;
+
+/** POST /api/attempts/{testId}/events answer. */
+export const ZEventsRecorded = z.object({ recorded: z.number(), dropped: z.number() });
+
+/** GET /api/attempts/{testId}/proctoring-record: the candidate's own record after the test (issue 17). */
+export const ZOwnProctoringRecord = z.object({
+  proctored: z.boolean(),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      rule: z.string(),
+      detail: z.string(),
+      occurredAt: z.string(),
+      threshold: z.number().nullable(),
+      score: z.number().nullable(),
+      frameKept: z.boolean(),
+      response: z.string().nullable(),
+    }),
+  ),
+});
+export type TOwnProctoringRecord = z.infer<typeof ZOwnProctoringRecord>;
+
+/** PUT /api/attempts/{testId}/proctoring-events/{eventId}/response answer. */
+export const ZEventResponse = z.object({ id: z.string(), response: z.string() });

@@ -3,8 +3,8 @@
  * The same schemas and validators run in the browser (forms) and on the server (API), so the messages match.
  */
 import { z } from 'zod';
-import { type TComparisonMode, ZComparisonMode } from './comparison';
-import { CODE_LANGUAGES, type TCandidateProblem, type TCandidateQuestion, type TCodeLanguage } from './taking';
+import { ZComparisonMode } from './comparison';
+import { CODE_LANGUAGES, type TCodeLanguage, ZCandidateProblem, ZCandidateQuestion } from './taking';
 
 export const TEST_TYPES = ['APTITUDE', 'CODING'] as const;
 export type TTestType = (typeof TEST_TYPES)[number];
@@ -213,50 +213,63 @@ export type TTestUpdate = z.infer<typeof ZTestUpdate>;
 export const ZUpdateQuestionIds = z.object({ questionIds: idList, version, linkIds: idList.optional() });
 
 /** What an employer reads about a test. */
-export interface TTest {
-  id: string;
-  testName: string;
-  testType: TTestType;
-  description: string;
-  duration: number;
-  totalMarks: number;
-  passingMarks: number;
-  createdBy: string;
-  createdByEmail: string | null;
-  companyId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  startTime: string | null;
-  endTime: string | null;
-  questionIds: string[];
-  isActive: boolean;
-  version: number;
+export const ZTest = z.object({
+  id: z.string(),
+  testName: z.string(),
+  testType: z.enum(TEST_TYPES),
+  description: z.string(),
+  duration: z.number(),
+  totalMarks: z.number(),
+  passingMarks: z.number(),
+  createdBy: z.string(),
+  createdByEmail: z.string().nullable(),
+  companyId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  questionIds: z.array(z.string()),
+  isActive: z.boolean(),
+  version: z.number(),
   /** Camera proctoring of this test (the type's default resolved: coding tests on). */
-  proctoring: boolean;
-}
+  proctoring: z.boolean(),
+});
+export type TTest = z.infer<typeof ZTest>;
 
 /** What a candidate reads about a test: nothing internal (no creator, company or version). */
-export interface TCandidateTest {
-  id: string;
-  testName: string;
-  testType: TTestType;
-  description: string;
-  duration: number;
-  totalMarks: number;
-  passingMarks: number;
-  startTime: string | null;
-  endTime: string | null;
-  questionIds: string[];
-  isActive: boolean;
-  createdAt: string;
-}
+export const ZCandidateTest = z.object({
+  id: z.string(),
+  testName: z.string(),
+  testType: z.enum(TEST_TYPES),
+  description: z.string(),
+  duration: z.number(),
+  totalMarks: z.number(),
+  passingMarks: z.number(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  questionIds: z.array(z.string()),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type TCandidateTest = z.infer<typeof ZCandidateTest>;
 
-export interface TAdminStats {
-  totalTests: number;
-  aptitudeTests: number;
-  codingTests: number;
-  candidates: number;
-}
+export const ZAdminStats = z.object({
+  totalTests: z.number(),
+  aptitudeTests: z.number(),
+  codingTests: z.number(),
+  candidates: z.number(),
+});
+export type TAdminStats = z.infer<typeof ZAdminStats>;
+
+/** GET /api/admin/candidates: one row per candidate of the company's tests. */
+export const ZAdminCandidate = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  testsTaken: z.number(),
+  lastActivity: z.string(),
+});
 
 // ---------- aptitude questions ----------
 
@@ -306,23 +319,20 @@ export function resolveCorrectAnswer(options: readonly string[], value: unknown)
 }
 export const CORRECT_ANSWER_MESSAGE = 'The correct answer must be one of the options';
 
-export interface TAptitudeQuestion {
-  id: string;
-  testId: string | null;
-  questionText: string;
-  options: string[];
-  correctAnswer: number;
-  correctAnswerText: string;
-  marks: number;
-  explanation: string;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
-/** What a candidate sees of an aptitude question: never correctAnswer or explanation. */
-export interface TQuestionForCandidate extends TCandidateQuestion {
-  testId: string | null;
-}
+export const ZAptitudeQuestion = z.object({
+  id: z.string(),
+  testId: z.string().nullable(),
+  questionText: z.string(),
+  options: z.array(z.string()),
+  correctAnswer: z.number(),
+  correctAnswerText: z.string(),
+  marks: z.number(),
+  explanation: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TAptitudeQuestion = z.infer<typeof ZAptitudeQuestion>;
 
 /**
  * The aptitude builder's save rules (spec §5): every error, one per line, 'Question {n}: ...'.
@@ -430,46 +440,40 @@ export type TCodingProblemParsed = z.output<typeof ZCodingProblemInput>;
 /** missing: no model solution or language; unchecked: never checked, or edited since; failed / passed. */
 export type TSolutionCheckState = 'missing' | 'unchecked' | 'failed' | 'passed';
 
-export interface TCodingProblem {
-  id: string;
-  testId: string | null;
-  title: string;
-  description: string;
-  examples: TIoPair[];
-  testCases: TIoPair[];
-  constraints: string[];
-  marks: number;
-  solution: string;
-  starterCode: Record<TCodeLanguage, string>;
-  timeLimitMs: number;
-  memoryLimitMb: number;
-  floatTolerance: number | null;
-  comparisonMode: TComparisonMode;
-  solutionLanguage: TCodeLanguage | null;
+const ZCodeLanguage = z.enum(CODE_LANGUAGES);
+const ZIoPairOut = z.object({ input: z.string(), output: z.string() });
+
+export const ZCodingProblem = z.object({
+  id: z.string(),
+  testId: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  examples: z.array(ZIoPairOut),
+  testCases: z.array(ZIoPairOut),
+  constraints: z.array(z.string()),
+  marks: z.number(),
+  solution: z.string(),
+  starterCode: z.record(ZCodeLanguage, z.string()),
+  timeLimitMs: z.number(),
+  memoryLimitMb: z.number(),
+  floatTolerance: z.number().nullable(),
+  comparisonMode: ZComparisonMode,
+  solutionLanguage: ZCodeLanguage.nullable(),
   /** Bumped when the problem is edited after submissions were judged against it (copy on write). */
-  version: number;
+  version: z.number(),
   /** The last "Check solution": state is stale ("unchecked") once the solution or the cases change. */
-  solutionCheck: {
-    state: TSolutionCheckState;
-    verdict: string | null;
-    passedCount: number;
-    totalCount: number;
-    checkedAt: string | null;
-  };
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
-/** What a candidate sees of a problem: never testCases or solution. */
-export interface TProblemForCandidate extends TCandidateProblem {
-  testId: string | null;
-  starterCode: Record<TCodeLanguage, string>;
-  timeLimitMs: number;
-  memoryLimitMb: number;
-  testCaseCount: number;
-  comparisonMode: TComparisonMode;
-  floatTolerance: number | null;
-}
+  solutionCheck: z.object({
+    state: z.enum(['missing', 'unchecked', 'failed', 'passed']),
+    verdict: z.string().nullable(),
+    passedCount: z.number(),
+    totalCount: z.number(),
+    checkedAt: z.string().nullable(),
+  }),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TCodingProblem = z.infer<typeof ZCodingProblem>;
 
 /**
  * The coding builder's save rules (spec §5): stops at the first problem with an error, in the spec's order.
@@ -532,5 +536,17 @@ export interface TTestWithQuestions<Q = TAptitudeQuestion, P = TCodingProblem, T
   questions: Q[];
   problems: P[];
 }
+/** GET /api/tests/{id}/questions (and the batch save) for the managing employer. */
+export const ZTestWithQuestions = z.object({
+  test: ZTest,
+  questions: z.array(ZAptitudeQuestion),
+  problems: z.array(ZCodingProblem),
+});
+/** GET /api/tests/{id}/questions for a candidate who started: candidate projections only. */
+export const ZCandidateTestWithQuestions = z.object({
+  test: ZCandidateTest,
+  questions: z.array(ZCandidateQuestion),
+  problems: z.array(ZCandidateProblem),
+});
 
 export const CANDIDATE_LINK_PATH = { CODING: 'code', APTITUDE: 'aptitude' } as const;

@@ -20,7 +20,7 @@ export function parseInput<T>(schema: ZodType<T>, data: unknown): T {
 }
 
 /** The path of the first string holding U+0000 (in keys or values), or null. */
-function findNul(value: unknown, path: string, depth: number): string | null {
+export function findNul(value: unknown, path: string, depth: number): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (value === null || typeof value !== 'object' || depth > 20) return null;
   for (const [key, child] of Object.entries(value)) {

@@ -1,42 +1,64 @@
-import { ZAptitudeQuestionAdd, ZAptitudeQuestionInput } from '@assessly/shared';
+import {
+  ZAptitudeQuestion,
+  ZAptitudeQuestionAdd,
+  ZAptitudeQuestionInput,
+  ZCandidateQuestion,
+  ZOk,
+} from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer, requireUser } from '../../lib/auth';
-import { parseInput } from '../../lib/validate';
-import { readIdParam } from '../tests/tests.access';
+import { employerOnly, signedIn, typed } from '../../lib/route-schema';
+import { idGuard, ZIdParam } from '../tests/tests.access';
 import * as service from './aptitude-questions.service';
 
-const questionId = (params: unknown) => readIdParam(params, 'QUESTION_NOT_FOUND', 'Question not found');
+const employerQuestion = idGuard(employerOnly, 'QUESTION_NOT_FOUND', 'Question not found');
+const userQuestion = idGuard(signedIn, 'QUESTION_NOT_FOUND', 'Question not found');
 const ZListQuery = z.object({ testId: z.string().uuid('Test not found').optional() });
 
 export async function aptitudeQuestionsRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
+  const r = typed(app);
 
   /** The caller's company's questions (the spec filters them by testId in the browser; ?testId= does it here). */
-  app.get('/api/aptitude-questions/all', async (req) => {
-    const user = requireEmployer(req);
-    return service.listQuestions(db, user, parseInput(ZListQuery, req.query).testId);
-  });
-
-  app.get('/api/aptitude-questions/:id', async (req) =>
-    service.readQuestion(db, requireUser(req), questionId(req.params)),
+  r.get(
+    '/api/aptitude-questions/all',
+    { preValidation: employerOnly, schema: { querystring: ZListQuery, response: { 200: z.array(ZAptitudeQuestion) } } },
+    async (req) => service.listQuestions(db, requireEmployer(req), req.query.testId),
   );
 
-  app.post('/api/aptitude-questions/add', async (req, reply) => {
-    const user = requireEmployer(req);
-    return reply.status(201).send(await service.addQuestion(db, user, parseInput(ZAptitudeQuestionAdd, req.body)));
-  });
+  // Employers get the full question, candidates the candidate projection (the service picks; the first variant wins).
+  r.get(
+    '/api/aptitude-questions/:id',
+    {
+      preValidation: userQuestion,
+      schema: { params: ZIdParam, response: { 200: z.union([ZAptitudeQuestion, ZCandidateQuestion]) } },
+    },
+    async (req) => service.readQuestion(db, requireUser(req), req.params.id),
+  );
 
-  app.put('/api/aptitude-questions/:id', async (req) => {
-    const user = requireEmployer(req);
-    const id = questionId(req.params);
-    return service.changeQuestion(db, user, id, parseInput(ZAptitudeQuestionInput, req.body));
-  });
+  r.post(
+    '/api/aptitude-questions/add',
+    { preValidation: employerOnly, schema: { body: ZAptitudeQuestionAdd, response: { 201: ZAptitudeQuestion } } },
+    async (req, reply) => reply.status(201).send(await service.addQuestion(db, requireEmployer(req), req.body)),
+  );
 
-  app.delete('/api/aptitude-questions/:id', async (req) => {
-    const user = requireEmployer(req);
-    await service.removeQuestion(db, user, questionId(req.params));
-    return { ok: true };
-  });
+  r.put(
+    '/api/aptitude-questions/:id',
+    {
+      preValidation: employerQuestion,
+      schema: { params: ZIdParam, body: ZAptitudeQuestionInput, response: { 200: ZAptitudeQuestion } },
+    },
+    async (req) => service.changeQuestion(db, requireEmployer(req), req.params.id, req.body),
+  );
+
+  r.delete(
+    '/api/aptitude-questions/:id',
+    { preValidation: employerQuestion, schema: { params: ZIdParam, response: { 200: ZOk } } },
+    async (req) => {
+      await service.removeQuestion(db, requireEmployer(req), req.params.id);
+      return { ok: true as const };
+    },
+  );
 }

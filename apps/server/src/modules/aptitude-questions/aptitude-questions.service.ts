@@ -6,7 +6,7 @@ import {
   CORRECT_ANSWER_MESSAGE,
   resolveCorrectAnswer,
   type TAptitudeQuestion,
-  type TQuestionForCandidate,
+  type TCandidateQuestion,
   type ZAptitudeQuestionInput,
 } from '@assessly/shared';
 import type { z } from 'zod';
@@ -69,11 +69,7 @@ export async function addQuestion(
 }
 
 /** A managing employer reads everything; a candidate the candidate projection of a question of a test it started. */
-export async function readQuestion(
-  db: Db,
-  user: UserRow,
-  id: string,
-): Promise<TAptitudeQuestion | TQuestionForCandidate> {
+export async function readQuestion(db: Db, user: UserRow, id: string): Promise<TAptitudeQuestion | TCandidateQuestion> {
   if (user.role === 'employer') return toEmployerQuestion(await requireManagedQuestion(db, user, id));
   const row = await repo.findQuestion(db, id);
   if (!row || !(await repo.isQuestionInStartedTest(db, id, user.id)))

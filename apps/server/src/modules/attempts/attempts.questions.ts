@@ -3,7 +3,12 @@
  * cases, no solution, no correctAnswer or explanation). Read straight from the tables so taking does not
  * depend on the authoring module's internals.
  */
-import type { TCandidateProblem, TCandidateQuestion } from '@assessly/shared';
+import {
+  type TCandidateProblem,
+  type TCandidateQuestion,
+  ZCandidateProblem,
+  ZCandidateQuestion,
+} from '@assessly/shared';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aptitudeQuestions, codingProblems, type ProblemRow, type QuestionRow, type TestRow } from '../../db/schema';
@@ -25,22 +30,14 @@ export async function findQuestionsInOrder(db: Db, test: Pick<TestRow, 'question
   return inOrder(ids, await db.select().from(aptitudeQuestions).where(inArray(aptitudeQuestions.id, ids)));
 }
 
+/** Only ZCandidateProblem's keys: hidden test cases and the solution cannot pass (the schema strips them). */
 export function projectProblem(p: ProblemRow): TCandidateProblem {
-  return {
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    marks: p.marks,
-    examples: p.examples.map((e) => ({ input: e.input, output: e.output })),
-    constraints: p.constraints,
-    starterCode: p.starterCode,
-    comparisonMode: p.comparisonMode,
-    floatTolerance: p.floatTolerance,
-  };
+  return ZCandidateProblem.parse(p);
 }
 
+/** Only ZCandidateQuestion's keys: correctAnswer and explanation cannot pass. */
 export function projectQuestion(q: QuestionRow): TCandidateQuestion {
-  return { id: q.id, questionText: q.questionText, options: q.options, marks: q.marks };
+  return ZCandidateQuestion.parse(q);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

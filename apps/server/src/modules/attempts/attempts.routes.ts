@@ -1,9 +1,10 @@
+import { ZCandidateSubmission, ZTakeTest } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import { parseInput } from '../../lib/validate';
+import { signedIn, typed } from '../../lib/route-schema';
 import { accommodationFor } from '../invitations/accommodations';
 import { endAttempt } from './attempts.finish';
 import { deletePreviewAttempt, findAttempt, isPreviewer, startAttempt } from './attempts.service';
@@ -12,24 +13,28 @@ import { readTakeState, requireTest } from './attempts.take';
 
 const ZTestParam = z.object({ testId: z.string().uuid('Test not found') });
 
+/** Every answer of these routes is the take state, through its response schema (candidate projections). */
+const takeState = { preValidation: signedIn, schema: { params: ZTestParam, response: { 200: ZTakeTest } } };
+
 export async function attemptsRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.get('/api/attempts/take/:testId', async (req) => {
+  const r = typed(app);
+  r.get('/api/attempts/take/:testId', takeState, async (req) => {
     const user = requireUser(req);
-    const { testId } = parseInput(ZTestParam, req.params);
+    const { testId } = req.params;
     return readTakeState(deps, user, testId);
   });
 
-  app.post('/api/attempts/:testId/start', async (req) => {
+  r.post('/api/attempts/:testId/start', takeState, async (req) => {
     const user = requireUser(req);
-    const { testId } = parseInput(ZTestParam, req.params);
+    const { testId } = req.params;
     await startAttempt(deps, user, testId, await accommodationFor(deps, user, testId));
     return readTakeState(deps, user, testId);
   });
 
   /** Preview only: throws the caller's preview attempt away (submissions included) and starts a new one. */
-  app.post('/api/attempts/:testId/restart-preview', async (req) => {
+  r.post('/api/attempts/:testId/restart-preview', takeState, async (req) => {
     const user = requireUser(req);
-    const { testId } = parseInput(ZTestParam, req.params);
+    const { testId } = req.params;
     const test = await requireTest(deps, testId);
     if (!isPreviewer(user, test))
       throw new AppError('FORBIDDEN', 'Previewing tests needs a member of the company that owns the test');
@@ -40,9 +45,9 @@ export async function attemptsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   /** End Test (and the page's timer at zero). Idempotent: ending an ended attempt answers its state. */
-  app.post('/api/attempts/:testId/end', async (req) => {
+  r.post('/api/attempts/:testId/end', takeState, async (req) => {
     const user = requireUser(req);
-    const { testId } = parseInput(ZTestParam, req.params);
+    const { testId } = req.params;
     await requireTest(deps, testId);
     const attempt = await findAttempt(deps, user.id, testId);
     if (!attempt) throw new AppError('ATTEMPT_NOT_STARTED', 'Start the test first');
@@ -51,9 +56,13 @@ export async function attemptsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   /** The caller's own submissions for this test (hidden cases without their data). */
-  app.get('/api/attempts/:testId/submissions', async (req) => {
-    const user = requireUser(req);
-    const { testId } = parseInput(ZTestParam, req.params);
-    return (await findOwnSubmissions(deps.db, user.id, testId)).map(projectSubmission);
-  });
+  r.get(
+    '/api/attempts/:testId/submissions',
+    { preValidation: signedIn, schema: { params: ZTestParam, response: { 200: z.array(ZCandidateSubmission) } } },
+    async (req) => {
+      const user = requireUser(req);
+      const { testId } = req.params;
+      return (await findOwnSubmissions(deps.db, user.id, testId)).map(projectSubmission);
+    },
+  );
 }

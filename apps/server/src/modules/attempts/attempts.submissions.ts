@@ -2,7 +2,7 @@
  * The candidate's own submissions for one test, projected for the candidate: a hidden case is only
  * { index, hidden, passed, verdict } — never its figures, input, expected or actual output.
  */
-import type { TCandidateResult, TCandidateSubmission } from '@assessly/shared';
+import { type TCandidateResult, type TCandidateSubmission, ZCandidateSubmission } from '@assessly/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type SubmissionRow, submissions } from '../../db/schema';
@@ -21,21 +21,12 @@ export function projectResult(raw: unknown, index = 0): TCandidateResult {
   return toCandidateAttemptResult(raw, index);
 }
 
+/** Only ZCandidateSubmission's keys (no judge history, no idempotency key, no attempt or user ids). */
 export function projectSubmission(s: SubmissionRow): TCandidateSubmission {
-  return {
-    id: s.id,
-    questionId: s.questionId,
-    questionNumber: s.questionNumber,
-    language: s.language,
-    code: s.code,
-    status: s.status,
-    verdict: s.verdict,
+  return ZCandidateSubmission.parse({
+    ...s,
     compileOutput: toCandidateCompileOutput(s.verdict, s.compileOutput),
-    passedCount: s.passedCount,
-    totalCount: s.totalCount,
-    score: s.score,
-    maxScore: s.maxScore,
     results: s.results.map((r, i) => projectResult(r, i)),
     createdAt: s.createdAt.toISOString(),
-  };
+  });
 }

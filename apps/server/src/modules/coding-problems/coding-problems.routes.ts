@@ -1,97 +1,145 @@
-import { ZCodingProblemInput } from '@assessly/shared';
+import {
+  ZCandidateProblem,
+  ZCodingProblem,
+  ZCodingProblemInput,
+  ZOk,
+  ZProblemHistory,
+  ZProblemUsage,
+  ZRejudgeResult,
+  ZSolutionCheckResult,
+} from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { perSessionLimit, RUN_LIMIT } from '../../lib/rate-limits';
-import { parseInput } from '../../lib/validate';
-import { readIdParam } from '../tests/tests.access';
+import { employerOnly, signedIn, typed } from '../../lib/route-schema';
+import { idGuard, ZIdParam } from '../tests/tests.access';
 import { exportPackage, importPackage } from './coding-problems.package';
 import * as service from './coding-problems.service';
 import * as judging from './problem-judging.service';
 
-const problemId = (params: unknown) => readIdParam(params, 'PROBLEM_NOT_FOUND', 'Problem not found');
+const employerProblem = idGuard(employerOnly, 'PROBLEM_NOT_FOUND', 'Problem not found');
+const userProblem = idGuard(signedIn, 'PROBLEM_NOT_FOUND', 'Problem not found');
 const ZListQuery = z.object({ testId: z.string().uuid('Test not found').optional() });
 
 export async function codingProblemsRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
+  const r = typed(app);
 
   /** The caller's company's problems (the "Add Problems to Test" bank); ?testId= narrows to one test's. */
-  app.get('/api/coding-tests', async (req) => {
-    const user = requireEmployer(req);
-    return service.listProblems(db, user, parseInput(ZListQuery, req.query).testId);
-  });
+  r.get(
+    '/api/coding-tests',
+    { preValidation: employerOnly, schema: { querystring: ZListQuery, response: { 200: z.array(ZCodingProblem) } } },
+    async (req) => service.listProblems(db, requireEmployer(req), req.query.testId),
+  );
 
-  app.get('/api/coding-tests/:id', async (req) => service.readProblem(db, requireUser(req), problemId(req.params)));
+  // Employers get the full problem, candidates the candidate projection (the service picks; the first variant wins).
+  r.get(
+    '/api/coding-tests/:id',
+    {
+      preValidation: userProblem,
+      schema: { params: ZIdParam, response: { 200: z.union([ZCodingProblem, ZCandidateProblem]) } },
+    },
+    async (req) => service.readProblem(db, requireUser(req), req.params.id),
+  );
 
-  app.post('/api/coding-tests', async (req, reply) => {
-    const user = requireEmployer(req);
-    return reply.status(201).send(await service.addProblem(db, user, parseInput(ZCodingProblemInput, req.body)));
-  });
+  r.post(
+    '/api/coding-tests',
+    { preValidation: employerOnly, schema: { body: ZCodingProblemInput, response: { 201: ZCodingProblem } } },
+    async (req, reply) => reply.status(201).send(await service.addProblem(db, requireEmployer(req), req.body)),
+  );
 
-  app.put('/api/coding-tests/:id', async (req) => {
-    const user = requireEmployer(req);
-    const id = problemId(req.params);
-    return service.changeProblem(db, user, id, parseInput(ZCodingProblemInput, req.body));
-  });
+  r.put(
+    '/api/coding-tests/:id',
+    {
+      preValidation: employerProblem,
+      schema: { params: ZIdParam, body: ZCodingProblemInput, response: { 200: ZCodingProblem } },
+    },
+    async (req) => service.changeProblem(db, requireEmployer(req), req.params.id, req.body),
+  );
 
   /** Authors only: judges the model solution against every example and hidden case (issue 11). */
-  app.post('/api/coding-tests/:id/check', { config: perSessionLimit(RUN_LIMIT) }, async (req) => {
-    const user = requireEmployer(req);
-    return judging.checkSolution({ ...deps, log: req.log }, user, problemId(req.params));
-  });
+  r.post(
+    '/api/coding-tests/:id/check',
+    {
+      config: perSessionLimit(RUN_LIMIT),
+      preValidation: employerProblem,
+      schema: { params: ZIdParam, response: { 200: ZSolutionCheckResult } },
+    },
+    async (req) => judging.checkSolution({ ...deps, log: req.log }, requireEmployer(req), req.params.id),
+  );
 
   /** Versions, submissions judged against older ones, and the re-judge log. */
-  app.get('/api/coding-tests/:id/history', async (req) =>
-    judging.problemHistory(deps, requireEmployer(req), problemId(req.params)),
+  r.get(
+    '/api/coding-tests/:id/history',
+    { preValidation: employerProblem, schema: { params: ZIdParam, response: { 200: ZProblemHistory } } },
+    async (req) => judging.problemHistory(deps, requireEmployer(req), req.params.id),
   );
 
   /** Explicit, logged: re-judges submissions of older versions against the current one; old results are kept. */
-  app.post('/api/coding-tests/:id/rejudge', { config: perSessionLimit(RUN_LIMIT) }, async (req) => {
-    const user = requireEmployer(req);
-    return judging.rejudgeProblem({ ...deps, log: req.log }, user, problemId(req.params));
-  });
-
-  /** The tests listing this problem (shown before linking it, shared, into another test). */
-  app.get('/api/coding-tests/:id/usage', async (req) =>
-    judging.problemUsage(deps, requireEmployer(req), problemId(req.params)),
+  r.post(
+    '/api/coding-tests/:id/rejudge',
+    {
+      config: perSessionLimit(RUN_LIMIT),
+      preValidation: employerProblem,
+      schema: { params: ZIdParam, response: { 200: ZRejudgeResult } },
+    },
+    async (req) => judging.rejudgeProblem({ ...deps, log: req.log }, requireEmployer(req), req.params.id),
   );
 
-  /** Kattis/ICPC problem package (multipart field `package`); ?testId= adds it to that coding test. */
-  app.post('/api/coding-tests/import', async (req, reply) => {
-    const user = requireEmployer(req);
-    const { testId } = parseInput(ZListQuery, req.query);
-    if (!req.isMultipart()) throw new AppError('VALIDATION', 'Upload the package as multipart field "package"');
-    let zip: Buffer | null = null;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'file' && part.fieldname === 'package') zip = await part.toBuffer();
-        else if (part.type === 'file') await part.toBuffer();
+  /** The tests listing this problem (shown before linking it, shared, into another test). */
+  r.get(
+    '/api/coding-tests/:id/usage',
+    { preValidation: employerProblem, schema: { params: ZIdParam, response: { 200: ZProblemUsage } } },
+    async (req) => judging.problemUsage(deps, requireEmployer(req), req.params.id),
+  );
+
+  /** Kattis/ICPC problem package (multipart field `package`, read here); ?testId= adds it to that coding test. */
+  r.post(
+    '/api/coding-tests/import',
+    { preValidation: employerOnly, schema: { querystring: ZListQuery, response: { 201: ZCodingProblem } } },
+    async (req, reply) => {
+      const user = requireEmployer(req);
+      if (!req.isMultipart()) throw new AppError('VALIDATION', 'Upload the package as multipart field "package"');
+      let zip: Buffer | null = null;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'file' && part.fieldname === 'package') zip = await part.toBuffer();
+          else if (part.type === 'file') await part.toBuffer();
+        }
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The package is larger than 8 MB');
+        throw err;
       }
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The package is larger than 8 MB');
-      throw err;
-    }
-    if (!zip || zip.length === 0)
-      throw new AppError('VALIDATION', 'Choose a package (.zip) to import', { package: 'Choose a package (.zip)' });
-    return reply.status(201).send(await importPackage(db, user, zip, testId ?? null));
-  });
+      if (!zip || zip.length === 0)
+        throw new AppError('VALIDATION', 'Choose a package (.zip) to import', { package: 'Choose a package (.zip)' });
+      return reply.status(201).send(await importPackage(db, user, zip, req.query.testId ?? null));
+    },
+  );
 
-  app.get('/api/coding-tests/:id/export', async (req, reply) => {
-    const user = requireEmployer(req);
-    const { filename, zip } = await exportPackage(db, user, problemId(req.params));
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .send(zip);
-  });
+  /** The problem as a package (.zip); the answer is the file, so no response schema. */
+  r.get(
+    '/api/coding-tests/:id/export',
+    { preValidation: employerProblem, schema: { params: ZIdParam } },
+    async (req, reply) => {
+      const { filename, zip } = await exportPackage(db, requireEmployer(req), req.params.id);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(zip);
+    },
+  );
 
-  app.delete('/api/coding-tests/:id', async (req) => {
-    const user = requireEmployer(req);
-    await service.removeProblem(db, user, problemId(req.params));
-    return { ok: true };
-  });
+  r.delete(
+    '/api/coding-tests/:id',
+    { preValidation: employerProblem, schema: { params: ZIdParam, response: { 200: ZOk } } },
+    async (req) => {
+      await service.removeProblem(db, requireEmployer(req), req.params.id);
+      return { ok: true as const };
+    },
+  );
 }

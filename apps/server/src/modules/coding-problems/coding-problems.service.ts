@@ -2,7 +2,7 @@
  * Coding problems: visible examples, hidden test cases (stdin → expected stdout), constraints, marks,
  * model solution, starter code per language and per-problem time and memory limits.
  */
-import type { TCodingProblem, TCodingProblemParsed, TProblemForCandidate } from '@assessly/shared';
+import type { TCandidateProblem, TCodingProblem, TCodingProblemParsed } from '@assessly/shared';
 import type { Db } from '../../db/client';
 import type { ProblemRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -65,7 +65,7 @@ export async function addProblem(db: Db, user: UserRow, input: TCodingProblemPar
 }
 
 /** A managing employer reads everything; a candidate the candidate projection of a problem of a test it started. */
-export async function readProblem(db: Db, user: UserRow, id: string): Promise<TCodingProblem | TProblemForCandidate> {
+export async function readProblem(db: Db, user: UserRow, id: string): Promise<TCodingProblem | TCandidateProblem> {
   if (user.role === 'employer') return toEmployerProblem(await requireManagedProblem(db, user, id));
   const row = await repo.findProblem(db, id);
   if (!row || !(await repo.isProblemInStartedTest(db, id, user.id)))

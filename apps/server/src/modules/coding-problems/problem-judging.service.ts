@@ -3,7 +3,7 @@
  * re-judge submissions made against older versions. Both are authors-only (requireManagedProblem).
  */
 import { JudgeQueueFullError, type Language } from '@assessly/judge';
-import type { TResultItem, TVerdict } from '@assessly/shared';
+import type { TSolutionCheckResult } from '@assessly/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { codingProblems, type SolutionCheck, submissions, type UserRow } from '../../db/schema';
@@ -14,15 +14,6 @@ import { markForRejudge, readHistory, testsUsingProblem } from './problem-versio
 import { solutionFingerprint } from './solution-check';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'judging'> & { log?: { info(o: object, m: string): void } };
-
-export interface TSolutionCheckResult {
-  verdict: TVerdict;
-  passedCount: number;
-  totalCount: number;
-  compileOutput: string | null;
-  results: TResultItem[];
-  checkedAt: string;
-}
 
 /** POST /api/coding-tests/{id}/check: judges the model solution against every example and hidden case. */
 export async function checkSolution(deps: Deps, user: UserRow, id: string): Promise<TSolutionCheckResult> {

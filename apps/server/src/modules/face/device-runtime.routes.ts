@@ -8,7 +8,9 @@ import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { typed } from '../../lib/route-schema';
 
 const require = createRequire(import.meta.url);
 
@@ -27,13 +29,16 @@ function runtimeFiles(): Map<string, { file: string; type: string }> {
   return files;
 }
 
+const ZName = z.object({ name: z.string() });
+
 export const DEVICE_RUNTIME_PREFIX = '/api/proctoring/runtime/';
 
 export async function deviceRuntimeRoutes(app: FastifyInstance) {
   let files: Map<string, { file: string; type: string }> | null = null;
-  app.get('/api/proctoring/runtime/:name', async (req, reply) => {
+  // Public, like any static file; the answer is the file, so only the params are declared.
+  typed(app).get('/api/proctoring/runtime/:name', { schema: { params: ZName } }, async (req, reply) => {
     files ??= runtimeFiles();
-    const entry = files.get((req.params as { name: string }).name);
+    const entry = files.get(req.params.name);
     if (!entry) throw new AppError('NOT_FOUND', 'No such proctoring runtime file');
     const info = await stat(entry.file);
     return reply

@@ -4,11 +4,12 @@
  *   /api/proctoring/{testId}/enroll|detect|verify|camera-lost — the candidate side, bound to the open attempt
  * Contract details (status codes, X-Face-* headers, bodies) are in face.http.ts and the module README.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ZDetectFlagged, ZFaceEnrolled, ZHeartbeat, ZVerifyAnswer } from '@assessly/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../lib/auth';
-import { parseInput } from '../../lib/validate';
+import { signedIn, typed } from '../../lib/route-schema';
 import { deviceRuntimeRoutes } from './device-runtime.routes';
 import { readImageUpload, sendDetect, sendDetectJson, sendVerify, sendVerifyJson } from './face.http';
 import {
@@ -41,70 +42,105 @@ function userKey(req: FastifyRequest): string {
   return req.user ? `u:${req.user.id}` : `ip:${req.ip}`;
 }
 
+/** Multipart routes: the schema declares params and the JSON answers; readImageUpload reads the parts. */
 export async function faceRoutes(app: FastifyInstance, deps: AppDeps) {
   await deviceRuntimeRoutes(app);
-  app.post('/api/face/enroll', { config: liveLimit }, async (req) => {
-    const user = requireUser(req);
-    requireFace(deps);
-    const { image } = await readImageUpload(req);
-    return enrollUser(deps, user, image);
-  });
+  const r = typed(app);
+  r.post(
+    '/api/face/enroll',
+    { config: liveLimit, preValidation: signedIn, schema: { response: { 200: ZFaceEnrolled } } },
+    async (req) => {
+      const user = requireUser(req);
+      requireFace(deps);
+      const { image } = await readImageUpload(req);
+      return enrollUser(deps, user, image);
+    },
+  );
 
-  app.post('/api/face/detect', { config: liveLimit }, async (req, reply) => {
+  // detect and verify answer with the frame (image/jpeg) and X-Face-* headers: no JSON response schema.
+  r.post('/api/face/detect', { config: liveLimit, preValidation: signedIn }, async (req, reply) => {
     const user = requireUser(req);
     requireFace(deps);
     const { image } = await readImageUpload(req);
     return sendDetect(reply, await detectForUser(deps, user, image), image);
   });
 
-  app.post('/api/face/verify', { config: liveLimit }, async (req, reply) => {
+  r.post('/api/face/verify', { config: liveLimit, preValidation: signedIn }, async (req, reply) => {
     const user = requireUser(req);
     requireFace(deps);
     const { image } = await readImageUpload(req);
     return sendVerify(reply, await verifyUser(deps, user, image));
   });
 
-  app.post('/api/proctoring/:testId/enroll', { config: candidateLimit }, async (req) => {
-    const user = requireUser(req);
-    const { testId } = parseInput(ZTestParams, req.params);
-    const { image } = await readImageUpload(req);
-    checkCandidateFrame(image);
-    return oneAtATime(user.id, () => enrollForTest(deps, user, testId, image));
-  });
+  r.post(
+    '/api/proctoring/:testId/enroll',
+    {
+      config: candidateLimit,
+      preValidation: signedIn,
+      schema: { params: ZTestParams, response: { 200: ZFaceEnrolled } },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const { testId } = req.params;
+      const { image } = await readImageUpload(req);
+      checkCandidateFrame(image);
+      return oneAtATime(user.id, () => enrollForTest(deps, user, testId, image));
+    },
+  );
 
-  app.post('/api/proctoring/:testId/detect', { config: candidateLimit }, async (req, reply) => {
-    const user = requireUser(req);
-    const { testId } = parseInput(ZTestParams, req.params);
-    const { image } = await readImageUpload(req);
-    checkCandidateFrame(image);
-    const { outcome } = await oneAtATime(user.id, () => detectForAttempt(deps, user, testId, image));
-    return sendDetectJson(reply, outcome);
-  });
+  // 204 for one face and no phone; 200 with the flags otherwise.
+  r.post(
+    '/api/proctoring/:testId/detect',
+    {
+      config: candidateLimit,
+      preValidation: signedIn,
+      schema: { params: ZTestParams, response: { 200: ZDetectFlagged } },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { testId } = req.params;
+      const { image } = await readImageUpload(req);
+      checkCandidateFrame(image);
+      const { outcome } = await oneAtATime(user.id, () => detectForAttempt(deps, user, testId, image));
+      return sendDetectJson(reply as FastifyReply, outcome);
+    },
+  );
 
-  app.post('/api/proctoring/:testId/verify', { config: candidateLimit }, async (req, reply) => {
-    const user = requireUser(req);
-    const { testId } = parseInput(ZTestParams, req.params);
-    const { image, fields } = await readImageUpload(req);
-    checkCandidateFrame(image);
-    const challengeId = fields.challengeId?.slice(0, 64);
-    const { challenge, ...v } = await oneAtATime(user.id, () =>
-      verifyForAttempt(deps, user, testId, image, challengeId),
-    );
-    return sendVerifyJson(reply, v, { challenge });
-  });
+  // 200 matched; 401/403 (not detected / not matched) carry the same JSON but are not declared, as those
+  // statuses are also the session errors.
+  r.post(
+    '/api/proctoring/:testId/verify',
+    {
+      config: candidateLimit,
+      preValidation: signedIn,
+      schema: { params: ZTestParams, response: { 200: ZVerifyAnswer } },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { testId } = req.params;
+      const { image, fields } = await readImageUpload(req);
+      checkCandidateFrame(image);
+      const challengeId = fields.challengeId?.slice(0, 64);
+      const { challenge, ...v } = await oneAtATime(user.id, () =>
+        verifyForAttempt(deps, user, testId, image, challengeId),
+      );
+      return sendVerifyJson(reply as FastifyReply, v, { challenge });
+    },
+  );
 
   /** The page's heartbeat while its camera runs (detection happens on the device); silence → camera lost. */
-  app.post('/api/proctoring/:testId/heartbeat', { config: heartbeatLimit }, async (req) => {
-    const user = requireUser(req);
-    const { testId } = parseInput(ZTestParams, req.params);
-    return heartbeat(deps, user, testId);
-  });
+  r.post(
+    '/api/proctoring/:testId/heartbeat',
+    { config: heartbeatLimit, preValidation: signedIn, schema: { params: ZTestParams, response: { 200: ZHeartbeat } } },
+    async (req) => heartbeat(deps, requireUser(req), req.params.testId),
+  );
 
-  app.post('/api/proctoring/:testId/camera-lost', { config: candidateLimit }, async (req, reply) => {
-    const user = requireUser(req);
-    const { testId } = parseInput(ZTestParams, req.params);
-    const { detail } = parseInput(ZCameraLost, req.body);
-    await reportCameraLost(deps, user, testId, detail ?? '');
-    return reply.status(204).send();
-  });
+  r.post(
+    '/api/proctoring/:testId/camera-lost',
+    { config: candidateLimit, preValidation: signedIn, schema: { params: ZTestParams, body: ZCameraLost } },
+    async (req, reply) => {
+      await reportCameraLost(deps, requireUser(req), req.params.testId, req.body.detail ?? '');
+      return reply.status(204).send();
+    },
+  );
 }

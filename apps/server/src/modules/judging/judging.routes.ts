@@ -1,6 +1,9 @@
 import { LANGUAGES } from '@assessly/judge';
+import { ZLanguageInfo } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { typed } from '../../lib/route-schema';
 
 const NAMES: Record<string, string> = {
   javascript: 'JavaScript',
@@ -15,7 +18,7 @@ export async function judgingRoutes(app: FastifyInstance, deps: AppDeps) {
   deps.healthParts.judge ??= () => deps.judging?.health() ?? { state: 'not-configured' };
 
   /** The judge's languages with availability; a missing toolchain is listed with a message, never hidden. */
-  app.get('/api/languages', async () => {
+  typed(app).get('/api/languages', { schema: { response: { 200: z.array(ZLanguageInfo) } } }, async () => {
     const judging = deps.judging;
     if (!judging) {
       return LANGUAGES.map((id) => ({

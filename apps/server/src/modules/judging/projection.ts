@@ -10,40 +10,39 @@
 import {
   INTERNAL_ERROR_MESSAGE,
   type TCandidateResult,
-  type THiddenResultItem,
   type TResultItem,
-  type TVerdict,
+  ZCandidateResult,
+  ZCandidateResultItem,
+  ZVerdict,
 } from '@assessly/shared';
 
 export { INTERNAL_ERROR_MESSAGE };
-
-function hiddenOf(raw: Record<string, unknown>, index: number): THiddenResultItem {
-  return {
-    index: typeof raw.index === 'number' ? raw.index : index,
-    hidden: true,
-    passed: raw.passed === true,
-    verdict: (typeof raw.verdict === 'string' ? raw.verdict : 'Internal Error') as TVerdict,
-  };
-}
 
 function isHidden(raw: Record<string, unknown>): boolean {
   const nested = raw.testCase && typeof raw.testCase === 'object' ? (raw.testCase as Record<string, unknown>) : {};
   return raw.hidden === true || nested.hidden === true;
 }
 
-/** One stored result item as a candidate may see it (`index` is its position when the item lacks one). */
+/**
+ * One stored result item as a candidate may see it (`index` is its position when the item lacks one). The
+ * schema decides the keys: a hidden item keeps only ZHiddenResultItem's.
+ */
 export function toCandidateResult(item: TResultItem | Record<string, unknown>, index = 0): TResultItem {
   const raw = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
-  if (isHidden(raw)) return hiddenOf(raw, index) as TResultItem;
-  const visible = raw as unknown as TResultItem;
-  if (visible.verdict !== 'Internal Error') return visible;
-  return {
+  const common = { index: typeof raw.index === 'number' ? raw.index : index };
+  if (isHidden(raw)) {
+    const verdict = ZVerdict.safeParse(raw.verdict).data ?? 'Internal Error';
+    return ZCandidateResultItem.parse({ ...common, hidden: true, passed: raw.passed === true, verdict });
+  }
+  const visible = { ...raw, ...common, hidden: false };
+  if (raw.verdict !== 'Internal Error') return ZCandidateResultItem.parse(visible);
+  return ZCandidateResultItem.parse({
     ...visible,
     output: INTERNAL_ERROR_MESSAGE,
     actualOutput: INTERNAL_ERROR_MESSAGE,
     stderr: '',
     message: INTERNAL_ERROR_MESSAGE,
-  };
+  });
 }
 
 export function toCandidateResults(items: readonly unknown[]): TResultItem[] {
@@ -58,20 +57,20 @@ export function toCandidateCompileOutput(verdict: string | null, compileOutput: 
 /** The older candidate result shape of /api/attempts/{testId}/submissions, through the same rule. */
 export function toCandidateAttemptResult(raw: unknown, index: number): TCandidateResult {
   const item = toCandidateResult((raw ?? {}) as Record<string, unknown>, index);
-  if (item.hidden) return item as TCandidateResult;
-  const r = item as TResultItem & { testCase?: { input?: string; output?: string } };
-  const input = r.input ?? r.testCase?.input;
-  const expectedOutput = r.expectedOutput ?? r.testCase?.output;
-  const output = r.output ?? r.actualOutput;
-  return {
-    index: typeof r.index === 'number' ? r.index : index,
-    passed: r.passed === true,
-    ...(r.verdict ? { verdict: r.verdict } : {}),
-    ...(typeof r.timeMs === 'number' ? { timeMs: r.timeMs } : {}),
+  if (item.hidden) return ZCandidateResult.parse(item);
+  const nested = (raw as { testCase?: { input?: unknown; output?: unknown } } | null)?.testCase;
+  const input = item.input ?? nested?.input;
+  const expectedOutput = item.expectedOutput ?? nested?.output;
+  const output = item.output ?? item.actualOutput;
+  return ZCandidateResult.parse({
+    index: item.index,
+    passed: item.passed,
+    ...(item.verdict ? { verdict: item.verdict } : {}),
+    ...(typeof item.timeMs === 'number' ? { timeMs: item.timeMs } : {}),
     ...(typeof input === 'string' ? { input } : {}),
     ...(typeof expectedOutput === 'string' ? { expectedOutput } : {}),
     ...(typeof output === 'string' ? { output, actualOutput: output } : {}),
-    ...(r.message ? { message: r.message } : {}),
-    ...(r.stderr ? { stderr: r.stderr } : {}),
-  };
+    ...(item.message ? { message: item.message } : {}),
+    ...(item.stderr ? { stderr: item.stderr } : {}),
+  });
 }

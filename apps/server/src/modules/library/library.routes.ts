@@ -1,9 +1,17 @@
-import { LIBRARY_KINDS, ZAddFromLibrary, ZLibraryMeta, ZLibraryQuery } from '@assessly/shared';
+import {
+  LIBRARY_KINDS,
+  ZAddFromLibrary,
+  ZLibraryMeta,
+  ZLibraryMetaSaved,
+  ZLibraryPage,
+  ZLibraryQuery,
+  ZTest,
+} from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer } from '../../lib/auth';
-import { parseInput } from '../../lib/validate';
+import { employerOnly, typed } from '../../lib/route-schema';
 import * as service from './library.service';
 
 const ZItemParam = z.object({
@@ -12,18 +20,26 @@ const ZItemParam = z.object({
 });
 
 export async function libraryRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.get('/api/library', async (req) =>
-    service.browseLibrary(deps, requireEmployer(req), parseInput(ZLibraryQuery, req.query)),
+  const r = typed(app);
+  r.get(
+    '/api/library',
+    { preValidation: employerOnly, schema: { querystring: ZLibraryQuery, response: { 200: ZLibraryPage } } },
+    async (req) => service.browseLibrary(deps, requireEmployer(req), req.query),
   );
 
-  app.put('/api/library/:kind/:id', async (req) => {
-    const user = requireEmployer(req);
-    const { kind, id } = parseInput(ZItemParam, req.params);
-    return service.setLibraryMeta(deps, user, kind, id, parseInput(ZLibraryMeta, req.body));
-  });
+  r.put(
+    '/api/library/:kind/:id',
+    {
+      preValidation: employerOnly,
+      schema: { params: ZItemParam, body: ZLibraryMeta, response: { 200: ZLibraryMetaSaved } },
+    },
+    async (req) => service.setLibraryMeta(deps, requireEmployer(req), req.params.kind, req.params.id, req.body),
+  );
 
-  app.post('/api/library/add-to-test', async (req) => {
-    const user = requireEmployer(req);
-    return service.copyLibraryItemIntoTest(deps, user, parseInput(ZAddFromLibrary, req.body));
-  });
+  /** Copies the item into the test; answers the test with its new questionIds. */
+  r.post(
+    '/api/library/add-to-test',
+    { preValidation: employerOnly, schema: { body: ZAddFromLibrary, response: { 200: ZTest } } },
+    async (req) => service.copyLibraryItemIntoTest(deps, requireEmployer(req), req.body),
+  );
 }

@@ -1,22 +1,14 @@
 /**
- * Route documentation from the same zod schemas the handlers parse with: `docs({...})` returns route options
- * whose `schema` is the zod schema converted to JSON Schema (OpenAPI 3.0 dialect). Validation stays in the
+ * Documentation for routes not yet on zod route schemas (lib/route-schema.ts, which new routes use):
+ * `docs({...})` returns route options whose `schema` is the zod schema converted to JSON Schema (OpenAPI 3.0 dialect). Validation stays in the
  * handler (parseInput, our error shape) and serialisation stays JSON.stringify, so adding docs to a route
  * never changes what it accepts or answers.
  */
 import type { FastifySchema } from 'fastify';
 import { type ZodType, z } from 'zod';
+import { zodToOpenApi as toJson } from '../../lib/route-schema';
 
 type Json = Record<string, unknown>;
-
-function toJson(schema: ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
-    target: 'openapi-3.0',
-    io,
-    unrepresentable: 'any',
-  }) as Json;
-  return rest;
-}
 
 export interface RouteDocs {
   summary: string;

@@ -69,4 +69,15 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/companies/webhooks']?.post).toBeDefined();
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
   });
+
+  it('documents zod route schemas: parameters, request body and the response shape', () => {
+    const drafts = (doc.paths['/api/attempts/{testId}/drafts']?.put ?? {}) as Record<string, unknown>;
+    expect(drafts.parameters).toContainEqual(expect.objectContaining({ name: 'testId', in: 'path' }));
+    expect(JSON.stringify(drafts.requestBody)).toContain('baseRevision');
+    const takeGet = doc.paths['/api/attempts/take/{testId}']?.get as { responses?: unknown } | undefined;
+    const take = JSON.stringify(takeGet?.responses ?? null);
+    expect(take).toContain('questionText');
+    // the candidate projections: no hidden cases, solution or answers in the documented shape either
+    expect(take).not.toMatch(/testCases|solution|correctAnswer|explanation/);
+  });
 });

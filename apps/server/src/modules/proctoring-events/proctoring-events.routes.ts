@@ -1,10 +1,16 @@
-import { ZProctoringEventsInput } from '@assessly/shared';
+import {
+  ZEventResponse,
+  ZEventsRecorded,
+  ZFramesRetention,
+  ZOwnProctoringRecord,
+  ZProctoringEventsInput,
+} from '@assessly/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer, requireUser, SESSION_COOKIE } from '../../lib/auth';
+import { employerOnly, signedIn, typed } from '../../lib/route-schema';
 import { hashToken } from '../../lib/tokens';
-import { parseInput } from '../../lib/validate';
 import { MAX_RESPONSE_CHARS, readOwnRecord, respondToEvent } from './candidate-record';
 import { recordPageEvents } from './proctoring-events.service';
 import { readRetention } from './retention';
@@ -33,25 +39,37 @@ export async function proctoringEventsRoutes(app: FastifyInstance, deps: AppDeps
       return token ? `s:${hashToken(token)}` : `ip:${req.ip}`;
     },
   };
-  app.post('/api/attempts/:testId/events', { config: { rateLimit } }, async (req) => {
-    const user = requireUser(req);
-    const { testId } = parseInput(ZTestParam, req.params);
-    return recordPageEvents(deps, user, testId, parseInput(ZProctoringEventsInput, req.body));
-  });
+  const r = typed(app);
+  r.post(
+    '/api/attempts/:testId/events',
+    {
+      config: { rateLimit },
+      preValidation: signedIn,
+      schema: { params: ZTestParam, body: ZProctoringEventsInput, response: { 200: ZEventsRecorded } },
+    },
+    async (req) => recordPageEvents(deps, requireUser(req), req.params.testId, req.body),
+  );
 
   // Issue 17: the candidate's own record after the test, and a response per event.
-  app.get('/api/attempts/:testId/proctoring-record', async (req) => {
-    const user = requireUser(req);
-    const { testId } = parseInput(ZTestParam, req.params);
-    return readOwnRecord(deps, user, testId);
-  });
-  app.put('/api/attempts/:testId/proctoring-events/:eventId/response', { config: { rateLimit } }, async (req) => {
-    const user = requireUser(req);
-    const { testId, eventId } = parseInput(ZEventParams, req.params);
-    const { response } = parseInput(ZResponse, req.body);
-    return respondToEvent(deps, user, testId, eventId, response);
-  });
+  r.get(
+    '/api/attempts/:testId/proctoring-record',
+    { preValidation: signedIn, schema: { params: ZTestParam, response: { 200: ZOwnProctoringRecord } } },
+    async (req) => readOwnRecord(deps, requireUser(req), req.params.testId),
+  );
+  r.put(
+    '/api/attempts/:testId/proctoring-events/:eventId/response',
+    {
+      config: { rateLimit },
+      preValidation: signedIn,
+      schema: { params: ZEventParams, body: ZResponse, response: { 200: ZEventResponse } },
+    },
+    async (req) => respondToEvent(deps, requireUser(req), req.params.testId, req.params.eventId, req.body.response),
+  );
 
   // The company's frames retention (Settings → retention; default 90 days).
-  app.get('/api/proctoring/retention', async (req) => readRetention(deps, requireEmployer(req)));
+  r.get(
+    '/api/proctoring/retention',
+    { preValidation: employerOnly, schema: { response: { 200: ZFramesRetention } } },
+    async (req) => readRetention(deps, requireEmployer(req)),
+  );
 }

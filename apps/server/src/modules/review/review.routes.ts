@@ -1,18 +1,29 @@
 import {
   TEMPLATE_KINDS,
+  ZCompare,
   ZCompareQuery,
+  ZDashboard,
+  ZEmailTemplate,
+  ZHiringStatusSaved,
   ZHiringStatusUpdate,
+  ZMyTest,
+  ZOk,
+  ZReport,
   ZReviewNote,
+  ZReviewNoteRow,
   ZReviewPage,
+  ZReviewResults,
+  ZSimilarityReport,
+  ZSubmissionsPage,
   ZTemplateUpdate,
 } from '@assessly/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
-import { parseInput } from '../../lib/validate';
+import { employerOnly, signedIn, typed } from '../../lib/route-schema';
 import { requireVerifiedSender } from '../companies/verified-sender';
 import { requireManagedTest } from '../tests/tests.access';
 import { addNote, compareAttempts, listNotes } from './review.notes';
@@ -23,6 +34,7 @@ import { listTemplates, resetTemplate, saveTemplate } from './templates';
 const ZTestParam = z.object({ testId: z.string().uuid('Test not found') });
 const ZAttemptParam = z.object({ attemptId: z.string().uuid('Attempt not found') });
 const ZEventParam = z.object({ eventId: z.string().uuid('Frame not found') });
+const ZKindParam = z.object({ kind: z.enum(TEMPLATE_KINDS, { error: 'Unknown template' }) });
 
 function requireCompany(companyId: string | null): string {
   if (!companyId) throw new AppError('FORBIDDEN', 'Your account has no company');
@@ -30,120 +42,148 @@ function requireCompany(companyId: string | null): string {
 }
 
 export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.get('/api/review/dashboard', async (req) => {
-    const user = requireEmployer(req);
-    const { page, pageSize } = parseInput(ZReviewPage, req.query);
-    return service.getDashboard(deps, user, page, pageSize);
-  });
+  const r = typed(app);
+  /** Editing templates needs a verified sender; checked before the input, as the handlers did. */
+  const templateEditor = [
+    employerOnly,
+    async (req: FastifyRequest) => {
+      await requireVerifiedSender(deps.db, requireEmployer(req), 'templates.edit');
+    },
+  ];
 
-  app.get('/api/review/tests/:testId/submissions', async (req) => {
-    const user = requireEmployer(req);
-    const { testId } = parseInput(ZTestParam, req.params);
-    const { page, pageSize } = parseInput(ZReviewPage, req.query);
-    return service.getSubmissionsPage(deps, user, testId, page, pageSize);
-  });
+  r.get(
+    '/api/review/dashboard',
+    { preValidation: employerOnly, schema: { querystring: ZReviewPage, response: { 200: ZDashboard } } },
+    async (req) => service.getDashboard(deps, requireEmployer(req), req.query.page, req.query.pageSize),
+  );
 
-  app.get('/api/review/tests/:testId/results', async (req) => {
-    const user = requireEmployer(req);
-    const { testId } = parseInput(ZTestParam, req.params);
-    const test = await requireManagedTest(deps.db, user, testId);
-    return {
-      test: {
-        id: test.id,
-        testName: test.testName,
-        testType: test.testType,
-        totalMarks: test.totalMarks,
-        passingMarks: test.passingMarks,
-        endTime: test.endTime?.toISOString() ?? null,
-      },
-      rows: await service.getResults(deps, user, testId),
-    };
-  });
+  r.get(
+    '/api/review/tests/:testId/submissions',
+    {
+      preValidation: employerOnly,
+      schema: { params: ZTestParam, querystring: ZReviewPage, response: { 200: ZSubmissionsPage } },
+    },
+    async (req) => {
+      const { page, pageSize } = req.query;
+      return service.getSubmissionsPage(deps, requireEmployer(req), req.params.testId, page, pageSize);
+    },
+  );
 
-  app.get('/api/review/tests/:testId/results.csv', async (req, reply) => {
-    const user = requireEmployer(req);
-    const { testId } = parseInput(ZTestParam, req.params);
-    const { filename, csv } = await service.getResultsCsv(deps, user, testId);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
+  r.get(
+    '/api/review/tests/:testId/results',
+    { preValidation: employerOnly, schema: { params: ZTestParam, response: { 200: ZReviewResults } } },
+    async (req) => {
+      const user = requireEmployer(req);
+      const { testId } = req.params;
+      const test = await requireManagedTest(deps.db, user, testId);
+      return {
+        test: {
+          id: test.id,
+          testName: test.testName,
+          testType: test.testType,
+          totalMarks: test.totalMarks,
+          passingMarks: test.passingMarks,
+          endTime: test.endTime?.toISOString() ?? null,
+        },
+        rows: await service.getResults(deps, user, testId),
+      };
+    },
+  );
 
-  app.get('/api/review/tests/:testId/similarity', async (req) => {
-    const user = requireEmployer(req);
-    const { testId } = parseInput(ZTestParam, req.params);
-    const test = await requireManagedTest(deps.db, user, testId);
-    return findSimilarPairs(deps, test);
-  });
+  // The answer is the CSV file: params only.
+  r.get(
+    '/api/review/tests/:testId/results.csv',
+    { preValidation: employerOnly, schema: { params: ZTestParam } },
+    async (req, reply) => {
+      const { filename, csv } = await service.getResultsCsv(deps, requireEmployer(req), req.params.testId);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 
-  app.get('/api/review/attempts/:attemptId/report', async (req) => {
-    const user = requireEmployer(req);
-    const { attemptId } = parseInput(ZAttemptParam, req.params);
-    return service.getReport(deps, user, attemptId);
-  });
+  r.get(
+    '/api/review/tests/:testId/similarity',
+    { preValidation: employerOnly, schema: { params: ZTestParam, response: { 200: ZSimilarityReport } } },
+    async (req) => findSimilarPairs(deps, await requireManagedTest(deps.db, requireEmployer(req), req.params.testId)),
+  );
+
+  r.get(
+    '/api/review/attempts/:attemptId/report',
+    { preValidation: employerOnly, schema: { params: ZAttemptParam, response: { 200: ZReport } } },
+    async (req) => service.getReport(deps, requireEmployer(req), req.params.attemptId),
+  );
 
   // A change to shortlisted/rejected emails the candidate: toggling must not become a mail cannon.
-  app.put('/api/review/attempts/:attemptId/status', { config: perSessionLimit(MAIL_SENDING_LIMIT) }, async (req) => {
-    const user = requireEmployer(req);
-    const { attemptId } = parseInput(ZAttemptParam, req.params);
-    const { status } = parseInput(ZHiringStatusUpdate, req.body);
-    return service.setHiringStatus(deps, user, attemptId, status);
-  });
+  r.put(
+    '/api/review/attempts/:attemptId/status',
+    {
+      config: perSessionLimit(MAIL_SENDING_LIMIT),
+      preValidation: employerOnly,
+      schema: { params: ZAttemptParam, body: ZHiringStatusUpdate, response: { 200: ZHiringStatusSaved } },
+    },
+    async (req) => service.setHiringStatus(deps, requireEmployer(req), req.params.attemptId, req.body.status),
+  );
 
-  app.get('/api/review/frames/:eventId', async (req, reply) => {
-    const user = requireEmployer(req);
-    const { eventId } = parseInput(ZEventParam, req.params);
-    const blob = await service.getFrame(deps, user, eventId);
-    return reply
-      .header('content-type', blob.contentType)
-      .header('cache-control', 'private, max-age=3600')
-      .send(blob.data);
-  });
+  // The answer is the stored frame (an image): params only.
+  r.get(
+    '/api/review/frames/:eventId',
+    { preValidation: employerOnly, schema: { params: ZEventParam } },
+    async (req, reply) => {
+      const blob = await service.getFrame(deps, requireEmployer(req), req.params.eventId);
+      return reply
+        .header('content-type', blob.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .send(blob.data);
+    },
+  );
 
-  app.get('/api/review/templates', async (req) => {
-    const user = requireEmployer(req);
-    return listTemplates(deps.db, requireCompany(user.companyId));
-  });
+  r.get(
+    '/api/review/templates',
+    { preValidation: employerOnly, schema: { response: { 200: z.array(ZEmailTemplate) } } },
+    async (req) => listTemplates(deps.db, requireCompany(requireEmployer(req).companyId)),
+  );
 
-  app.put('/api/review/templates', async (req) => {
-    const user = requireEmployer(req);
-    await requireVerifiedSender(deps.db, user, 'templates.edit');
-    return saveTemplate(
-      deps.db,
-      requireCompany(user.companyId),
-      parseInput(ZTemplateUpdate, req.body),
-      deps.clock.now(),
-    );
-  });
+  r.put(
+    '/api/review/templates',
+    { preValidation: templateEditor, schema: { body: ZTemplateUpdate, response: { 200: ZEmailTemplate } } },
+    async (req) => saveTemplate(deps.db, requireCompany(requireEmployer(req).companyId), req.body, deps.clock.now()),
+  );
 
-  app.delete('/api/review/templates/:kind', async (req) => {
-    const user = requireEmployer(req);
-    await requireVerifiedSender(deps.db, user, 'templates.edit');
-    const { kind } = parseInput(z.object({ kind: z.enum(TEMPLATE_KINDS, { error: 'Unknown template' }) }), req.params);
-    await resetTemplate(deps.db, requireCompany(user.companyId), kind);
-    return { ok: true };
-  });
+  r.delete(
+    '/api/review/templates/:kind',
+    { preValidation: templateEditor, schema: { params: ZKindParam, response: { 200: ZOk } } },
+    async (req) => {
+      await resetTemplate(deps.db, requireCompany(requireEmployer(req).companyId), req.params.kind);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/api/review/attempts/:attemptId/notes', async (req) => {
-    const user = requireEmployer(req);
-    const { attemptId } = parseInput(ZAttemptParam, req.params);
-    return listNotes(deps, user, attemptId);
-  });
+  r.get(
+    '/api/review/attempts/:attemptId/notes',
+    { preValidation: employerOnly, schema: { params: ZAttemptParam, response: { 200: z.array(ZReviewNoteRow) } } },
+    async (req) => listNotes(deps, requireEmployer(req), req.params.attemptId),
+  );
 
-  app.post('/api/review/attempts/:attemptId/notes', async (req, reply) => {
-    const user = requireEmployer(req);
-    const { attemptId } = parseInput(ZAttemptParam, req.params);
-    const { body } = parseInput(ZReviewNote, req.body);
-    return reply.status(201).send(await addNote(deps, user, attemptId, body));
-  });
+  r.post(
+    '/api/review/attempts/:attemptId/notes',
+    {
+      preValidation: employerOnly,
+      schema: { params: ZAttemptParam, body: ZReviewNote, response: { 201: ZReviewNoteRow } },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await addNote(deps, requireEmployer(req), req.params.attemptId, req.body.body)),
+  );
 
-  app.get('/api/review/compare', async (req) => {
-    const user = requireEmployer(req);
-    const { attemptIds } = parseInput(ZCompareQuery, req.query);
-    return compareAttempts(deps, user, attemptIds);
-  });
+  r.get(
+    '/api/review/compare',
+    { preValidation: employerOnly, schema: { querystring: ZCompareQuery, response: { 200: ZCompare } } },
+    async (req) => compareAttempts(deps, requireEmployer(req), req.query.attemptIds),
+  );
 
-  app.get('/api/me/tests', async (req) => service.getMyTests(deps, requireUser(req)));
+  r.get('/api/me/tests', { preValidation: signedIn, schema: { response: { 200: z.array(ZMyTest) } } }, async (req) =>
+    service.getMyTests(deps, requireUser(req)),
+  );
 }

@@ -11,6 +11,7 @@ import {
   type TSubmission,
   type TSubmissionQuery,
   type TSubmitCode,
+  ZCandidateSubmissionJson,
 } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
@@ -259,9 +260,10 @@ async function storeSubmission(
 }
 
 /** Candidates get the projection of projection.ts; managing employers see the stored row. */
+/** A candidate's copy goes through ZCandidateSubmissionJson (every answer and the SSE stream use this). */
 export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSubmission {
   const results = forCandidate ? toCandidateResults(row.results as TResultItem[]) : (row.results as TResultItem[]);
-  return {
+  const json: TSubmission = {
     id: row.id,
     testId: row.testId,
     userId: row.userId,
@@ -284,6 +286,7 @@ export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSu
     // results a re-judge replaced: employers only (they carry hidden cases whole)
     ...(forCandidate ? {} : { judgeHistory: row.judgeHistory }),
   };
+  return forCandidate ? ZCandidateSubmissionJson.parse(json) : json;
 }
 
 export async function listSubmissions(deps: Deps, viewer: UserRow, q: TSubmissionQuery): Promise<TSubmission[]> {

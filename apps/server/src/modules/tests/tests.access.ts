@@ -4,6 +4,8 @@
  */
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { preValidationAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type TestRow, tests, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -55,4 +57,19 @@ export function readIdParam(
   if (typeof id !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
     throw new AppError(code, message);
   return id;
+}
+
+/** Route params of /:id routes; the id itself is checked by idGuard (a 404, not a 400). */
+export const ZIdParam = z.object({ id: z.string() });
+
+/**
+ * preValidation hooks of an /:id route: the session guard, then the id check, so the answer order stays
+ * 401/403, then 404 for a malformed id, then 400 for bad input (as when handlers called them in turn).
+ */
+export function idGuard(
+  guard: preValidationAsyncHookHandler,
+  code: 'TEST_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'PROBLEM_NOT_FOUND',
+  message: string,
+): preValidationAsyncHookHandler[] {
+  return [guard, async (req) => void readIdParam(req.params, code, message)];
 }

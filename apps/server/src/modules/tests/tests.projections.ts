@@ -9,12 +9,14 @@ import {
   DEFAULT_STARTER_CODE,
   defaultProctoring,
   type TAptitudeQuestion,
+  type TCandidateProblem,
+  type TCandidateQuestion,
   type TCandidateTest,
   type TCodeLanguage,
   type TCodingProblem,
-  type TProblemForCandidate,
-  type TQuestionForCandidate,
   type TTest,
+  ZCandidateProblem,
+  ZCandidateQuestion,
 } from '@assessly/shared';
 import type { ProblemRow, QuestionRow, TestRow } from '../../db/schema';
 import { solutionCheckState } from '../coding-problems/solution-check';
@@ -78,15 +80,9 @@ export function toEmployerQuestion(row: QuestionRow): TAptitudeQuestion {
   };
 }
 
-/** CANDIDATE projection of an aptitude question: never correctAnswer or explanation. */
-export function toCandidateQuestion(row: QuestionRow): TQuestionForCandidate {
-  return {
-    id: row.id,
-    testId: row.testId,
-    questionText: row.questionText,
-    options: row.options,
-    marks: row.marks,
-  };
+/** CANDIDATE projection of an aptitude question: only ZCandidateQuestion's keys (never correctAnswer or explanation). */
+export function toCandidateQuestion(row: QuestionRow): TCandidateQuestion {
+  return ZCandidateQuestion.parse(row);
 }
 
 /** Starter code for every language: the problem's own, else the stdin/stdout template. */
@@ -130,21 +126,11 @@ export function toEmployerProblem(row: ProblemRow): TCodingProblem {
   };
 }
 
-/** CANDIDATE projection of a coding problem: never the hidden testCases or the model solution. */
-export function toCandidateProblem(row: ProblemRow): TProblemForCandidate {
-  return {
-    id: row.id,
-    testId: row.testId,
-    title: row.title,
-    description: row.description,
-    examples: row.examples.map((e) => ({ input: e.input, output: e.output })),
-    constraints: row.constraints,
-    marks: row.marks,
+/** CANDIDATE projection of a coding problem: only ZCandidateProblem's keys (never testCases or the solution). */
+export function toCandidateProblem(row: ProblemRow): TCandidateProblem {
+  return ZCandidateProblem.parse({
+    ...row,
     starterCode: fullStarterCode(row.starterCode),
-    timeLimitMs: row.timeLimitMs,
-    memoryLimitMb: row.memoryLimitMb,
     testCaseCount: row.testCases.length,
-    comparisonMode: row.comparisonMode,
-    floatTolerance: row.floatTolerance,
-  };
+  });
 }

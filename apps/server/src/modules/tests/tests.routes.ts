@@ -1,74 +1,113 @@
-import { ZQuestionBatch, ZTestCreate, ZTestUpdate, ZUpdateQuestionIds } from '@assessly/shared';
+import {
+  ZAdminCandidate,
+  ZAdminStats,
+  ZCandidateTest,
+  ZCandidateTestWithQuestions,
+  ZOk,
+  ZQuestionBatch,
+  ZTest,
+  ZTestCreate,
+  ZTestUpdate,
+  ZTestWithQuestions,
+  ZUpdateQuestionIds,
+} from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireEmployer, requireUser } from '../../lib/auth';
-import { parseInput } from '../../lib/validate';
-import { readIdParam } from './tests.access';
+import { employerOnly, signedIn, typed } from '../../lib/route-schema';
+import { idGuard, ZIdParam } from './tests.access';
 import { saveQuestionBatch } from './tests.batch';
 import * as service from './tests.service';
 
 const ZUserId = z.object({ userId: z.string().uuid('User not found') });
-const requireTestId = (params: unknown) => readIdParam(params, 'TEST_NOT_FOUND', 'Test not found');
+const employerTest = idGuard(employerOnly, 'TEST_NOT_FOUND', 'Test not found');
+const userTest = idGuard(signedIn, 'TEST_NOT_FOUND', 'Test not found');
 
 export async function testsRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
-  app.get('/api/tests/by-user/:userId', async (req) => {
-    const user = requireEmployer(req);
-    const { userId } = parseInput(ZUserId, req.params);
-    return service.listTestsForUser(db, user, userId);
-  });
+  const r = typed(app);
+  r.get(
+    '/api/tests/by-user/:userId',
+    { preValidation: employerOnly, schema: { params: ZUserId, response: { 200: z.array(ZTest) } } },
+    async (req) => service.listTestsForUser(db, requireEmployer(req), req.params.userId),
+  );
 
-  app.get('/api/tests', async (req) => service.listTestsForUser(db, requireEmployer(req)));
+  r.get('/api/tests', { preValidation: employerOnly, schema: { response: { 200: z.array(ZTest) } } }, async (req) =>
+    service.listTestsForUser(db, requireEmployer(req)),
+  );
 
-  app.post('/api/tests/create', async (req, reply) => {
-    const user = requireEmployer(req);
-    const test = await service.createTest(db, user, parseInput(ZTestCreate, req.body));
-    return reply.status(201).send(test);
-  });
+  r.post(
+    '/api/tests/create',
+    { preValidation: employerOnly, schema: { body: ZTestCreate, response: { 201: ZTest } } },
+    async (req, reply) => reply.status(201).send(await service.createTest(db, requireEmployer(req), req.body)),
+  );
 
-  app.get('/api/tests/:id', async (req) => {
-    const user = requireUser(req);
-    return service.readTest(db, user, requireTestId(req.params));
-  });
+  // Employers get the full test, candidates the candidate projection (the service picks; the first variant wins).
+  r.get(
+    '/api/tests/:id',
+    { preValidation: userTest, schema: { params: ZIdParam, response: { 200: z.union([ZTest, ZCandidateTest]) } } },
+    async (req) => service.readTest(db, requireUser(req), req.params.id),
+  );
 
-  app.put('/api/tests/:id', async (req) => {
-    const user = requireEmployer(req);
-    const id = requireTestId(req.params);
-    return service.updateTest(db, user, id, parseInput(ZTestUpdate, req.body));
-  });
+  r.put(
+    '/api/tests/:id',
+    { preValidation: employerTest, schema: { params: ZIdParam, body: ZTestUpdate, response: { 200: ZTest } } },
+    async (req) => service.updateTest(db, requireEmployer(req), req.params.id, req.body),
+  );
 
-  app.delete('/api/tests/:id', async (req) => {
-    const user = requireEmployer(req);
-    await service.deleteTest(db, user, requireTestId(req.params));
-    return { ok: true };
-  });
+  r.delete(
+    '/api/tests/:id',
+    { preValidation: employerTest, schema: { params: ZIdParam, response: { 200: ZOk } } },
+    async (req) => {
+      await service.deleteTest(db, requireEmployer(req), req.params.id);
+      return { ok: true as const };
+    },
+  );
 
-  app.put('/api/tests/:id/update-questions', async (req) => {
-    const user = requireEmployer(req);
-    const id = requireTestId(req.params);
-    const input = parseInput(ZUpdateQuestionIds, req.body);
-    return service.setQuestionIds(db, user, id, input.questionIds, input.version, input.linkIds);
-  });
+  r.put(
+    '/api/tests/:id/update-questions',
+    { preValidation: employerTest, schema: { params: ZIdParam, body: ZUpdateQuestionIds, response: { 200: ZTest } } },
+    async (req) => {
+      const { questionIds, version, linkIds } = req.body;
+      return service.setQuestionIds(db, requireEmployer(req), req.params.id, questionIds, version, linkIds);
+    },
+  );
 
-  app.get('/api/tests/:id/questions', async (req) => {
-    const user = requireUser(req);
-    return service.readTestQuestions(db, user, requireTestId(req.params));
-  });
+  r.get(
+    '/api/tests/:id/questions',
+    {
+      preValidation: userTest,
+      schema: { params: ZIdParam, response: { 200: z.union([ZTestWithQuestions, ZCandidateTestWithQuestions]) } },
+    },
+    async (req) => service.readTestQuestions(db, requireUser(req), req.params.id),
+  );
 
-  app.post('/api/tests/:id/questions/batch', async (req) => {
-    const user = requireEmployer(req);
-    const id = requireTestId(req.params);
-    return saveQuestionBatch(db, user, id, parseInput(ZQuestionBatch, req.body));
-  });
+  r.post(
+    '/api/tests/:id/questions/batch',
+    {
+      preValidation: employerTest,
+      schema: { params: ZIdParam, body: ZQuestionBatch, response: { 200: ZTestWithQuestions } },
+    },
+    async (req) => saveQuestionBatch(db, requireEmployer(req), req.params.id, req.body),
+  );
 
-  app.post('/api/tests/:id/recompute-total', async (req) => {
-    const user = requireEmployer(req);
-    const id = requireTestId(req.params);
-    const { version } = parseInput(z.object({ version: z.number().int().optional() }), req.body ?? {});
-    return service.updateTest(db, user, id, { recomputeTotal: true, version });
-  });
+  r.post(
+    '/api/tests/:id/recompute-total',
+    {
+      preValidation: employerTest,
+      schema: { params: ZIdParam, body: z.object({ version: z.number().int().optional() }), response: { 200: ZTest } },
+    },
+    async (req) =>
+      service.updateTest(db, requireEmployer(req), req.params.id, { recomputeTotal: true, version: req.body.version }),
+  );
 
-  app.get('/api/admin/stats', async (req) => service.readStats(db, requireEmployer(req)));
-  app.get('/api/admin/candidates', async (req) => service.readCandidates(db, requireEmployer(req)));
+  r.get('/api/admin/stats', { preValidation: employerOnly, schema: { response: { 200: ZAdminStats } } }, async (req) =>
+    service.readStats(db, requireEmployer(req)),
+  );
+  r.get(
+    '/api/admin/candidates',
+    { preValidation: employerOnly, schema: { response: { 200: z.array(ZAdminCandidate) } } },
+    async (req) => service.readCandidates(db, requireEmployer(req)),
+  );
 }

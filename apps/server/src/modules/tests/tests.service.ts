@@ -8,10 +8,10 @@ import {
   checkTestRules,
   type TAdminStats,
   type TAptitudeQuestion,
+  type TCandidateProblem,
+  type TCandidateQuestion,
   type TCandidateTest,
   type TCodingProblem,
-  type TProblemForCandidate,
-  type TQuestionForCandidate,
   type TTest,
   type TTestCreate,
   type TTestUpdate,
@@ -226,7 +226,7 @@ export async function readTestQuestions(
   id: string,
 ): Promise<
   | TTestWithQuestions<TAptitudeQuestion, TCodingProblem, TTest>
-  | TTestWithQuestions<TQuestionForCandidate, TProblemForCandidate, TCandidateTest>
+  | TTestWithQuestions<TCandidateQuestion, TCandidateProblem, TCandidateTest>
 > {
   if (user.role === 'employer') await requireManagedTest(db, user, id);
   // A candidate sees the questions only once they have started the test, so nobody reads them before the clock runs.
