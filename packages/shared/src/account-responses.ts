@@ -108,3 +108,18 @@ export const ZMyDataExport = z.object({
   faceEnrollments: rows,
   invitations: rows,
 });
+
+/**
+ * GET /api/health: `{ status }` for anyone; the details (database, mail, judge, face and any other part the
+ * server reports) for owners, admins and HEALTH_TOKEN.
+ */
+export const ZHealth = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.object({ mode: z.string(), state: z.enum(['ok', 'error']) }).optional(),
+    mail: z.string().optional(),
+    judge: z.unknown().optional(),
+    face: z.unknown().optional(),
+  })
+  .catchall(z.unknown());
+export type THealth = z.infer<typeof ZHealth>;
