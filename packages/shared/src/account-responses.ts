@@ -123,3 +123,14 @@ export const ZHealth = z
   })
   .catchall(z.unknown());
 export type THealth = z.infer<typeof ZHealth>;
+
+/** POST /api/users/verify-email (and its alias under /api/companies). */
+export const ZEmailVerified = ZOkMessage.extend({ email: z.string() });
+/** A resend of the verification email, with the truth about the cooldown. */
+export const ZResendResult = ZOk.extend({
+  sent: z.boolean(),
+  message: z.string(),
+  /** Seconds until another email can be sent, when a cooldown held this one back. */
+  retryAfterSeconds: z.number().optional(),
+});
+export type TResendResult = z.infer<typeof ZResendResult>;
