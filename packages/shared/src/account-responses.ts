@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ZCompany } from './companies';
+import { COMPANY_ROLES, INVITABLE_ROLES } from './team';
+import { ZUser } from './users';
 
 /**
  * Response shapes of the account and company-administration routes (users, companies, health, API tokens,
@@ -134,3 +137,44 @@ export const ZResendResult = ZOk.extend({
   retryAfterSeconds: z.number().optional(),
 });
 export type TResendResult = z.infer<typeof ZResendResult>;
+
+export const ZCompanyMember = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  designation: z.string(),
+  companyRole: z.enum(COMPANY_ROLES).nullable(),
+  emailVerified: z.boolean(),
+});
+export type TCompanyMember = z.infer<typeof ZCompanyMember>;
+
+export const ZCompanyInvite = z.object({
+  /** Identifies the invitation for revoking (DELETE /api/companies/invitations/{id}); not the link's token. */
+  id: z.string().optional(),
+  role: z.enum(INVITABLE_ROLES).optional(),
+  email: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type TCompanyInvite = z.infer<typeof ZCompanyInvite>;
+
+/** GET /api/companies/me */
+export const ZMyCompany = z.object({
+  company: ZCompany,
+  members: z.array(ZCompanyMember),
+  /** Pending invitations; listed for company admins only (empty for recruiters). */
+  invitations: z.array(ZCompanyInvite),
+  /** Owner or admin: may manage members and settings. */
+  isAdmin: z.boolean(),
+  /** The caller's own role. */
+  myRole: z.enum(COMPANY_ROLES).optional(),
+});
+export type TMyCompany = z.infer<typeof ZMyCompany>;
+
+/** GET /api/companies/invitations/{token} */
+export const ZInviteInfo = z.object({ companyName: z.string(), email: z.string(), expiresAt: z.string() });
+export type TInviteInfo = z.infer<typeof ZInviteInfo>;
+
+/** POST /api/register-company: the new company and its signed-in admin. */
+export const ZCompanyRegistered = z.object({ company: ZCompany, user: ZUser });
