@@ -41,6 +41,3 @@ export const ZProblemUsage = z.object({
   problemId: z.string(),
   tests: z.array(z.object({ id: z.string(), testName: z.string() })),
 });
-
-/** Answer of deletes that have nothing else to say. */
-export const ZOk = z.object({ ok: z.literal(true) });

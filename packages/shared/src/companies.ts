@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPassword } from './password';
-import { INVITABLE_ROLES, type TCompanyRole, type TInvitableRole } from './team';
+import { INVITABLE_ROLES } from './team';
 
 /**
  * Company registration (spec part 2 §3, §5, §9): the options, limits and the step-wise schemas that the
@@ -183,37 +183,6 @@ export const ZCompany = z.object({
 });
 export type TCompany = z.infer<typeof ZCompany>;
 
-export interface TCompanyMember {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  designation: string;
-  companyRole: TCompanyRole | null;
-  emailVerified: boolean;
-}
-
-export interface TCompanyInvite {
-  /** Identifies the invitation for revoking (DELETE /api/companies/invitations/{id}); not the link's token. */
-  id?: string;
-  role?: TInvitableRole;
-  email: string;
-  expiresAt: string;
-  createdAt: string;
-}
-
-/** GET /api/companies/me */
-export interface TMyCompany {
-  company: TCompany;
-  members: TCompanyMember[];
-  /** Pending invitations; listed for company admins only (empty for recruiters). */
-  invitations: TCompanyInvite[];
-  /** Owner or admin: may manage members and settings. */
-  isAdmin: boolean;
-  /** The caller's own role. */
-  myRole?: TCompanyRole;
-}
-
 export const ZResendVerification = z.object({ email: emailField('Email is required') });
 export const ZInviteColleague = z.object({
   email: emailField('Email is required'),
@@ -229,10 +198,3 @@ export const ZAcceptInvite = z.object({
   password: ZStrongPassword,
 });
 export type TAcceptInvite = z.infer<typeof ZAcceptInvite>;
-
-/** GET /api/companies/invitations/{token} */
-export interface TInviteInfo {
-  companyName: string;
-  email: string;
-  expiresAt: string;
-}

@@ -1,4 +1,5 @@
 export * from './accommodations';
+export * from './account-responses';
 export * from './authoring-responses';
 export * from './companies';
 export * from './comparison';

@@ -13,16 +13,6 @@ export const ZCreateApiToken = z.object({
 });
 export type TCreateApiToken = z.infer<typeof ZCreateApiToken>;
 
-export interface TApiToken {
-  id: string;
-  name: string;
-  scopes: string[];
-  createdAt: string;
-  createdBy: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
 /** Events a webhook can subscribe to. */
 export const WEBHOOK_EVENTS = [
   'attempt.started',
@@ -46,52 +36,11 @@ export const ZCreateWebhook = z.object({
 });
 export type TCreateWebhook = z.infer<typeof ZCreateWebhook>;
 
-export interface TWebhook {
-  id: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  createdAt: string;
-}
-
-export interface TWebhookDelivery {
-  id: string;
-  event: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastAttemptAt: string | null;
-  responseStatus: number | null;
-  responseBody: string | null;
-  error: string | null;
-  body: string;
-  createdAt: string;
-}
-
 export const ZAuditQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   action: z.string().trim().max(100).optional(),
 });
-
-export interface TAuditEntry {
-  id: string;
-  action: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  targetType: string;
-  targetId: string;
-  ip: string;
-  detail: Record<string, unknown>;
-  createdAt: string;
-}
-
-export interface TAuditPage {
-  entries: TAuditEntry[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
 
 const days = z.number().int('Whole days').min(1, 'At least 1 day').max(3650, 'At most 3650 days').nullable();
 /** Days after a test closes before each kind of data is purged; null keeps it. */

@@ -24,7 +24,7 @@ export interface ApiTokenIdentity {
 
 /**
  * The API token of an `Authorization: Bearer asly_…` header, or null: other schemes (a proxy's Basic auth) and
- * other Bearer tokens (HEALTH_TOKEN on /api/health) are left to whoever reads them, and the cookie is used.
+ * other Bearer tokens, and any Bearer on a route with config.ownBearer (HEALTH_TOKEN on /api/health), are left to whoever reads them, and the cookie is used.
  */
 export function bearerToken(header: string | undefined): string | null {
   const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;

@@ -23,6 +23,10 @@ declare module 'fastify' {
     /** Set when the caller authenticated with an API token (then `user` is the token's creator). */
     apiToken: ApiTokenIdentity | null;
   }
+  interface FastifyContextConfig {
+    /** The route reads `Authorization: Bearer` itself (GET /api/health's HEALTH_TOKEN): no API-token lookup. */
+    ownBearer?: boolean;
+  }
 }
 
 export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock): void {
@@ -31,8 +35,8 @@ export function installSessionLookup(app: FastifyInstance, db: Db, clock: Clock)
   app.addHook('onRequest', async (req) => {
     // Only API calls need to know who is calling; the web app's files and index.html do not cost a query.
     if (!req.url.startsWith('/api/')) return;
-    // /api/health reads its own Bearer HEALTH_TOKEN; elsewhere an `asly_` Bearer token is a company API token.
-    const bearer = req.url.startsWith('/api/health') ? null : bearerToken(req.headers.authorization);
+    // An `asly_` Bearer token is a company API token, unless the route reads its own (config.ownBearer).
+    const bearer = req.routeOptions.config?.ownBearer ? null : bearerToken(req.headers.authorization);
     if (bearer !== null) return authenticateApiToken(db, clock, req, bearer);
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;

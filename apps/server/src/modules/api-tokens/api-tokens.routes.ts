@@ -1,19 +1,13 @@
-import { ZCreateApiToken } from '@assessly/shared';
+import { ZApiToken, ZCreateApiToken, ZCreatedApiToken, ZOk } from '@assessly/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { companyAdminOnly } from '../../lib/account-guards';
 import { requireUser } from '../../lib/auth';
 import { requireCompanyAdmin } from '../../lib/company-admin';
-import { parseInput } from '../../lib/validate';
-import { docs } from '../openapi/openapi.docs';
+import { typed } from '../../lib/route-schema';
 import * as service from './api-tokens.service';
 
-const ZCreatedToken = z.object({
-  id: z.string().uuid(),
-  name: z.string(),
-  scopes: z.array(z.string()),
-  token: z.string(),
-});
 const ZIdParam = z.object({ id: z.string().uuid('Token not found') });
 
 function actorOf(req: FastifyRequest) {
@@ -23,36 +17,44 @@ function actorOf(req: FastifyRequest) {
 
 export async function apiTokensRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock } = deps;
+  const r = typed(app);
+  const tags = ['integrations'];
 
-  app.post(
+  r.post(
     '/api/companies/api-tokens',
-    docs({
-      summary: 'Create an API token (the secret is in this answer only)',
-      tags: ['integrations'],
-      body: ZCreateApiToken,
-      response: { 201: ZCreatedToken },
-    }),
+    {
+      preValidation: companyAdminOnly,
+      schema: {
+        summary: 'Create an API token (the secret is in this answer only)',
+        tags,
+        body: ZCreateApiToken,
+        response: { 201: ZCreatedApiToken },
+      },
+    },
     async (req, reply) => {
-      const actor = actorOf(req);
-      const created = await service.createApiToken(db, actor, parseInput(ZCreateApiToken, req.body));
+      const created = await service.createApiToken(db, actorOf(req), req.body);
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
   );
 
-  app.get(
+  r.get(
     '/api/companies/api-tokens',
-    docs({ summary: 'List API tokens with their last use', tags: ['integrations'] }),
+    {
+      preValidation: companyAdminOnly,
+      schema: { summary: 'List API tokens with their last use', tags, response: { 200: z.array(ZApiToken) } },
+    },
     async (req) => service.listApiTokens(db, actorOf(req).companyId),
   );
 
-  app.delete(
+  r.delete(
     '/api/companies/api-tokens/:id',
-    docs({ summary: 'Revoke an API token', tags: ['integrations'], params: ZIdParam }),
+    {
+      preValidation: companyAdminOnly,
+      schema: { summary: 'Revoke an API token', tags, params: ZIdParam, response: { 200: ZOk } },
+    },
     async (req) => {
-      const actor = actorOf(req);
-      const { id } = parseInput(ZIdParam, req.params);
-      await service.revokeApiToken(db, clock, actor, id);
-      return { ok: true };
+      await service.revokeApiToken(db, clock, actorOf(req), req.params.id);
+      return { ok: true as const };
     },
   );
 }

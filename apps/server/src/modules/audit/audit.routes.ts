@@ -1,27 +1,35 @@
-import { ZAuditQuery } from '@assessly/shared';
+import { ZAuditPage, ZAuditQuery } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
+import { auditReaderOnly } from '../../lib/account-guards';
 import { requireUser } from '../../lib/auth';
 import { requireAuditReader } from '../../lib/company-admin';
-import { parseInput } from '../../lib/validate';
-import { docs } from '../openapi/openapi.docs';
+import { typed } from '../../lib/route-schema';
 import { exportAuditCsv, listAudit, recordAudit } from './audit.service';
 
 export async function auditRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
+  const r = typed(app);
+  const tags = ['governance'];
 
-  app.get(
+  r.get(
     '/api/companies/audit',
-    docs({ summary: 'The company audit log, newest first (owners)', tags: ['governance'], querystring: ZAuditQuery }),
-    async (req) => {
-      const companyId = requireAuditReader(requireUser(req));
-      return listAudit(db, companyId, parseInput(ZAuditQuery, req.query));
+    {
+      preValidation: auditReaderOnly,
+      schema: {
+        summary: 'The company audit log, newest first (owners)',
+        tags,
+        querystring: ZAuditQuery,
+        response: { 200: ZAuditPage },
+      },
     },
+    async (req) => listAudit(db, requireAuditReader(requireUser(req)), req.query),
   );
 
-  app.get(
+  // CSV, not JSON: no response schema (the text is sent as it is).
+  r.get(
     '/api/companies/audit.csv',
-    docs({ summary: 'The company audit log as CSV (owners)', tags: ['governance'] }),
+    { preValidation: auditReaderOnly, schema: { summary: 'The company audit log as CSV (owners)', tags } },
     async (req, reply) => {
       const user = requireUser(req);
       const companyId = requireAuditReader(user);

@@ -2,10 +2,19 @@ import {
   LOGO_MSG,
   stepOfField,
   ZAcceptInvite,
+  ZCompanyInvite,
+  ZCompanyMember,
+  ZCompanyRegistered,
+  ZEmailVerified,
   ZInviteColleague,
+  ZInviteInfo,
   ZMemberRoleUpdate,
+  ZMyCompany,
+  ZOk,
   ZRegisterCompany,
+  ZResendResult,
   ZResendVerification,
+  ZUser,
   ZVerifyEmail,
 } from '@assessly/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,17 +23,24 @@ import type { AppDeps } from '../../app';
 import { requireEmployer, startSession } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
+import { employerOnly, typed } from '../../lib/route-schema';
 import { parseInput } from '../../lib/validate';
 import { type LogoUpload, parseLogoDataUrl } from './companies.logo';
 import * as service from './companies.service';
 import * as team from './companies.team';
 
 const ZMemberParam = z.object({ userId: z.string().uuid('This person is not a member of your company') });
+// Malformed ids and tokens keep their 404 / TOKEN_INVALID answers: the handlers check them, not the schema.
+const ZIdParam = z.object({ id: z.string() });
+const ZTokenParam = z.object({ token: z.string() });
 
 /** The JSON form carries the logo as a base64 data URL: 5 MB of bytes is about 7 MB of text. */
 const REGISTER_BODY_LIMIT = 8 * 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN = /^[A-Za-z0-9_-]{10,200}$/;
+function checkInviteToken(token: string) {
+  if (!TOKEN.test(token)) throw new AppError('TOKEN_INVALID', 'This invitation link is invalid or has expired.');
+}
 
 /** Multipart (fields + file `companyLogo`) or JSON (logo as a data URL string). */
 async function readRegistration(
@@ -82,20 +98,26 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
     config: deps.config,
   });
   const secure = () => deps.config.publicUrl.startsWith('https://');
+  const r = typed(app);
 
-  app.post('/api/register-company', { bodyLimit: REGISTER_BODY_LIMIT, config: authLimit }, async (req, reply) =>
-    withStep(reply, async () => {
-      const { fields, logo } = await readRegistration(req);
-      const input = parseInput(ZRegisterCompany, fields);
-      const { company, user } = await service.registerCompany(companyDeps(), input, logo);
-      // Go to Dashboard on the success screen goes straight to /admin: the admin is signed in.
-      await startSession(db, clock, reply, user.id, secure());
-      return reply.status(201).send({ company: service.toPublicCompany(company), user: service.toPublicUser(user) });
-    }),
+  // Multipart or JSON: the fields are read and checked in the handler (errors carry the wizard step).
+  app.post(
+    '/api/register-company',
+    { bodyLimit: REGISTER_BODY_LIMIT, config: authLimit, schema: { response: { 201: ZCompanyRegistered } } },
+    async (req, reply) =>
+      withStep(reply, async () => {
+        const { fields, logo } = await readRegistration(req);
+        const input = parseInput(ZRegisterCompany, fields);
+        const { company, user } = await service.registerCompany(companyDeps(), input, logo);
+        // Go to Dashboard on the success screen goes straight to /admin: the admin is signed in.
+        await startSession(db, clock, reply, user.id, secure());
+        return reply.status(201).send({ company: service.toPublicCompany(company), user: service.toPublicUser(user) });
+      }),
   );
 
-  app.get('/api/companies/:id/logo', async (req, reply) => {
-    const { id } = req.params as { id: string };
+  // Image bytes: no response schema.
+  r.get('/api/companies/:id/logo', { schema: { params: ZIdParam } }, async (req, reply) => {
+    const { id } = req.params;
     if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'This company has no logo');
     const logo = await service.readCompanyLogo(deps, id);
     return reply
@@ -105,61 +127,94 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
       .send(logo.data);
   });
 
-  app.post('/api/companies/verify-email', { config: authLimit }, async (req) => {
-    const { token } = parseInput(ZVerifyEmail, req.body);
-    const { email } = await service.verifyEmail(deps, token);
-    return { ok: true, email, message: 'Your email has been verified.' };
-  });
+  r.post(
+    '/api/companies/verify-email',
+    { config: authLimit, schema: { body: ZVerifyEmail, response: { 200: ZEmailVerified } } },
+    async (req) => {
+      const { email } = await service.verifyEmail(deps, req.body.token);
+      return { ok: true as const, email, message: 'Your email has been verified.' };
+    },
+  );
 
-  app.post('/api/companies/resend-verification', { config: authLimit }, async (req) => {
-    const { email } = parseInput(ZResendVerification, req.body);
-    return service.resendVerification(companyDeps(), email);
-  });
+  r.post(
+    '/api/companies/resend-verification',
+    { config: authLimit, schema: { body: ZResendVerification, response: { 200: ZResendResult } } },
+    async (req) => service.resendVerification(companyDeps(), req.body.email),
+  );
 
-  app.get('/api/companies/me', async (req) => service.readMyCompany(deps, requireEmployer(req)));
+  r.get('/api/companies/me', { schema: { response: { 200: ZMyCompany } } }, async (req) =>
+    service.readMyCompany(deps, requireEmployer(req)),
+  );
 
-  app.post('/api/companies/invitations', { config: perSessionLimit(MAIL_SENDING_LIMIT) }, async (req, reply) => {
-    const admin = requireEmployer(req);
-    const { email, role } = parseInput(ZInviteColleague, req.body);
-    return reply.status(201).send(await service.inviteColleague(companyDeps(), admin, email, role));
-  });
+  r.post(
+    '/api/companies/invitations',
+    {
+      config: perSessionLimit(MAIL_SENDING_LIMIT),
+      preValidation: employerOnly,
+      schema: { body: ZInviteColleague, response: { 201: ZCompanyInvite } },
+    },
+    async (req, reply) => {
+      const { email, role } = req.body;
+      return reply.status(201).send(await service.inviteColleague(companyDeps(), requireEmployer(req), email, role));
+    },
+  );
 
-  app.delete('/api/companies/invitations/:token', async (req) => {
-    const { token } = req.params as { token: string };
-    const actor = requireEmployer(req);
-    if (!/^[0-9a-f]{64}$/i.test(token)) throw new AppError('NOT_FOUND', 'Invitation not found');
-    await team.revokeTeamInvite(deps, actor, token);
-    return { ok: true };
-  });
+  r.delete(
+    '/api/companies/invitations/:token',
+    { schema: { params: ZTokenParam, response: { 200: ZOk } } },
+    async (req) => {
+      const { token } = req.params;
+      const actor = requireEmployer(req);
+      if (!/^[0-9a-f]{64}$/i.test(token)) throw new AppError('NOT_FOUND', 'Invitation not found');
+      await team.revokeTeamInvite(deps, actor, token);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/api/companies/members', async (req) => team.listTeam(deps, requireEmployer(req)));
+  r.get('/api/companies/members', { schema: { response: { 200: z.array(ZCompanyMember) } } }, async (req) =>
+    team.listTeam(deps, requireEmployer(req)),
+  );
 
-  app.put('/api/companies/members/:userId', async (req) => {
-    const actor = requireEmployer(req);
-    const { userId } = parseInput(ZMemberParam, req.params);
-    const { role } = parseInput(ZMemberRoleUpdate, req.body);
-    return team.changeMemberRole(deps, actor, userId, role);
-  });
+  r.put(
+    '/api/companies/members/:userId',
+    {
+      preValidation: employerOnly,
+      schema: { params: ZMemberParam, body: ZMemberRoleUpdate, response: { 200: ZCompanyMember } },
+    },
+    async (req) => team.changeMemberRole(deps, requireEmployer(req), req.params.userId, req.body.role),
+  );
 
-  app.delete('/api/companies/members/:userId', async (req) => {
-    const actor = requireEmployer(req);
-    const { userId } = parseInput(ZMemberParam, req.params);
-    await team.removeMember(deps, actor, userId);
-    return { ok: true };
-  });
+  r.delete(
+    '/api/companies/members/:userId',
+    { preValidation: employerOnly, schema: { params: ZMemberParam, response: { 200: ZOk } } },
+    async (req) => {
+      await team.removeMember(deps, requireEmployer(req), req.params.userId);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/api/companies/invitations/:token', async (req) => {
-    const { token } = req.params as { token: string };
-    if (!TOKEN.test(token)) throw new AppError('TOKEN_INVALID', 'This invitation link is invalid or has expired.');
-    return service.readInvite(deps, token);
-  });
+  r.get(
+    '/api/companies/invitations/:token',
+    { schema: { params: ZTokenParam, response: { 200: ZInviteInfo } } },
+    async (req) => {
+      checkInviteToken(req.params.token);
+      return service.readInvite(deps, req.params.token);
+    },
+  );
 
-  app.post('/api/companies/invitations/:token/accept', { config: authLimit }, async (req, reply) => {
-    const { token } = req.params as { token: string };
-    if (!TOKEN.test(token)) throw new AppError('TOKEN_INVALID', 'This invitation link is invalid or has expired.');
-    // New accounts only (the invite names the email); a signed-in visitor's session is replaced by the new one.
-    const user = await service.acceptInvite(deps, token, parseInput(ZAcceptInvite, req.body));
-    await startSession(db, clock, reply, user.id, secure());
-    return reply.status(201).send(service.toPublicUser(user));
-  });
+  // The token is checked before the body (preValidation): a bad link answers TOKEN_INVALID whatever was sent.
+  r.post(
+    '/api/companies/invitations/:token/accept',
+    {
+      config: authLimit,
+      preValidation: async (req) => checkInviteToken((req.params as { token: string }).token),
+      schema: { params: ZTokenParam, body: ZAcceptInvite, response: { 201: ZUser } },
+    },
+    async (req, reply) => {
+      // New accounts only (the invite names the email); a signed-in visitor's session is replaced by the new one.
+      const user = await service.acceptInvite(deps, req.params.token, req.body);
+      await startSession(db, clock, reply, user.id, secure());
+      return reply.status(201).send(service.toPublicUser(user));
+    },
+  );
 }

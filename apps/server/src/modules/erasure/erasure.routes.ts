@@ -1,11 +1,11 @@
-import { ZRetention } from '@assessly/shared';
+import { ZCandidateErased, ZMyDataExport, ZOkMessage, ZRetention, ZRetentionSettings } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { companyAdminOnly } from '../../lib/account-guards';
 import { endSession, requireUser } from '../../lib/auth';
 import { requireCompanyAdmin } from '../../lib/company-admin';
-import { parseInput } from '../../lib/validate';
-import { docs } from '../openapi/openapi.docs';
+import { signedIn, typed } from '../../lib/route-schema';
 import * as service from './erasure.service';
 import { readRetention, saveRetention } from './retention.service';
 
@@ -15,10 +15,15 @@ const ZCandidateParam = z.object({ userId: z.string().uuid('Candidate not found'
 export async function erasureRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const authLimit = { rateLimit: { max: deps.authRateLimit, timeWindow: '1 minute' } };
+  const r = typed(app);
+  const tags = ['governance'];
 
-  app.get(
+  r.get(
     '/api/users/me/export',
-    docs({ summary: 'Download all my data as JSON', tags: ['governance'] }),
+    {
+      preValidation: signedIn,
+      schema: { summary: 'Download all my data as JSON', tags, response: { 200: ZMyDataExport } },
+    },
     async (req, reply) => {
       const data = await service.exportMyData(deps, requireUser(req), req.ip);
       return reply
@@ -28,52 +33,69 @@ export async function erasureRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.delete(
+  r.delete(
     '/api/users/me',
     {
       config: authLimit,
-      ...docs({
+      preValidation: signedIn,
+      schema: {
         summary: 'Delete my account (candidates); employers keep an anonymised result',
-        tags: ['governance'],
+        tags,
         body: ZEraseMe,
-      }),
+        response: { 200: ZOkMessage },
+      },
     },
     async (req, reply) => {
-      const user = requireUser(req);
-      const { password } = parseInput(ZEraseMe, req.body);
-      await service.eraseAccount(deps, user, password, req.ip);
+      await service.eraseAccount(deps, requireUser(req), req.body.password, req.ip);
       await endSession(db, req, reply);
-      return { ok: true, message: 'Your account and personal data have been deleted.' };
+      return { ok: true as const, message: 'Your account and personal data have been deleted.' };
     },
   );
 
-  app.delete(
+  r.delete(
     '/api/companies/candidates/:userId/data',
-    docs({ summary: "Erase one candidate's data held by the company", tags: ['governance'], params: ZCandidateParam }),
+    {
+      preValidation: companyAdminOnly,
+      schema: {
+        summary: "Erase one candidate's data held by the company",
+        tags,
+        params: ZCandidateParam,
+        response: { 200: ZCandidateErased },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       const companyId = requireCompanyAdmin(user);
-      const { userId } = parseInput(ZCandidateParam, req.params);
-      const done = await service.eraseCandidateForCompany(deps, { userId: user.id, companyId, ip: req.ip }, userId);
-      return { ok: true, ...done };
+      const actor = { userId: user.id, companyId, ip: req.ip };
+      const done = await service.eraseCandidateForCompany(deps, actor, req.params.userId);
+      return { ok: true as const, ...done };
     },
   );
 
-  app.get('/api/companies/retention', docs({ summary: 'Retention settings', tags: ['governance'] }), async (req) =>
-    readRetention(db, requireCompanyAdmin(requireUser(req))),
+  r.get(
+    '/api/companies/retention',
+    {
+      preValidation: companyAdminOnly,
+      schema: { summary: 'Retention settings', tags, response: { 200: ZRetentionSettings } },
+    },
+    async (req) => readRetention(db, requireCompanyAdmin(requireUser(req))),
   );
 
-  app.put(
+  r.put(
     '/api/companies/retention',
-    docs({
-      summary: 'Change retention settings (days after a test closes; null keeps)',
-      tags: ['governance'],
-      body: ZRetention,
-    }),
+    {
+      preValidation: companyAdminOnly,
+      schema: {
+        summary: 'Change retention settings (days after a test closes; null keeps)',
+        tags,
+        body: ZRetention,
+        response: { 200: ZRetentionSettings },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       const companyId = requireCompanyAdmin(user);
-      return saveRetention(deps, { userId: user.id, companyId, ip: req.ip }, parseInput(ZRetention, req.body));
+      return saveRetention(deps, { userId: user.id, companyId, ip: req.ip }, req.body);
     },
   );
 }

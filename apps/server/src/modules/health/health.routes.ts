@@ -1,12 +1,14 @@
 /**
  * GET /api/health: `{ status }` for anyone (load balancers, uptime checks); the details (database mode, mail,
  * judge sandbox, face service) only to a signed-in company owner or admin, or with HEALTH_TOKEN in
- * `X-Health-Token` or `Authorization: Bearer` (the API-token lookup skips this route). The details name internal
+ * `X-Health-Token` or `Authorization: Bearer` (config.ownBearer: the API-token lookup skips this route). The details name internal
  * ports and toolchain versions, which help an attacker.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { ZHealth } from '@assessly/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
+import { typed } from '../../lib/route-schema';
 
 const DETAIL_ROLES = new Set<string>(['owner', 'admin']);
 
@@ -25,14 +27,18 @@ function mayReadDetails(req: FastifyRequest, healthToken: string | null): boolea
 }
 
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.get('/api/health', async (req) => {
+  const options = {
+    config: { ownBearer: true },
+    schema: { summary: 'Service status', tags: ['health'], response: { 200: ZHealth } },
+  };
+  typed(app).get('/api/health', options, async (req) => {
     let database: 'ok' | 'error' = 'ok';
     try {
       await deps.database.query('SELECT 1');
     } catch {
       database = 'error';
     }
-    const status = database === 'ok' ? 'ok' : 'degraded';
+    const status: 'ok' | 'degraded' = database === 'ok' ? 'ok' : 'degraded';
     if (!mayReadDetails(req, deps.config.healthToken)) return { status };
     const parts: Record<string, unknown> = {};
     for (const [name, read] of Object.entries(deps.healthParts)) {

@@ -34,6 +34,12 @@ describe('GET /api/health', () => {
     expect(body.judge).toEqual({ state: 'ok', isolation: 'test', port: 41234 });
   });
 
+  it('reads its own Bearer header: an API-token-like value is not looked up as an API token', async () => {
+    const res = await get({ authorization: 'Bearer asly_not-a-token' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
   it('gives the details to the signed-in admin of a company', async () => {
     // An employer who signs up alone is the admin of a company of their own.
     const owner = await t.signIn({ role: 'employer' });

@@ -1,19 +1,13 @@
-import { ZCreateWebhook } from '@assessly/shared';
+import { ZCreatedWebhook, ZCreateWebhook, ZOk, ZWebhook, ZWebhookDelivery } from '@assessly/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { companyAdminOnly } from '../../lib/account-guards';
 import { requireUser } from '../../lib/auth';
 import { requireCompanyAdmin } from '../../lib/company-admin';
-import { parseInput } from '../../lib/validate';
-import { docs } from '../openapi/openapi.docs';
+import { typed } from '../../lib/route-schema';
 import * as service from './webhooks.service';
 
-const ZCreatedWebhook = z.object({
-  id: z.string().uuid(),
-  url: z.string(),
-  events: z.array(z.string()),
-  secret: z.string(),
-});
 const ZIdParam = z.object({ id: z.string().uuid('Webhook not found') });
 
 function actorOf(req: FastifyRequest): service.Actor {
@@ -23,44 +17,58 @@ function actorOf(req: FastifyRequest): service.Actor {
 
 export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
+  const r = typed(app);
+  const tags = ['integrations'];
 
-  app.post(
+  r.post(
     '/api/companies/webhooks',
-    docs({
-      summary: 'Add a webhook (the signing secret is in this answer only)',
-      tags: ['integrations'],
-      body: ZCreateWebhook,
-      response: { 201: ZCreatedWebhook },
-    }),
+    {
+      preValidation: companyAdminOnly,
+      schema: {
+        summary: 'Add a webhook (the signing secret is in this answer only)',
+        tags,
+        body: ZCreateWebhook,
+        response: { 201: ZCreatedWebhook },
+      },
+    },
     async (req, reply) => {
-      const actor = actorOf(req);
-      const input = parseInput(ZCreateWebhook, req.body);
-      const created = await service.createWebhook(db, !!deps.config.webhookAllowPrivate, actor, input);
+      const created = await service.createWebhook(db, !!deps.config.webhookAllowPrivate, actorOf(req), req.body);
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
   );
 
-  app.get('/api/companies/webhooks', docs({ summary: 'List webhooks', tags: ['integrations'] }), async (req) =>
-    service.listWebhooks(db, actorOf(req).companyId),
+  r.get(
+    '/api/companies/webhooks',
+    {
+      preValidation: companyAdminOnly,
+      schema: { summary: 'List webhooks', tags, response: { 200: z.array(ZWebhook) } },
+    },
+    async (req) => service.listWebhooks(db, actorOf(req).companyId),
   );
 
-  app.delete(
+  r.delete(
     '/api/companies/webhooks/:id',
-    docs({ summary: 'Delete a webhook', tags: ['integrations'], params: ZIdParam }),
+    {
+      preValidation: companyAdminOnly,
+      schema: { summary: 'Delete a webhook', tags, params: ZIdParam, response: { 200: ZOk } },
+    },
     async (req) => {
-      const actor = actorOf(req);
-      await service.deleteWebhook(db, actor, parseInput(ZIdParam, req.params).id);
-      return { ok: true };
+      await service.deleteWebhook(db, actorOf(req), req.params.id);
+      return { ok: true as const };
     },
   );
 
-  app.get(
+  r.get(
     '/api/companies/webhooks/:id/deliveries',
-    docs({
-      summary: "The newest 100 deliveries of a webhook with the receiver's answers",
-      tags: ['integrations'],
-      params: ZIdParam,
-    }),
-    async (req) => service.listDeliveries(db, actorOf(req).companyId, parseInput(ZIdParam, req.params).id),
+    {
+      preValidation: companyAdminOnly,
+      schema: {
+        summary: "The newest 100 deliveries of a webhook with the receiver's answers",
+        tags,
+        params: ZIdParam,
+        response: { 200: z.array(ZWebhookDelivery) },
+      },
+    },
+    async (req) => service.listDeliveries(db, actorOf(req).companyId, req.params.id),
   );
 }
