@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+const ALONE = [
+  'packages/judge/src/priority.test.ts',
+  'packages/judge/src/correctness.test.ts',
+  'apps/server/src/modules/submissions/drive.test.ts',
+];
+
 // Unit and API tests of every workspace. End-to-end browser tests have their own config (vitest.e2e.config.ts).
 export default defineConfig({
   test: {
@@ -18,10 +24,23 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude: [...ALONE, '**/node_modules/**'],
           // Files in a worker share loaded modules (Fastify, Drizzle, the face models) and the worker's
           // PGlite instances (test/test-databases.ts empties one for each file). No test here stubs globals
           // or mocks modules; such a test belongs in a project that isolates.
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests whose subject is CPU time and waiting (judge priority, limits under contention, one flooding
+          // candidate): run last, one file at a time, so another test file is not the contention they see.
+          name: 'alone',
+          include: ALONE,
+          isolate: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {
