@@ -237,19 +237,19 @@ export const ZTest = z.object({
 export type TTest = z.infer<typeof ZTest>;
 
 /** What a candidate reads about a test: nothing internal (no creator, company or version). */
-export const ZCandidateTest = z.object({
-  id: z.string(),
-  testName: z.string(),
-  testType: z.enum(TEST_TYPES),
-  description: z.string(),
-  duration: z.number(),
-  totalMarks: z.number(),
-  passingMarks: z.number(),
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
-  questionIds: z.array(z.string()),
-  isActive: z.boolean(),
-  createdAt: z.string(),
+export const ZCandidateTest = ZTest.pick({
+  id: true,
+  testName: true,
+  testType: true,
+  description: true,
+  duration: true,
+  totalMarks: true,
+  passingMarks: true,
+  startTime: true,
+  endTime: true,
+  questionIds: true,
+  isActive: true,
+  createdAt: true,
 });
 export type TCandidateTest = z.infer<typeof ZCandidateTest>;
 
