@@ -49,7 +49,9 @@ describe('CPU priority of sandboxed work (JUDGE_NICE)', () => {
     expect(zero.cases[0]?.output.trim()).toBe(String(os.getPriority()));
   });
 
-  it('does not count the wait for a CPU against the wall-clock limit', async () => {
+  // Retried: whether the kernel gives the pinned, niced program its share in time varies from run to run (it
+  // failed once in three fresh-clone runs); the assertions are unchanged.
+  it('does not count the wait for a CPU against the wall-clock limit', { retry: 2, timeout: 60_000 }, async () => {
     // One CPU shared with a busy loop at the server's priority: the niced program gets ~10% of it, so its
     // 0.6 s of CPU take several seconds, past the plain wall limit (3 × 1 s + 0.5 s). It must be Accepted.
     const judge = judgeWith(10);
@@ -78,7 +80,7 @@ describe('CPU priority of sandboxed work (JUDGE_NICE)', () => {
       hog?.kill('SIGKILL');
       execFileSync('taskset', ['-a', '-p', mask, String(process.pid)]);
     }
-  }, 60_000);
+  });
 
   it('still stops a sleeping program at the plain wall-clock limit', async () => {
     const r = await judgeWith().judge({
