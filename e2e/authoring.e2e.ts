@@ -118,6 +118,9 @@ describe('test authoring', () => {
 
   it('shows both tests on the dashboard and in Manage Tests with search and type filter', async () => {
     await page.getByRole('link', { name: 'Dashboard' }).click();
+    // The Manage Tests page it comes from lists the same names: wait for the dashboard itself.
+    await page.waitForURL(/\/admin$/);
+    await page.getByTestId('stat-Total Tests').waitFor();
     await text('General Aptitude').waitFor();
     expect(await page.getByTestId('stat-Total Tests').textContent()).toBe('2');
     expect(await page.getByTestId('stat-Aptitude Tests').textContent()).toBe('1');

@@ -145,7 +145,7 @@ describe('a program cannot speak for the sandbox', () => {
     const a = await setup('typescript');
     const b = await setup('python');
     let expr = '0';
-    for (let i = 0; i < 24; i++) expr = `(a = ${expr}) => a`;
+    for (let i = 0; i < 28; i++) expr = `(a = ${expr}) => a`; // doubles per level: minutes of work
     const bomb = `const f = ${expr};`;
     expect(bomb.length).toBeGreaterThanOrEqual(270);
     const bombDone = call(a.cand, 'POST', '/api/submissions/run', { ...a.body, code: bomb });
