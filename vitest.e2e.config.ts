@@ -6,7 +6,13 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     testTimeout: 180_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Each file has its own server (own in-memory database, port, judge and face service) and its own Chromium,
+    // so files run side by side: most of an e2e test is waiting on the page, a deadline or a heartbeat.
+    fileParallelism: true,
+    maxWorkers: 3,
+    // Files of a worker share loaded modules (the server, Drizzle, playwright-core); each still starts its own
+    // server and browser (harness.ts), and test-databases.ts empties the worker's PGlite instance for each file.
+    isolate: false,
     pool: 'forks',
     // Each harness server loads the run's migrated PGlite snapshot instead of migrating again.
     globalSetup: ['apps/server/test/global-setup.ts'],

@@ -1,12 +1,13 @@
 /**
  * A fake webcam for headless Chromium: test pages are wrapped in webcam proctoring, so every browser the e2e
- * tests launch gets a camera that shows one face (obama_01, 640x480 MJPEG), unless the test brings its own
+ * tests launch gets a camera that shows one face (obama_01, 640x480, raw Y4M at 5 frames a second: Chromium has
+ * no JPEG to decode 30 times a second, and the page samples a frame every 2 s), unless the test brings its own
  * media flags (e2e/proctoring.e2e.ts feeds a second face; the denied-camera test refuses the camera).
  */
 import { existsSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeFakeWebcamMjpeg } from '@assessly/face/testing';
+import { makeFakeWebcamY4m } from '@assessly/face/testing';
 import { FIXTURES_DIR } from '@assessly/server/test-kit';
 
 const MEDIA_FLAG = /fake-ui-for-media|fake-device-for-media|fake-video-capture|permission-prompts/;
@@ -16,10 +17,10 @@ let file: Promise<string> | null = null;
 /** One shared file for every run (written once, atomically, so parallel runs never read half a file). */
 function oneFaceWebcam(): Promise<string> {
   file ??= (async () => {
-    const out = path.join(tmpdir(), 'assessly-e2e-webcam-one-face-v1.mjpeg');
+    const out = path.join(tmpdir(), 'assessly-e2e-webcam-one-face-v2.y4m');
     if (!existsSync(out)) {
       const partial = `${out}.${process.pid}.tmp`;
-      await makeFakeWebcamMjpeg([path.join(FIXTURES_DIR, 'obama_01.jpg')], 30, partial);
+      await makeFakeWebcamY4m([path.join(FIXTURES_DIR, 'obama_01.jpg')], 1, 5, partial);
       renameSync(partial, out);
     }
     return out;

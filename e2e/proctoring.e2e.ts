@@ -9,7 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeFakeWebcamMjpeg } from '@assessly/face/testing';
+import { makeFakeWebcamY4m } from '@assessly/face/testing';
 import { attempts, buildCodingTest, FIXTURES_DIR, faceEnrollments, proctoringEvents } from '@assessly/server/test-kit';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -33,8 +33,8 @@ async function signedInContext(browser: Browser, email: string): Promise<Browser
 }
 
 async function webcamOf(photo: string): Promise<string[]> {
-  const file = path.join(workDir, `${photo}.mjpeg`);
-  await makeFakeWebcamMjpeg([path.join(FIXTURES_DIR, photo)], 30, file);
+  const file = path.join(workDir, `${photo}.y4m`);
+  await makeFakeWebcamY4m([path.join(FIXTURES_DIR, photo)], 1, 5, file);
   return [
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
@@ -157,10 +157,10 @@ describe('one way in, identity bound to the attempt', () => {
 describe('on-device detection', () => {
   it('a second person in view is caught on the device; only that frame is uploaded, with its event', async () => {
     // The fake camera loops: one face for 12 s, then two faces for 6 s (each capture session restarts the file).
-    const file = path.join(workDir, 'alone-then-pair.mjpeg');
+    const file = path.join(workDir, 'alone-then-pair.y4m');
     const alone = path.join(FIXTURES_DIR, 'obama_01.jpg');
     const pair = path.join(FIXTURES_DIR, 'multi_obama_biden_composite.jpg');
-    await makeFakeWebcamMjpeg([alone, alone, pair], 6 * 30, file);
+    await makeFakeWebcamY4m([alone, alone, pair], 6 * 2, 2, file); // 2 frames a second, 6 s a photo
     const cam = await launchBrowser([
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',

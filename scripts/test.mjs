@@ -1,28 +1,52 @@
-// `npm test`: install what is missing, then the lint (Biome: format, lint rules and the dependency rule's
-// restricted imports), then every test: unit + API on embedded PGlite, the API tests again on the PostgreSQL
-// server, and the end-to-end tests in headless Chromium.
-import { execSync } from 'node:child_process';
-import { buildWeb, ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
+// `npm test`: install what is missing, then every check:
+//   lint  Biome: format, lint rules and the dependency rule's restricted imports;
+//   unit  unit + API tests on embedded PGlite;
+//   pg    the API tests again on the PostgreSQL server (TEST_DATABASE_URL);
+//   e2e   end-to-end tests in headless Chromium against the built web app.
+// Most of a test run is waiting (on a page, a deadline, a sandboxed program, a child process), so the phases run
+// side by side; their output is kept and printed whole, one phase after another, as each ends. The tests whose
+// subject is CPU contention (vitest project `alone`: judge priority, limits under load, one flooding candidate)
+// run last, by themselves, on a machine that has nothing else to do.
+//
+//   npm test              everything
+//   npm test -- unit      one phase (lint | unit | pg | e2e), its `alone` part included
+import { spawn } from 'node:child_process';
+import { ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
 
+const started = Date.now();
 ensureNpmPackages();
 ensureDebianPackages({ forTests: true });
-buildWeb();
 // Imported only now: on a fresh clone the package is installed just above.
 const { default: pg } = await import('pg');
 
-const only = process.argv[2]; // optional: lint | unit | pg | e2e
+const only = process.argv[2];
+if (only && !['lint', 'unit', 'pg', 'e2e'].includes(only)) {
+  console.error(`Unknown phase "${only}": use lint, unit, pg or e2e`);
+  process.exit(2);
+}
+const wanted = (name) => !only || only === name;
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 const failures = [];
-function phase(name, cmd, env) {
-  if (only && only !== name) return;
-  console.log(`\n=== ${name}: ${cmd}`);
-  const started = Date.now();
-  try {
-    execSync(cmd, { stdio: 'inherit', cwd: ROOT, env: { ...process.env, ...env } });
-    console.log(`=== ${name} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  } catch {
-    console.log(`=== ${name} FAILED after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    failures.push(name);
-  }
+const timings = [];
+
+/** Runs one step with its output kept; prints the output whole when it ends. Resolves to true when it passed. */
+function step(name, cmd, env = {}) {
+  const t0 = Date.now();
+  console.log(`=== ${name}: started (${cmd})`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, { shell: true, cwd: ROOT, env: { ...process.env, ...env } });
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      process.stdout.write(`\n=== ${name}: output\n${Buffer.concat(chunks).toString()}`);
+      console.log(`=== ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds(t0)} s`);
+      timings.push(`${name} ${seconds(t0)} s${ok ? '' : ' (failed)'}`);
+      if (!ok) failures.push(name);
+      resolve(ok);
+    });
+  });
 }
 
 const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -36,23 +60,40 @@ async function reachable(url) {
     return false;
   }
 }
-
-phase('lint', 'npm run lint', {});
-phase('unit', 'npx vitest run', { DATABASE_URL: '', TEST_DATABASE_URL: '' });
-if (!only || only === 'pg') {
-  if (await reachable(pgUrl)) {
-    phase('pg', 'npx vitest run apps/server', { TEST_DATABASE_URL: pgUrl });
-  } else if (process.env.DATABASE_URL) {
+let runPg = wanted('pg');
+if (runPg && !(await reachable(pgUrl))) {
+  runPg = false;
+  if (process.env.DATABASE_URL) {
     console.log(`DATABASE_URL is set but ${pgUrl} cannot be reached`);
     failures.push('pg');
   } else {
-    console.log(`\n=== pg: skipped, no PostgreSQL server at ${pgUrl} (set DATABASE_URL to run the API tests on one)`);
+    console.log(`=== pg: skipped, no PostgreSQL server at ${pgUrl} (set DATABASE_URL to run the API tests on one)`);
   }
 }
-phase('e2e', 'npx vitest run --config vitest.e2e.config.ts', { DATABASE_URL: '', TEST_DATABASE_URL: '' });
 
+const EMBEDDED = { DATABASE_URL: '', TEST_DATABASE_URL: '' };
+const ON_SERVER = { TEST_DATABASE_URL: pgUrl };
+// Side by side: every test but the `alone` ones.
+const together = [];
+if (wanted('lint')) together.push(step('lint', 'npm run lint'));
+if (wanted('unit')) together.push(step('unit', 'npx vitest run --project server --project web', EMBEDDED));
+if (runPg) together.push(step('pg', 'npx vitest run apps/server --project server', ON_SERVER));
+if (wanted('e2e')) {
+  together.push(
+    // The end-to-end tests serve the built web app.
+    step('build', 'npm run build -w apps/web').then(
+      (built) => built && step('e2e', 'npx vitest run --config vitest.e2e.config.ts', EMBEDDED),
+    ),
+  );
+}
+await Promise.all(together);
+// Then, one at a time on a quiet machine: the tests about CPU contention.
+if (wanted('unit')) await step('unit (alone)', 'npx vitest run --project alone', EMBEDDED);
+if (runPg) await step('pg (alone)', 'npx vitest run apps/server --project alone', ON_SERVER);
+
+console.log(`\nTimes: ${timings.join('; ')}; whole run ${seconds(started)} s`);
 if (failures.length) {
-  console.error(`\nFAILED: ${failures.join(', ')}`);
+  console.error(`FAILED: ${failures.join(', ')}`);
   process.exit(1);
 }
-console.log('\nAll test phases passed.');
+console.log('All test phases passed.');

@@ -5,6 +5,7 @@ import jpeg from 'jpeg-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../test/fixtures';
 import { makeFakeWebcamMjpeg } from './mjpeg';
+import { makeFakeWebcamY4m, toI420 } from './y4m';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'face-mjpeg-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -44,5 +45,43 @@ describe('makeFakeWebcamMjpeg', () => {
     await expect(
       makeFakeWebcamMjpeg([path.join(FIXTURES_DIR, 'obama_01.jpg')], 0, path.join(tmp, 'x.mjpeg')),
     ).rejects.toThrow(/positive/);
+  });
+});
+
+describe('makeFakeWebcamY4m', () => {
+  it('writes a YUV4MPEG2 header with the frame rate, then framesEach raw 640x480 4:2:0 frames per photo', async () => {
+    const out = path.join(tmp, 'cam.y4m');
+    const photos = ['obama_01.jpg', 'bbt_penny_01.png'].map((f) => path.join(FIXTURES_DIR, f));
+    expect(await makeFakeWebcamY4m(photos, 2, 5, out)).toBe(4);
+    const buf = readFileSync(out);
+    const header = buf.subarray(0, buf.indexOf(0x0a) + 1).toString();
+    expect(header).toBe('YUV4MPEG2 W640 H480 F5:1 Ip A1:1 C420jpeg\n');
+    const frameBytes = 'FRAME\n'.length + (640 * 480 * 3) / 2;
+    expect(buf.length).toBe(header.length + 4 * frameBytes);
+    for (let f = 0; f < 4; f++)
+      expect(
+        buf
+          .subarray(header.length + f * frameBytes)
+          .subarray(0, 6)
+          .toString(),
+      ).toBe('FRAME\n');
+  });
+
+  it('converts colours in full range: white, black, pure red', () => {
+    const img = (rgb: number[]) => ({
+      width: 2,
+      height: 2,
+      data: new Uint8Array([...rgb, 255, ...rgb, 255, ...rgb, 255, ...rgb, 255]),
+    });
+    expect([...toI420(img([255, 255, 255]))]).toEqual([255, 255, 255, 255, 128, 128]);
+    expect([...toI420(img([0, 0, 0]))]).toEqual([0, 0, 0, 0, 128, 128]);
+    expect([...toI420(img([255, 0, 0]))]).toEqual([76, 76, 76, 76, 85, 255]);
+  });
+
+  it('refuses no photos, bad counts and bad frame rates', async () => {
+    const one = [path.join(FIXTURES_DIR, 'obama_01.jpg')];
+    await expect(makeFakeWebcamY4m([], 1, 5, path.join(tmp, 'x.y4m'))).rejects.toThrow(/no photos/);
+    await expect(makeFakeWebcamY4m(one, 0, 5, path.join(tmp, 'x.y4m'))).rejects.toThrow(/positive/);
+    await expect(makeFakeWebcamY4m(one, 1, 0, path.join(tmp, 'x.y4m'))).rejects.toThrow(/fps/);
   });
 });

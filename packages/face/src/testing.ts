@@ -3,6 +3,7 @@ import { decodeImage, encodeJpeg, letterbox } from './image';
 import { FAKE_WEBCAM_HEIGHT, FAKE_WEBCAM_WIDTH } from './mjpeg';
 
 export { FAKE_WEBCAM_HEIGHT, FAKE_WEBCAM_WIDTH, makeFakeWebcamMjpeg } from './mjpeg';
+export { makeFakeWebcamY4m, toI420 } from './y4m';
 
 /** A photo as the page would send it: letterboxed onto a 640×480 frame, JPEG. */
 export function toWebcamFrame(photo: Buffer, quality = 90): Buffer {

@@ -82,7 +82,7 @@ describe('the server start', () => {
       const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
         env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', FACE_ENGINE: 'off' },
         encoding: 'utf8',
-        timeout: 60_000,
+        timeout: 110_000,
       });
       expect(run.status).toBe(1);
       expect(run.stdout + run.stderr).toMatch(
@@ -91,5 +91,6 @@ describe('the server start', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // A real server process that migrates PGlite on disk: seconds of CPU, more when other tests share the cores.
+  }, 120_000);
 });
