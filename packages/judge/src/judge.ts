@@ -42,6 +42,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
   const workRoot = opts.workRoot ?? path.join(os.tmpdir(), 'assessly-judge-work');
   const cacheDir = opts.cacheDir ?? defaultCacheDir();
   const nice = judgeNice(opts.nice);
+  const compileCpuMs = Math.max(1000, opts.compileCpuMs ?? COMPILE_LIMITS.cpuMs);
   const iso = detectIsolation(nice);
   let sandbox: Promise<Sandbox> | null = null;
   let toolchains: Promise<Map<Language, Toolchain>> | null = null;
@@ -137,7 +138,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
       const io = { stdoutPath: path.join(runDir, 'out'), stderrPath: path.join(runDir, 'err') };
       let compileMs: number | null = null;
       if (plan.compile) {
-        const c = await compile(sb, plan, box, io, COMPILE_MEM_MB[req.language] ?? COMPILE_LIMITS.memMb);
+        const c = await compile(sb, plan, box, io, COMPILE_MEM_MB[req.language] ?? COMPILE_LIMITS.memMb, compileCpuMs);
         compileMs = c.ms;
         if (c.error !== null) {
           return {

@@ -15,8 +15,8 @@ export const SHOWN_STDERR = 8 << 10;
 export const COMPILE_MESSAGE = 8 << 10;
 export const MAX_SOURCE = 512 << 10;
 
-/** Limits of the sandboxed compile step (independent of the problem's limits). */
-export const COMPILE_LIMITS = { cpuMs: 10000, wallMs: 20000, memMb: 768, pids: 32, fileMb: 256 };
+/** Limits of the sandboxed compile step (independent of the problem's limits); the wall-clock limit is twice the CPU. */
+export const COMPILE_LIMITS = { cpuMs: 10000, memMb: 768, pids: 32, fileMb: 256 };
 /** g++ reads an include completely before lexing it: a smaller cap ends `#include "/dev/random"` sooner. */
 export const COMPILE_MEM_MB: Partial<Record<Language, number>> = { cpp: 512 };
 
@@ -94,6 +94,7 @@ export async function compile(
   box: string,
   io: { stdoutPath: string; stderrPath: string },
   memMb: number,
+  cpuMs: number = COMPILE_LIMITS.cpuMs,
 ): Promise<{ ms: number; error: string | null; internal: boolean }> {
   const step = plan.compile as NonNullable<Plan['compile']>;
   const started = Date.now();
@@ -106,8 +107,8 @@ export async function compile(
       env: step.env,
       boxDir: box,
       boxWritable: true,
-      cpuMs: COMPILE_LIMITS.cpuMs,
-      wallMs: COMPILE_LIMITS.wallMs,
+      cpuMs,
+      wallMs: 2 * cpuMs,
       memBytes: memMb << 20,
       pids: COMPILE_LIMITS.pids,
       nofile: 256,
@@ -129,7 +130,7 @@ export async function compile(
   if (o.limit === 'cpu' || o.limit === 'wall')
     return {
       ms,
-      error: `compilation time limit exceeded (${COMPILE_LIMITS.cpuMs / 1000} s)\n${text}`.trim(),
+      error: `compilation time limit exceeded (${cpuMs / 1000} s)\n${text}`.trim(),
       internal: false,
     };
   if (o.oom > 0)

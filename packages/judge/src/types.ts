@@ -109,6 +109,11 @@ export interface CreateJudgeOptions {
    * the judge is saturated. The server passes JUDGE_NICE (default 10).
    */
   nice?: number;
+  /**
+   * CPU time one compile may use, default COMPILE_LIMITS.cpuMs (10 s); its wall-clock limit is twice that.
+   * A slow host may need more; a test that proves the limit stops a transpiler bomb needs less.
+   */
+  compileCpuMs?: number;
 }
 
 export class JudgeQueueFullError extends Error {

@@ -148,14 +148,19 @@ describe('a program cannot speak for the sandbox', () => {
     for (let i = 0; i < 28; i++) expr = `(a = ${expr}) => a`; // doubles per level: minutes of work
     const bomb = `const f = ${expr};`;
     expect(bomb.length).toBeGreaterThanOrEqual(270);
+    // The same Run with nothing else on the judge: on a machine busy with other work the 3 s bound scales with it.
+    let started = Date.now();
+    const solo = await call(b.cand, 'POST', '/api/submissions/run', { ...b.body, code: 'print(3)\n' });
+    expect(solo.statusCode, solo.body).toBe(200);
+    const soloMs = Date.now() - started;
     const bombDone = call(a.cand, 'POST', '/api/submissions/run', { ...a.body, code: bomb });
     await new Promise((r) => setTimeout(r, 500)); // the bomb is compiling
-    const started = Date.now();
+    started = Date.now();
     const run = await call(b.cand, 'POST', '/api/submissions/run', { ...b.body, code: 'print(3)\n' });
     const ms = Date.now() - started;
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json()[0].verdict).toBe('Accepted');
-    expect(ms).toBeLessThan(3000);
+    expect(ms).toBeLessThan(Math.max(3000, 3 * soloMs));
     const bombed = await bombDone;
     expect(bombed.statusCode, bombed.body).toBe(200);
     expect(bombed.json()[0].verdict).toBe('Compilation Error');
