@@ -89,7 +89,7 @@ export async function buildTestApp(
 
 /** Creates a judging service on the test app's database, attaches it to the app and starts it. */
 export async function attachJudging(
-  t: TestApp,
+  t: Pick<TestApp, 'deps'>,
   judge: JudgeLike,
   opts: Omit<JudgingOptions, 'deps' | 'judge'> = {},
 ): Promise<JudgingService> {

@@ -7,12 +7,15 @@
  *     const owner = await t.signIn({ role: 'employer' });
  *     const res = await t.as(owner).post('/api/tests/create', body);
  *   });
+ *
+ * `useSignedIn(t)` and `useTeam(t)` sign users in once for the file, after the app is built.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppDeps } from '../src/app';
 import { buildTestApp, type TestApp, type TestClock } from './build-test-app';
 import { createSignedInUser, type SignedInUser } from './factories';
+import { buildTeam, type Team } from './fixtures/team';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -87,4 +90,26 @@ export function useTestApp(overrides: Partial<AppDeps> | (() => Partial<AppDeps>
     as: (user) => as(current().app, user),
     signIn: (opts) => createSignedInUser(current().app, opts),
   };
+}
+
+/**
+ * An object filled by `make()` in a beforeAll of the calling file (registered after useTestApp's, so the app
+ * exists): the file declares it once as a const and reads its fields inside tests and later hooks.
+ */
+export function madeBeforeAll<T extends object>(make: () => Promise<T>): T {
+  const made = {} as T;
+  beforeAll(async () => {
+    Object.assign(made, await make());
+  });
+  return made;
+}
+
+/** A user signed up and in through the API once for the file (a candidate unless `role` says otherwise). */
+export function useSignedIn(t: Pick<UsedTestApp, 'signIn'>, opts?: Parameters<UsedTestApp['signIn']>[0]): SignedInUser {
+  return madeBeforeAll(() => t.signIn(opts));
+}
+
+/** A company with one member of every role (fixtures/team.ts), made once for the file. */
+export function useTeam(t: Pick<UsedTestApp, 'app' | 'deps'>): Team {
+  return madeBeforeAll(() => buildTeam(t));
 }

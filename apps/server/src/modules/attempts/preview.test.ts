@@ -2,22 +2,14 @@
  * Preview (issue 13): a member of the owning company who starts its test gets a preview attempt that never
  * counts in results, CSV, stats, the dashboard, similarity or emails, and can be restarted at will.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { call } from '../../../test/fixtures/authoring';
 import { seedSubmission } from '../../../test/fixtures/review';
-import { buildTeam, type Team } from '../../../test/fixtures/team';
+import { useTeam, useTestApp } from '../../../test/support';
 
-let t: TestApp;
-let team: Team;
-beforeAll(async () => {
-  t = await buildTestApp();
-  team = await buildTeam(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const team = useTeam(t);
 
 const SHARED = 'n = int(input())\nprint(n * 2)\n';
 

@@ -1,22 +1,14 @@
 /** Kattis/ICPC problem packages: import, export, round trip, and hostile archives. */
 import { deflateRawSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../../test/factories';
 import { call, createTestAs } from '../../../test/fixtures/authoring';
-import { buildTeam, type Team } from '../../../test/fixtures/team';
+import { useTeam, useTestApp } from '../../../test/support';
 import { fromKattis, parseYamlSubset } from './kattis';
 import { readZip, writeZip } from './zip';
 
-let t: TestApp;
-let team: Team;
-beforeAll(async () => {
-  t = await buildTestApp();
-  team = await buildTeam(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const team = useTeam(t);
 
 const f = (name: string, data: string) => ({ name, data: Buffer.from(data) });
 

@@ -2,22 +2,15 @@
  * Roles × actions (issue 13): owner, admin, recruiter and reviewer against every guarded call, through the API.
  * Every refusal is a 403 whose message names the role needed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { createSignedInUser, type SignedInUser, uniqueEmail } from '../../../test/factories';
 import { call, createTestAs, problemBody } from '../../../test/fixtures/authoring';
 import { tokenFromOutbox } from '../../../test/fixtures/companies';
-import { buildTeam, joinAs, type Role, registerVerifiedOwner, type Team } from '../../../test/fixtures/team';
+import { joinAs, type Role, registerVerifiedOwner } from '../../../test/fixtures/team';
+import { useTeam, useTestApp } from '../../../test/support';
 
-let t: TestApp;
-let team: Team;
-beforeAll(async () => {
-  t = await buildTestApp();
-  team = await buildTeam(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const team = useTeam(t);
 
 const ROLES: Role[] = ['owner', 'admin', 'recruiter', 'reviewer'];
 const MANAGERS: Role[] = ['owner', 'admin'];

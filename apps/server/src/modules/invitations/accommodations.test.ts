@@ -3,21 +3,13 @@
  * (min(endTime, start + duration + accommodation)), shown in the report; invitations reach only the verified
  * owner of the address; the invitation email has no window line when there is no end time.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, markEmailVerified, uniqueEmail } from '../../../test/factories';
 import { call } from '../../../test/fixtures/authoring';
-import { buildTeam, type Team } from '../../../test/fixtures/team';
+import { useTeam, useTestApp } from '../../../test/support';
 
-let t: TestApp;
-let team: Team;
-beforeAll(async () => {
-  t = await buildTestApp();
-  team = await buildTeam(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const team = useTeam(t);
 
 const minutesOf = (a: { startedAt: string; deadlineAt: string }) =>
   (new Date(a.deadlineAt).getTime() - new Date(a.startedAt).getTime()) / 60_000;

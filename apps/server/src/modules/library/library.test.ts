@@ -1,19 +1,11 @@
 /** The problem and question library: browse/search/filter, tags, usage counts, and add-to-test as a copy. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test/factories';
 import { call, createTestAs, problemBody, questionBody } from '../../../test/fixtures/authoring';
-import { buildTeam, type Team } from '../../../test/fixtures/team';
+import { useTeam, useTestApp } from '../../../test/support';
 
-let t: TestApp;
-let team: Team;
-beforeAll(async () => {
-  t = await buildTestApp();
-  team = await buildTeam(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const team = useTeam(t);
 
 describe('library', () => {
   it('lists, searches and filters the company problems with tags, difficulty, languages, usage and last edit', async () => {

@@ -1,21 +1,13 @@
 /** Review workflow (issue 13): reviewer notes, side-by-side comparison, one status email per real change. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { call } from '../../../test/fixtures/authoring';
 import { seedAttempt, seedEvent, seedSubmission } from '../../../test/fixtures/review';
-import { buildTeam, type Team } from '../../../test/fixtures/team';
+import { useTeam, useTestApp } from '../../../test/support';
 import { STATUS_UNDO_MS, sendDueStatusEmails } from './status-mail';
 
-let t: TestApp;
-let team: Team;
-beforeAll(async () => {
-  t = await buildTestApp();
-  team = await buildTeam(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const team = useTeam(t);
 
 async function seeded() {
   const { test, problems } = await buildCodingTest(t.deps.db, {
