@@ -1,25 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { buildCodingTest, createSignedInUser } from '../../../test/factories';
+import { useSignedIn, useTestApp } from '../../../test/support';
 import { apiTokens, users } from '../../db/schema';
 
-let t: TestApp;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createSignedInUser(t.app, { role: 'employer' });
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const admin = useSignedIn(t, { role: 'employer' });
 
 async function createToken(scopes: string[], name = 'ATS') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/companies/api-tokens',
-    headers: { cookie: admin.cookie },
-    payload: { name, scopes },
-  });
+  const res = await t.as(admin).post('/api/companies/api-tokens', { name, scopes });
   expect(res.statusCode).toBe(201);
   return res.json() as { id: string; token: string };
 }
@@ -33,40 +22,21 @@ describe('POST /api/companies/api-tokens', () => {
     const [row] = await t.deps.db.select().from(apiTokens).where(eq(apiTokens.id, id));
     expect(row!.tokenHash).not.toContain(token);
     expect(JSON.stringify(row)).not.toContain(token);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/api-tokens',
-      headers: { cookie: admin.cookie },
-    });
+    const list = await t.as(admin).get('/api/companies/api-tokens');
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(token);
     expect(list.json().find((x: { id: string }) => x.id === id)).toMatchObject({ name: 'ATS', scopes: ['tests:read'] });
   });
 
   it('refuses unknown scopes, empty names, candidates and recruiters', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/companies/api-tokens',
-      headers: { cookie: admin.cookie },
-      payload: { name: 'x', scopes: ['admin:all'] },
-    });
+    const bad = await t.as(admin).post('/api/companies/api-tokens', { name: 'x', scopes: ['admin:all'] });
     expect(bad.statusCode).toBe(400);
-    const noName = await t.app.inject({
-      method: 'POST',
-      url: '/api/companies/api-tokens',
-      headers: { cookie: admin.cookie },
-      payload: { name: ' ', scopes: ['tests:read'] },
-    });
+    const noName = await t.as(admin).post('/api/companies/api-tokens', { name: ' ', scopes: ['tests:read'] });
     expect(noName.statusCode).toBe(400);
     const candidate = await createSignedInUser(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/companies/api-tokens',
-      headers: { cookie: candidate.cookie },
-      payload: { name: 'x', scopes: ['tests:read'] },
-    });
+    const res = await t.as(candidate).post('/api/companies/api-tokens', { name: 'x', scopes: ['tests:read'] });
     expect(res.statusCode).toBe(403);
-    const anon = await t.app.inject({ method: 'GET', url: '/api/companies/api-tokens' });
+    const anon = await t.as(null).get('/api/companies/api-tokens');
     expect(anon.statusCode).toBe(401);
   });
 });
@@ -75,77 +45,48 @@ describe('Authorization: Bearer', () => {
   it('acts as the company on routes of its scopes and records the last use', async () => {
     const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50], name: 'Token visible test' });
     const { id, token } = await createToken(['tests:read']);
-    const res = await t.app.inject({ method: 'GET', url: `/api/tests/${test.id}`, headers: bearer(token) });
+    const res = await t.as(null).get(`/api/tests/${test.id}`, bearer(token));
     expect(res.statusCode).toBe(200);
     expect(res.json().testName).toBe('Token visible test');
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/api-tokens',
-      headers: { cookie: admin.cookie },
-    });
+    const list = await t.as(admin).get('/api/companies/api-tokens');
     expect(list.json().find((x: { id: string }) => x.id === id).lastUsedAt).not.toBeNull();
   });
 
   it('refuses routes outside its scopes with 403', async () => {
     const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50] });
     const { token } = await createToken(['tests:read']);
-    const invite = await t.app.inject({
-      method: 'POST',
-      url: '/api/invitations',
-      headers: bearer(token),
-      payload: { testId: test.id, emails: ['someone@example.test'] },
-    });
+    const invite = await t
+      .as(null)
+      .post('/api/invitations', { testId: test.id, emails: ['someone@example.test'] }, bearer(token));
     expect(invite.statusCode).toBe(403);
-    const results = await t.app.inject({
-      method: 'GET',
-      url: `/api/review/tests/${test.id}/results`,
-      headers: bearer(token),
-    });
+    const results = await t.as(null).get(`/api/review/tests/${test.id}/results`, bearer(token));
     expect(results.statusCode).toBe(403);
     // A token can never manage tokens, even with every scope.
     const { token: all } = await createToken(['tests:read', 'invitations:write', 'results:read']);
-    const mint = await t.app.inject({
-      method: 'POST',
-      url: '/api/companies/api-tokens',
-      headers: bearer(all),
-      payload: { name: 'escalate', scopes: ['tests:read'] },
-    });
+    const mint = await t
+      .as(null)
+      .post('/api/companies/api-tokens', { name: 'escalate', scopes: ['tests:read'] }, bearer(all));
     expect(mint.statusCode).toBe(403);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/tests/${test.id}`, headers: bearer(all) });
+    const del = await t.as(null).delete(`/api/tests/${test.id}`, bearer(all));
     expect(del.statusCode).toBe(403);
-    const ok = await t.app.inject({
-      method: 'GET',
-      url: `/api/review/tests/${test.id}/results`,
-      headers: bearer(all),
-    });
+    const ok = await t.as(null).get(`/api/review/tests/${test.id}/results`, bearer(all));
     expect(ok.statusCode).toBe(200);
   });
 
   it('invites candidates with invitations:write and reads results with results:read', async () => {
     const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50] });
     const { token } = await createToken(['invitations:write', 'results:read']);
-    const invite = await t.app.inject({
-      method: 'POST',
-      url: '/api/invitations',
-      headers: bearer(token),
-      payload: { testId: test.id, emails: ['ats.candidate@example.test'] },
-    });
+    const invite = await t
+      .as(null)
+      .post('/api/invitations', { testId: test.id, emails: ['ats.candidate@example.test'] }, bearer(token));
     expect(invite.statusCode).toBe(201);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/invitations?testId=${test.id}`,
-      headers: bearer(token),
-    });
+    const list = await t.as(null).get(`/api/invitations?testId=${test.id}`, bearer(token));
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain('ats.candidate@example.test');
-    const results = await t.app.inject({
-      method: 'GET',
-      url: `/api/review/tests/${test.id}/results`,
-      headers: bearer(token),
-    });
+    const results = await t.as(null).get(`/api/review/tests/${test.id}/results`, bearer(token));
     expect(results.statusCode).toBe(200);
     // ...but not the tests themselves (tests:read is not among its scopes).
-    const read = await t.app.inject({ method: 'GET', url: `/api/tests/${test.id}`, headers: bearer(token) });
+    const read = await t.as(null).get(`/api/tests/${test.id}`, bearer(token));
     expect(read.statusCode).toBe(403);
   });
 
@@ -153,42 +94,26 @@ describe('Authorization: Bearer', () => {
     const other = await createSignedInUser(t.app, { role: 'employer' });
     const { test } = await buildCodingTest(t.deps.db, { employer: other, marks: [50, 50] });
     const { token } = await createToken(['tests:read']);
-    const res = await t.app.inject({ method: 'GET', url: `/api/tests/${test.id}`, headers: bearer(token) });
+    const res = await t.as(null).get(`/api/tests/${test.id}`, bearer(token));
     expect(res.statusCode).toBe(404);
   });
 
   it('stops working once revoked, and an unknown token is 401 (no cookie fallback)', async () => {
     const { id, token } = await createToken(['tests:read']);
-    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer(token) })).statusCode).toBe(200);
-    const revoke = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/companies/api-tokens/${id}`,
-      headers: { cookie: admin.cookie },
-    });
+    expect((await t.as(null).get('/api/tests', bearer(token))).statusCode).toBe(200);
+    const revoke = await t.as(admin).delete(`/api/companies/api-tokens/${id}`);
     expect(revoke.statusCode).toBe(200);
-    const after = await t.app.inject({
-      method: 'GET',
-      url: '/api/tests',
-      headers: { ...bearer(token), cookie: admin.cookie },
-    });
+    const after = await t.as(admin).get('/api/tests', { ...bearer(token) });
     expect(after.statusCode).toBe(401);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/companies/api-tokens/${id}`,
-      headers: { cookie: admin.cookie },
-    });
+    const again = await t.as(admin).delete(`/api/companies/api-tokens/${id}`);
     expect(again.statusCode).toBe(404);
-    const forged = await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer('asly_not-a-real-token') });
+    const forged = await t.as(null).get('/api/tests', bearer('asly_not-a-real-token'));
     expect(forged.statusCode).toBe(401);
   });
 
   it("leaves other Authorization schemes (a proxy's Basic auth, other Bearer tokens) to the session cookie", async () => {
     for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer some-health-token', 'Bearer']) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/users/me',
-        headers: { authorization, cookie: admin.cookie },
-      });
+      const res = await t.as(admin).get('/api/users/me', { authorization });
       expect(res.statusCode, authorization).toBe(200);
       expect(res.json().id).toBe(admin.id);
     }
@@ -196,34 +121,21 @@ describe('Authorization: Bearer', () => {
 
   it('stops working when its creator loses the admin role or leaves the company', async () => {
     const maker = await createSignedInUser(t.app, { role: 'employer' });
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/companies/api-tokens',
-      headers: { cookie: maker.cookie },
-      payload: { name: 'maker', scopes: ['tests:read'] },
-    });
+    const made = await t.as(maker).post('/api/companies/api-tokens', { name: 'maker', scopes: ['tests:read'] });
     const { token } = made.json();
-    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.as(null).get('/api/tests', bearer(token))).statusCode).toBe(200);
     await t.deps.db.update(users).set({ companyRole: 'recruiter' }).where(eq(users.id, maker.id));
-    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.as(null).get('/api/tests', bearer(token))).statusCode).toBe(401);
     await t.deps.db.update(users).set({ companyRole: 'owner', companyId: null }).where(eq(users.id, maker.id));
-    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.as(null).get('/api/tests', bearer(token))).statusCode).toBe(401);
   });
 
   it("another company cannot revoke or list this company's tokens", async () => {
     const { id } = await createToken(['tests:read']);
     const other = await createSignedInUser(t.app, { role: 'employer' });
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/companies/api-tokens/${id}`,
-      headers: { cookie: other.cookie },
-    });
+    const res = await t.as(other).delete(`/api/companies/api-tokens/${id}`);
     expect(res.statusCode).toBe(404);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/api-tokens',
-      headers: { cookie: other.cookie },
-    });
+    const list = await t.as(other).get('/api/companies/api-tokens');
     expect(list.json()).toEqual([]);
   });
 });

@@ -1,27 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { buildCodingTest, createSignedInUser } from '../../../test/factories';
 import { problemBody } from '../../../test/fixtures/authoring';
 import { seedAttempt, seedSubmission } from '../../../test/fixtures/review';
+import { useSignedIn, useTestApp } from '../../../test/support';
 import { users } from '../../db/schema';
 import { recordAudit } from './audit.service';
 
-let t: TestApp;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createSignedInUser(t.app, { role: 'employer' });
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const admin = useSignedIn(t, { role: 'employer' });
 
 async function auditActions(): Promise<{ action: string; targetId: string; detail: Record<string, unknown> }[]> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/companies/audit?pageSize=200',
-    headers: { cookie: admin.cookie },
-  });
+  const res = await t.as(admin).get('/api/companies/audit?pageSize=200');
   expect(res.statusCode).toBe(200);
   return res.json().entries;
 }
@@ -32,42 +22,20 @@ describe('audit log', () => {
     const signIn = entries.find((e) => e.action === 'auth.sign_in');
     expect(signIn).toMatchObject({ targetId: admin.id });
     expect((signIn as unknown as { ip: string }).ip).toBe('127.0.0.1');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: admin.email, password: 'wrong-pass1' },
-    });
+    await t.as(null).post('/api/users/login', { email: admin.email, password: 'wrong-pass1' });
     expect((await auditActions()).some((e) => e.action === 'auth.sign_in_failed')).toBe(true);
   });
 
   it('records token creation, test deletion, status change and results export', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/companies/api-tokens',
-      headers: { cookie: admin.cookie },
-      payload: { name: 'ATS', scopes: ['results:read'] },
-    });
+    await t.as(admin).post('/api/companies/api-tokens', { name: 'ATS', scopes: ['results:read'] });
     const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50] });
     const candidate = await createSignedInUser(t.app);
     const attempt = await seedAttempt(t.deps.db, test.id, candidate.id);
-    const status = await t.app.inject({
-      method: 'PUT',
-      url: `/api/review/attempts/${attempt.id}/status`,
-      headers: { cookie: admin.cookie },
-      payload: { status: 'shortlisted' },
-    });
+    const status = await t.as(admin).put(`/api/review/attempts/${attempt.id}/status`, { status: 'shortlisted' });
     expect(status.statusCode).toBe(200);
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: `/api/review/tests/${test.id}/results.csv`,
-      headers: { cookie: admin.cookie },
-    });
+    const csv = await t.as(admin).get(`/api/review/tests/${test.id}/results.csv`);
     expect(csv.statusCode).toBe(200);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/tests/${test.id}`,
-      headers: { cookie: admin.cookie },
-    });
+    const del = await t.as(admin).delete(`/api/tests/${test.id}`);
     expect(del.statusCode).toBe(200);
     const entries = await auditActions();
     expect(entries.find((e) => e.action === 'api_token.created')?.detail).toMatchObject({ name: 'ATS' });
@@ -85,18 +53,9 @@ describe('audit log', () => {
       .update(users)
       .set({ companyId: admin.companyId, companyRole: 'recruiter' })
       .where(eq(users.id, mate.id));
-    const role = await t.app.inject({
-      method: 'PUT',
-      url: `/api/companies/members/${mate.id}`,
-      headers: { cookie: admin.cookie },
-      payload: { role: 'reviewer' },
-    });
+    const role = await t.as(admin).put(`/api/companies/members/${mate.id}`, { role: 'reviewer' });
     expect(role.statusCode).toBe(200);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/companies/members/${mate.id}`,
-      headers: { cookie: admin.cookie },
-    });
+    const removed = await t.as(admin).delete(`/api/companies/members/${mate.id}`);
     expect(removed.statusCode).toBe(200);
     const entries = await auditActions();
     expect(entries.find((e) => e.action === 'member.role_changed')).toMatchObject({
@@ -109,13 +68,7 @@ describe('audit log', () => {
   it('records a problem edit only once candidates have submitted, and a re-judge', async () => {
     const { test, problems } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50] });
     const problem = problems[0]!;
-    const edit = () =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/coding-tests/${problem.id}`,
-        headers: { cookie: admin.cookie },
-        payload: problemBody('AUDIT', { marks: 50 }),
-      });
+    const edit = () => t.as(admin).put(`/api/coding-tests/${problem.id}`, problemBody('AUDIT', { marks: 50 }));
     expect((await edit()).statusCode).toBe(200);
     const edited = () => auditActions().then((es) => es.filter((e) => e.action === 'problem.edited_after_submissions'));
     expect(await edited()).toHaveLength(0);
@@ -130,11 +83,7 @@ describe('audit log', () => {
     });
     expect((await edit()).statusCode).toBe(200);
     expect(await edited()).toMatchObject([{ targetId: problem.id }]);
-    const rejudge = await t.app.inject({
-      method: 'POST',
-      url: `/api/coding-tests/${problem.id}/rejudge`,
-      headers: { cookie: admin.cookie },
-    });
+    const rejudge = await t.as(admin).post(`/api/coding-tests/${problem.id}/rejudge`);
     expect(rejudge.statusCode).toBe(200);
     expect((await auditActions()).find((e) => e.action === 'problem.rejudged')).toMatchObject({ targetId: problem.id });
   });
@@ -142,50 +91,26 @@ describe('audit log', () => {
   it('does not record refused actions', async () => {
     const other = await createSignedInUser(t.app, { role: 'employer' });
     const { test } = await buildCodingTest(t.deps.db, { employer: other, marks: [50, 50] });
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/tests/${test.id}`,
-      headers: { cookie: admin.cookie },
-    });
+    const del = await t.as(admin).delete(`/api/tests/${test.id}`);
     expect(del.statusCode).toBe(404);
     expect((await auditActions()).some((e) => e.targetId === test.id)).toBe(false);
   });
 
   it("is readable only by the company's owner, and only its own entries", async () => {
     const other = await createSignedInUser(t.app, { role: 'employer' });
-    const entries = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/audit',
-      headers: { cookie: other.cookie },
-    });
+    const entries = await t.as(other).get('/api/companies/audit');
     expect(entries.json().entries.every((e: { actorId: string }) => e.actorId === other.id)).toBe(true);
     // An admin manages tokens and webhooks but does not read the audit log.
     await t.deps.db.update(users).set({ companyRole: 'admin' }).where(eq(users.id, other.id));
-    const asAdmin = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/audit',
-      headers: { cookie: other.cookie },
-    });
+    const asAdmin = await t.as(other).get('/api/companies/audit');
     expect(asAdmin.statusCode).toBe(403);
-    const tokens = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/api-tokens',
-      headers: { cookie: other.cookie },
-    });
+    const tokens = await t.as(other).get('/api/companies/api-tokens');
     expect(tokens.statusCode).toBe(200);
     await t.deps.db.update(users).set({ companyRole: 'recruiter' }).where(eq(users.id, other.id));
-    const recruiter = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/audit',
-      headers: { cookie: other.cookie },
-    });
+    const recruiter = await t.as(other).get('/api/companies/audit');
     expect(recruiter.statusCode).toBe(403);
     const candidate = await createSignedInUser(t.app);
-    const c = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/audit.csv',
-      headers: { cookie: candidate.cookie },
-    });
+    const c = await t.as(candidate).get('/api/companies/audit.csv');
     expect(c.statusCode).toBe(403);
   });
 
@@ -193,19 +118,11 @@ describe('audit log', () => {
     for (let i = 0; i < 3; i++) {
       await recordAudit(t.deps.db, { companyId: admin.companyId, actorId: admin.id, action: `test.page.${i}` });
     }
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/audit?page=1&pageSize=2',
-      headers: { cookie: admin.cookie },
-    });
+    const res = await t.as(admin).get('/api/companies/audit?page=1&pageSize=2');
     const body = res.json();
     expect(body.entries).toHaveLength(2);
     expect(body.total).toBeGreaterThan(3);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/audit?pageSize=5000',
-      headers: { cookie: admin.cookie },
-    });
+    const bad = await t.as(admin).get('/api/companies/audit?pageSize=5000');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -217,11 +134,7 @@ describe('audit log', () => {
       targetType: '=HYPERLINK("http://evil")',
       targetId: '+1',
     });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/audit.csv',
-      headers: { cookie: admin.cookie },
-    });
+    const res = await t.as(admin).get('/api/companies/audit.csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body.split('\r\n')[0]).toBe('time,action,actor_id,actor_email,target_type,target_id,ip,detail');

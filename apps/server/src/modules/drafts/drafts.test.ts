@@ -1,33 +1,22 @@
 import { gzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { useSignedIn, useTestApp } from '../../../test/support';
 import { attempts, tests } from '../../db/schema';
 
-let t: TestApp;
-let employer: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  employer = await createSignedInUser(t.app, { role: 'employer' });
-});
-afterAll(async () => t?.close());
-
-const call = (user: SignedInUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie: user.cookie },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const t = useTestApp();
+const employer = useSignedIn(t, { role: 'employer' });
 
 async function startedTest() {
   const { test, problems } = await buildCodingTest(t.deps.db, { employer });
   const cand = await createSignedInUser(t.app);
-  expect((await call(cand, 'POST', `/api/attempts/${test.id}/start`)).statusCode).toBe(200);
+  expect((await t.as(cand).request('POST', `/api/attempts/${test.id}/start`)).statusCode).toBe(200);
   const put = (body: object) =>
-    call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, { questionId: problems[0]!.id, language: 'python', ...body });
-  const take = async () => (await call(cand, 'GET', `/api/attempts/take/${test.id}`)).json();
+    t
+      .as(cand)
+      .request('PUT', `/api/attempts/${test.id}/drafts`, { questionId: problems[0]!.id, language: 'python', ...body });
+  const take = async () => (await t.as(cand).request('GET', `/api/attempts/take/${test.id}`)).json();
   return { test, problems, cand, put, take };
 }
 
@@ -68,7 +57,7 @@ describe('draft revisions (one tab never overwrites another)', () => {
     await put({ code: 'py', baseRevision: 0 });
     const cpp = await put({ language: 'cpp', code: 'int main(){}', baseRevision: 0 });
     expect(cpp.json().revision).toBe(1);
-    const other = await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {
+    const other = await t.as(cand).request('PUT', `/api/attempts/${test.id}/drafts`, {
       questionId: problems[1]!.id,
       language: 'python',
       code: 'p2',
@@ -123,11 +112,9 @@ describe('one write per save', () => {
 
 describe('gzip draft bodies (the page compresses large drafts)', () => {
   const gzPut = (cand: SignedInUser, testId: string, body: Buffer, encoding = 'gzip') =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/attempts/${testId}/drafts`,
-      headers: { cookie: cand.cookie, 'content-type': 'application/json', 'content-encoding': encoding },
-      payload: body,
+    t.as(cand).put(`/api/attempts/${testId}/drafts`, body, {
+      'content-type': 'application/json',
+      'content-encoding': encoding,
     });
 
   it('saves a gzipped body like a plain one', async () => {
@@ -161,12 +148,7 @@ describe('gzip draft bodies (the page compresses large drafts)', () => {
     const big = Buffer.from(
       JSON.stringify({ questionId: problems[0]!.id, language: 'python', code: 'x'.repeat(600_000) }),
     );
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/attempts/${test.id}/drafts`,
-      headers: { cookie: cand.cookie, 'content-type': 'application/json' },
-      payload: big,
-    });
+    const res = await t.as(cand).put(`/api/attempts/${test.id}/drafts`, big, { 'content-type': 'application/json' });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' });
   });
@@ -189,17 +171,17 @@ describe('a test without problems or questions cannot be started', () => {
       .values({ createdBy: employer.id, testName: 'Empty', testType: 'CODING', duration: 30 })
       .returning();
     const cand = await createSignedInUser(t.app);
-    const res = await call(cand, 'POST', `/api/attempts/${empty!.id}/start`);
+    const res = await t.as(cand).request('POST', `/api/attempts/${empty!.id}/start`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'TEST_NOT_READY', message: 'This test is not ready yet' });
-    const take = (await call(cand, 'GET', `/api/attempts/take/${empty!.id}`)).json();
+    const take = (await t.as(cand).request('GET', `/api/attempts/take/${empty!.id}`)).json();
     expect(take.attempt).toBeNull();
     expect(take.test.questionCount).toBe(0);
     const [apt] = await t.deps.db
       .insert(tests)
       .values({ createdBy: employer.id, testName: 'Empty MCQ', testType: 'APTITUDE', duration: 30 })
       .returning();
-    expect((await call(cand, 'POST', `/api/attempts/${apt!.id}/start`)).json().code).toBe('TEST_NOT_READY');
+    expect((await t.as(cand).request('POST', `/api/attempts/${apt!.id}/start`)).json().code).toBe('TEST_NOT_READY');
   });
 
   it('also refuses a test whose listed problems no longer exist', async () => {
@@ -214,7 +196,7 @@ describe('a test without problems or questions cannot be started', () => {
       })
       .returning();
     const cand = await createSignedInUser(t.app);
-    const res = await call(cand, 'POST', `/api/attempts/${ghost!.id}/start`);
+    const res = await t.as(cand).request('POST', `/api/attempts/${ghost!.id}/start`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('TEST_NOT_READY');
   });

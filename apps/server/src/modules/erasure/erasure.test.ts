@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildCodingTest, createSignedInUser, type SignedInUser, sessionCookie } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { buildCodingTest, createSignedInUser, sessionCookie } from '../../../test/factories';
 import { seedAttempt, seedEvent, seedSubmission, TINY_JPEG } from '../../../test/fixtures/review';
+import { useSignedIn, useTestApp } from '../../../test/support';
 import {
   codeDrafts,
   faceEnrollments,
@@ -16,25 +16,15 @@ import {
 } from '../../db/schema';
 import { purgeExpired } from './retention.service';
 
-let t: TestApp;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createSignedInUser(t.app, { role: 'employer' });
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const admin = useSignedIn(t, { role: 'employer' });
 
 const DAY = 86_400_000;
 
 /** Moves the clock (sessions expire meanwhile, so the admin signs in again). */
 async function advanceDays(days: number) {
   t.clock.advance(days * DAY);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/users/login',
-    payload: { email: admin.email, password: admin.password },
-  });
+  const login = await t.as(null).post('/api/users/login', { email: admin.email, password: admin.password });
   admin.cookie = sessionCookie(login);
 }
 
@@ -73,22 +63,16 @@ async function candidateWithData(opts: { endTime?: Date | null } = {}) {
   return { candidate, test, attempt, event, frameKey, photoKey };
 }
 
-const frame = (eventId: string) =>
-  t.app.inject({ method: 'GET', url: `/api/review/frames/${eventId}`, headers: { cookie: admin.cookie } });
+const frame = (eventId: string) => t.as(admin).get(`/api/review/frames/${eventId}`);
 const results = async (testId: string) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/review/tests/${testId}/results`,
-      headers: { cookie: admin.cookie },
-    })
-  ).json().rows as { name: string; email: string; score: number; userId: string }[];
+  (await t.as(admin).get(`/api/review/tests/${testId}/results`)).json().rows as {
+    name: string;
+    email: string;
+    score: number;
+    userId: string;
+  }[];
 async function auditActions() {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/companies/audit?pageSize=200',
-    headers: { cookie: admin.cookie },
-  });
+  const res = await t.as(admin).get('/api/companies/audit?pageSize=200');
   return res.json().entries as { action: string; targetId: string; detail: Record<string, unknown> }[];
 }
 
@@ -114,11 +98,7 @@ describe('GET /api/users/me/export', () => {
         ],
       })
       .where(eq(submissions.attemptId, attempt.id));
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/me/export',
-      headers: { cookie: candidate.cookie },
-    });
+    const res = await t.as(candidate).get('/api/users/me/export');
     expect(res.statusCode).toBe(200);
     const data = res.json();
     expect(data.profile.email).toBe(candidate.email);
@@ -130,7 +110,7 @@ describe('GET /api/users/me/export', () => {
     expect(res.body).not.toContain('frames/');
     expect(data.submissions[0].results.length).toBeGreaterThan(0);
     expect(res.body).not.toContain('HIDDEN-CASE-MARKER');
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me/export' })).statusCode).toBe(401);
+    expect((await t.as(null).get('/api/users/me/export')).statusCode).toBe(401);
   });
 });
 
@@ -150,34 +130,18 @@ describe('DELETE /api/users/me', () => {
       subject: 'x',
       body: JSON.stringify({ email: candidate.email }),
     });
-    const wrong = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/me',
-      headers: { cookie: candidate.cookie },
-      payload: { password: 'not-my-password' },
-    });
+    const wrong = await t.as(candidate).request('DELETE', '/api/users/me', { password: 'not-my-password' });
     expect(wrong.statusCode).toBe(401);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/me',
-      headers: { cookie: candidate.cookie },
-      payload: { password: candidate.password },
-    });
+    const res = await t.as(candidate).request('DELETE', '/api/users/me', { password: candidate.password });
     expect(res.statusCode).toBe(200);
     // Frames 404, files gone.
     expect((await frame(event.id)).statusCode).toBe(404);
     expect(await t.deps.blobs.get(frameKey)).toBeNull();
     expect(await t.deps.blobs.get(photoKey)).toBeNull();
     // Sign-in fails; the old session is gone.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: candidate.email, password: candidate.password },
-    });
+    const login = await t.as(null).post('/api/users/login', { email: candidate.email, password: candidate.password });
     expect(login.statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: candidate.cookie } })).statusCode,
-    ).toBe(401);
+    expect((await t.as(candidate).get('/api/users/me')).statusCode).toBe(401);
     expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, candidate.id))).toHaveLength(0);
     // Profile, drafts, enrolments, code.
     const [row] = await t.deps.db.select().from(users).where(eq(users.id, candidate.id));
@@ -205,16 +169,9 @@ describe('DELETE /api/users/me', () => {
   });
 
   it('is refused for employers and without a session', async () => {
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/me',
-      headers: { cookie: admin.cookie },
-      payload: { password: admin.password },
-    });
+    const res = await t.as(admin).request('DELETE', '/api/users/me', { password: admin.password });
     expect(res.statusCode).toBe(403);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: '/api/users/me', payload: { password: 'x' } })).statusCode,
-    ).toBe(401);
+    expect((await t.as(null).request('DELETE', '/api/users/me', { password: 'x' })).statusCode).toBe(401);
   });
 });
 
@@ -225,17 +182,9 @@ describe('DELETE /api/companies/candidates/:userId/data', () => {
     const other = await createSignedInUser(t.app, { role: 'employer' });
     const { test: otherTest } = await buildCodingTest(t.deps.db, { employer: other, marks: [50, 50] });
     await seedAttempt(t.deps.db, otherTest.id, candidate.id);
-    const stranger = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/companies/candidates/${candidate.id}/data`,
-      headers: { cookie: other.cookie },
-    });
+    const stranger = await t.as(other).delete(`/api/companies/candidates/${candidate.id}/data`);
     expect(stranger.statusCode).toBe(200); // erases only `other`'s data
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/companies/candidates/${candidate.id}/data`,
-      headers: { cookie: admin.cookie },
-    });
+    const res = await t.as(admin).delete(`/api/companies/candidates/${candidate.id}/data`);
     expect(res.statusCode).toBe(200);
     expect(res.json().attempts).toBe(1);
     expect((await frame(event.id)).statusCode).toBe(404);
@@ -243,55 +192,31 @@ describe('DELETE /api/companies/candidates/:userId/data', () => {
     expect(rows[0]).toMatchObject({ name: 'Deleted candidate', score: 20 });
     expect(rows[0]!.userId).not.toBe(candidate.id);
     // The person can still sign in (their account is theirs), but this company's result no longer links to them.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: candidate.email, password: candidate.password },
-    });
+    const login = await t.as(null).post('/api/users/login', { email: candidate.email, password: candidate.password });
     expect(login.statusCode).toBe(200);
     expect((await auditActions()).some((e) => e.action === 'candidate.erased' && e.targetId === candidate.id)).toBe(
       true,
     );
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/companies/candidates/${candidate.id}/data`,
-      headers: { cookie: admin.cookie },
-    });
+    const again = await t.as(admin).delete(`/api/companies/candidates/${candidate.id}/data`);
     expect(again.statusCode).toBe(404);
   });
 
   it('is for owners/admins only', async () => {
     const candidate = await createSignedInUser(t.app);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/companies/candidates/${admin.id}/data`,
-      headers: { cookie: candidate.cookie },
-    });
+    const res = await t.as(candidate).delete(`/api/companies/candidates/${admin.id}/data`);
     expect(res.statusCode).toBe(403);
   });
 });
 
 describe('retention', () => {
   it('validates and saves settings (audited)', async () => {
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: '/api/companies/retention',
-      headers: { cookie: admin.cookie },
-      payload: { framesDays: 0, codeDays: null, personalDays: null },
-    });
+    const bad = await t
+      .as(admin)
+      .put('/api/companies/retention', { framesDays: 0, codeDays: null, personalDays: null });
     expect(bad.statusCode).toBe(400);
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: '/api/companies/retention',
-      headers: { cookie: admin.cookie },
-      payload: { framesDays: 30, codeDays: 90, personalDays: 365 },
-    });
+    const ok = await t.as(admin).put('/api/companies/retention', { framesDays: 30, codeDays: 90, personalDays: 365 });
     expect(ok.statusCode).toBe(200);
-    const read = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/retention',
-      headers: { cookie: admin.cookie },
-    });
+    const read = await t.as(admin).get('/api/companies/retention');
     expect(read.json()).toEqual({ framesDays: 30, codeDays: 90, personalDays: 365 });
   });
 
