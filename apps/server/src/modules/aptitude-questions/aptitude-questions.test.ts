@@ -1,27 +1,20 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../../test/factories';
-import { call, createTestAs, questionBody, signInAuthoringCast } from '../../../test/fixtures/authoring';
+import { call, createTestAs, questionBody, useAuthoringCast } from '../../../test/fixtures/authoring';
 import { useTestApp } from '../../../test/support';
 import { attempts } from '../../db/schema';
 
 const t = useTestApp();
-let owner: SignedInUser;
-let rival: SignedInUser;
-let candidate: SignedInUser;
-let testId: string;
-beforeAll(async () => {
-  ({ owner, rival, candidate } = await signInAuthoringCast(t));
-  testId = (await createTestAs(t.app, owner, { testType: 'APTITUDE' })).id;
-});
+const { owner, rival, candidate, test } = useAuthoringCast(t, { testType: 'APTITUDE' });
 
 const add = (over: Record<string, unknown> = {}, as: SignedInUser = owner) =>
-  call(t.app, 'POST', '/api/aptitude-questions/add', as, questionBody({ testId, ...over }));
+  call(t.app, 'POST', '/api/aptitude-questions/add', as, questionBody({ testId: test.id, ...over }));
 
 describe('POST /api/aptitude-questions/add', () => {
   it('stores correctAnswer as an index whether the index or the option text is sent', async () => {
     const byIndex = await add({ correctAnswer: 2 });
     expect(byIndex.statusCode).toBe(201);
-    expect(byIndex.json()).toMatchObject({ correctAnswer: 2, correctAnswerText: '5', testId, marks: 5 });
+    expect(byIndex.json()).toMatchObject({ correctAnswer: 2, correctAnswerText: '5', testId: test.id, marks: 5 });
     const byText = await add({ options: ['Red', 'Green', 'Blue', 'Black'], correctAnswer: 'Blue' });
     expect(byText.json()).toMatchObject({ correctAnswer: 2, correctAnswerText: 'Blue' });
     const [row] = await t.deps.database.query<{ correct_answer: number }>(
@@ -51,9 +44,9 @@ describe('POST /api/aptitude-questions/add', () => {
     const theirs = await createTestAs(t.app, rival, { testType: 'APTITUDE' });
     expect((await add({ testId: theirs.id })).statusCode).toBe(404);
     expect((await add({}, candidate)).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', '/api/aptitude-questions/add', null, questionBody({ testId }))).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call(t.app, 'POST', '/api/aptitude-questions/add', null, questionBody({ testId: test.id }))).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -75,7 +68,7 @@ describe('reading, changing and deleting questions', () => {
     const q = (
       await add({ options: ['UNIQUE-OPT-A', 'UNIQUE-OPT-B'], correctAnswer: 1, explanation: 'EXPLAIN-MARKER' })
     ).json();
-    await call(t.app, 'PUT', `/api/tests/${testId}/update-questions`, owner, { questionIds: [q.id] });
+    await call(t.app, 'PUT', `/api/tests/${test.id}/update-questions`, owner, { questionIds: [q.id] });
     const asOwner = await call(t.app, 'GET', `/api/aptitude-questions/${q.id}`, owner);
     expect(asOwner.json()).toMatchObject({
       correctAnswer: 1,
@@ -87,19 +80,19 @@ describe('reading, changing and deleting questions', () => {
     expect((await call(t.app, 'GET', `/api/aptitude-questions/${q.id}`, candidate)).statusCode).toBe(404);
     await t.deps.db
       .insert(attempts)
-      .values({ testId, userId: candidate.id, deadlineAt: new Date(Date.now() + 3_600_000) });
+      .values({ testId: test.id, userId: candidate.id, deadlineAt: new Date(Date.now() + 3_600_000) });
     const asCandidate = await call(t.app, 'GET', `/api/aptitude-questions/${q.id}`, candidate);
     expect(asCandidate.statusCode).toBe(200);
     expect(asCandidate.json()).toEqual({
       id: q.id,
-      testId,
+      testId: test.id,
       questionText: q.questionText,
       options: ['UNIQUE-OPT-A', 'UNIQUE-OPT-B'],
       marks: 5,
     });
     expect(asCandidate.body).not.toContain('EXPLAIN-MARKER');
     expect(asCandidate.body).not.toMatch(/correctAnswer/);
-    const tq = await call(t.app, 'GET', `/api/tests/${testId}/questions`, candidate);
+    const tq = await call(t.app, 'GET', `/api/tests/${test.id}/questions`, candidate);
     expect(tq.statusCode).toBe(200);
     expect(tq.json().questions.map((x: { id: string }) => x.id)).toEqual([q.id]);
     expect(tq.body).not.toContain('EXPLAIN-MARKER');
@@ -130,10 +123,10 @@ describe('reading, changing and deleting questions', () => {
   it('deletes a question and takes it out of every test that listed it', async () => {
     const a = (await add()).json();
     const b = (await add()).json();
-    await call(t.app, 'PUT', `/api/tests/${testId}/update-questions`, owner, { questionIds: [a.id, b.id] });
+    await call(t.app, 'PUT', `/api/tests/${test.id}/update-questions`, owner, { questionIds: [a.id, b.id] });
     expect((await call(t.app, 'DELETE', `/api/aptitude-questions/${a.id}`, rival)).statusCode).toBe(404);
     expect((await call(t.app, 'DELETE', `/api/aptitude-questions/${a.id}`, owner)).statusCode).toBe(200);
     expect((await call(t.app, 'GET', `/api/aptitude-questions/${a.id}`, owner)).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', `/api/tests/${testId}`, owner)).json().questionIds).toEqual([b.id]);
+    expect((await call(t.app, 'GET', `/api/tests/${test.id}`, owner)).json().questionIds).toEqual([b.id]);
   });
 });

@@ -1,26 +1,19 @@
 import { DEFAULT_STARTER_CODE } from '@assessly/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../../test/factories';
-import { call, createTestAs, problemBody, signInAuthoringCast } from '../../../test/fixtures/authoring';
+import { call, createTestAs, problemBody, useAuthoringCast } from '../../../test/fixtures/authoring';
 import { useTestApp } from '../../../test/support';
 import { attempts } from '../../db/schema';
 
 const t = useTestApp();
-let owner: SignedInUser;
-let rival: SignedInUser;
-let candidate: SignedInUser;
-let testId: string;
-beforeAll(async () => {
-  ({ owner, rival, candidate } = await signInAuthoringCast(t));
-  testId = (await createTestAs(t.app, owner, { testType: 'CODING' })).id;
-});
+const { owner, rival, candidate, test } = useAuthoringCast(t, { testType: 'CODING' });
 
 const add = (marker: string, over: Record<string, unknown> = {}, as: SignedInUser = owner) =>
-  call(t.app, 'POST', '/api/coding-tests', as, problemBody(marker, { testId, ...over }));
+  call(t.app, 'POST', '/api/coding-tests', as, problemBody(marker, { testId: test.id, ...over }));
 
 describe('POST /api/coding-tests', () => {
   it('applies the defaults: marks 25, 2000 ms, 256 MB, a stdin/stdout template per language', async () => {
-    const { marks: _m, ...body } = problemBody('defaults', { testId });
+    const { marks: _m, ...body } = problemBody('defaults', { testId: test.id });
     const res = await call(t.app, 'POST', '/api/coding-tests', owner, {
       ...body,
       starterCode: { python: 'print(input())' },
@@ -32,7 +25,7 @@ describe('POST /api/coding-tests', () => {
       timeLimitMs: 2000,
       memoryLimitMb: 256,
       floatTolerance: null,
-      testId,
+      testId: test.id,
       createdBy: owner.id,
     });
     expect(Object.keys(p.starterCode).sort()).toEqual(['cpp', 'java', 'javascript', 'python', 'typescript']);
@@ -83,7 +76,7 @@ describe('reading, changing and deleting problems', () => {
 
   it('never sends hidden test cases or the solution to a candidate', async () => {
     const p = (await add('HIDDEN-7f3a')).json();
-    await call(t.app, 'PUT', `/api/tests/${testId}/update-questions`, owner, { questionIds: [p.id] });
+    await call(t.app, 'PUT', `/api/tests/${test.id}/update-questions`, owner, { questionIds: [p.id] });
     const asOwner = await call(t.app, 'GET', `/api/coding-tests/${p.id}`, owner);
     expect(asOwner.body).toContain('HIDDEN-7f3a-out');
     expect(asOwner.body).toContain('HIDDEN-7f3a-solution');
@@ -91,7 +84,7 @@ describe('reading, changing and deleting problems', () => {
     expect((await call(t.app, 'GET', `/api/coding-tests/${p.id}`, candidate)).statusCode).toBe(404);
     await t.deps.db
       .insert(attempts)
-      .values({ testId, userId: candidate.id, deadlineAt: new Date(Date.now() + 3_600_000) });
+      .values({ testId: test.id, userId: candidate.id, deadlineAt: new Date(Date.now() + 3_600_000) });
     const asCandidate = await call(t.app, 'GET', `/api/coding-tests/${p.id}`, candidate);
     expect(asCandidate.statusCode).toBe(200);
     expect(asCandidate.body).not.toContain('HIDDEN-7f3a');
@@ -126,10 +119,10 @@ describe('reading, changing and deleting problems', () => {
 
   it('deletes a problem and unlinks it from its test', async () => {
     const p = (await add('del')).json();
-    await call(t.app, 'PUT', `/api/tests/${testId}/update-questions`, owner, { questionIds: [p.id] });
+    await call(t.app, 'PUT', `/api/tests/${test.id}/update-questions`, owner, { questionIds: [p.id] });
     expect((await call(t.app, 'DELETE', `/api/coding-tests/${p.id}`, candidate)).statusCode).toBe(403);
     expect((await call(t.app, 'DELETE', `/api/coding-tests/${p.id}`, owner)).statusCode).toBe(200);
     expect((await call(t.app, 'GET', `/api/coding-tests/${p.id}`, owner)).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', `/api/tests/${testId}`, owner)).json().questionIds).toEqual([]);
+    expect((await call(t.app, 'GET', `/api/tests/${test.id}`, owner)).json().questionIds).toEqual([]);
   });
 });

@@ -1,24 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { SignedInUser } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   createTestAs,
   problemBody,
   questionBody,
-  signInAuthoringCast,
   testBody,
+  useAuthoringCast,
 } from '../../../test/fixtures/authoring';
 import { useTestApp } from '../../../test/support';
 import { attempts, submissions } from '../../db/schema';
 import { findTestWithQuestions } from './tests.service';
 
 const t = useTestApp();
-let owner: SignedInUser;
-let rival: SignedInUser;
-let candidate: SignedInUser;
-beforeAll(async () => {
-  ({ owner, rival, candidate } = await signInAuthoringCast(t));
-});
+const { owner, rival, candidate } = useAuthoringCast(t);
 
 const count = async (table: string, where = 'true', params: unknown[] = []) =>
   Number(
