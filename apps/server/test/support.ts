@@ -10,11 +10,19 @@
  *
  * `useSignedIn(t)` and `useTeam(t)` sign users in once for the file, after the app is built.
  */
+import { type CreateJudgeOptions, createJudge, type Judge } from '@assessly/judge';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppDeps } from '../src/app';
-import { buildTestApp, type TestApp, type TestClock } from './build-test-app';
-import { createSignedInUser, type SignedInUser } from './factories';
+import { attachJudging, buildTestApp, type TestApp, type TestClock } from './build-test-app';
+import {
+  buildCodingTest,
+  type CodingTestSpec,
+  createSignedInUser,
+  type SignedInUser,
+  SUM_PROBLEM,
+  startCodingAttempt,
+} from './factories';
 import { buildTeam, type Team } from './fixtures/team';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -112,4 +120,48 @@ export function useSignedIn(t: Pick<UsedTestApp, 'signIn'>, opts?: Parameters<Us
 /** A company with one member of every role (fixtures/team.ts), made once for the file. */
 export function useTeam(t: Pick<UsedTestApp, 'app' | 'deps'>): Team {
   return madeBeforeAll(() => buildTeam(t));
+}
+
+/**
+ * The REAL sandboxed judge with a judging service on the file's app: made and started in a beforeAll, stopped
+ * and closed in an afterAll (which runs before useTestApp's, so before the app closes).
+ */
+export function useRealJudge(t: Pick<UsedTestApp, 'deps'>, opts: CreateJudgeOptions = {}): { readonly judge: Judge } {
+  let judge: Judge | null = null;
+  beforeAll(async () => {
+    judge = createJudge(opts);
+    await attachJudging(t, judge);
+  });
+  afterAll(async () => {
+    await t.deps.judging?.stop();
+    await judge?.close();
+    judge = null;
+  });
+  return {
+    get judge() {
+      if (!judge) throw new Error('useRealJudge(): the judge exists inside tests and hooks only');
+      return judge;
+    },
+  };
+}
+
+/**
+ * An employer's coding test (the judgeable SUM_PROBLEM and 60 minutes unless `spec` says otherwise) with an
+ * attempt started by each of `candidates` (default 1) signed-in candidates, made once for the file.
+ */
+export function useStartedCodingTest(
+  t: Pick<UsedTestApp, 'deps' | 'signIn'>,
+  { candidates: count = 1, ...spec }: Omit<CodingTestSpec, 'employer'> & { candidates?: number } = {},
+) {
+  const employer = {} as SignedInUser;
+  const candidates = Array.from({ length: count }, () => ({}) as SignedInUser);
+  const test = { id: '' };
+  beforeAll(async () => {
+    Object.assign(employer, await t.signIn({ role: 'employer' }));
+    for (const c of candidates) Object.assign(c, await t.signIn());
+    const built = await buildCodingTest(t.deps.db, { problems: [SUM_PROBLEM], duration: 60, ...spec, employer });
+    test.id = built.test.id;
+    for (const c of candidates) await startCodingAttempt(t.deps, c.id, test.id);
+  });
+  return { employer, candidate: candidates[0]!, candidates, test };
 }

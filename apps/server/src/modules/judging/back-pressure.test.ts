@@ -6,14 +6,9 @@
 import { type JudgeRequest, type JudgeResult, LANGUAGES } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachJudging, buildTestApp, type TestApp } from '../../../test/build-test-app';
-import {
-  buildCodingTest,
-  createSignedInUser,
-  type SignedInUser,
-  SUM_PROBLEM,
-  startCodingAttempt,
-} from '../../../test/factories';
+import { attachJudging } from '../../../test/build-test-app';
+import type { SignedInUser } from '../../../test/factories';
+import { useStartedCodingTest, useTestApp } from '../../../test/support';
 import { attempts, submissions } from '../../db/schema';
 import type { JudgeLike } from './judging.types';
 
@@ -47,32 +42,18 @@ const heldJudge: JudgeLike = {
   isolation: () => ({ sandbox: 'none', memory: 'rlimit-as', pids: 'rlimit', uid: 1000, warnings: ['test fake'] }),
 };
 
-let t: TestApp;
-let early: SignedInUser;
-let late: SignedInUser;
-let testId: string;
+const t = useTestApp();
+const { candidates, test: sumTest } = useStartedCodingTest(t, { candidates: 2 });
+const [early, late] = candidates as [SignedInUser, SignedInUser];
 const submit = (user: SignedInUser) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/submissions',
-    headers: { cookie: user.cookie },
-    payload: { language: 'python', code: 'print(3)', testId, questionNumber: 0 },
-  });
+  t.as(user).post('/api/submissions', { language: 'python', code: 'print(3)', testId: sumTest.id, questionNumber: 0 });
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  const employer = await createSignedInUser(t.app, { role: 'employer' });
-  early = await createSignedInUser(t.app);
-  late = await createSignedInUser(t.app);
-  testId = (await buildCodingTest(t.deps.db, { employer, problems: [SUM_PROBLEM], duration: 60 })).test.id;
-  await startCodingAttempt(t.deps, early.id, testId);
-  await startCodingAttempt(t.deps, late.id, testId);
   await attachJudging(t, heldJudge, { backlogLimit: 1, concurrency: 1, submitWaitMs: 50 });
 });
 afterAll(async () => {
   for (const g of gates.splice(0)) g();
   await t.deps.judging?.stop();
-  await t.close();
 });
 
 describe('a full queue', () => {

@@ -4,16 +4,10 @@
  */
 import { JudgeQueueFullError, type JudgeRequest, type JudgeResult, LANGUAGES } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { attachJudging, buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
-import {
-  buildCodingTest,
-  createSignedInUser,
-  loadUser,
-  type SignedInUser,
-  SUM_PROBLEM,
-  startCodingAttempt,
-} from '../../../test/factories';
+import { afterEach, describe, expect, it } from 'vitest';
+import { attachJudging, healthDetails } from '../../../test/build-test-app';
+import { buildCodingTest, loadUser, SUM_PROBLEM, startCodingAttempt } from '../../../test/factories';
+import { useStartedCodingTest, useTestApp } from '../../../test/support';
 import { submissions } from '../../db/schema';
 import { createSubmission, waitForJudged } from '../submissions/submissions.service';
 import { judgeSubmission, STALE_RUNNING_MS } from './judge-submission';
@@ -82,24 +76,17 @@ function fakeJudge() {
   };
 }
 
-let t: TestApp;
-let employer: SignedInUser;
-let candidate: SignedInUser;
-let testId: string;
+const t = useTestApp();
+const { employer, candidate, test: sumTest } = useStartedCodingTest(t, { name: 'Coding test' });
 const payload = (code = 'right answer', over: Record<string, unknown> = {}) => ({
   language: 'python',
   code,
-  testId,
+  testId: sumTest.id,
   questionNumber: 0,
   ...over,
 });
 const submit = (code?: string, over?: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/submissions',
-    headers: { cookie: candidate.cookie },
-    payload: payload(code, over),
-  });
+  t.as(candidate).post('/api/submissions', payload(code, over));
 const countRows = async () => (await t.deps.db.select().from(submissions)).length;
 async function until(check: () => Promise<boolean>, ms = 5000) {
   const end = Date.now() + ms;
@@ -109,20 +96,9 @@ async function until(check: () => Promise<boolean>, ms = 5000) {
   }
 }
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  employer = await createSignedInUser(t.app, { role: 'employer' });
-  candidate = await createSignedInUser(t.app);
-  testId = (await buildCodingTest(t.deps.db, { employer, name: 'Coding test', duration: 60, problems: [SUM_PROBLEM] }))
-    .test.id;
-  await startCodingAttempt(t.deps, candidate.id, testId);
-});
 afterEach(async () => {
   await t.deps.judging?.stop();
   t.deps.judging = undefined;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('back-pressure', () => {
@@ -160,12 +136,7 @@ describe('back-pressure', () => {
     const fake = fakeJudge();
     fake.state.fullTimes = 1;
     await attachJudging(t, fake.judge);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/submissions/run',
-      headers: { cookie: candidate.cookie },
-      payload: payload(),
-    });
+    const res = await t.as(candidate).post('/api/submissions/run', payload());
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('1');
   });
@@ -185,7 +156,7 @@ describe('back-pressure', () => {
     const res = await submit('x', { language: 'java' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'LANGUAGE_UNAVAILABLE', message: 'Java is not installed here' });
-    const langs = (await t.app.inject({ method: 'GET', url: '/api/languages' })).json();
+    const langs = (await t.as(null).get('/api/languages')).json();
     expect(langs.find((l: { id: string }) => l.id === 'java')).toMatchObject({
       available: false,
       message: 'Java is not installed here',
@@ -208,11 +179,7 @@ describe('waiting', () => {
     fake.release();
     const row = await waitForJudged(t.deps, id, 5000);
     expect(row).toMatchObject({ status: 'judged', verdict: 'Wrong Answer', score: 0 });
-    const poll = await t.app.inject({
-      method: 'GET',
-      url: `/api/submissions/${id}`,
-      headers: { cookie: candidate.cookie },
-    });
+    const poll = await t.as(candidate).get(`/api/submissions/${id}`);
     expect(poll.json().status).toBe('judged');
   });
 
@@ -248,7 +215,7 @@ describe('recovery and claims', () => {
       await buildCodingTest(t.deps.db, { employer, name: 'Coding test', duration: 60, problems: [SUM_PROBLEM] })
     ).test.questionIds;
     const base = {
-      testId,
+      testId: sumTest.id,
       userId: candidate.id,
       questionId: problemId!,
       questionNumber: 0,
@@ -281,7 +248,7 @@ describe('recovery and claims', () => {
     const [row] = await t.deps.db
       .insert(submissions)
       .values({
-        testId,
+        testId: sumTest.id,
         userId: candidate.id,
         questionId: problemId!,
         questionNumber: 0,

@@ -1,15 +1,9 @@
 /** Run and submit through the API with the REAL sandboxed judge (Python), plus access rules. */
-import { createJudge, type Judge } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachJudging, buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
-import {
-  buildCodingTest,
-  createSignedInUser,
-  type SignedInUser,
-  SUM_PROBLEM,
-  startCodingAttempt,
-} from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { healthDetails } from '../../../test/build-test-app';
+import { buildCodingTest, createSignedInUser, SUM_PROBLEM, startCodingAttempt } from '../../../test/factories';
+import { useRealJudge, useStartedCodingTest, useTestApp } from '../../../test/support';
 import { submissions } from '../../db/schema';
 
 const SUM_OK = 'a, b = map(int, input().split())\nprint(a + b)\n';
@@ -18,48 +12,27 @@ const SUM_HALF = 'a, b = map(int, input().split())\nprint(3 if a == 1 else 0)\n'
 // Echoes its input to both streams: none of it may reach a candidate for a hidden case.
 const ECHO = 'import sys\nd = sys.stdin.read()\nprint(d)\nsys.stderr.write(d)\nsys.exit(int(d.split()[0]) % 256)\n';
 
-let t: TestApp;
-let judge: Judge;
-let employer: SignedInUser;
-let candidate: SignedInUser;
-let testId: string;
+const t = useTestApp();
+const real = useRealJudge(t, { concurrency: 2 });
+const { employer, candidate, test: sumTest } = useStartedCodingTest(t, { name: 'Coding test' });
 
-const post = (user: SignedInUser, url: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie }, payload });
-const get = (user: SignedInUser, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
 const body = (code: string, over: Record<string, unknown> = {}) => ({
   language: 'python',
   code,
-  testId,
+  testId: sumTest.id,
   questionNumber: 0,
   ...over,
 });
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  judge = createJudge({ concurrency: 2 });
-  await attachJudging(t, judge);
-  employer = await createSignedInUser(t.app, { role: 'employer' });
-  candidate = await createSignedInUser(t.app);
-  testId = (await buildCodingTest(t.deps.db, { employer, name: 'Coding test', duration: 60, problems: [SUM_PROBLEM] }))
-    .test.id;
-  await startCodingAttempt(t.deps, candidate.id, testId);
-});
-afterAll(async () => {
-  await t.deps.judging?.stop();
-  await judge.close();
-  await t.close();
-});
-
 describe('GET /api/languages and health', () => {
   it('lists the five languages with availability, and health shows isolation and the queue', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/languages' });
+    const res = await t.as(null).get('/api/languages');
     expect(res.statusCode).toBe(200);
     const langs = res.json() as { id: string; available: boolean }[];
     expect(langs.map((l) => l.id).sort()).toEqual(['cpp', 'java', 'javascript', 'python', 'typescript']);
     expect(langs.find((l) => l.id === 'python')?.available).toBe(true);
     const health = await healthDetails(t.app);
-    expect(health.judge.isolation.sandbox).toBe(judge.isolation().sandbox);
+    expect(health.judge.isolation.sandbox).toBe(real.judge.isolation().sandbox);
     expect(health.judge.queue).toMatchObject({ running: expect.any(Number), waiting: expect.any(Number) });
     expect(['ok', 'degraded']).toContain(health.judge.state);
     expect(health.judge.mode).toBe(t.deps.database.mode === 'postgres' ? 'pg-boss' : 'embedded');
@@ -68,7 +41,7 @@ describe('GET /api/languages and health', () => {
 
 describe('POST /api/submissions/run', () => {
   it('runs the visible examples and answers the results array with passed', async () => {
-    const res = await post(candidate, '/api/submissions/run', body(SUM_OK));
+    const res = await t.as(candidate).post('/api/submissions/run', body(SUM_OK));
     expect(res.statusCode).toBe(200);
     const items = res.json();
     expect(Array.isArray(items)).toBe(true);
@@ -85,41 +58,41 @@ describe('POST /api/submissions/run', () => {
   });
 
   it('runs only the custom input when stdin is given (nothing compared)', async () => {
-    const res = await post(candidate, '/api/submissions/run', body(SUM_OK, { stdin: '5 6\n' }));
+    const res = await t.as(candidate).post('/api/submissions/run', body(SUM_OK, { stdin: '5 6\n' }));
     expect(res.json()).toEqual([
       expect.objectContaining({ passed: true, input: '5 6\n', expectedOutput: null, output: '11\n' }),
     ]);
   });
 
   it('puts a compile error into every item', async () => {
-    const items = (await post(candidate, '/api/submissions/run', body('print(1'))).json();
+    const items = (await t.as(candidate).post('/api/submissions/run', body('print(1'))).json();
     expect(items[0]).toMatchObject({ passed: false, verdict: 'Compilation Error' });
     expect(items[0].output).toMatch(/SyntaxError/);
   });
 
   it('lets the managing employer run without an attempt; another employer is refused (no attempt)', async () => {
-    expect((await post(employer, '/api/submissions/run', body(SUM_OK))).json()[0].passed).toBe(true);
+    expect((await t.as(employer).post('/api/submissions/run', body(SUM_OK))).json()[0].passed).toBe(true);
     const other = await createSignedInUser(t.app, { role: 'employer' });
-    const res = await post(other, '/api/submissions/run', body(SUM_OK));
+    const res = await t.as(other).post('/api/submissions/run', body(SUM_OK));
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('ATTEMPT_NOT_STARTED');
   });
 
   it('validates the payload and the question number', async () => {
-    const bad = await post(candidate, '/api/submissions/run', body(SUM_OK, { language: 'cobol' }));
+    const bad = await t.as(candidate).post('/api/submissions/run', body(SUM_OK, { language: 'cobol' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.language).toBe('Choose a supported language');
-    const missing = await post(candidate, '/api/submissions/run', body(SUM_OK, { questionNumber: 7 }));
+    const missing = await t.as(candidate).post('/api/submissions/run', body(SUM_OK, { questionNumber: 7 }));
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('PROBLEM_NOT_FOUND');
-    const anon = await t.app.inject({ method: 'POST', url: '/api/submissions/run', payload: body(SUM_OK) });
+    const anon = await t.as(null).post('/api/submissions/run', body(SUM_OK));
     expect(anon.statusCode).toBe(401);
   });
 });
 
 describe('POST /api/submissions', () => {
   it('stores, judges every case and answers the results array; hidden cases carry no data', async () => {
-    const res = await post(candidate, '/api/submissions', body(SUM_OK));
+    const res = await t.as(candidate).post('/api/submissions', body(SUM_OK));
     expect(res.statusCode).toBe(200);
     const items = res.json();
     expect(items.map((i: { passed: boolean }) => i.passed)).toEqual([true, true]);
@@ -140,9 +113,9 @@ describe('POST /api/submissions', () => {
   });
 
   it('scores marks x passed/total: 1 of 2 cases is half marks, verdict Wrong Answer', async () => {
-    const res = await post(candidate, '/api/submissions', body(SUM_HALF));
+    const res = await t.as(candidate).post('/api/submissions', body(SUM_HALF));
     expect(res.json().map((i: { passed: boolean }) => i.passed)).toEqual([true, false]);
-    const sub = (await get(candidate, `/api/submissions/${res.headers['x-submission-id']}`)).json();
+    const sub = (await t.as(candidate).get(`/api/submissions/${res.headers['x-submission-id']}`)).json();
     expect(sub).toMatchObject({
       status: 'judged',
       verdict: 'Wrong Answer',
@@ -154,19 +127,19 @@ describe('POST /api/submissions', () => {
   });
 
   it('stores a compile error with the compiler message and no score', async () => {
-    const res = await post(candidate, '/api/submissions', body('def f(:\n'));
+    const res = await t.as(candidate).post('/api/submissions', body('def f(:\n'));
     expect(res.statusCode).toBe(200);
     expect(
       res.json().every((i: { verdict: string; passed: boolean }) => i.verdict === 'Compilation Error' && !i.passed),
     ).toBe(true);
-    const sub = (await get(candidate, `/api/submissions/${res.headers['x-submission-id']}`)).json();
+    const sub = (await t.as(candidate).get(`/api/submissions/${res.headers['x-submission-id']}`)).json();
     expect(sub).toMatchObject({ verdict: 'Compilation Error', score: 0, passedCount: 0 });
     expect(sub.compileOutput).toMatch(/SyntaxError/);
   });
 
   it('ignores a userId in the body: the session decides', async () => {
     const other = await createSignedInUser(t.app);
-    const res = await post(candidate, '/api/submissions', body(SUM_OK, { userId: other.id }));
+    const res = await t.as(candidate).post('/api/submissions', body(SUM_OK, { userId: other.id }));
     const [row] = await t.deps.db
       .select()
       .from(submissions)
@@ -183,12 +156,12 @@ describe('POST /api/submissions', () => {
       problems: [{ examples: [{ input: '1 2\n', output: '3\n' }], testCases: [secret] }],
     });
     await startCodingAttempt(t.deps, candidate.id, test.id);
-    const res = await post(candidate, '/api/submissions', body(ECHO, { testId: test.id }));
+    const res = await t.as(candidate).post('/api/submissions', body(ECHO, { testId: test.id }));
     const id = res.headers['x-submission-id'] as string;
     const texts = [
       res.body,
-      (await get(candidate, `/api/submissions/${id}`)).body,
-      (await get(candidate, `/api/submissions/all?testId=${test.id}`)).body,
+      (await t.as(candidate).get(`/api/submissions/${id}`)).body,
+      (await t.as(candidate).get(`/api/submissions/all?testId=${test.id}`)).body,
     ];
     for (const text of texts) {
       expect(text).not.toMatch(/73917|81643|155560/);
@@ -200,7 +173,7 @@ describe('POST /api/submissions', () => {
 
   it('refuses without an attempt, and after the deadline', async () => {
     const late = await createSignedInUser(t.app);
-    const none = await post(late, '/api/submissions', body(SUM_OK));
+    const none = await t.as(late).post('/api/submissions', body(SUM_OK));
     expect(none.statusCode).toBe(409);
     expect(none.json().code).toBe('ATTEMPT_NOT_STARTED');
 
@@ -213,10 +186,10 @@ describe('POST /api/submissions', () => {
     await startCodingAttempt(t.deps, late.id, test.id);
     t.clock.advance(6 * 60_000);
     try {
-      const res = await post(late, '/api/submissions', body(SUM_OK, { testId: test.id }));
+      const res = await t.as(late).post('/api/submissions', body(SUM_OK, { testId: test.id }));
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('DEADLINE_PASSED');
-      const run = await post(late, '/api/submissions/run', body(SUM_OK, { testId: test.id }));
+      const run = await t.as(late).post('/api/submissions/run', body(SUM_OK, { testId: test.id }));
       expect(run.json().code).toBe('DEADLINE_PASSED');
     } finally {
       t.clock.advance(-6 * 60_000);
@@ -226,23 +199,23 @@ describe('POST /api/submissions', () => {
 
 describe('GET /api/submissions/all and /api/submissions/{id}', () => {
   it('scopes the list: own submissions for a candidate, managed tests for an employer', async () => {
-    const mine = (await get(candidate, `/api/submissions/all?testId=${testId}`)).json();
+    const mine = (await t.as(candidate).get(`/api/submissions/all?testId=${sumTest.id}`)).json();
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((s: { userId: string }) => s.userId === candidate.id)).toBe(true);
 
     const other = await createSignedInUser(t.app);
-    expect((await get(other, '/api/submissions/all')).json()).toEqual([]);
-    expect((await get(other, `/api/submissions/${mine[0].id}`)).statusCode).toBe(404);
+    expect((await t.as(other).get('/api/submissions/all')).json()).toEqual([]);
+    expect((await t.as(other).get(`/api/submissions/${mine[0].id}`)).statusCode).toBe(404);
 
     const stranger = await createSignedInUser(t.app, { role: 'employer' });
-    expect((await get(stranger, '/api/submissions/all')).json()).toEqual([]);
-    expect((await get(stranger, `/api/submissions/${mine[0].id}`)).statusCode).toBe(404);
+    expect((await t.as(stranger).get('/api/submissions/all')).json()).toEqual([]);
+    expect((await t.as(stranger).get(`/api/submissions/${mine[0].id}`)).statusCode).toBe(404);
 
-    const managed = (await get(employer, `/api/submissions/all?testId=${testId}`)).json();
+    const managed = (await t.as(employer).get(`/api/submissions/all?testId=${sumTest.id}`)).json();
     expect(managed.map((s: { id: string }) => s.id)).toEqual(
       expect.arrayContaining(mine.map((s: { id: string }) => s.id)),
     );
-    const one = await get(employer, `/api/submissions/${mine[0].id}`);
+    const one = await t.as(employer).get(`/api/submissions/${mine[0].id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().code).toBe(mine[0].code);
   });
