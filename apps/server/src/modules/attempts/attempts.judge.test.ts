@@ -1,9 +1,8 @@
 /** Taking with the REAL sandboxed judge: deadline refusals, auto-end judging the last saved code, hidden data. */
-import { createJudge, type Judge } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachJudging, buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { buildCodingTest, createSignedInUser } from '../../../test/factories';
+import { useRealJudge, useSignedIn, useTestApp } from '../../../test/support';
 import { submissions } from '../../db/schema';
 import { waitForJudged } from '../submissions/submissions.service';
 import { endExpiredAttempts } from './attempts.finish';
@@ -13,23 +12,9 @@ const SUM_OK = 'a, b = map(int, input().split())\nprint(a + b)\n';
 // Echoes input to stdout and stderr: none of a hidden case's data may reach the candidate.
 const ECHO = 'import sys\nd = sys.stdin.read()\nprint(d)\nsys.stderr.write(d)\n';
 
-let t: TestApp;
-let judge: Judge;
-let employer: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  judge = createJudge({ concurrency: 1 });
-  await attachJudging(t, judge);
-  employer = await createSignedInUser(t.app, { role: 'employer' });
-});
-afterAll(async () => {
-  await t.deps.judging?.stop();
-  await judge.close();
-  await t.close();
-});
-
-const call = (user: SignedInUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+useRealJudge(t, { concurrency: 1 });
+const employer = useSignedIn(t, { role: 'employer' });
 
 async function setup(duration = 10, hidden = { input: '40 2\n', output: '42\n' }) {
   const { test, problems } = await buildCodingTest(t.deps.db, {
@@ -39,7 +24,7 @@ async function setup(duration = 10, hidden = { input: '40 2\n', output: '42\n' }
     problems: [{ title: 'Sum', marks: 20, examples: [{ input: '1 2\n', output: '3\n' }], testCases: [hidden] }],
   });
   const cand = await createSignedInUser(t.app);
-  const started = (await call(cand, 'POST', `/api/attempts/${test.id}/start`)).json();
+  const started = (await t.as(cand).request('POST', `/api/attempts/${test.id}/start`)).json();
   return {
     test,
     problem: problems[0]!,
@@ -54,23 +39,23 @@ describe('taking with the real judge', () => {
     const { test, cand, deadline } = await setup(5);
     const body = { language: 'python', code: SUM_OK, testId: test.id, questionNumber: 0 };
     t.clock.set(new Date(+deadline - 2000));
-    expect((await call(cand, 'POST', '/api/submissions/run', body)).statusCode).toBe(200);
+    expect((await t.as(cand).request('POST', '/api/submissions/run', body)).statusCode).toBe(200);
     t.clock.set(new Date(+deadline + 1000));
-    const submit = await call(cand, 'POST', '/api/submissions', body);
+    const submit = await t.as(cand).request('POST', '/api/submissions', body);
     expect(submit.statusCode).toBe(403);
     expect(submit.json().code).toBe('DEADLINE_PASSED');
-    expect((await call(cand, 'POST', '/api/submissions/run', body)).json().code).toBe('DEADLINE_PASSED');
+    expect((await t.as(cand).request('POST', '/api/submissions/run', body)).json().code).toBe('DEADLINE_PASSED');
     t.clock.set(new Date());
   });
 
   it('ends the attempt at the deadline and judges the last saved code with no browser left', async () => {
     const { test, problem, cand, deadline, attemptId } = await setup();
-    await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {
+    await t.as(cand).request('PUT', `/api/attempts/${test.id}/drafts`, {
       questionId: problem.id,
       language: 'python',
       code: 'print(0)',
     });
-    await call(cand, 'PUT', `/api/attempts/${test.id}/drafts`, {
+    await t.as(cand).request('PUT', `/api/attempts/${test.id}/drafts`, {
       questionId: problem.id,
       language: 'python',
       code: SUM_OK,
@@ -81,7 +66,7 @@ describe('taking with the real judge', () => {
     expect(row).toMatchObject({ code: SUM_OK, language: 'python', questionNumber: 0 });
     const judged = await waitForJudged(t.deps, row!.id, 20_000);
     expect(judged).toMatchObject({ status: 'judged', passedCount: 2, totalCount: 2, score: 20 });
-    const take = await call(cand, 'GET', `/api/attempts/take/${test.id}`);
+    const take = await t.as(cand).request('GET', `/api/attempts/take/${test.id}`);
     expect(take.json()).toMatchObject({ window: { state: 'ended' }, attempt: { endReason: 'timeout' } });
     t.clock.set(new Date());
   });
@@ -90,12 +75,12 @@ describe('taking with the real judge', () => {
     const { test, cand } = await setup(10, { input: `${MARK} 40 2\n`, output: `${MARK} 42\n` });
     const body = { language: 'python', code: ECHO, testId: test.id, questionNumber: 0 };
     const responses = [
-      await call(cand, 'POST', '/api/submissions/run', body),
-      await call(cand, 'POST', '/api/submissions', body),
-      await call(cand, 'GET', `/api/submissions/all?testId=${test.id}`),
-      await call(cand, 'GET', `/api/attempts/${test.id}/submissions`),
-      await call(cand, 'GET', `/api/attempts/take/${test.id}`),
-      await call(cand, 'POST', `/api/attempts/${test.id}/end`),
+      await t.as(cand).request('POST', '/api/submissions/run', body),
+      await t.as(cand).request('POST', '/api/submissions', body),
+      await t.as(cand).request('GET', `/api/submissions/all?testId=${test.id}`),
+      await t.as(cand).request('GET', `/api/attempts/${test.id}/submissions`),
+      await t.as(cand).request('GET', `/api/attempts/take/${test.id}`),
+      await t.as(cand).request('POST', `/api/attempts/${test.id}/end`),
     ];
     for (const r of responses) {
       expect(r.statusCode).toBe(200);

@@ -4,35 +4,19 @@
  * results; adding a problem to another test copies it unless it is linked on purpose; the model solution
  * check; the comparison mode.
  */
-import { createJudge, type Judge } from '@assessly/judge';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachJudging, buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../../test/factories';
 import { call, createTestAs } from '../../../test/fixtures/authoring';
+import { useRealJudge, useSignedIn, useTestApp } from '../../../test/support';
 import { submissions } from '../../db/schema';
 import { waitForJudged } from '../submissions/submissions.service';
 
 const SUM = 'a, b = map(int, input().split())\nprint(a + b)\n';
 
-let t: TestApp;
-let judge: Judge;
-let owner: SignedInUser;
-let rival: SignedInUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  judge = createJudge({ concurrency: 1 });
-  await attachJudging(t, judge);
-  [owner, rival] = await Promise.all([
-    createSignedInUser(t.app, { role: 'employer' }),
-    createSignedInUser(t.app, { role: 'employer' }),
-  ]);
-});
-afterAll(async () => {
-  await t.deps.judging?.stop();
-  await judge.close();
-  await t.close();
-});
+const t = useTestApp();
+useRealJudge(t, { concurrency: 1 });
+const owner = useSignedIn(t, { role: 'employer' });
+const rival = useSignedIn(t, { role: 'employer' });
 
 function problem(over: Record<string, unknown> = {}) {
   return {

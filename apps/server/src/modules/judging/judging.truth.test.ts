@@ -2,11 +2,11 @@
  * Verdicts an employer can trust, with the REAL sandboxed judge: a program cannot fake a sandbox failure or
  * an MLE, and nothing of a hidden case reaches a candidate on any route (issue 11).
  */
-import { createJudge, type Judge } from '@assessly/judge';
 import { HIDDEN_RESULT_KEYS, INTERNAL_ERROR_MESSAGE } from '@assessly/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachJudging, buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { attachJudging, buildTestApp } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { as, useRealJudge, useSignedIn, useTestApp } from '../../../test/support';
 
 const MARK = 'HIDDEN-TRUTH-5K8';
 const EXAMPLE_IN = '1 2\n';
@@ -20,24 +20,9 @@ const MLE_SPOOF =
 const SIDE_CHANNEL =
   'import sys\nd = sys.stdin.read()\nif d == "1 2\\n":\n    print(3)\nelse:\n    x = bytearray(ord(d[0]) << 16)\n    print(len(x))\n';
 
-let t: TestApp;
-let judge: Judge;
-let employer: SignedInUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  judge = createJudge({ concurrency: 2 });
-  await attachJudging(t, judge);
-  employer = await createSignedInUser(t.app, { role: 'employer' });
-});
-afterAll(async () => {
-  await t.deps.judging?.stop();
-  await judge.close();
-  await t.close();
-});
-
-const call = (user: SignedInUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+const real = useRealJudge(t, { concurrency: 2 });
+const employer = useSignedIn(t, { role: 'employer' });
 
 async function setup(language = 'python') {
   const { test } = await buildCodingTest(t.deps.db, {
@@ -55,7 +40,7 @@ async function setup(language = 'python') {
     ],
   });
   const cand = await createSignedInUser(t.app);
-  expect((await call(cand, 'POST', `/api/attempts/${test.id}/start`)).statusCode).toBe(200);
+  expect((await t.as(cand).request('POST', `/api/attempts/${test.id}/start`)).statusCode).toBe(200);
   return { test, cand, body: { language, testId: test.id, questionNumber: 0 } };
 }
 
@@ -63,9 +48,12 @@ async function setup(language = 'python') {
 async function candidateAnswers(cand: SignedInUser, testId: string, submitAnswer: unknown, id: string) {
   const answers: [string, unknown][] = [
     ['submit', submitAnswer],
-    ['GET /api/submissions/{id}', (await call(cand, 'GET', `/api/submissions/${id}`)).json()],
-    ['GET /api/submissions/all', (await call(cand, 'GET', `/api/submissions/all?testId=${testId}`)).json()],
-    ['GET /api/attempts/{testId}/submissions', (await call(cand, 'GET', `/api/attempts/${testId}/submissions`)).json()],
+    ['GET /api/submissions/{id}', (await t.as(cand).request('GET', `/api/submissions/${id}`)).json()],
+    ['GET /api/submissions/all', (await t.as(cand).request('GET', `/api/submissions/all?testId=${testId}`)).json()],
+    [
+      'GET /api/attempts/{testId}/submissions',
+      (await t.as(cand).request('GET', `/api/attempts/${testId}/submissions`)).json(),
+    ],
   ];
   return answers;
 }
@@ -97,10 +85,10 @@ function expectNothingHidden(answers: [string, unknown][]) {
 describe('a program cannot speak for the sandbox', () => {
   it('the bwrap:-stderr program leaks no hidden input and gets a truthful Runtime Error', async () => {
     const { test, cand, body } = await setup();
-    const res = await call(cand, 'POST', '/api/submissions', { ...body, code: BWRAP_SPOOF });
+    const res = await t.as(cand).request('POST', '/api/submissions', { ...body, code: BWRAP_SPOOF });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.headers['x-submission-id'] as string;
-    const mine = (await call(cand, 'GET', `/api/submissions/${id}`)).json();
+    const mine = (await t.as(cand).request('GET', `/api/submissions/${id}`)).json();
     expect(mine.verdict).toBe('Runtime Error');
     expect(mine.status).toBe('judged');
     expect(mine.compileOutput).toBeNull();
@@ -111,7 +99,7 @@ describe('a program cannot speak for the sandbox', () => {
     ]);
     expectNothingHidden(await candidateAnswers(cand, test.id, res.json(), id));
     // the employer sees everything: the hidden input, expected output and what the program wrote
-    const full = (await call(employer, 'GET', `/api/submissions/${id}`)).json();
+    const full = (await t.as(employer).request('GET', `/api/submissions/${id}`)).json();
     expect(full.results[1]).toMatchObject({
       hidden: true,
       input: `${MARK} 40 2\n`,
@@ -123,10 +111,10 @@ describe('a program cannot speak for the sandbox', () => {
 
   it('a stderr "MLE" spoof is a Runtime Error and leaks nothing', async () => {
     const { test, cand, body } = await setup();
-    const res = await call(cand, 'POST', '/api/submissions', { ...body, code: MLE_SPOOF });
+    const res = await t.as(cand).request('POST', '/api/submissions', { ...body, code: MLE_SPOOF });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.headers['x-submission-id'] as string;
-    const mine = (await call(cand, 'GET', `/api/submissions/${id}`)).json();
+    const mine = (await t.as(cand).request('GET', `/api/submissions/${id}`)).json();
     expect(mine.results.slice(1).map((r: { verdict: string }) => r.verdict)).toEqual([
       'Runtime Error',
       'Runtime Error',
@@ -136,7 +124,7 @@ describe('a program cannot speak for the sandbox', () => {
 
   it('hidden cases carry no time or memory figures a program could encode input into', async () => {
     const { test, cand, body } = await setup();
-    const res = await call(cand, 'POST', '/api/submissions', { ...body, code: SIDE_CHANNEL });
+    const res = await t.as(cand).request('POST', '/api/submissions', { ...body, code: SIDE_CHANNEL });
     expect(res.statusCode, res.body).toBe(200);
     expectNothingHidden(await candidateAnswers(cand, test.id, res.json(), res.headers['x-submission-id'] as string));
   });
@@ -150,13 +138,13 @@ describe('a program cannot speak for the sandbox', () => {
     expect(bomb.length).toBeGreaterThanOrEqual(270);
     // The same Run with nothing else on the judge: on a machine busy with other work the 3 s bound scales with it.
     let started = Date.now();
-    const solo = await call(b.cand, 'POST', '/api/submissions/run', { ...b.body, code: 'print(3)\n' });
+    const solo = await t.as(b.cand).request('POST', '/api/submissions/run', { ...b.body, code: 'print(3)\n' });
     expect(solo.statusCode, solo.body).toBe(200);
     const soloMs = Date.now() - started;
-    const bombDone = call(a.cand, 'POST', '/api/submissions/run', { ...a.body, code: bomb });
+    const bombDone = t.as(a.cand).request('POST', '/api/submissions/run', { ...a.body, code: bomb });
     await new Promise((r) => setTimeout(r, 500)); // the bomb is compiling
     started = Date.now();
-    const run = await call(b.cand, 'POST', '/api/submissions/run', { ...b.body, code: 'print(3)\n' });
+    const run = await t.as(b.cand).request('POST', '/api/submissions/run', { ...b.body, code: 'print(3)\n' });
     const ms = Date.now() - started;
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json()[0].verdict).toBe('Accepted');
@@ -174,8 +162,8 @@ describe('internal errors', () => {
     try {
       const detail = 'sandbox failed to start: bwrap: /var/lib/assessly/secret-host-path';
       await attachJudging(own, {
-        languages: () => judge.languages(),
-        isolation: () => judge.isolation(),
+        languages: () => real.judge.languages(),
+        isolation: () => real.judge.isolation(),
         judge: async (req) => ({
           verdict: 'Internal Error',
           compileOutput: detail,
@@ -198,22 +186,20 @@ describe('internal errors', () => {
         ],
       });
       const cand = await createSignedInUser(own.app);
-      const as = (u: SignedInUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-        own.app.inject({ method, url, headers: { cookie: u.cookie }, ...(payload ? { payload } : {}) });
-      await as(cand, 'POST', `/api/attempts/${test.id}/start`);
+      await as(own.app, cand).request('POST', `/api/attempts/${test.id}/start`);
       const body = { language: 'python', code: 'print(1)', testId: test.id, questionNumber: 0 };
-      const run = await as(cand, 'POST', '/api/submissions/run', body);
+      const run = await as(own.app, cand).request('POST', '/api/submissions/run', body);
       expect(run.body).not.toContain('secret-host-path');
       expect(run.json()[0].output).toBe(INTERNAL_ERROR_MESSAGE);
-      const sub = await as(cand, 'POST', '/api/submissions', body);
+      const sub = await as(own.app, cand).request('POST', '/api/submissions', body);
       expect(sub.body).not.toContain('secret-host-path');
       const id = sub.headers['x-submission-id'] as string;
       for (const url of [`/api/submissions/${id}`, '/api/submissions/all', `/api/attempts/${test.id}/submissions`]) {
-        const res = await as(cand, 'GET', url);
+        const res = await as(own.app, cand).request('GET', url);
         expect(res.body, url).not.toContain('secret-host-path');
         expect(res.body, url).toContain(INTERNAL_ERROR_MESSAGE);
       }
-      const full = (await as(boss, 'GET', `/api/submissions/${id}`)).json();
+      const full = (await as(own.app, boss).request('GET', `/api/submissions/${id}`)).json();
       expect(full.compileOutput).toBe(detail);
     } finally {
       await own.deps.judging?.stop();
