@@ -1,20 +1,23 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { seedAttempt, seedEvent, seedSubmission, TINY_JPEG } from '../../../test/fixtures/review';
+import { describe, expect, it } from 'vitest';
+import { buildCodingTest, type SignedInUser } from '../../../test/factories';
+import { type SubmissionSeed, seedAttempt, seedEvent, seedSubmission, TINY_JPEG } from '../../../test/fixtures/review';
 import { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from '../../../test/fixtures/similarity-samples';
+import { madeBeforeAll, useSignedIn, useTestApp } from '../../../test/support';
 import { aptitudeQuestions, attempts, outbox, tests, users } from '../../db/schema';
 import { csvCell, toCsv } from './csv';
 import { STATUS_UNDO_MS, sendDueStatusEmails } from './status-mail';
 
-let t: TestApp;
-let empA: SignedInUser;
-let empB: SignedInUser;
-let cand1: SignedInUser;
-let cand2: SignedInUser;
-let cand3: SignedInUser;
-let seeded: Awaited<ReturnType<typeof seedAll>>;
+const t = useTestApp();
+const empA = useSignedIn(t, { role: 'employer', firstName: 'Erin', lastName: 'Employer' });
+const empB = useSignedIn(t, { role: 'employer' });
+const cand1 = useSignedIn(t, { firstName: 'Ada', lastName: 'Lovelace' });
+const cand2 = useSignedIn(t, { firstName: '=HYPERLINK("http://x")', lastName: 'Copy, Cat' });
+const cand3 = useSignedIn(t, { firstName: 'Grace', lastName: 'Hopper' });
+const seeded = madeBeforeAll(async () => {
+  await t.deps.db.update(users).set({ experienceDetails: '5 years of Go' }).where(eq(users.id, cand2.id));
+  return seedAll();
+});
 
 async function seedAll() {
   const db = t.deps.db;
@@ -26,74 +29,30 @@ async function seedAll() {
   const a1 = await seedAttempt(db, main.test.id, cand1.id, { startedAt: start });
   const a2 = await seedAttempt(db, main.test.id, cand2.id, { startedAt: new Date(start.getTime() + 60_000) });
   const a3 = await seedAttempt(db, main.test.id, cand3.id, { startedAt: start, endedAt: null, minutes: 600 });
-  // cand1: problem 1 twice (2/4 then 4/4: best counts), problem 2 3/4 → 60 + 30 = 90
-  await seedSubmission(db, {
-    testId: main.test.id,
-    userId: cand1.id,
-    attemptId: a1.id,
-    problem: p1,
-    questionNumber: 0,
-    passed: 2,
-    total: 4,
-    createdAt: new Date(start.getTime() + 60_000),
-    code: PY_ORIGINAL,
-  });
-  await seedSubmission(db, {
-    testId: main.test.id,
-    userId: cand1.id,
-    attemptId: a1.id,
-    problem: p1,
-    questionNumber: 0,
-    passed: 4,
-    total: 4,
-    createdAt: new Date(start.getTime() + 120_000),
-    code: PY_ORIGINAL,
-  });
-  await seedSubmission(db, {
-    testId: main.test.id,
-    userId: cand1.id,
-    attemptId: a1.id,
-    problem: p2,
-    questionNumber: 1,
-    passed: 3,
-    total: 4,
-    createdAt: new Date(start.getTime() + 180_000),
-  });
-  // cand2 copied cand1 (renamed variables): 1/4 on problem 1 → 15
-  await seedSubmission(db, {
-    testId: main.test.id,
-    userId: cand2.id,
-    attemptId: null,
-    problem: p1,
-    questionNumber: 0,
-    passed: 1,
-    total: 4,
-    createdAt: new Date(start.getTime() + 240_000),
-    code: PY_RENAMED,
-  });
-  // cand3 wrote their own: 0/2 on problem 1, plus one still queued (no results: not in the average)
-  await seedSubmission(db, {
-    testId: main.test.id,
-    userId: cand3.id,
-    attemptId: a3.id,
-    problem: p1,
-    questionNumber: 0,
-    passed: 0,
-    total: 2,
-    createdAt: new Date(start.getTime() + 300_000),
-    code: PY_INDEPENDENT_BFS,
-  });
-  await seedSubmission(db, {
-    testId: main.test.id,
-    userId: cand3.id,
-    attemptId: a3.id,
-    problem: p2,
-    questionNumber: 1,
-    passed: 0,
-    total: 0,
-    status: 'queued',
-    createdAt: new Date(start.getTime() + 360_000),
-  });
+  const at = (ms: number) => new Date(start.getTime() + ms);
+  const seeds: [SignedInUser, { id: string } | null, typeof p1, number, number, Partial<SubmissionSeed>][] = [
+    // cand1: problem 1 twice (2/4 then 4/4: best counts), problem 2 3/4 → 60 + 30 = 90
+    [cand1, a1, p1, 2, 4, { createdAt: at(60_000), code: PY_ORIGINAL }],
+    [cand1, a1, p1, 4, 4, { createdAt: at(120_000), code: PY_ORIGINAL }],
+    [cand1, a1, p2, 3, 4, { createdAt: at(180_000) }],
+    // cand2 copied cand1 (renamed variables): 1/4 on problem 1 → 15
+    [cand2, null, p1, 1, 4, { createdAt: at(240_000), code: PY_RENAMED }],
+    // cand3 wrote their own: 0/2 on problem 1, plus one still queued (no results: not in the average)
+    [cand3, a3, p1, 0, 2, { createdAt: at(300_000), code: PY_INDEPENDENT_BFS }],
+    [cand3, a3, p2, 0, 0, { status: 'queued', createdAt: at(360_000) }],
+  ];
+  for (const [user, attempt, problem, passed, total, over] of seeds) {
+    await seedSubmission(db, {
+      testId: main.test.id,
+      userId: user.id,
+      attemptId: attempt?.id ?? null,
+      problem,
+      questionNumber: problem === p1 ? 0 : 1,
+      passed,
+      total,
+      ...over,
+    });
+  }
   // company B's test has a submission too
   const b1 = await seedAttempt(db, other.test.id, cand1.id);
   await seedSubmission(db, {
@@ -113,31 +72,14 @@ async function seedAll() {
   return { main, inactive, other, a1, a2, a3, b1, ev1, ev2, bEvent };
 }
 
-const get = (url: string, who?: SignedInUser) =>
-  t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  empA = await createSignedInUser(t.app, { role: 'employer', firstName: 'Erin', lastName: 'Employer' });
-  empB = await createSignedInUser(t.app, { role: 'employer' });
-  cand1 = await createSignedInUser(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
-  cand2 = await createSignedInUser(t.app, { firstName: '=HYPERLINK("http://x")', lastName: 'Copy, Cat' });
-  cand3 = await createSignedInUser(t.app, { firstName: 'Grace', lastName: 'Hopper' });
-  await t.deps.db.update(users).set({ experienceDetails: '5 years of Go' }).where(eq(users.id, cand2.id));
-  seeded = await seedAll();
-});
-afterAll(async () => {
-  await t.close();
-});
-
 describe('GET /api/review/dashboard', () => {
   it('needs a session (401) and an employer (403)', async () => {
-    expect((await get('/api/review/dashboard')).statusCode).toBe(401);
-    expect((await get('/api/review/dashboard', cand1)).statusCode).toBe(403);
+    expect((await t.as(null).get('/api/review/dashboard')).statusCode).toBe(401);
+    expect((await t.as(cand1).get('/api/review/dashboard')).statusCode).toBe(403);
   });
 
   it('answers the user, the four stat cards from real data, and the tests with counts', async () => {
-    const res = await get('/api/review/dashboard', empA);
+    const res = await t.as(empA).get('/api/review/dashboard');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.user).toEqual({ firstName: 'Erin', lastName: 'Employer', email: empA.email });
@@ -155,17 +97,17 @@ describe('GET /api/review/dashboard', () => {
   });
 
   it('paginates the tests', async () => {
-    const p1 = (await get('/api/review/dashboard?page=1&pageSize=1', empA)).json();
-    const p2 = (await get('/api/review/dashboard?page=2&pageSize=1', empA)).json();
+    const p1 = (await t.as(empA).get('/api/review/dashboard?page=1&pageSize=1')).json();
+    const p2 = (await t.as(empA).get('/api/review/dashboard?page=2&pageSize=1')).json();
     expect(p1.tests).toHaveLength(1);
     expect(p2.tests).toHaveLength(1);
     expect(p1.tests[0].id).not.toBe(p2.tests[0].id);
     expect(p1.totalTests).toBe(2);
-    expect((await get('/api/review/dashboard?pageSize=0', empA)).statusCode).toBe(400);
+    expect((await t.as(empA).get('/api/review/dashboard?pageSize=0')).statusCode).toBe(400);
   });
 
   it("shows company B's employer only company B's numbers", async () => {
-    const body = (await get('/api/review/dashboard', empB)).json();
+    const body = (await t.as(empB).get('/api/review/dashboard')).json();
     expect(body.stats).toEqual({ totalTests: 1, activeTests: 1, totalSubmissions: 1, averageScore: 100 });
   });
 });
@@ -178,7 +120,7 @@ describe('GET /api/review/tests/:id/submissions', () => {
       queries++;
       return original(...args);
     }) as typeof original;
-    const res = await get(`/api/review/tests/${seeded.main.test.id}/submissions?pageSize=50`, empA);
+    const res = await t.as(empA).get(`/api/review/tests/${seeded.main.test.id}/submissions?pageSize=50`);
     t.deps.database.query = original;
     expect(queries).toBe(1);
     expect(res.statusCode).toBe(200);
@@ -205,37 +147,37 @@ describe('GET /api/review/tests/:id/submissions', () => {
   });
 
   it('pages with a stable order', async () => {
-    const a = (await get(`/api/review/tests/${seeded.main.test.id}/submissions?page=1&pageSize=4`, empA)).json();
-    const b = (await get(`/api/review/tests/${seeded.main.test.id}/submissions?page=2&pageSize=4`, empA)).json();
+    const a = (await t.as(empA).get(`/api/review/tests/${seeded.main.test.id}/submissions?page=1&pageSize=4`)).json();
+    const b = (await t.as(empA).get(`/api/review/tests/${seeded.main.test.id}/submissions?page=2&pageSize=4`)).json();
     expect(a.items).toHaveLength(4);
     expect(b.items).toHaveLength(2);
     expect(new Set([...a.items, ...b.items].map((s: { id: string }) => s.id)).size).toBe(6);
   });
 
   it("refuses another company's test (404) and candidates (403)", async () => {
-    expect((await get(`/api/review/tests/${seeded.other.test.id}/submissions`, empA)).statusCode).toBe(404);
-    expect((await get(`/api/review/tests/${seeded.main.test.id}/submissions`, empB)).statusCode).toBe(404);
-    expect((await get(`/api/review/tests/${seeded.main.test.id}/submissions`, cand1)).statusCode).toBe(403);
-    expect((await get(`/api/review/tests/${seeded.main.test.id}/submissions`)).statusCode).toBe(401);
+    expect((await t.as(empA).get(`/api/review/tests/${seeded.other.test.id}/submissions`)).statusCode).toBe(404);
+    expect((await t.as(empB).get(`/api/review/tests/${seeded.main.test.id}/submissions`)).statusCode).toBe(404);
+    expect((await t.as(cand1).get(`/api/review/tests/${seeded.main.test.id}/submissions`)).statusCode).toBe(403);
+    expect((await t.as(null).get(`/api/review/tests/${seeded.main.test.id}/submissions`)).statusCode).toBe(401);
   });
 });
 
 describe('frames', () => {
   it('serves the stored JPEG to employers of that test only', async () => {
-    const ok = await get(`/api/review/frames/${seeded.ev2.id}`, empA);
+    const ok = await t.as(empA).get(`/api/review/frames/${seeded.ev2.id}`);
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toBe('image/jpeg');
     expect(Buffer.compare(ok.rawPayload, TINY_JPEG)).toBe(0);
-    expect((await get(`/api/review/frames/${seeded.ev2.id}`, empB)).statusCode).toBe(404);
-    expect((await get(`/api/review/frames/${seeded.bEvent.id}`, empA)).statusCode).toBe(404);
-    expect((await get(`/api/review/frames/${seeded.ev1.id}`, empA)).statusCode).toBe(404); // event without a frame
-    expect((await get(`/api/review/frames/${seeded.ev2.id}`, cand1)).statusCode).toBe(403);
+    expect((await t.as(empB).get(`/api/review/frames/${seeded.ev2.id}`)).statusCode).toBe(404);
+    expect((await t.as(empA).get(`/api/review/frames/${seeded.bEvent.id}`)).statusCode).toBe(404);
+    expect((await t.as(empA).get(`/api/review/frames/${seeded.ev1.id}`)).statusCode).toBe(404); // event without a frame
+    expect((await t.as(cand1).get(`/api/review/frames/${seeded.ev2.id}`)).statusCode).toBe(403);
   });
 });
 
 describe('GET /api/review/attempts/:id/report', () => {
   it('answers the total (best submission per problem), pass/fail, time, languages, events and code', async () => {
-    const res = await get(`/api/review/attempts/${seeded.a1.id}/report`, empA);
+    const res = await t.as(empA).get(`/api/review/attempts/${seeded.a1.id}/report`);
     expect(res.statusCode).toBe(200);
     const r = res.json();
     expect(r).toMatchObject({
@@ -265,10 +207,10 @@ describe('GET /api/review/attempts/:id/report', () => {
   });
 
   it('fails a candidate below the passing marks and hides other companies', async () => {
-    const r = (await get(`/api/review/attempts/${seeded.a2.id}/report`, empA)).json();
+    const r = (await t.as(empA).get(`/api/review/attempts/${seeded.a2.id}/report`)).json();
     expect(r).toMatchObject({ score: 15, percent: 15, passed: false });
-    expect((await get(`/api/review/attempts/${seeded.a1.id}/report`, empB)).statusCode).toBe(404);
-    expect((await get(`/api/review/attempts/${seeded.b1.id}/report`, empA)).statusCode).toBe(404);
+    expect((await t.as(empB).get(`/api/review/attempts/${seeded.a1.id}/report`)).statusCode).toBe(404);
+    expect((await t.as(empA).get(`/api/review/attempts/${seeded.b1.id}/report`)).statusCode).toBe(404);
   });
 });
 
@@ -313,7 +255,7 @@ describe('aptitude report', () => {
       .update(attempts)
       .set({ answers: { [q1!.id]: 1, [q2!.id]: 1 }, score: 5, maxScore: 10 })
       .where(eq(attempts.id, a.id));
-    const r = (await get(`/api/review/attempts/${a.id}/report`, empA)).json();
+    const r = (await t.as(empA).get(`/api/review/attempts/${a.id}/report`)).json();
     expect(r).toMatchObject({ score: 5, maxScore: 10, percent: 50, passed: false });
     expect(r.problems.map((p: { title: string; score: number }) => [p.title, p.score])).toEqual([
       ['2 + 2 = ?', 5],
@@ -325,7 +267,7 @@ describe('aptitude report', () => {
 
 describe('results and CSV', () => {
   it('ranks candidates with scores, pass/fail, events and similarity flags', async () => {
-    const body = (await get(`/api/review/tests/${seeded.main.test.id}/results`, empA)).json();
+    const body = (await t.as(empA).get(`/api/review/tests/${seeded.main.test.id}/results`)).json();
     expect(body.rows.map((r: { email: string }) => r.email)).toEqual([cand1.email, cand2.email, cand3.email]);
     expect(body.rows.map((r: { score: number }) => r.score)).toEqual([90, 15, 0]);
     expect(body.rows[0]).toMatchObject({ passed: true, eventCount: 3, similarityFlags: 1 });
@@ -333,7 +275,7 @@ describe('results and CSV', () => {
   });
 
   it('exports one escaped, formula-safe row per candidate', async () => {
-    const res = await get(`/api/review/tests/${seeded.main.test.id}/results.csv`, empA);
+    const res = await t.as(empA).get(`/api/review/tests/${seeded.main.test.id}/results.csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="backend-hiring-results.csv"');
@@ -348,7 +290,7 @@ describe('results and CSV', () => {
     // The name starting with = gets a quote, and the comma and quotes are escaped.
     expect(lines[2]!.startsWith(`"'=HYPERLINK(""http://x"") Copy, Cat",${cand2.email},`)).toBe(true);
     expect(lines[2]!.endsWith(',15,100,15,Fail,pending,0,1')).toBe(true);
-    expect((await get(`/api/review/tests/${seeded.main.test.id}/results.csv`, empB)).statusCode).toBe(404);
+    expect((await t.as(empB).get(`/api/review/tests/${seeded.main.test.id}/results.csv`)).statusCode).toBe(404);
   });
 
   it('csvCell guards every formula prefix and quotes separators', () => {
@@ -363,7 +305,7 @@ describe('results and CSV', () => {
 
 describe('GET /api/review/tests/:id/similarity', () => {
   it('flags the renamed copy with both codes and not the independent solution', async () => {
-    const res = await get(`/api/review/tests/${seeded.main.test.id}/similarity`, empA);
+    const res = await t.as(empA).get(`/api/review/tests/${seeded.main.test.id}/similarity`);
     expect(res.statusCode).toBe(200);
     const { pairs } = res.json();
     expect(pairs).toHaveLength(1);
@@ -373,18 +315,13 @@ describe('GET /api/review/tests/:id/similarity', () => {
     expect(p.problemTitle).toBe('Problem 1');
     expect([p.a.code, p.b.code].sort()).toEqual([PY_ORIGINAL, PY_RENAMED].sort());
     expect(p.a.lines.length).toBeGreaterThan(5);
-    expect((await get(`/api/review/tests/${seeded.main.test.id}/similarity`, empB)).statusCode).toBe(404);
+    expect((await t.as(empB).get(`/api/review/tests/${seeded.main.test.id}/similarity`)).statusCode).toBe(404);
   });
 });
 
 describe('hiring status and templates', () => {
   it('shortlists with the default template and emails the candidate', async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/review/attempts/${seeded.a1.id}/status`,
-      headers: { cookie: empA.cookie },
-      payload: { status: 'shortlisted' },
-    });
+    const res = await t.as(empA).put(`/api/review/attempts/${seeded.a1.id}/status`, { status: 'shortlisted' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ attemptId: seeded.a1.id, hiringStatus: 'shortlisted', emailed: false });
     expect(Date.parse(res.json().emailAt)).toBeGreaterThan(Date.now());
@@ -405,7 +342,7 @@ describe('hiring status and templates', () => {
   });
 
   it("uses the company's edited template for a rejection", async () => {
-    const defaults = (await get('/api/review/templates', empA)).json();
+    const defaults = (await t.as(empA).get('/api/review/templates')).json();
     expect(defaults.map((x: { kind: string }) => x.kind)).toEqual([
       'invitation',
       'reminder',
@@ -413,31 +350,21 @@ describe('hiring status and templates', () => {
       'rejected',
     ]);
     expect(defaults.every((x: { isDefault: boolean }) => x.isDefault)).toBe(true);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/review/templates',
-      headers: { cookie: empA.cookie },
-      payload: {
-        kind: 'rejected',
-        subject: '{testName}: update from {companyName}',
-        body: 'Dear {candidateName}, not this time.',
-      },
+    const put = await t.as(empA).put('/api/review/templates', {
+      kind: 'rejected',
+      subject: '{testName}: update from {companyName}',
+      body: 'Dear {candidateName}, not this time.',
     });
     expect(put.statusCode).toBe(200);
-    const after = (await get('/api/review/templates', empA)).json();
+    const after = (await t.as(empA).get('/api/review/templates')).json();
     expect(after.find((x: { kind: string }) => x.kind === 'rejected')).toMatchObject({
       isDefault: false,
       body: 'Dear {candidateName}, not this time.',
     });
-    expect((await get('/api/review/templates', empB)).json().every((x: { isDefault: boolean }) => x.isDefault)).toBe(
-      true,
-    );
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/review/attempts/${seeded.a3.id}/status`,
-      headers: { cookie: empA.cookie },
-      payload: { status: 'rejected' },
-    });
+    expect(
+      (await t.as(empB).get('/api/review/templates')).json().every((x: { isDefault: boolean }) => x.isDefault),
+    ).toBe(true);
+    const res = await t.as(empA).put(`/api/review/attempts/${seeded.a3.id}/status`, { status: 'rejected' });
     expect(res.json().emailAt).not.toBeNull();
     t.clock.advance(STATUS_UNDO_MS + 1000);
     await sendDueStatusEmails(t.deps);
@@ -451,58 +378,37 @@ describe('hiring status and templates', () => {
 
   it('validates, does not email a return to pending, and keeps tenancy', async () => {
     const put = (payload: unknown, who: SignedInUser, id = seeded.a2.id) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/review/attempts/${id}/status`,
-        headers: { cookie: who.cookie },
-        payload: payload as object,
-      });
+      t.as(who).put(`/api/review/attempts/${id}/status`, payload as object);
     const bad = await put({ status: 'hired' }, empA);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.status).toBe('Status must be shortlisted, rejected or pending');
     expect((await put({ status: 'pending' }, empA)).json().emailed).toBe(false);
     expect((await put({ status: 'shortlisted' }, empB)).statusCode).toBe(404);
     expect((await put({ status: 'shortlisted' }, cand2)).statusCode).toBe(403);
-    const badTpl = await t.app.inject({
-      method: 'PUT',
-      url: '/api/review/templates',
-      headers: { cookie: empA.cookie },
-      payload: { kind: 'rejected', subject: '', body: 'x' },
-    });
+    const badTpl = await t.as(empA).put('/api/review/templates', { kind: 'rejected', subject: '', body: 'x' });
     expect(badTpl.json().fields.subject).toBe('Subject is required');
-    expect((await get('/api/review/templates', cand1)).statusCode).toBe(403);
+    expect((await t.as(cand1).get('/api/review/templates')).statusCode).toBe(403);
   });
 
   it('restores a default template', async () => {
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/review/templates',
-      headers: { cookie: empB.cookie },
-      payload: { kind: 'invitation', subject: 'Join {testName}', body: 'Link: {inviteLink}' },
-    });
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/review/templates/invitation',
-      headers: { cookie: empB.cookie },
-    });
+    await t
+      .as(empB)
+      .put('/api/review/templates', { kind: 'invitation', subject: 'Join {testName}', body: 'Link: {inviteLink}' });
+    const del = await t.as(empB).delete('/api/review/templates/invitation');
     expect(del.statusCode).toBe(200);
-    const list = (await get('/api/review/templates', empB)).json();
+    const list = (await t.as(empB).get('/api/review/templates')).json();
     expect(list.find((x: { kind: string }) => x.kind === 'invitation')).toMatchObject({
       isDefault: true,
       subject: 'You are invited to take {testName} for {companyName}',
     });
-    const bad = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/review/templates/welcome',
-      headers: { cookie: empB.cookie },
-    });
+    const bad = await t.as(empB).delete('/api/review/templates/welcome');
     expect(bad.statusCode).toBe(400);
   });
 });
 
 describe('GET /api/me/tests', () => {
   it("shows the candidate's own tests, the score once finished, and the hiring status", async () => {
-    const res = await get('/api/me/tests', cand1);
+    const res = await t.as(cand1).get('/api/me/tests');
     expect(res.statusCode).toBe(200);
     const mine = res.json();
     expect(mine).toHaveLength(2);
@@ -514,8 +420,8 @@ describe('GET /api/me/tests', () => {
       hiringStatus: 'shortlisted',
       takePath: `/code/${seeded.main.test.id}`,
     });
-    const running = (await get('/api/me/tests', cand3)).json();
+    const running = (await t.as(cand3).get('/api/me/tests')).json();
     expect(running[0]).toMatchObject({ state: 'in_progress', score: null });
-    expect((await get('/api/me/tests')).statusCode).toBe(401);
+    expect((await t.as(null).get('/api/me/tests')).statusCode).toBe(401);
   });
 });
