@@ -5,10 +5,10 @@
  * One app for the whole file; every user and test is made once in beforeAll.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, loadUser, type SignedInUser, sessionCookie } from '../../test/factories';
 import { call, createTestAs, type Method, problemBody, questionBody } from '../../test/fixtures/authoring';
+import { useTestApp } from '../../test/support';
 import { attempts, codeDrafts, outbox, proctoringEvents, submissions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { MAIL_SENDING_LIMIT } from '../lib/rate-limits';
@@ -21,7 +21,7 @@ import { submitCode } from './submissions/submissions.service';
 const MARK = 'AUDIT-SECRET-9x4';
 const UUID0 = '00000000-0000-4000-8000-000000000000';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: SignedInUser; // employer of company A, owns the tests
 let rival: SignedInUser; // employer of company B
 let taker: SignedInUser; // candidate who takes A's tests
@@ -36,7 +36,6 @@ let eventId: string;
 let invitationId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   [owner, rival, taker, stranger] = await Promise.all([
     createSignedInUser(t.app, { role: 'employer' }),
     createSignedInUser(t.app, { role: 'employer' }),
@@ -118,9 +117,20 @@ beforeAll(async () => {
   invitationId = inv.json().invited[0].id;
 });
 
-afterAll(async () => {
-  await t?.close();
-});
+/** A judging service that accepts everything and never finishes: submissions stay queued. */
+const queueingJudging = (perUserPending: number) =>
+  ({
+    mode: 'embedded',
+    submitWaitMs: 0,
+    perUserPending,
+    judge: {
+      languages: async () => [{ id: 'python', name: 'Python', version: null, available: true, message: null }],
+    },
+    assertCapacity: async () => {},
+    queuePlace: async () => 0,
+    enqueue: async () => {},
+    waitSignal: async () => {},
+  }) as unknown as JudgingService;
 
 type Who = 'none' | 'stranger' | 'rival' | 'owner';
 const as = (who: Who) => ({ none: null, stranger, rival, owner })[who];
@@ -535,18 +545,7 @@ describe('deadlines and races (server clock)', () => {
 
   it('parallel submits cannot get past the per-user pending limit', async () => {
     // A judge that accepts everything and never finishes: submissions stay queued.
-    const fake = {
-      mode: 'embedded',
-      submitWaitMs: 0,
-      perUserPending: 2,
-      judge: {
-        languages: async () => [{ id: 'python', name: 'Python', version: null, available: true, message: null }],
-      },
-      assertCapacity: async () => {},
-      queuePlace: async () => 0,
-      enqueue: async () => {},
-      waitSignal: async () => {},
-    } as unknown as JudgingService;
+    const fake = queueingJudging(2);
     const cand = await createSignedInUser(t.app);
     await call(t.app, 'POST', `/api/attempts/${codingId}/start`, cand);
     t.deps.judging = fake;
@@ -565,18 +564,7 @@ describe('deadlines and races (server clock)', () => {
   });
 
   it('does not store a submission when the deadline passes between the check and the insert', async () => {
-    const fake = {
-      mode: 'embedded',
-      submitWaitMs: 0,
-      perUserPending: 5,
-      judge: {
-        languages: async () => [{ id: 'python', name: 'Python', version: null, available: true, message: null }],
-      },
-      assertCapacity: async () => {},
-      queuePlace: async () => 0,
-      enqueue: async () => {},
-      waitSignal: async () => {},
-    } as unknown as JudgingService;
+    const fake = queueingJudging(5);
     const cand = await createSignedInUser(t.app);
     const started = (await call(t.app, 'POST', `/api/attempts/${codingId}/start`, cand)).json();
     const deadline = new Date(started.attempt.deadlineAt);
