@@ -8,7 +8,8 @@
  *     const res = await t.as(owner).post('/api/tests/create', body);
  *   });
  *
- * `useSignedIn(t)` and `useTeam(t)` sign users in once for the file, after the app is built.
+ * `useSignedIn(t)`, `useTeam(t)`, `useRealJudge(t)` and `useStartedCodingTest(t)` make the file's shared users,
+ * judge and test once, in hooks registered after useTestApp's.
  */
 import { type CreateJudgeOptions, createJudge, type Judge } from '@assessly/judge';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -39,6 +40,8 @@ export interface Requester {
   put(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   patch(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   delete(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** POSTs a prepared body with its own headers (a multipart form: fixtures/face.ts multipart()). */
+  postForm(url: string, body: { payload: Buffer; headers: Record<string, string> }): Promise<LightMyRequestResponse>;
 }
 
 /** Requests as `user` (its session cookie), or without a session for null. */
@@ -55,6 +58,7 @@ export function as(app: FastifyInstance, user: Pick<SignedInUser, 'cookie'> | nu
     put: (url, payload, headers) => request('PUT', url, payload, headers),
     patch: (url, payload, headers) => request('PATCH', url, payload, headers),
     delete: (url, headers) => request('DELETE', url, undefined, headers),
+    postForm: (url, body) => request('POST', url, body.payload, body.headers),
   };
 }
 

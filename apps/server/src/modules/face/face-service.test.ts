@@ -6,9 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { createFaceEngine, type FaceEngine } from '@assessly/face';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
+import { healthDetails } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
 import { isJpeg, multipart, photo } from '../../../test/fixtures/face';
+import { as, useTestApp } from '../../../test/support';
 import { createInProcessFaceClient } from './face-client.in-process';
 import { createRemoteFaceClient } from './face-client.remote';
 import { buildFaceServiceApp } from './face-service.app';
@@ -30,12 +31,7 @@ afterAll(async () => {
 });
 
 function call(url: string, body: ReturnType<typeof multipart>, secret: string | null = SECRET, app = service) {
-  return app.inject({
-    method: 'POST',
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, ...(secret ? { 'x-face-secret': secret } : {}) },
-  });
+  return as(app, null).post(url, body.payload, { ...body.headers, ...(secret ? { 'x-face-secret': secret } : {}) });
 }
 
 describe('face service: the shared secret', () => {
@@ -47,14 +43,12 @@ describe('face service: the shared secret', () => {
     expect(wrong.statusCode).toBe(403);
     expect(wrong.headers['x-face-status']).toBeUndefined();
     const b = multipart({ subject: 'a', phone: '0' }, photo('obama_02.jpg'));
-    const bearer = await service.inject({
-      method: 'POST',
-      url: '/detect',
-      payload: b.payload,
-      headers: { ...b.headers, authorization: `Bearer ${SECRET}` },
+    const bearer = await as(service, null).post('/detect', b.payload, {
+      ...b.headers,
+      authorization: `Bearer ${SECRET}`,
     });
     expect(bearer.statusCode).toBe(204);
-    const health = await service.inject({ method: 'GET', url: '/health' });
+    const health = await as(service, null).get('/health');
     expect(health.statusCode).toBe(200);
     expect(health.json().state).toBe('ready');
   });
@@ -137,42 +131,22 @@ describe('face service: the contract', () => {
 });
 
 describe('main server through the remote face service', () => {
-  let t: TestApp;
-  beforeAll(async () => {
+  const t = useTestApp(() => {
     const face = createRemoteFaceClient({ url: serviceUrl, secret: SECRET });
-    t = await buildTestApp({ face, healthParts: { face: () => face.health() } });
-  });
-  afterAll(async () => {
-    await t?.close();
+    return { face, healthParts: { face: () => face.health() } };
   });
 
   it('enrols and verifies over HTTP with the descriptor kept in the main database', async () => {
     const user = await createSignedInUser(t.app);
-    const headers = (b: ReturnType<typeof multipart>) => ({ ...b.headers, cookie: user.cookie });
     const enrol = multipart({}, photo('obama_01.jpg'));
-    const e = await t.app.inject({
-      method: 'POST',
-      url: '/api/face/enroll',
-      payload: enrol.payload,
-      headers: headers(enrol),
-    });
+    const e = await t.as(user).postForm('/api/face/enroll', enrol);
     expect(e.statusCode).toBe(200);
     const other = multipart({}, photo('biden_01.jpg'));
-    const v = await t.app.inject({
-      method: 'POST',
-      url: '/api/face/verify',
-      payload: other.payload,
-      headers: headers(other),
-    });
+    const v = await t.as(user).postForm('/api/face/verify', other);
     expect(v.statusCode).toBe(403);
     expect(v.headers['x-face-status']).toBe('not_matched');
     const text = multipart({}, Buffer.from('not a picture'));
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/face/detect',
-      payload: text.payload,
-      headers: headers(text),
-    });
+    const bad = await t.as(user).postForm('/api/face/detect', text);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('FACE_BAD_IMAGE');
     const health = await healthDetails(t.app);
@@ -194,12 +168,7 @@ describe('main server through the remote face service', () => {
     t.deps.face = undefined; // the routes read deps.face per request
     try {
       const b = multipart({}, photo('obama_02.jpg'));
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/face/detect',
-        payload: b.payload,
-        headers: { ...b.headers, cookie: user.cookie },
-      });
+      const res = await t.as(user).postForm('/api/face/detect', b);
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('FACE_UNAVAILABLE');
     } finally {

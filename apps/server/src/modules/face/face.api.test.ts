@@ -6,65 +6,53 @@
 import { createFaceEngine, type FaceEngine } from '@assessly/face';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
+import { healthDetails } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { isJpeg, multipart, photo } from '../../../test/fixtures/face';
+import { useSignedIn, useTestApp } from '../../../test/support';
 import { attempts, faceEnrollments, proctoringEvents, users } from '../../db/schema';
 import { startAttempt } from '../attempts/attempts.service';
 import { createInProcessFaceClient } from './face-client.in-process';
 
-let t: TestApp;
 let engine: FaceEngine;
-let candidate: SignedInUser;
-
 beforeAll(async () => {
   engine = await createFaceEngine({ preload: true });
-  const face = createInProcessFaceClient({ engine });
-  t = await buildTestApp({ face, healthParts: { face: () => face.health() } });
-  candidate = await createSignedInUser(t.app, { role: 'candidate' });
 });
 afterAll(async () => {
-  await t?.close();
   await engine?.close();
 });
-
-function post(url: string, cookie: string | null, body: { payload: Buffer; headers: Record<string, string> }) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
-  });
-}
+const t = useTestApp(() => {
+  const face = createInProcessFaceClient({ engine });
+  return { face, healthParts: { face: () => face.health() } };
+});
+const candidate = useSignedIn(t, { role: 'candidate' });
 
 describe('/api/face (the signed-in user is the subject)', () => {
   it('needs a session', async () => {
-    const res = await post('/api/face/enroll', null, multipart({}, photo('obama_01.jpg')));
+    const res = await t.as(null).postForm('/api/face/enroll', multipart({}, photo('obama_01.jpg')));
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses verify before any enrolment with a clear 409', async () => {
-    const res = await post('/api/face/verify', candidate.cookie, multipart({}, photo('obama_02.jpg')));
+    const res = await t.as(candidate).postForm('/api/face/verify', multipart({}, photo('obama_02.jpg')));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'FACE_NOT_ENROLLED', message: 'Please enroll face first.' });
   });
 
   it('refuses to enrol a frame with no face or with two faces, saying why', async () => {
-    const none = await post('/api/face/enroll', candidate.cookie, multipart({}, photo('none_landscape.jpg')));
+    const none = await t.as(candidate).postForm('/api/face/enroll', multipart({}, photo('none_landscape.jpg')));
     expect(none.statusCode).toBe(422);
     expect(none.json().code).toBe('FACE_ENROLL_FAILED');
     expect(none.json().message).toMatch(/no face/i);
-    const two = await post(
-      '/api/face/enroll',
-      candidate.cookie,
-      multipart({}, photo('multi_obama_biden_composite.jpg')),
-    );
+    const two = await t
+      .as(candidate)
+      .postForm('/api/face/enroll', multipart({}, photo('multi_obama_biden_composite.jpg')));
     expect(two.statusCode).toBe(422);
     expect(two.json().message).toMatch(/faces/i);
   });
 
   it('enrols one face: the descriptor goes to face_enrollments and the frame to the blob store', async () => {
-    const res = await post('/api/face/enroll', candidate.cookie, multipart({}, photo('obama_01.jpg')));
+    const res = await t.as(candidate).postForm('/api/face/enroll', multipart({}, photo('obama_01.jpg')));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ enrolled: true });
     expect(res.json().face.width).toBeGreaterThan(20);
@@ -78,42 +66,40 @@ describe('/api/face (the signed-in user is the subject)', () => {
   });
 
   it('verify: 200 matched, 403 another person, 401 no face; X-Face-Status and the annotated JPEG', async () => {
-    const same = await post('/api/face/verify', candidate.cookie, multipart({}, photo('obama_02.jpg')));
+    const same = await t.as(candidate).postForm('/api/face/verify', multipart({}, photo('obama_02.jpg')));
     expect(same.statusCode).toBe(200);
     expect(same.headers['x-face-status']).toBe('matched');
     expect(same.headers['content-type']).toBe('image/jpeg');
     expect(Number(same.headers['x-face-distance'])).toBeLessThan(0.6);
     expect(isJpeg(same.rawPayload)).toBe(true);
 
-    const other = await post('/api/face/verify', candidate.cookie, multipart({}, photo('biden_01.jpg')));
+    const other = await t.as(candidate).postForm('/api/face/verify', multipart({}, photo('biden_01.jpg')));
     expect(other.statusCode).toBe(403);
     expect(other.headers['x-face-status']).toBe('not_matched');
     expect(isJpeg(other.rawPayload)).toBe(true);
 
-    const none = await post('/api/face/verify', candidate.cookie, multipart({}, photo('none_landscape.jpg')));
+    const none = await t.as(candidate).postForm('/api/face/verify', multipart({}, photo('none_landscape.jpg')));
     expect(none.statusCode).toBe(401);
     expect(none.headers['x-face-status']).toBe('not_detected');
     expect(none.headers['x-face-distance']).toBeUndefined();
   });
 
   it('detect: 204 for one face; 200 with the frame for two faces or none', async () => {
-    const one = await post('/api/face/detect', candidate.cookie, multipart({}, photo('obama_02.jpg')));
+    const one = await t.as(candidate).postForm('/api/face/detect', multipart({}, photo('obama_02.jpg')));
     expect(one.statusCode).toBe(204);
     expect(one.headers['x-face-count']).toBe('1');
     expect(one.rawPayload.length).toBe(0);
 
-    const two = await post(
-      '/api/face/detect',
-      candidate.cookie,
-      multipart({}, photo('multi_obama_biden_composite.jpg')),
-    );
+    const two = await t
+      .as(candidate)
+      .postForm('/api/face/detect', multipart({}, photo('multi_obama_biden_composite.jpg')));
     expect(two.statusCode).toBe(200);
     expect(two.headers['x-face-count']).toBe('2');
     expect(two.headers['x-face-flags']).toBe('multiple_faces');
     expect(two.headers['content-type']).toBe('image/jpeg');
     expect(two.rawPayload.equals(photo('multi_obama_biden_composite.jpg'))).toBe(true);
 
-    const none = await post('/api/face/detect', candidate.cookie, multipart({}, photo('none_landscape.jpg')));
+    const none = await t.as(candidate).postForm('/api/face/detect', multipart({}, photo('none_landscape.jpg')));
     expect(none.statusCode).toBe(200);
     expect(none.headers['x-face-flags']).toBe('no_face');
   });
@@ -134,29 +120,22 @@ describe('/api/face (the signed-in user is the subject)', () => {
     ];
     for (const [name, body, status, code] of cases) {
       for (const url of ['/api/face/detect', '/api/face/verify']) {
-        const res = await post(url, candidate.cookie, body);
+        const res = await t.as(candidate).postForm(url, body);
         expect(res.statusCode, `${name} → ${url}`).toBe(status);
         expect(res.json().code, name).toBe(code);
         expect(res.json().message.length, name).toBeGreaterThan(5);
       }
     }
-    const enrolText = await post(
-      '/api/face/enroll',
-      candidate.cookie,
-      multipart({}, { data: Buffer.from('not an image'), type: 'text/plain' }),
-    );
+    const enrolText = await t
+      .as(candidate)
+      .postForm('/api/face/enroll', multipart({}, { data: Buffer.from('not an image'), type: 'text/plain' }));
     expect(enrolText.statusCode).toBe(400);
     expect(enrolText.json().code).toBe('FACE_BAD_IMAGE');
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/face/detect',
-      payload: { image: 'x' },
-      headers: { cookie: candidate.cookie },
-    });
+    const json = await t.as(candidate).post('/api/face/detect', { image: 'x' });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toMatch(/multipart/);
     // Still up and still right.
-    const after = await post('/api/face/detect', candidate.cookie, multipart({}, photo('obama_02.jpg')));
+    const after = await t.as(candidate).postForm('/api/face/detect', multipart({}, photo('obama_02.jpg')));
     expect(after.statusCode).toBe(204);
   });
 
@@ -190,8 +169,7 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
   });
 
   const events = () => t.deps.db.select().from(proctoringEvents).where(eq(proctoringEvents.attemptId, attemptId));
-  const start = (cookie: string) =>
-    t.app.inject({ method: 'POST', url: `/api/attempts/${testId}/start`, headers: { cookie } });
+  const start = (cookie: string) => t.as({ cookie: cookie }).post(`/api/attempts/${testId}/start`);
   const references = () =>
     t.deps.db
       .select()
@@ -199,13 +177,9 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
       .where(and(eq(faceEnrollments.userId, taker.id), eq(faceEnrollments.testId, testId)));
 
   it('refuses to start a proctored test without an enrolment: clear 4xx, no attempt, no time used', async () => {
-    const take = await t.app.inject({
-      method: 'GET',
-      url: `/api/attempts/take/${testId}`,
-      headers: { cookie: taker.cookie },
-    });
+    const take = await t.as(taker).get(`/api/attempts/take/${testId}`);
     expect(take.json().proctoring).toMatchObject({ required: true, enrolled: false, active: false });
-    await post('/api/face/enroll', taker.cookie, multipart({}, photo('obama_01.jpg'))); // a live-screen enrolment does not count
+    await t.as(taker).postForm('/api/face/enroll', multipart({}, photo('obama_01.jpg'))); // a live-screen enrolment does not count
     const res = await start(taker.cookie);
     expect(res.statusCode).toBe(428);
     expect(res.json()).toMatchObject({ code: 'FACE_ENROLMENT_REQUIRED' });
@@ -215,15 +189,13 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
   });
 
   it('enrols before the start: no face is refused with the reason, one face becomes the reference', async () => {
-    const bad = await post(
-      `/api/proctoring/${testId}/enroll`,
-      taker.cookie,
-      multipart({}, photo('none_landscape.jpg')),
-    );
+    const bad = await t
+      .as(taker)
+      .postForm(`/api/proctoring/${testId}/enroll`, multipart({}, photo('none_landscape.jpg')));
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toMatch(/no face/i);
     expect(await references()).toHaveLength(0);
-    const ok = await post(`/api/proctoring/${testId}/enroll`, taker.cookie, multipart({}, photo('obama_01.jpg')));
+    const ok = await t.as(taker).postForm(`/api/proctoring/${testId}/enroll`, multipart({}, photo('obama_01.jpg')));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ enrolled: true });
     const [ref] = await references();
@@ -245,7 +217,7 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
 
   it('refuses a later enrolment (reload with another person) with 409, recorded with its frame; the reference stays', async () => {
     const before = (await references())[0]!;
-    const res = await post(`/api/proctoring/${testId}/enroll`, taker.cookie, multipart({}, photo('biden_01.jpg')));
+    const res = await t.as(taker).postForm(`/api/proctoring/${testId}/enroll`, multipart({}, photo('biden_01.jpg')));
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('FACE_ALREADY_ENROLLED');
     const refused = (await events()).filter((e) => e.kind === 'enroll_refused');
@@ -258,32 +230,30 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
   });
 
   it('verify after a reload compares with the original enrolment: 200 same person, 403 another, 401 no face', async () => {
-    const same = await post(`/api/proctoring/${testId}/verify`, taker.cookie, multipart({}, photo('obama_02.jpg')));
+    const same = await t.as(taker).postForm(`/api/proctoring/${testId}/verify`, multipart({}, photo('obama_02.jpg')));
     expect(same.statusCode).toBe(200);
     expect(same.json()).toMatchObject({ status: 'matched' });
 
-    const other = await post(`/api/proctoring/${testId}/verify`, taker.cookie, multipart({}, photo('biden_01.jpg')));
+    const other = await t.as(taker).postForm(`/api/proctoring/${testId}/verify`, multipart({}, photo('biden_01.jpg')));
     expect(other.statusCode).toBe(403);
     expect(other.headers['x-face-status']).toBe('not_matched');
     const mismatch = (await events()).filter((e) => e.kind === 'face_mismatch');
     expect(mismatch).toHaveLength(1);
     expect(isJpeg((await t.deps.blobs.get(mismatch[0]!.frameKey!))!.data)).toBe(true);
 
-    const none = await post(`/api/proctoring/${testId}/verify`, taker.cookie, multipart({}, photo('none_white.png')));
+    const none = await t.as(taker).postForm(`/api/proctoring/${testId}/verify`, multipart({}, photo('none_white.png')));
     expect(none.statusCode).toBe(401);
     expect((await events()).filter((e) => e.kind === 'no_face')).toHaveLength(1);
   });
 
   it('detect: one face is 204 and stores nothing; two faces is 200 and an event with the frame', async () => {
     const before = (await events()).length;
-    const one = await post(`/api/proctoring/${testId}/detect`, taker.cookie, multipart({}, photo('obama_02.jpg')));
+    const one = await t.as(taker).postForm(`/api/proctoring/${testId}/detect`, multipart({}, photo('obama_02.jpg')));
     expect(one.statusCode).toBe(204);
     expect(await events()).toHaveLength(before);
-    const two = await post(
-      `/api/proctoring/${testId}/detect`,
-      taker.cookie,
-      multipart({}, photo('multi_obama_biden_composite.jpg')),
-    );
+    const two = await t
+      .as(taker)
+      .postForm(`/api/proctoring/${testId}/detect`, multipart({}, photo('multi_obama_biden_composite.jpg')));
     expect(two.statusCode).toBe(200);
     expect(two.json()).toMatchObject({ faces: 2, flags: ['multiple_faces'] });
     const flagged = (await events()).filter((e) => e.kind === 'multiple_faces');
@@ -294,12 +264,7 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
   });
 
   it('records a lost camera reported by the page and never ends the attempt', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/proctoring/${testId}/camera-lost`,
-      payload: { detail: 'track ended' },
-      headers: { cookie: taker.cookie },
-    });
+    const res = await t.as(taker).post(`/api/proctoring/${testId}/camera-lost`, { detail: 'track ended' });
     expect(res.statusCode).toBe(204);
     expect((await events()).map((e) => e.kind)).toContain('camera_lost');
     const [row] = await t.deps.db.select().from(users).where(eq(users.id, taker.id));
@@ -312,7 +277,7 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
     const real = t.deps.face!;
     t.deps.face = { ...real, detect: async () => ({ faceCount: 1, phone: true, phoneScore: 0.71 }) };
     try {
-      const res = await post(`/api/proctoring/${testId}/detect`, taker.cookie, multipart({}, photo('obama_02.jpg')));
+      const res = await t.as(taker).postForm(`/api/proctoring/${testId}/detect`, multipart({}, photo('obama_02.jpg')));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ faces: 1, phone: true, flags: ['phone'] });
       const phone = (await events()).filter((e) => e.kind === 'phone');
@@ -325,14 +290,12 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
 
   it('another candidate cannot write into this attempt', async () => {
     const other = await createSignedInUser(t.app, { role: 'candidate' });
-    const res = await post(
-      `/api/proctoring/${testId}/detect`,
-      other.cookie,
-      multipart({}, photo('multi_obama_biden_composite.jpg')),
-    );
+    const res = await t
+      .as(other)
+      .postForm(`/api/proctoring/${testId}/detect`, multipart({}, photo('multi_obama_biden_composite.jpg')));
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('ATTEMPT_NOT_STARTED');
-    const bad = await post('/api/proctoring/not-a-uuid/detect', other.cookie, multipart({}, photo('obama_02.jpg')));
+    const bad = await t.as(other).postForm('/api/proctoring/not-a-uuid/detect', multipart({}, photo('obama_02.jpg')));
     expect(bad.statusCode).toBe(400);
   });
 });
