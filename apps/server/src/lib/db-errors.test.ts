@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../test/factories';
+import { useTestApp } from '../../test/support';
 import { users } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('isUniqueViolation', () => {
   it('recognises a duplicate on the named index, through Drizzle, in this database mode', async () => {

@@ -1,65 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, sessionCookie, uniqueEmail } from '../../../test/factories';
-import { tokenFromOutbox, validRegistration } from '../../../test/fixtures/companies';
+import { describe, expect, it } from 'vitest';
+import { createSignedInUser, type SignedInUser, sessionCookie, uniqueEmail } from '../../../test/factories';
+import { tokenFromOutbox } from '../../../test/fixtures/companies';
+import { joinAs, registerVerifiedOwner } from '../../../test/fixtures/team';
+import { useTestApp } from '../../../test/support';
 import type { UserRow } from '../../db/schema';
 import { requireManagedTest } from '../tests/tests.access';
 import { findUserById } from '../users/users.repo';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-interface Member {
-  id: string;
-  email: string;
-  cookie: string;
-  companyId: string;
-}
-
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const post = (url: string, payload: unknown, cookie?: string) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 const query = () => t.deps.database.query.bind(t.deps.database);
 const row = async (id: string) => (await findUserById(t.deps.db, id)) as UserRow;
 
-async function registerCompany(opts: { verify?: boolean } = {}): Promise<Member> {
-  const form = validRegistration();
-  const res = await post('/api/register-company', form);
-  if (res.statusCode !== 201) throw new Error(res.body);
-  if (opts.verify ?? true) {
-    // A company sends mail only once verified: follow the emailed link, as the owner would.
-    const token = await tokenFromOutbox(query(), String(form.adminEmail), '/verify-email');
-    const verified = await post('/api/users/verify-email', { token });
-    if (verified.statusCode !== 200) throw new Error(verified.body);
-  }
-  return {
-    id: res.json().user.id,
-    email: String(form.adminEmail),
-    cookie: sessionCookie(res),
-    companyId: res.json().company.id,
-  };
-}
-
-async function inviteAndJoin(admin: Member, email = uniqueEmail('recruiter')): Promise<Member> {
-  const invite = await post('/api/companies/invitations', { email }, admin.cookie);
-  if (invite.statusCode !== 201) throw new Error(invite.body);
-  const token = await tokenFromOutbox(query(), email, '/join');
-  const res = await post(`/api/companies/invitations/${token}/accept`, {
-    firstName: 'Rita',
-    lastName: 'Cruiter',
-    password: 'Hiring123',
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { id: res.json().id, email, cookie: sessionCookie(res), companyId: res.json().companyId };
-}
-
-async function insertTest(owner: Member, name: string): Promise<string> {
+async function insertTest(owner: SignedInUser, name: string): Promise<string> {
   const [r] = await t.deps.database.query<{ id: string }>(
     "INSERT INTO tests (company_id, created_by, test_name, test_type) VALUES ($1, $2, $3, 'CODING') RETURNING id",
     [owner.companyId, owner.id, name],
@@ -69,9 +23,9 @@ async function insertTest(owner: Member, name: string): Promise<string> {
 
 describe('company invitations', () => {
   it('the admin invites by email; the link shows the company; accepting creates a signed-in recruiter of that company', async () => {
-    const admin = await registerCompany();
+    const admin = await registerVerifiedOwner(t);
     const email = uniqueEmail('colleague');
-    const invite = await post('/api/companies/invitations', { email: email.toUpperCase() }, admin.cookie);
+    const invite = await t.as(admin).post('/api/companies/invitations', { email: email.toUpperCase() });
     expect(invite.statusCode).toBe(201);
     expect(invite.json().email).toBe(email);
     expect(new Date(invite.json().expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
@@ -83,14 +37,14 @@ describe('company invitations', () => {
     expect(mail).toMatchObject({ subject: 'Join Acme Labs on Assessly', kind: 'company_invite' });
     const token = await tokenFromOutbox(query(), email, '/join');
 
-    const info = await get(`/api/companies/invitations/${token}`);
+    const info = await t.as(null).get(`/api/companies/invitations/${token}`);
     expect(info.statusCode).toBe(200);
     expect(info.json()).toMatchObject({ companyName: 'Acme Labs', email });
 
-    const pending = await get('/api/companies/me', admin.cookie);
+    const pending = await t.as(admin).get('/api/companies/me');
     expect(pending.json().invitations.map((i: { email: string }) => i.email)).toEqual([email]);
 
-    const weak = await post(`/api/companies/invitations/${token}/accept`, {
+    const weak = await t.as(null).post(`/api/companies/invitations/${token}/accept`, {
       firstName: 'Rita',
       lastName: 'Cruiter',
       password: 'lowercase1',
@@ -98,7 +52,7 @@ describe('company invitations', () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fields.password).toBe('Password must contain uppercase, lowercase, and number');
 
-    const accept = await post(`/api/companies/invitations/${token}/accept`, {
+    const accept = await t.as(null).post(`/api/companies/invitations/${token}/accept`, {
       firstName: 'Rita',
       lastName: 'Cruiter',
       password: 'Hiring123',
@@ -111,10 +65,10 @@ describe('company invitations', () => {
       companyRole: 'recruiter',
       emailVerified: true,
     });
-    const me = await get('/api/users/me', sessionCookie(accept));
+    const me = await t.as({ cookie: sessionCookie(accept) }).get('/api/users/me');
     expect(me.json().id).toBe(accept.json().id);
 
-    const team = await get('/api/companies/me', admin.cookie);
+    const team = await t.as(admin).get('/api/companies/me');
     expect(team.json().members.map((m: { email: string; companyRole: string }) => [m.email, m.companyRole])).toEqual([
       [admin.email, 'owner'],
       [email, 'recruiter'],
@@ -122,65 +76,65 @@ describe('company invitations', () => {
     expect(team.json().invitations).toEqual([]);
 
     // The link works once.
-    const again = await post(`/api/companies/invitations/${token}/accept`, {
+    const again = await t.as(null).post(`/api/companies/invitations/${token}/accept`, {
       firstName: 'X',
       lastName: 'Y',
       password: 'Hiring123',
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('TOKEN_INVALID');
-    expect((await get(`/api/companies/invitations/${token}`)).json().code).toBe('TOKEN_INVALID');
+    expect((await t.as(null).get(`/api/companies/invitations/${token}`)).json().code).toBe('TOKEN_INVALID');
   });
 
   it('only a company admin invites; existing accounts cannot be invited; a new invite replaces the old one', async () => {
-    const admin = await registerCompany();
-    const recruiter = await inviteAndJoin(admin);
+    const admin = await registerVerifiedOwner(t);
+    const recruiter = await joinAs(t, admin, 'recruiter');
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
-    expect((await post('/api/companies/invitations', { email: uniqueEmail() })).statusCode).toBe(401);
-    expect((await post('/api/companies/invitations', { email: uniqueEmail() }, candidate.cookie)).statusCode).toBe(403);
-    const byRecruiter = await post('/api/companies/invitations', { email: uniqueEmail() }, recruiter.cookie);
+    expect((await t.as(null).post('/api/companies/invitations', { email: uniqueEmail() })).statusCode).toBe(401);
+    expect((await t.as(candidate).post('/api/companies/invitations', { email: uniqueEmail() })).statusCode).toBe(403);
+    const byRecruiter = await t.as(recruiter).post('/api/companies/invitations', { email: uniqueEmail() });
     expect(byRecruiter.statusCode).toBe(403);
     expect(byRecruiter.json().message).toBe(
       'Managing team members needs the owner or admin role; your role is recruiter.',
     );
-    expect(
-      (await post('/api/companies/invitations', { email: 'not-an-email' }, admin.cookie)).json().fields.email,
-    ).toBe('Please enter a valid email address');
+    expect((await t.as(admin).post('/api/companies/invitations', { email: 'not-an-email' })).json().fields.email).toBe(
+      'Please enter a valid email address',
+    );
 
-    const taken = await post('/api/companies/invitations', { email: candidate.email }, admin.cookie);
+    const taken = await t.as(admin).post('/api/companies/invitations', { email: candidate.email });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('EMAIL_TAKEN');
 
     const email = uniqueEmail('twice');
-    await post('/api/companies/invitations', { email }, admin.cookie);
+    await t.as(admin).post('/api/companies/invitations', { email });
     const first = await tokenFromOutbox(query(), email, '/join');
-    await post('/api/companies/invitations', { email }, admin.cookie);
+    await t.as(admin).post('/api/companies/invitations', { email });
     const second = await tokenFromOutbox(query(), email, '/join');
     expect(second).not.toBe(first);
-    expect((await get(`/api/companies/invitations/${first}`)).statusCode).toBe(400);
-    expect((await get(`/api/companies/invitations/${second}`)).statusCode).toBe(200);
+    expect((await t.as(null).get(`/api/companies/invitations/${first}`)).statusCode).toBe(400);
+    expect((await t.as(null).get(`/api/companies/invitations/${second}`)).statusCode).toBe(200);
     // Recruiters see the members but not the pending invitations.
-    const seen = await get('/api/companies/me', recruiter.cookie);
+    const seen = await t.as(recruiter).get('/api/companies/me');
     expect(seen.json()).toMatchObject({ isAdmin: false, invitations: [] });
     expect(seen.json().members).toHaveLength(2);
-    expect((await get('/api/companies/me', candidate.cookie)).statusCode).toBe(403);
+    expect((await t.as(candidate).get('/api/companies/me')).statusCode).toBe(403);
   });
 
   it('an invitation expires after 7 days', async () => {
-    const admin = await registerCompany();
+    const admin = await registerVerifiedOwner(t);
     const email = uniqueEmail('late');
-    await post('/api/companies/invitations', { email }, admin.cookie);
+    await t.as(admin).post('/api/companies/invitations', { email });
     const token = await tokenFromOutbox(query(), email, '/join');
     t.clock.advance(7 * 86_400_000 + 1000);
     try {
-      const res = await post(`/api/companies/invitations/${token}/accept`, {
+      const res = await t.as(null).post(`/api/companies/invitations/${token}/accept`, {
         firstName: 'L',
         lastName: 'Ate',
         password: 'Hiring123',
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('TOKEN_INVALID');
-      expect((await get('/api/companies/me', admin.cookie)).json().invitations).toEqual([]);
+      expect((await t.as(admin).get('/api/companies/me')).json().invitations).toEqual([]);
     } finally {
       t.clock.set(new Date());
     }
@@ -189,9 +143,9 @@ describe('company invitations', () => {
 
 describe('tenancy: a company is the unit of access', () => {
   it("every employer of a company manages the company's tests; employers of another company never see them", async () => {
-    const adminA = await registerCompany();
-    const recruiterA = await inviteAndJoin(adminA);
-    const adminB = await registerCompany();
+    const adminA = await registerVerifiedOwner(t);
+    const recruiterA = await joinAs(t, adminA, 'recruiter');
+    const adminB = await registerVerifiedOwner(t);
     const soloB = await createSignedInUser(t.app, { role: 'employer' });
     const testA = await insertTest(adminA, 'A: backend screen');
     const testB = await insertTest(adminB, 'B: secret test');
@@ -206,22 +160,22 @@ describe('tenancy: a company is the unit of access', () => {
     });
 
     // Through the API.
-    const byRecruiter = await get(`/api/tests/${testA}`, recruiterA.cookie);
+    const byRecruiter = await t.as(recruiterA).get(`/api/tests/${testA}`);
     expect(byRecruiter.statusCode).toBe(200);
     expect(byRecruiter.json().testName).toBe('A: backend screen');
-    expect((await get(`/api/tests/${testB}`, adminA.cookie)).statusCode).toBe(404);
-    expect((await get(`/api/tests/${testB}`, recruiterA.cookie)).statusCode).toBe(404);
-    expect((await get(`/api/tests/${testA}`, soloB.cookie)).statusCode).toBe(404);
-    const listA = await get(`/api/tests/by-user/${recruiterA.id}`, recruiterA.cookie);
+    expect((await t.as(adminA).get(`/api/tests/${testB}`)).statusCode).toBe(404);
+    expect((await t.as(recruiterA).get(`/api/tests/${testB}`)).statusCode).toBe(404);
+    expect((await t.as(soloB).get(`/api/tests/${testA}`)).statusCode).toBe(404);
+    const listA = await t.as(recruiterA).get(`/api/tests/by-user/${recruiterA.id}`);
     expect(listA.json().map((x: { id: string }) => x.id)).toEqual([testA]);
-    const listB = await get(`/api/tests/by-user/${adminB.id}`, adminB.cookie);
+    const listB = await t.as(adminB).get(`/api/tests/by-user/${adminB.id}`);
     expect(listB.json().map((x: { id: string }) => x.id)).toEqual([testB]);
   });
 
   it("an employer of company A never reads company B's submissions or candidates", async () => {
-    const adminA = await registerCompany();
-    const adminB = await registerCompany();
-    const recruiterB = await inviteAndJoin(adminB);
+    const adminA = await registerVerifiedOwner(t);
+    const adminB = await registerVerifiedOwner(t);
+    const recruiterB = await joinAs(t, adminB, 'recruiter');
     const testB = await insertTest(adminB, 'B: with a submission');
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
     await t.deps.database.query(
@@ -235,22 +189,22 @@ describe('tenancy: a company is the unit of access', () => {
     );
 
     // Candidates: company B's employers read the candidate; company A's do not.
-    expect((await get(`/api/users/${candidate.id}`, recruiterB.cookie)).statusCode).toBe(200);
-    expect((await get(`/api/users/${candidate.id}`, adminA.cookie)).statusCode).toBe(403);
+    expect((await t.as(recruiterB).get(`/api/users/${candidate.id}`)).statusCode).toBe(200);
+    expect((await t.as(adminA).get(`/api/users/${candidate.id}`)).statusCode).toBe(403);
     expect(
-      (await get(`/api/users/by-email?email=${encodeURIComponent(candidate.email)}`, adminA.cookie)).statusCode,
+      (await t.as(adminA).get(`/api/users/by-email?email=${encodeURIComponent(candidate.email)}`)).statusCode,
     ).toBe(403);
 
     // Submissions: readable by company B's employers only.
-    expect((await get(`/api/submissions/${sub!.id}`, recruiterB.cookie)).statusCode).toBe(200);
-    expect([403, 404]).toContain((await get(`/api/submissions/${sub!.id}`, adminA.cookie)).statusCode);
-    const allA = await get('/api/submissions/all', adminA.cookie);
+    expect((await t.as(recruiterB).get(`/api/submissions/${sub!.id}`)).statusCode).toBe(200);
+    expect([403, 404]).toContain((await t.as(adminA).get(`/api/submissions/${sub!.id}`)).statusCode);
+    const allA = await t.as(adminA).get('/api/submissions/all');
     expect(allA.statusCode).toBe(200);
     expect(JSON.stringify(allA.json())).not.toContain(sub!.id);
-    const allB = await get('/api/submissions/all', recruiterB.cookie);
+    const allB = await t.as(recruiterB).get('/api/submissions/all');
     expect(JSON.stringify(allB.json())).toContain(sub!.id);
     // The review dashboard's per-test submissions list.
-    expect((await get(`/api/review/tests/${testB}/submissions`, recruiterB.cookie)).statusCode).toBe(200);
-    expect((await get(`/api/review/tests/${testB}/submissions`, adminA.cookie)).statusCode).toBe(404);
+    expect((await t.as(recruiterB).get(`/api/review/tests/${testB}/submissions`)).statusCode).toBe(200);
+    expect((await t.as(adminA).get(`/api/review/tests/${testB}/submissions`)).statusCode).toBe(404);
   });
 });

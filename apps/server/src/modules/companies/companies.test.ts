@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { createSignedInUser, sessionCookie } from '../../../test/factories';
 import {
   DESCRIPTION,
@@ -9,17 +8,11 @@ import {
   tokenFromOutbox,
   validRegistration,
 } from '../../../test/fixtures/companies';
+import { useTestApp } from '../../../test/support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-const register = (body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/register-company', payload: body });
+const register = (body: Record<string, unknown>) => t.as(null).post('/api/register-company', body);
 const thisYear = new Date().getFullYear();
 
 async function expectFieldError(
@@ -59,7 +52,7 @@ describe('POST /api/register-company', () => {
       emailVerified: false,
     });
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: sessionCookie(res) } });
+    const me = await t.as(null).get('/api/users/me', { cookie: sessionCookie(res) });
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(user.id);
     const [row] = await t.deps.database.query<{ designation: string }>('SELECT designation FROM users WHERE id = $1', [
@@ -67,7 +60,7 @@ describe('POST /api/register-company', () => {
     ]);
     expect(row!.designation).toBe('CTO');
 
-    const logo = await t.app.inject({ method: 'GET', url: company.logoUrl });
+    const logo = await t.as(null).get(company.logoUrl);
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.headers['x-content-type-options']).toBe('nosniff');
@@ -85,7 +78,7 @@ describe('POST /api/register-company', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().company.linkedinUrl).toBeNull();
-    const logo = await t.app.inject({ method: 'GET', url: res.json().company.logoUrl });
+    const logo = await t.as(null).get(res.json().company.logoUrl);
     expect(logo.headers['content-type']).toBe('image/png');
   });
 
@@ -99,9 +92,9 @@ describe('POST /api/register-company', () => {
     const res = await registerMultipart(t.app, validRegistration());
     expect(res.statusCode).toBe(201);
     expect(res.json().company.logoUrl).toBeNull();
-    const logo = await t.app.inject({ method: 'GET', url: `/api/companies/${res.json().company.id}/logo` });
+    const logo = await t.as(null).get(`/api/companies/${res.json().company.id}/logo`);
     expect(logo.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/companies/not-a-uuid/logo' })).statusCode).toBe(404);
+    expect((await t.as(null).get('/api/companies/not-a-uuid/logo')).statusCode).toBe(404);
   });
 });
 
@@ -306,19 +299,15 @@ describe('email verification', () => {
     const res = await register(form);
     const cookie = sessionCookie(res);
     const token = await tokenFromOutbox(query(), String(form.adminEmail), '/verify-email');
-    const ok = await t.app.inject({ method: 'POST', url: '/api/companies/verify-email', payload: { token } });
+    const ok = await t.as(null).post('/api/companies/verify-email', { token });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ ok: true, email: form.adminEmail });
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+    const me = await t.as({ cookie: cookie }).get('/api/users/me');
     expect(me.json().emailVerified).toBe(true);
-    const again = await t.app.inject({ method: 'POST', url: '/api/companies/verify-email', payload: { token } });
+    const again = await t.as(null).post('/api/companies/verify-email', { token });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('TOKEN_INVALID');
-    const junk = await t.app.inject({
-      method: 'POST',
-      url: '/api/companies/verify-email',
-      payload: { token: 'x'.repeat(43) },
-    });
+    const junk = await t.as(null).post('/api/companies/verify-email', { token: 'x'.repeat(43) });
     expect(junk.json().code).toBe('TOKEN_INVALID');
   });
 
@@ -332,45 +321,26 @@ describe('email verification', () => {
     expect(await count()).toBe(1);
 
     // Within the cooldown: the answer says so (how long to wait), and nothing is sent.
-    const soon = await t.app.inject({ method: 'POST', url: '/api/companies/resend-verification', payload: { email } });
+    const soon = await t.as(null).post('/api/companies/resend-verification', { email });
     expect(soon.statusCode).toBe(429);
     expect(soon.json().message).toMatch(/less than a minute ago.*try again in \d+ seconds/);
     expect(await count()).toBe(1);
 
     t.clock.advance(24 * 3_600_000 + 60_000);
     try {
-      const expired = await t.app.inject({
-        method: 'POST',
-        url: '/api/companies/verify-email',
-        payload: { token: old },
-      });
+      const expired = await t.as(null).post('/api/companies/verify-email', { token: old });
       expect(expired.json().code).toBe('TOKEN_INVALID');
-      const resend = await t.app.inject({
-        method: 'POST',
-        url: '/api/companies/resend-verification',
-        payload: { email: email.toUpperCase() },
-      });
+      const resend = await t.as(null).post('/api/companies/resend-verification', { email: email.toUpperCase() });
       expect(resend.json()).toMatchObject({ ok: true, sent: true });
       expect(await count()).toBe(2);
       const fresh = await tokenFromOutbox(query(), email, '/verify-email');
       expect(fresh).not.toBe(old);
-      expect(
-        (await t.app.inject({ method: 'POST', url: '/api/companies/verify-email', payload: { token: fresh } }))
-          .statusCode,
-      ).toBe(200);
+      expect((await t.as(null).post('/api/companies/verify-email', { token: fresh })).statusCode).toBe(200);
 
       // Verified accounts and unknown emails get the same answer and no email.
       t.clock.advance(120_000);
-      const verified = await t.app.inject({
-        method: 'POST',
-        url: '/api/companies/resend-verification',
-        payload: { email },
-      });
-      const unknown = await t.app.inject({
-        method: 'POST',
-        url: '/api/companies/resend-verification',
-        payload: { email: 'nobody@example.test' },
-      });
+      const verified = await t.as(null).post('/api/companies/resend-verification', { email });
+      const unknown = await t.as(null).post('/api/companies/resend-verification', { email: 'nobody@example.test' });
       expect(verified.json()).toEqual(unknown.json());
       expect(await count()).toBe(2);
     } finally {
@@ -381,7 +351,7 @@ describe('email verification', () => {
   it('keeps the description text as typed (trimmed) and the spec fields in GET /api/companies/me', async () => {
     const form = validRegistration({ description: `  ${DESCRIPTION}  ` });
     const res = await register(form);
-    const me = await t.app.inject({ method: 'GET', url: '/api/companies/me', headers: { cookie: sessionCookie(res) } });
+    const me = await t.as(null).get('/api/companies/me', { cookie: sessionCookie(res) });
     expect(me.statusCode).toBe(200);
     expect(me.json().company).toMatchObject({
       description: DESCRIPTION,

@@ -2,28 +2,23 @@
  * Limits that tell a candidate from an attacker (issue 16): a test centre of 500 behind one address signs
  * up and in with the default limits, while wrong passwords throttle only the account they are aimed at.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../test/factories';
+import { useTestApp } from '../../../test/support';
 
-let t: TestApp;
-beforeAll(async () => {
-  // The default configuration (SIGNIN_IP_RATE_LIMIT, SIGNIN_ACCOUNT_LIMIT unset).
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+// The default configuration (SIGNIN_IP_RATE_LIMIT, SIGNIN_ACCOUNT_LIMIT unset).
+const t = useTestApp();
 
 const PASSWORD = 'Correct horse battery 9'; // the one password rule (issue 13)
 const signup = (email: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/users/add',
-    payload: { firstName: 'Drive', lastName: 'Candidate', email, password: PASSWORD, role: 'candidate' },
+  t.as(null).post('/api/users/add', {
+    firstName: 'Drive',
+    lastName: 'Candidate',
+    email,
+    password: PASSWORD,
+    role: 'candidate',
   });
-const login = (email: string, password = PASSWORD) =>
-  t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+const login = (email: string, password = PASSWORD) => t.as(null).post('/api/users/login', { email, password });
 
 async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<{ statusCode: number }>) {
   const codes: number[] = [];

@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-test-app';
 import { createSignedInUser, sessionCookie, uniqueEmail } from '../../../test/factories';
+import { useTestApp } from '../../../test/support';
 import { readConfig } from '../../config';
 import { outbox } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const signupBody = (over: Record<string, unknown> = {}) => ({
   firstName: 'Ada',
@@ -25,7 +20,7 @@ const signupBody = (over: Record<string, unknown> = {}) => ({
 describe('POST /api/users/add', () => {
   it('creates a candidate and answers id, role and email without the password', async () => {
     const body = signupBody();
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
+    const res = await t.as(null).post('/api/users/add', body);
     expect(res.statusCode).toBe(201);
     const user = res.json();
     expect(user).toMatchObject({ email: body.email, role: 'candidate', firstName: 'Ada' });
@@ -39,7 +34,7 @@ describe('POST /api/users/add', () => {
   });
 
   it('also answers on POST /api/users and gives an employer a company of its own', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users', payload: signupBody({ role: 'employer' }) });
+    const res = await t.as(null).post('/api/users', signupBody({ role: 'employer' }));
     expect(res.statusCode).toBe(201);
     expect(res.json().role).toBe('employer');
     expect(res.json().companyId).toMatch(/^[0-9a-f-]{36}$/);
@@ -48,12 +43,8 @@ describe('POST /api/users/add', () => {
 
   it('refuses a duplicate email, whatever its case, with a 409 message', async () => {
     const body = signupBody();
-    await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/add',
-      payload: { ...body, email: body.email.toUpperCase() },
-    });
+    await t.as(null).post('/api/users/add', body);
+    const res = await t.as(null).post('/api/users/add', { ...body, email: body.email.toUpperCase() });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists' });
   });
@@ -67,7 +58,7 @@ describe('POST /api/users/add', () => {
       [{ role: 'admin' }, 'role', 'Role is required'],
     ];
     for (const [over, field, message] of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/users/add', payload: signupBody(over) });
+      const res = await t.as(null).post('/api/users/add', signupBody(over));
       expect(res.statusCode, field).toBe(400);
       expect(res.json().code).toBe('VALIDATION');
       expect(res.json().fields[field]).toBe(message);
@@ -75,19 +66,10 @@ describe('POST /api/users/add', () => {
   });
 
   it('answers malformed JSON and oversize bodies with clear 4xx JSON', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/add',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const bad = await t.as(null).post('/api/users/add', '{"email":', { 'content-type': 'application/json' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('INVALID_JSON');
-    const big = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/add',
-      payload: { ...signupBody(), bio: 'x'.repeat(2 * 1024 * 1024) },
-    });
+    const big = await t.as(null).post('/api/users/add', { ...signupBody(), bio: 'x'.repeat(2 * 1024 * 1024) });
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -96,36 +78,30 @@ describe('POST /api/users/add', () => {
 describe('POST /api/users/login', () => {
   it('signs in and sets an httpOnly SameSite=Lax session cookie', async () => {
     const body = signupBody();
-    await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: body.email, password: body.password },
-    });
+    await t.as(null).post('/api/users/add', body);
+    const res = await t.as(null).post('/api/users/login', { email: body.email, password: body.password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: body.email, role: 'candidate' });
     const raw = String(res.headers['set-cookie']);
     expect(raw).toMatch(/HttpOnly/i);
     expect(raw).toMatch(/SameSite=Lax/i);
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: sessionCookie(res) } });
+    const me = await t.as(null).get('/api/users/me', { cookie: sessionCookie(res) });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe(body.email);
   });
 
   it('without Remember me sets a browser-session cookie that the server forgets after a day', async () => {
     const body = signupBody();
-    await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: body.email, password: body.password, rememberMe: false },
-    });
+    await t.as(null).post('/api/users/add', body);
+    const res = await t
+      .as(null)
+      .post('/api/users/login', { email: body.email, password: body.password, rememberMe: false });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['set-cookie'])).not.toMatch(/Expires=/i);
     const cookie = sessionCookie(res);
     t.clock.advance(25 * 3_600_000);
     try {
-      const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+      const me = await t.as({ cookie: cookie }).get('/api/users/me');
       expect(me.statusCode).toBe(401);
     } finally {
       t.clock.advance(-25 * 3_600_000);
@@ -134,17 +110,9 @@ describe('POST /api/users/login', () => {
 
   it('refuses a wrong password and an unknown email with the same 401', async () => {
     const body = signupBody();
-    await t.app.inject({ method: 'POST', url: '/api/users/add', payload: body });
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: body.email, password: 'wrong-password' },
-    });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: uniqueEmail('nobody'), password: 'whatever1' },
-    });
+    await t.as(null).post('/api/users/add', body);
+    const wrong = await t.as(null).post('/api/users/login', { email: body.email, password: 'wrong-password' });
+    const unknown = await t.as(null).post('/api/users/login', { email: uniqueEmail('nobody'), password: 'whatever1' });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
@@ -154,9 +122,9 @@ describe('POST /api/users/login', () => {
 
   it('logs out: the cookie stops working', async () => {
     const u = await createSignedInUser(t.app);
-    const out = await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: { cookie: u.cookie } });
+    const out = await t.as(u).post('/api/users/logout');
     expect(out.statusCode).toBe(200);
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } });
+    const me = await t.as(u).get('/api/users/me');
     expect(me.statusCode).toBe(401);
   });
 });
@@ -182,13 +150,9 @@ describe('reading and changing users', () => {
 
   it('lets a user read itself by id and by email (quotes stripped)', async () => {
     const u = await createSignedInUser(t.app);
-    const byId = await t.app.inject({ method: 'GET', url: `/api/users/${u.id}`, headers: { cookie: u.cookie } });
+    const byId = await t.as(u).get(`/api/users/${u.id}`);
     expect(byId.json().email).toBe(u.email);
-    const byEmail = await t.app.inject({
-      method: 'GET',
-      url: `/api/users/by-email?email=${encodeURIComponent(`"${u.email}"`)}`,
-      headers: { cookie: u.cookie },
-    });
+    const byEmail = await t.as(u).get(`/api/users/by-email?email=${encodeURIComponent(`"${u.email}"`)}`);
     expect(byEmail.statusCode).toBe(200);
     expect(byEmail.json().id).toBe(u.id);
   });
@@ -196,51 +160,37 @@ describe('reading and changing users', () => {
   it("refuses to read or change another user's profile (403)", async () => {
     const a = await createSignedInUser(t.app);
     const b = await createSignedInUser(t.app);
-    const read = await t.app.inject({ method: 'GET', url: `/api/users/${b.id}`, headers: { cookie: a.cookie } });
+    const read = await t.as(a).get(`/api/users/${b.id}`);
     expect(read.statusCode).toBe(403);
-    const byEmail = await t.app.inject({
-      method: 'GET',
-      url: `/api/users/by-email?email=${b.email}`,
-      headers: { cookie: a.cookie },
-    });
+    const byEmail = await t.as(a).get(`/api/users/by-email?email=${b.email}`);
     expect(byEmail.statusCode).toBe(403);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${b.id}`,
-      headers: { cookie: a.cookie },
-      payload: { firstName: 'Hacked', lastName: 'X' },
-    });
+    const put = await t.as(a).put(`/api/users/${b.id}`, { firstName: 'Hacked', lastName: 'X' });
     expect(put.statusCode).toBe(403);
-    const still = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: b.cookie } });
+    const still = await t.as(b).get('/api/users/me');
     expect(still.json().firstName).not.toBe('Hacked');
   });
 
   it('an employer cannot read a candidate who never took its tests', async () => {
     const emp = await createSignedInUser(t.app, { role: 'employer' });
     const cand = await createSignedInUser(t.app);
-    const res = await t.app.inject({ method: 'GET', url: `/api/users/${cand.id}`, headers: { cookie: emp.cookie } });
+    const res = await t.as(emp).get(`/api/users/${cand.id}`);
     expect(res.statusCode).toBe(403);
   });
 
   it('updates the own profile, ignoring role and email in the body', async () => {
     const u = await createSignedInUser(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${u.id}`,
-      headers: { cookie: u.cookie },
-      payload: {
-        id: u.id,
-        email: 'other@x.co',
-        role: 'employer',
-        firstName: 'Grace',
-        lastName: 'Hopper',
-        gender: 'female',
-        dob: '1906-12-09',
-        mobileNumber: '+1 555 0100',
-        bio: 'COBOL',
-        educationDetails: 'Yale',
-        experienceDetails: 'Navy',
-      },
+    const res = await t.as(u).put(`/api/users/${u.id}`, {
+      id: u.id,
+      email: 'other@x.co',
+      role: 'employer',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      gender: 'female',
+      dob: '1906-12-09',
+      mobileNumber: '+1 555 0100',
+      bio: 'COBOL',
+      educationDetails: 'Yale',
+      experienceDetails: 'Navy',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -254,20 +204,10 @@ describe('reading and changing users', () => {
 
   it('requires first and last name on update and rejects a bad date', async () => {
     const u = await createSignedInUser(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${u.id}`,
-      headers: { cookie: u.cookie },
-      payload: { firstName: '', lastName: 'X' },
-    });
+    const res = await t.as(u).put(`/api/users/${u.id}`, { firstName: '', lastName: 'X' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.firstName).toBe('First name is required');
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${u.id}`,
-      headers: { cookie: u.cookie },
-      payload: { firstName: 'A', lastName: 'B', dob: 'yesterday' },
-    });
+    const bad = await t.as(u).put(`/api/users/${u.id}`, { firstName: 'A', lastName: 'B', dob: 'yesterday' });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -283,50 +223,30 @@ describe('password reset', () => {
 
   it('mails a one-time link that sets a new password, and cannot be reused', async () => {
     const u = await createSignedInUser(t.app);
-    const ask = await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
+    const ask = await t.as(null).post('/api/users/forgot-password', { email: u.email });
     expect(ask.statusCode).toBe(200);
     const token = await resetLinkFor(u.email);
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/reset-password',
-      payload: { token, password: 'Brand-new-pass1' },
-    });
+    const reset = await t.as(null).post('/api/users/reset-password', { token, password: 'Brand-new-pass1' });
     expect(reset.statusCode).toBe(200);
-    const oldLogin = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: u.email, password: u.password },
-    });
+    const oldLogin = await t.as(null).post('/api/users/login', { email: u.email, password: u.password });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: u.email, password: 'Brand-new-pass1' },
-    });
+    const newLogin = await t.as(null).post('/api/users/login', { email: u.email, password: 'Brand-new-pass1' });
     expect(newLogin.statusCode).toBe(200);
     // the old session was signed out by the reset
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } });
+    const me = await t.as(u).get('/api/users/me');
     expect(me.statusCode).toBe(401);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/reset-password',
-      payload: { token, password: 'Another-pass1' },
-    });
+    const again = await t.as(null).post('/api/users/reset-password', { token, password: 'Another-pass1' });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('TOKEN_INVALID');
   });
 
   it('refuses an expired link', async () => {
     const u = await createSignedInUser(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
+    await t.as(null).post('/api/users/forgot-password', { email: u.email });
     const token = await resetLinkFor(u.email);
     t.clock.advance(61 * 60_000);
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/reset-password',
-        payload: { token, password: 'Brand-new-pass1' },
-      });
+      const res = await t.as(null).post('/api/users/reset-password', { token, password: 'Brand-new-pass1' });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('TOKEN_INVALID');
     } finally {
@@ -336,7 +256,7 @@ describe('password reset', () => {
 
   it('sends at most one reset email a minute per account (the form is public)', async () => {
     const u = await createSignedInUser(t.app);
-    const ask = () => t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
+    const ask = () => t.as(null).post('/api/users/forgot-password', { email: u.email });
     const mails = async () =>
       (await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, u.email))).filter(
         (m) => m.kind === 'password_reset',
@@ -354,7 +274,7 @@ describe('password reset', () => {
 
   it('answers the same for an unknown email and sends nothing', async () => {
     const email = uniqueEmail('ghost');
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email } });
+    const res = await t.as(null).post('/api/users/forgot-password', { email });
     expect(res.statusCode).toBe(200);
     const rows = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, email));
     expect(rows).toHaveLength(0);
@@ -363,22 +283,19 @@ describe('password reset', () => {
 
 describe('cross-site and unknown requests', () => {
   it('refuses a mutating request from another origin', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      headers: { origin: 'https://evil.example' },
-      payload: { email: 'a@b.co', password: 'x' },
-    });
+    const res = await t
+      .as(null)
+      .post('/api/users/login', { email: 'a@b.co', password: 'x' }, { origin: 'https://evil.example' });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('ORIGIN_REJECTED');
   });
   it('refuses the opaque origin "null" (a sandboxed iframe or data: page on another site)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: { origin: 'null' } });
+    const res = await t.as(null).post('/api/users/logout', undefined, { origin: 'null' });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('ORIGIN_REJECTED');
   });
   it('answers an unknown API route with a JSON 404', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    const res = await t.as(null).get('/api/nope');
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('ROUTE_NOT_FOUND');
   });
