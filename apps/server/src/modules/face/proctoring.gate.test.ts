@@ -4,10 +4,10 @@
  * service fails, not about recognition (face.api.test.ts runs the real engine).
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { multipart, photo } from '../../../test/fixtures/face';
+import { useSignedIn, useTestApp } from '../../../test/support';
 import { attempts, proctoringEvents, tests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { FaceClient } from './face-client';
@@ -46,29 +46,12 @@ function controllableFace() {
   return { client, state };
 }
 
-let t: TestApp;
 const face = controllableFace();
-let employer: SignedInUser;
+const t = useTestApp({ face: face.client });
+const employer = useSignedIn(t, { role: 'employer' });
 
-beforeAll(async () => {
-  t = await buildTestApp({ face: face.client });
-  employer = await createSignedInUser(t.app, { role: 'employer' });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const inject = (method: 'GET' | 'POST', url: string, cookie: string) =>
-  t.app.inject({ method, url, headers: { cookie } });
-const enrol = (testId: string, cookie: string) => {
-  const body = multipart({}, photo('obama_01.jpg'));
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/proctoring/${testId}/enroll`,
-    payload: body.payload,
-    headers: { ...body.headers, cookie },
-  });
-};
+const enrol = (testId: string, who: SignedInUser) =>
+  t.as(who).postForm(`/api/proctoring/${testId}/enroll`, multipart({}, photo('obama_01.jpg')));
 const eventsOf = (attemptId: string) =>
   t.deps.db.select().from(proctoringEvents).where(eq(proctoringEvents.attemptId, attemptId));
 const attemptRow = async (id: string) => (await t.deps.db.select().from(attempts).where(eq(attempts.id, id)))[0]!;
@@ -76,31 +59,16 @@ const attemptRow = async (id: string) => (await t.deps.db.select().from(attempts
 describe('proctoring is a per-test setting', () => {
   it('coding tests default to on, aptitude to off; the employer can switch it and reads it back', async () => {
     const create = (testType: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/tests/create',
-        payload: { testName: `T ${testType}`, testType },
-        headers: { cookie: employer.cookie },
-      });
+      t.as(employer).post('/api/tests/create', { testName: `T ${testType}`, testType });
     const coding = await create('CODING');
     expect(coding.statusCode).toBe(201);
     expect(coding.json().proctoring).toBe(true);
     const aptitude = await create('APTITUDE');
     expect(aptitude.json().proctoring).toBe(false);
-    const off = await t.app.inject({
-      method: 'PUT',
-      url: `/api/tests/${coding.json().id}`,
-      payload: { proctoring: false },
-      headers: { cookie: employer.cookie },
-    });
+    const off = await t.as(employer).put(`/api/tests/${coding.json().id}`, { proctoring: false });
     expect(off.statusCode).toBe(200);
     expect(off.json().proctoring).toBe(false);
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: `/api/tests/${coding.json().id}`,
-      payload: { proctoring: 'maybe' },
-      headers: { cookie: employer.cookie },
-    });
+    const bad = await t.as(employer).put(`/api/tests/${coding.json().id}`, { proctoring: 'maybe' });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -108,12 +76,12 @@ describe('proctoring is a per-test setting', () => {
     const { test } = await buildCodingTest(t.deps.db, { employer });
     await t.deps.db.update(tests).set({ proctoring: false }).where(eq(tests.id, test.id));
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
-    const take = await inject('GET', `/api/attempts/take/${test.id}`, candidate.cookie);
+    const take = await t.as(candidate).request('GET', `/api/attempts/take/${test.id}`);
     expect(take.json().proctoring).toMatchObject({ required: false, enrolled: false, active: false });
-    const start = await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
+    const start = await t.as(candidate).request('POST', `/api/attempts/${test.id}/start`);
     expect(start.statusCode).toBe(200);
     expect((await attemptRow(start.json().attempt.id)).proctored).toBe(false);
-    const enrolRes = await enrol(test.id, candidate.cookie);
+    const enrolRes = await enrol(test.id, candidate);
     expect(enrolRes.statusCode).toBe(409);
     expect(enrolRes.json().code).toBe('PROCTORING_OFF');
     // Never "camera lost" for a sitting without a camera.
@@ -129,7 +97,7 @@ describe('proctoring is a per-test setting', () => {
     try {
       const { test } = await buildCodingTest(t.deps.db, { employer });
       const candidate = await createSignedInUser(t.app, { role: 'candidate' });
-      const start = await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
+      const start = await t.as(candidate).request('POST', `/api/attempts/${test.id}/start`);
       expect(start.statusCode).toBe(200);
       expect(start.json().proctoring.active).toBe(false);
     } finally {
@@ -142,10 +110,10 @@ describe('gaps from the server clock', () => {
   it('frames that stop arriving become a "camera lost for N s" event', async () => {
     const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
-    expect((await enrol(test.id, candidate.cookie)).statusCode).toBe(200);
-    const start = await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
+    expect((await enrol(test.id, candidate)).statusCode).toBe(200);
+    const start = await t.as(candidate).request('POST', `/api/attempts/${test.id}/start`);
     const attemptId: string = start.json().attempt.id;
-    expect((await inject('POST', `/api/proctoring/${test.id}/heartbeat`, candidate.cookie)).statusCode).toBe(200);
+    expect((await t.as(candidate).request('POST', `/api/proctoring/${test.id}/heartbeat`)).statusCode).toBe(200);
 
     t.clock.advance(CAMERA_LOST_AFTER_MS - 5_000);
     await sweepProctoring(t.deps);
@@ -160,7 +128,7 @@ describe('gaps from the server clock', () => {
     expect(lost[0]!.detail).toMatch(/no frames for 45 s/);
 
     t.clock.advance(15_000); // frames come back after 60 s
-    await inject('POST', `/api/proctoring/${test.id}/heartbeat`, candidate.cookie);
+    await t.as(candidate).request('POST', `/api/proctoring/${test.id}/heartbeat`);
     lost = await eventsOf(attemptId);
     expect(lost).toHaveLength(1);
     expect(lost[0]!.detail).toMatch(/^Camera lost for 60 s/);
@@ -170,13 +138,13 @@ describe('gaps from the server clock', () => {
   it('a camera that never comes back is closed at the end of the test', async () => {
     const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
-    await enrol(test.id, candidate.cookie);
-    const attemptId: string = (await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie)).json().attempt
+    await enrol(test.id, candidate);
+    const attemptId: string = (await t.as(candidate).request('POST', `/api/attempts/${test.id}/start`)).json().attempt
       .id;
     t.clock.advance(40_000);
     await sweepProctoring(t.deps);
     t.clock.advance(20_000);
-    expect((await inject('POST', `/api/attempts/${test.id}/end`, candidate.cookie)).statusCode).toBe(200);
+    expect((await t.as(candidate).request('POST', `/api/attempts/${test.id}/end`)).statusCode).toBe(200);
     await sweepProctoring(t.deps);
     const [lost] = await eventsOf(attemptId);
     expect(lost!.detail).toMatch(/^Camera lost for 60 s \(until the test ended\)/);
@@ -188,23 +156,23 @@ describe('gaps from the server clock', () => {
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
     face.state.down = true;
     try {
-      const refused = await enrol(test.id, candidate.cookie);
+      const refused = await enrol(test.id, candidate);
       expect(refused.statusCode).toBe(503);
       expect(refused.json().code).toBe('FACE_UNAVAILABLE');
-      const start = await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
+      const start = await t.as(candidate).request('POST', `/api/attempts/${test.id}/start`);
       expect(start.statusCode).toBe(200); // the attempt proceeds
       expect(start.json().proctoring).toMatchObject({ active: true, enrolled: false });
       const attemptId: string = start.json().attempt.id;
       t.clock.advance(30_000);
-      expect((await enrol(test.id, candidate.cookie)).statusCode).toBe(503); // the page retries
+      expect((await enrol(test.id, candidate)).statusCode).toBe(503); // the page retries
       face.state.down = false;
       t.clock.advance(12_000);
-      const late = await enrol(test.id, candidate.cookie); // first success: becomes the reference
+      const late = await enrol(test.id, candidate); // first success: becomes the reference
       expect(late.statusCode).toBe(200);
       const gap = (await eventsOf(attemptId)).filter((e) => e.kind === 'proctoring_unavailable');
       expect(gap).toHaveLength(1);
       expect(gap[0]!.detail).toMatch(/^Proctoring unavailable for 42 s/);
-      expect((await enrol(test.id, candidate.cookie)).statusCode).toBe(409); // now it is the reference
+      expect((await enrol(test.id, candidate)).statusCode).toBe(409); // now it is the reference
     } finally {
       face.state.down = false;
       t.clock.advance(-42_000);
@@ -214,17 +182,12 @@ describe('gaps from the server clock', () => {
   it('a face-service failure during the test is recorded when checks work again', async () => {
     const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
-    await enrol(test.id, candidate.cookie);
-    const attemptId: string = (await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie)).json().attempt
+    await enrol(test.id, candidate);
+    const attemptId: string = (await t.as(candidate).request('POST', `/api/attempts/${test.id}/start`)).json().attempt
       .id;
     const verify = () => {
       const body = multipart({}, photo('obama_02.jpg'));
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/proctoring/${test.id}/verify`,
-        payload: body.payload,
-        headers: { ...body.headers, cookie: candidate.cookie },
-      });
+      return t.as(candidate).post(`/api/proctoring/${test.id}/verify`, body.payload, { ...body.headers });
     };
     face.state.down = true;
     expect((await verify()).statusCode).toBe(503);
@@ -253,21 +216,16 @@ describe('server spot checks (challenges) and per-candidate frame limits', () =>
     image = photo('obama_02.jpg'),
   ) => {
     const body = multipart(fields, image);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/proctoring/${testId}/verify`,
-      payload: body.payload,
-      headers: { ...body.headers, cookie },
-    });
+    return t.as({ cookie: cookie }).post(`/api/proctoring/${testId}/verify`, body.payload, { ...body.headers });
   };
 
   it('issues a challenge at least once a minute; an answered one is fine, a missed one is flagged', async () => {
     const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
-    await enrol(test.id, candidate.cookie);
-    const attemptId: string = (await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie)).json().attempt
+    await enrol(test.id, candidate);
+    const attemptId: string = (await t.as(candidate).request('POST', `/api/attempts/${test.id}/start`)).json().attempt
       .id;
-    const beat = async () => (await inject('POST', `/api/proctoring/${test.id}/heartbeat`, candidate.cookie)).json();
+    const beat = async () => (await t.as(candidate).request('POST', `/api/proctoring/${test.id}/heartbeat`)).json();
     expect((await beat()).challenge).toBeNull(); // the first one is due at a random time later
     let challenge: { id: string; expiresInMs: number } | null = null;
     let waited = 0;
@@ -306,8 +264,8 @@ describe('server spot checks (challenges) and per-candidate frame limits', () =>
   it('refuses oversized frames from the header, before any inference, and one frame at a time per candidate', async () => {
     const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
-    await enrol(test.id, candidate.cookie);
-    await inject('POST', `/api/attempts/${test.id}/start`, candidate.cookie);
+    await enrol(test.id, candidate);
+    await t.as(candidate).request('POST', `/api/attempts/${test.id}/start`);
     // A PNG header claiming 4000×4000 pixels (tiny upload, huge decode): refused without decoding.
     const header = Buffer.alloc(64);
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
@@ -335,8 +293,8 @@ describe('server spot checks (challenges) and per-candidate frame limits', () =>
       expect(codes).toEqual([200, 429, 429]);
       // Another candidate is not held up by this one's limit.
       const other = await createSignedInUser(t.app, { role: 'candidate' });
-      await enrol(test.id, other.cookie);
-      expect((await inject('POST', `/api/attempts/${test.id}/start`, other.cookie)).statusCode).toBe(200);
+      await enrol(test.id, other);
+      expect((await t.as(other).request('POST', `/api/attempts/${test.id}/start`)).statusCode).toBe(200);
       const [mine, theirs] = await Promise.all([
         verifyWith(test.id, candidate.cookie, {}),
         verifyWith(test.id, other.cookie, {}),

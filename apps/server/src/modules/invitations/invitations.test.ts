@@ -1,21 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCodingTest, createSignedInUser } from '../../../test/factories';
 import { seedAttempt, seedSubmission } from '../../../test/fixtures/review';
+import { useSignedIn, useTestApp } from '../../../test/support';
 import { outbox } from '../../db/schema';
 import { parseAddresses, sendReminders } from './invitations.service';
 
-let t: TestApp;
-let emp: SignedInUser;
-let empB: SignedInUser;
+const t = useTestApp();
+const emp = useSignedIn(t, { role: 'employer', firstName: 'Acme', lastName: 'Hiring' });
+const empB = useSignedIn(t, { role: 'employer' });
 let testId: string;
 let closingTestId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  emp = await createSignedInUser(t.app, { role: 'employer', firstName: 'Acme', lastName: 'Hiring' });
-  empB = await createSignedInUser(t.app, { role: 'employer' });
   testId = (await buildCodingTest(t.deps.db, { employer: emp, marks: [50, 50], name: 'Invite test' })).test.id;
   closingTestId = (
     await buildCodingTest(t.deps.db, {
@@ -26,14 +23,7 @@ beforeAll(async () => {
     })
   ).test.id;
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const post = (url: string, who: SignedInUser | null, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: who ? { cookie: who.cookie } : {}, payload });
-const get = (url: string, who?: SignedInUser) =>
-  t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
 const mailsTo = (to: string) => t.deps.db.select().from(outbox).where(eq(outbox.toAddress, to));
 const linkIn = (text: string) => /\/invite\/([\w-]+)/.exec(text)![1]!;
 
@@ -51,7 +41,7 @@ describe('parseAddresses', () => {
 
 describe('POST /api/invitations', () => {
   it('invites each valid address once with a personal link and reports the rest', async () => {
-    const res = await post('/api/invitations', emp, {
+    const res = await t.as(emp).post('/api/invitations', {
       testId,
       emails: ['one@cand.test', 'bad-address'],
       csv: 'email\ntwo@cand.test\nONE@cand.test',
@@ -66,21 +56,21 @@ describe('POST /api/invitations', () => {
     expect(mail!.subject).toBe('You are invited to take Invite test for Acme Hiring');
     expect(mail!.bodyText).toContain(`${t.deps.config.publicUrl}/invite/`);
     expect(mail!.bodyText).toContain('Hello one,');
-    const again = await post('/api/invitations', emp, { testId, emails: ['one@cand.test'] });
+    const again = await t.as(emp).post('/api/invitations', { testId, emails: ['one@cand.test'] });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ invited: [], alreadyInvited: ['one@cand.test'] });
   });
 
   it('refuses nothing valid, other companies, candidates and anonymous callers', async () => {
-    const none = await post('/api/invitations', emp, { testId, emails: ['x', 'y@'] });
+    const none = await t.as(emp).post('/api/invitations', { testId, emails: ['x', 'y@'] });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toContain('No valid email addresses');
-    const empty = await post('/api/invitations', emp, { testId, emails: [] });
+    const empty = await t.as(emp).post('/api/invitations', { testId, emails: [] });
     expect(empty.json().fields.emails).toBe('Enter at least one email address');
-    expect((await post('/api/invitations', empB, { testId, emails: ['z@cand.test'] })).statusCode).toBe(404);
+    expect((await t.as(empB).post('/api/invitations', { testId, emails: ['z@cand.test'] })).statusCode).toBe(404);
     const cand = await createSignedInUser(t.app);
-    expect((await post('/api/invitations', cand, { testId, emails: ['z@cand.test'] })).statusCode).toBe(403);
-    expect((await post('/api/invitations', null, { testId, emails: ['z@cand.test'] })).statusCode).toBe(401);
+    expect((await t.as(cand).post('/api/invitations', { testId, emails: ['z@cand.test'] })).statusCode).toBe(403);
+    expect((await t.as(null).post('/api/invitations', { testId, emails: ['z@cand.test'] })).statusCode).toBe(401);
   });
 });
 
@@ -88,7 +78,9 @@ describe('tracking, accepting and resending', () => {
   it('derives invited → started → submitted from the attempts of the user with that email', async () => {
     const started = await createSignedInUser(t.app, { email: 'started@cand.test' });
     const done = await createSignedInUser(t.app, { email: 'done@cand.test' });
-    await post('/api/invitations', emp, { testId, emails: ['started@cand.test', 'done@cand.test', 'idle@cand.test'] });
+    await t
+      .as(emp)
+      .post('/api/invitations', { testId, emails: ['started@cand.test', 'done@cand.test', 'idle@cand.test'] });
     await seedAttempt(t.deps.db, testId, started.id, { endedAt: null, startedAt: new Date(), minutes: 600 });
     const doneAttempt = await seedAttempt(t.deps.db, testId, done.id, {
       endedAt: null,
@@ -105,7 +97,7 @@ describe('tracking, accepting and resending', () => {
       passed: 1,
       total: 1,
     });
-    const res = await get(`/api/invitations?testId=${testId}`, emp);
+    const res = await t.as(emp).get(`/api/invitations?testId=${testId}`);
     expect(res.statusCode).toBe(200);
     const status = Object.fromEntries(res.json().map((i: { email: string; status: string }) => [i.email, i.status]));
     expect(status).toMatchObject({
@@ -114,13 +106,13 @@ describe('tracking, accepting and resending', () => {
       'idle@cand.test': 'invited',
       'one@cand.test': 'invited',
     });
-    expect((await get(`/api/invitations?testId=${testId}`, empB)).statusCode).toBe(404);
+    expect((await t.as(empB).get(`/api/invitations?testId=${testId}`)).statusCode).toBe(404);
   });
 
   it('opens the test from the personal link, and a resend replaces the link', async () => {
     const [mail] = await mailsTo('two@cand.test');
     const token = linkIn(mail!.bodyText);
-    const landing = await get(`/api/invitations/accept/${token}`);
+    const landing = await t.as(null).get(`/api/invitations/accept/${token}`);
     expect(landing.statusCode).toBe(200);
     expect(landing.json()).toEqual({
       testId,
@@ -130,24 +122,26 @@ describe('tracking, accepting and resending', () => {
       email: 'two@cand.test',
       takePath: `/code/${testId}`,
     });
-    const list = (await get(`/api/invitations?testId=${testId}`, emp)).json();
+    const list = (await t.as(emp).get(`/api/invitations?testId=${testId}`)).json();
     const inv = list.find((i: { email: string }) => i.email === 'two@cand.test');
-    expect((await post(`/api/invitations/${inv.id}/resend`, empB)).statusCode).toBe(404);
-    const resent = await post(`/api/invitations/${inv.id}/resend`, emp);
+    expect((await t.as(empB).post(`/api/invitations/${inv.id}/resend`)).statusCode).toBe(404);
+    const resent = await t.as(emp).post(`/api/invitations/${inv.id}/resend`);
     expect(resent.statusCode).toBe(200);
     const mails = await mailsTo('two@cand.test');
     expect(mails).toHaveLength(2);
     const newToken = linkIn(mails.find((m) => !m.bodyText.includes(token))!.bodyText);
-    expect((await get(`/api/invitations/accept/${newToken}`)).statusCode).toBe(200);
-    expect((await get(`/api/invitations/accept/${token}`)).statusCode).toBe(404);
-    expect((await get('/api/invitations/accept/not-a-real-token-at-all')).statusCode).toBe(404);
+    expect((await t.as(null).get(`/api/invitations/accept/${newToken}`)).statusCode).toBe(200);
+    expect((await t.as(null).get(`/api/invitations/accept/${token}`)).statusCode).toBe(404);
+    expect((await t.as(null).get('/api/invitations/accept/not-a-real-token-at-all')).statusCode).toBe(404);
   });
 });
 
 describe('sendReminders', () => {
   it('reminds invited candidates who have not submitted, once, when the window closes within 24 h', async () => {
     const finished = await createSignedInUser(t.app, { email: 'finished@cand.test' });
-    await post('/api/invitations', emp, { testId: closingTestId, emails: ['late@cand.test', 'finished@cand.test'] });
+    await t
+      .as(emp)
+      .post('/api/invitations', { testId: closingTestId, emails: ['late@cand.test', 'finished@cand.test'] });
     await seedAttempt(t.deps.db, closingTestId, finished.id, { startedAt: new Date(Date.now() - 3_600_000) });
     // The other test has no end time: nobody there is reminded.
     const sent = await sendReminders(t.deps);
@@ -160,7 +154,7 @@ describe('sendReminders', () => {
     expect(reminders[0]!.subject).toBe('Reminder: Closing soon closes soon');
     expect(reminders[0]!.bodyText).toContain(`/code/${closingTestId}`);
     expect(await sendReminders(t.deps)).toBe(0);
-    const list = (await get(`/api/invitations?testId=${closingTestId}`, emp)).json();
+    const list = (await t.as(emp).get(`/api/invitations?testId=${closingTestId}`)).json();
     expect(list.find((i: { email: string }) => i.email === 'late@cand.test').reminderSentAt).not.toBeNull();
   });
 
@@ -173,7 +167,7 @@ describe('sendReminders', () => {
         endTime: new Date(Date.now() + 48 * 3_600_000),
       })
     ).test.id;
-    await post('/api/invitations', emp, { testId: far, emails: ['far@cand.test'] });
+    await t.as(emp).post('/api/invitations', { testId: far, emails: ['far@cand.test'] });
     expect(await sendReminders(t.deps)).toBe(0);
     t.clock.advance(30 * 3_600_000);
     expect(await sendReminders(t.deps)).toBe(1);

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/support';
 
 const SPEC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/spec');
 
@@ -26,16 +26,14 @@ export function specCalls(markdown: string): string[] {
   return [...new Set(calls)];
 }
 
-let t: TestApp;
+const t = useTestApp();
 let doc: { openapi: string; paths: Record<string, Record<string, unknown>> };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  const res = await t.as(null).get('/api/openapi.json');
   expect(res.statusCode).toBe(200);
   doc = res.json();
 });
-afterAll(async () => t.close());
 
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3 document', async () => {

@@ -3,25 +3,22 @@
  * sees), the reviewer's rule/threshold/score per flag, and frame retention with the server's purge.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCodingTest, createSignedInUser } from '../../../test/factories';
+import { useSignedIn, useTestApp } from '../../../test/support';
 import { companyRetention, proctoringEvents, tests, users } from '../../db/schema';
 import { startAttempt } from '../attempts/attempts.service';
 import { recordProctoringEvent } from './proctoring-events.service';
 import { purgeExpiredFrames } from './retention';
 
-let t: TestApp;
-let employer: SignedInUser;
-let candidate: SignedInUser;
+const t = useTestApp(); // no face engine: events are recorded directly, as the face module does
+const employer = useSignedIn(t, { role: 'employer' });
+const candidate = useSignedIn(t, { role: 'candidate' });
 let testId: string;
 let attemptId: string;
 let frameKey: string;
 
 beforeAll(async () => {
-  t = await buildTestApp(); // no face engine: events are recorded directly, as the face module does
-  employer = await createSignedInUser(t.app, { role: 'employer' });
-  candidate = await createSignedInUser(t.app, { role: 'candidate' });
   const { test } = await buildCodingTest(t.deps.db, { employer });
   await t.deps.db.update(tests).set({ companyId: employer.companyId }).where(eq(tests.id, test.id));
   testId = test.id;
@@ -41,30 +38,16 @@ beforeAll(async () => {
     },
   );
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const req = (method: 'GET' | 'PUT', url: string, cookie: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 describe('the candidate sees their own record after the test', () => {
   it('is not shown while the test runs', async () => {
-    const res = await req('GET', `/api/attempts/${testId}/proctoring-record`, candidate.cookie);
+    const res = await t.as(candidate).request('GET', `/api/attempts/${testId}/proctoring-record`);
     expect(res.statusCode).toBe(409);
   });
 
   it('shows each event with its rule once the test has ended, and takes a short response', async () => {
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/attempts/${testId}/end`,
-          headers: { cookie: candidate.cookie },
-        })
-      ).statusCode,
-    ).toBe(200);
-    const res = await req('GET', `/api/attempts/${testId}/proctoring-record`, candidate.cookie);
+    expect((await t.as(candidate).post(`/api/attempts/${testId}/end`)).statusCode).toBe(200);
+    const res = await t.as(candidate).request('GET', `/api/attempts/${testId}/proctoring-record`);
     expect(res.statusCode).toBe(200);
     const [event] = res.json().events;
     expect(event).toMatchObject({
@@ -77,23 +60,20 @@ describe('the candidate sees their own record after the test', () => {
     expect(event.rule).toMatch(/compared with the enrolment photo/);
     expect(JSON.stringify(res.json())).not.toContain(frameKey); // no storage keys leak
 
-    const tooLong = await req(
-      'PUT',
-      `/api/attempts/${testId}/proctoring-events/${event.id}/response`,
-      candidate.cookie,
-      {
+    const tooLong = await t
+      .as(candidate)
+      .request('PUT', `/api/attempts/${testId}/proctoring-events/${event.id}/response`, {
         response: 'x'.repeat(501),
-      },
-    );
+      });
     expect(tooLong.statusCode).toBe(400);
-    const ok = await req('PUT', `/api/attempts/${testId}/proctoring-events/${event.id}/response`, candidate.cookie, {
+    const ok = await t.as(candidate).request('PUT', `/api/attempts/${testId}/proctoring-events/${event.id}/response`, {
       response: 'My brother walked behind me for a second.',
     });
     expect(ok.statusCode).toBe(200);
 
     // Another candidate cannot answer it (nor read it).
     const other = await createSignedInUser(t.app, { role: 'candidate' });
-    const theirs = await req('PUT', `/api/attempts/${testId}/proctoring-events/${event.id}/response`, other.cookie, {
+    const theirs = await t.as(other).request('PUT', `/api/attempts/${testId}/proctoring-events/${event.id}/response`, {
       response: 'not mine',
     });
     expect(theirs.statusCode).toBe(409); // they have no attempt of this test
@@ -102,7 +82,7 @@ describe('the candidate sees their own record after the test', () => {
   });
 
   it('the reviewer sees rule, threshold, score, frame and the response', async () => {
-    const res = await req('GET', `/api/review/attempts/${attemptId}/report`, employer.cookie);
+    const res = await t.as(employer).request('GET', `/api/review/attempts/${attemptId}/report`);
     expect(res.statusCode).toBe(200);
     const [event] = res.json().events;
     expect(event).toMatchObject({ threshold: 0.6, score: 0.71, response: 'My brother walked behind me for a second.' });
@@ -113,9 +93,9 @@ describe('the candidate sees their own record after the test', () => {
 
 describe('frame retention', () => {
   it('keeps frames for the company period (default 90 days) and purges them after it', async () => {
-    const get = await req('GET', '/api/proctoring/retention', employer.cookie);
+    const get = await t.as(employer).request('GET', '/api/proctoring/retention');
     expect(get.json()).toEqual({ days: 90 });
-    expect((await req('GET', '/api/proctoring/retention', candidate.cookie)).statusCode).toBe(403);
+    expect((await t.as(candidate).request('GET', '/api/proctoring/retention')).statusCode).toBe(403);
 
     t.clock.advance(89 * 86_400_000);
     expect(await purgeExpiredFrames(t.deps)).toBe(0);
@@ -130,7 +110,7 @@ describe('frame retention', () => {
 
   it('follows the frames retention the company set under Settings (here 200 days)', async () => {
     await t.deps.db.insert(companyRetention).values({ companyId: employer.companyId!, framesDays: 200 });
-    expect((await req('GET', '/api/proctoring/retention', employer.cookie)).json()).toEqual({ days: 200 });
+    expect((await t.as(employer).request('GET', '/api/proctoring/retention')).json()).toEqual({ days: 200 });
     const key = await t.deps.blobs.put('proctoring-frames', Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg');
     await recordProctoringEvent(t.deps, attemptId, 'phone', 'phone', key);
     t.clock.advance(120 * 86_400_000);

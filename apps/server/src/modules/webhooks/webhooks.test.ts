@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { buildCodingTest, createSignedInUser } from '../../../test/factories';
 import { seedAttempt, seedSubmission } from '../../../test/fixtures/review';
+import { useSignedIn, useTestApp } from '../../../test/support';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { attempts, invitations, webhookDeliveries, webhooks } from '../../db/schema';
@@ -49,20 +49,17 @@ function startReceiver() {
   );
 }
 
-let t: TestApp;
-let admin: SignedInUser;
+const t = useTestApp();
+const admin = useSignedIn(t, { role: 'employer' });
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const deliver = () => runDueDeliveries({ db: t.deps.db, clock: t.clock, allowPrivate: true });
 
 beforeAll(async () => {
-  t = await buildTestApp();
   t.deps.config.webhookAllowPrivate = true;
-  admin = await createSignedInUser(t.app, { role: 'employer' });
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver.close();
-  await t.close();
 });
 beforeEach(() => {
   receiver.received.length = 0;
@@ -70,12 +67,7 @@ beforeEach(() => {
 });
 
 async function createWebhook(events: string[], url = receiver.url) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/companies/webhooks',
-    headers: { cookie: admin.cookie },
-    payload: { url, events },
-  });
+  const res = await t.as(admin).post('/api/companies/webhooks', { url, events });
   return res;
 }
 
@@ -83,12 +75,7 @@ async function statusChange(): Promise<string> {
   const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50] });
   const candidate = await createSignedInUser(t.app);
   const attempt = await seedAttempt(t.deps.db, test.id, candidate.id);
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/review/attempts/${attempt.id}/status`,
-    headers: { cookie: admin.cookie },
-    payload: { status: 'rejected' },
-  });
+  const res = await t.as(admin).put(`/api/review/attempts/${attempt.id}/status`, { status: 'rejected' });
   expect(res.statusCode).toBe(200);
   return attempt.id;
 }
@@ -147,12 +134,9 @@ describe('webhook URLs (server-side request forgery)', () => {
   it('validates events and is for owners/admins only', async () => {
     expect((await createWebhook(['attempt.exploded'])).statusCode).toBe(400);
     const candidate = await createSignedInUser(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/companies/webhooks',
-      headers: { cookie: candidate.cookie },
-      payload: { url: receiver.url, events: ['attempt.started'] },
-    });
+    const res = await t
+      .as(candidate)
+      .post('/api/companies/webhooks', { url: receiver.url, events: ['attempt.started'] });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -163,11 +147,7 @@ describe('webhook deliveries', () => {
     expect(created.statusCode).toBe(201);
     const { id, secret } = created.json();
     expect(secret).toMatch(/^whsec_/);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/webhooks',
-      headers: { cookie: admin.cookie },
-    });
+    const list = await t.as(admin).get('/api/companies/webhooks');
     expect(list.body).not.toContain(secret);
     const attemptId = await statusChange();
     expect(await deliver()).toBeGreaterThanOrEqual(1);
@@ -179,18 +159,14 @@ describe('webhook deliveries', () => {
     expect(got!.headers['x-assessly-signature']).toBe(`sha256=${expected}`);
     const body = JSON.parse(got!.body);
     expect(body.data).toMatchObject({ attemptId, status: 'rejected' });
-    const log = await t.app.inject({
-      method: 'GET',
-      url: `/api/companies/webhooks/${id}/deliveries`,
-      headers: { cookie: admin.cookie },
-    });
+    const log = await t.as(admin).get(`/api/companies/webhooks/${id}/deliveries`);
     expect(log.json()[0]).toMatchObject({
       status: 'delivered',
       responseStatus: 200,
       responseBody: 'thanks',
       attempts: 1,
     });
-    await t.app.inject({ method: 'DELETE', url: `/api/companies/webhooks/${id}`, headers: { cookie: admin.cookie } });
+    await t.as(admin).delete(`/api/companies/webhooks/${id}`);
   });
 
   it('are retried with backoff after a failure, and the log shows the response', async () => {
@@ -198,14 +174,7 @@ describe('webhook deliveries', () => {
     receiver.answers.push(500);
     await statusChange();
     await deliver();
-    const log = async () =>
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/companies/webhooks/${id}/deliveries`,
-          headers: { cookie: admin.cookie },
-        })
-      ).json();
+    const log = async () => (await t.as(admin).get(`/api/companies/webhooks/${id}/deliveries`)).json();
     expect((await log())[0]).toMatchObject({
       status: 'pending',
       attempts: 1,
@@ -219,7 +188,7 @@ describe('webhook deliveries', () => {
     expect((await log())[0]).toMatchObject({ status: 'delivered', attempts: 2, responseStatus: 200 });
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[0]!.body).toBe(receiver.received[1]!.body);
-    await t.app.inject({ method: 'DELETE', url: `/api/companies/webhooks/${id}`, headers: { cookie: admin.cookie } });
+    await t.as(admin).delete(`/api/companies/webhooks/${id}`);
   });
 
   it('give up after a day of failures', async () => {
@@ -237,18 +206,15 @@ describe('webhook deliveries', () => {
     expect(row!.status).toBe('failed');
     expect(row!.attempts).toBeGreaterThan(3);
     expect(row!.attempts).toBeLessThanOrEqual(RETRY_WINDOW_MS / 3_600_000 + 1);
-    await t.app.inject({ method: 'DELETE', url: `/api/companies/webhooks/${id}`, headers: { cookie: admin.cookie } });
+    await t.as(admin).delete(`/api/companies/webhooks/${id}`);
   });
 
   it("one company's backlog does not hold back another company's delivery", async () => {
     const { id: busyHook } = (await createWebhook(['candidate.status_changed'])).json();
     const other = await createSignedInUser(t.app, { role: 'employer' });
-    const quiet = await t.app.inject({
-      method: 'POST',
-      url: '/api/companies/webhooks',
-      headers: { cookie: other.cookie },
-      payload: { url: receiver.url, events: ['candidate.status_changed'] },
-    });
+    const quiet = await t
+      .as(other)
+      .post('/api/companies/webhooks', { url: receiver.url, events: ['candidate.status_changed'] });
     for (let i = 0; i < 30; i++) {
       await emitEvent(t.deps, admin.companyId!, 'candidate.status_changed', `backlog-${i}`, { i });
     }
@@ -261,11 +227,7 @@ describe('webhook deliveries', () => {
     expect(row!.status).toBe('delivered');
     // Drain the backlog before the next test.
     while ((await deliver()) > 0);
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/companies/webhooks/${busyHook}`,
-      headers: { cookie: admin.cookie },
-    });
+    await t.as(admin).delete(`/api/companies/webhooks/${busyHook}`);
   });
 
   it('survive a real restart of the database (PGlite on disk): pending rows are sent after reopening', async () => {
@@ -306,7 +268,7 @@ describe('webhook deliveries', () => {
     await loop.tick();
     const [after] = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, id));
     expect(after!.status).toBe('delivered');
-    await t.app.inject({ method: 'DELETE', url: `/api/companies/webhooks/${id}`, headers: { cookie: admin.cookie } });
+    await t.as(admin).delete(`/api/companies/webhooks/${id}`);
   });
 });
 
@@ -344,7 +306,7 @@ describe('webhook events', () => {
       reportUrl: `https://assessly.example/admin/reports/${attempt.id}`,
       candidate: { email: candidate.email },
     });
-    await t.app.inject({ method: 'DELETE', url: `/api/companies/webhooks/${id}`, headers: { cookie: admin.cookie } });
+    await t.as(admin).delete(`/api/companies/webhooks/${id}`);
   });
 
   it('invitation.accepted when the candidate opens the link, once per invitation', async () => {
@@ -355,7 +317,7 @@ describe('webhook events', () => {
       .insert(invitations)
       .values({ testId: test.id, email: 'cand@example.test', tokenHash: hashToken(token) });
     for (let i = 0; i < 2; i++) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/invitations/accept/${token}` });
+      const res = await t.as(null).get(`/api/invitations/accept/${token}`);
       expect(res.statusCode).toBe(200);
     }
     await deliver();
@@ -365,17 +327,13 @@ describe('webhook events', () => {
       event: 'invitation.accepted',
       data: { email: 'cand@example.test', testId: test.id },
     });
-    await t.app.inject({ method: 'DELETE', url: `/api/companies/webhooks/${id}`, headers: { cookie: admin.cookie } });
+    await t.as(admin).delete(`/api/companies/webhooks/${id}`);
   });
 
   it('another company cannot read the delivery log', async () => {
     const { id } = (await createWebhook(['attempt.started'])).json();
     const other = await createSignedInUser(t.app, { role: 'employer' });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/companies/webhooks/${id}/deliveries`,
-      headers: { cookie: other.cookie },
-    });
+    const res = await t.as(other).get(`/api/companies/webhooks/${id}/deliveries`);
     expect(res.statusCode).toBe(404);
   });
 });
