@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { useTestApp } from '../test/support';
 import { readConfig } from './config';
 
-let t: TestApp;
 let dist: string;
 const js = `export const big = ${JSON.stringify('candidate '.repeat(500))};\n`;
 
@@ -22,20 +21,15 @@ beforeAll(async () => {
     await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(raw));
     await writeFile(path.join(dist, `${file}.gz`), gzipSync(raw));
   }
-  t = await buildTestApp({ config: { ...readConfig({ PORT: '3000' }), webDist: dist } });
 });
 afterAll(async () => {
-  await t.close();
   await rm(dist, { recursive: true, force: true });
 });
+const t = useTestApp(() => ({ config: { ...readConfig({ PORT: '3000' }), webDist: dist } }));
 
 describe('static web assets', () => {
   it('sends the brotli copy with an immutable year-long cache for a hashed asset', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/assets/editor-Ab12Cd34.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const res = await t.as(null).get('/assets/editor-Ab12Cd34.js', { 'accept-encoding': 'gzip, deflate, br' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -44,26 +38,18 @@ describe('static web assets', () => {
   });
 
   it('falls back to gzip, then to the plain file, by what the client accepts', async () => {
-    const gz = await t.app.inject({
-      method: 'GET',
-      url: '/assets/editor-Ab12Cd34.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const gz = await t.as(null).get('/assets/editor-Ab12Cd34.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    const plain = await t.app.inject({
-      method: 'GET',
-      url: '/assets/editor-Ab12Cd34.js',
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const plain = await t.as(null).get('/assets/editor-Ab12Cd34.js', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(js);
   });
 
   it('revalidates index.html and client routes on every load (no-cache)', async () => {
-    const root = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const root = await t.as(null).get('/', { 'accept-encoding': 'br' });
     expect(root.statusCode).toBe(200);
     expect(root.headers['cache-control']).toBe('no-cache');
-    const route = await t.app.inject({ method: 'GET', url: '/code/some-test' });
+    const route = await t.as(null).get('/code/some-test');
     expect(route.statusCode).toBe(200);
     expect(route.headers['cache-control']).toBe('no-cache');
     expect(route.body).toContain('<title>Assessly</title>');

@@ -4,16 +4,16 @@
  * Only the company's owners/admins get through; the other company sees 404 for the company's objects.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createSignedInUser, type SignedInUser, sessionCookie } from '../../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookie } from '../../test/factories';
+import { useSignedIn, useTestApp } from '../../test/support';
 import { users } from '../db/schema';
 
-let t: TestApp;
-let admin: SignedInUser;
-let recruiter: SignedInUser;
-let rival: SignedInUser;
-let candidate: SignedInUser;
+const t = useTestApp();
+const admin = useSignedIn(t, { role: 'employer' });
+const recruiter = useSignedIn(t, { role: 'employer' });
+const rival = useSignedIn(t, { role: 'employer' });
+const candidate = useSignedIn(t);
 let token: string;
 let tokenId: string;
 let webhookId: string;
@@ -21,41 +21,23 @@ let webhookId: string;
 type Caller = 'anonymous' | 'candidate' | 'recruiter' | 'rival' | 'token';
 
 beforeAll(async () => {
-  t = await buildTestApp();
   t.deps.config.webhookAllowPrivate = true;
-  [admin, recruiter, rival, candidate] = await Promise.all([
-    createSignedInUser(t.app, { role: 'employer' }),
-    createSignedInUser(t.app, { role: 'employer' }),
-    createSignedInUser(t.app, { role: 'employer' }),
-    createSignedInUser(t.app),
-  ]);
   // The recruiter joins the admin's company.
   await t.deps.db
     .update(users)
     .set({ companyId: admin.companyId, companyRole: 'recruiter' })
     .where(eq(users.id, recruiter.id));
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/users/login',
-    payload: { email: recruiter.email, password: recruiter.password },
-  });
+  const login = await t.as(null).post('/api/users/login', { email: recruiter.email, password: recruiter.password });
   recruiter.cookie = sessionCookie(login);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/companies/api-tokens',
-    headers: { cookie: admin.cookie },
-    payload: { name: 'all', scopes: ['tests:read', 'invitations:write', 'results:read'] },
-  });
+  const created = await t
+    .as(admin)
+    .post('/api/companies/api-tokens', { name: 'all', scopes: ['tests:read', 'invitations:write', 'results:read'] });
   ({ id: tokenId, token } = created.json());
-  const hook = await t.app.inject({
-    method: 'POST',
-    url: '/api/companies/webhooks',
-    headers: { cookie: admin.cookie },
-    payload: { url: 'http://127.0.0.1:9/hook', events: ['attempt.started'] },
-  });
+  const hook = await t
+    .as(admin)
+    .post('/api/companies/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['attempt.started'] });
   webhookId = hook.json().id;
 });
-afterAll(async () => t.close());
 
 function headers(caller: Caller): Record<string, string> {
   if (caller === 'anonymous') return {};
@@ -113,27 +95,16 @@ describe('integration routes × callers', () => {
   }
 
   it("the token and webhook are still the admin's after all of that", async () => {
-    const tokens = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/api-tokens',
-      headers: { cookie: admin.cookie },
-    });
+    const tokens = await t.as(admin).get('/api/companies/api-tokens');
     expect(tokens.json().find((x: { id: string }) => x.id === tokenId).revokedAt).toBeNull();
-    const hooks = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/webhooks',
-      headers: { cookie: admin.cookie },
-    });
+    const hooks = await t.as(admin).get('/api/companies/webhooks');
     expect(hooks.json().map((h: { id: string }) => h.id)).toContain(webhookId);
   });
 
   it('DELETE /api/users/me refuses API tokens', async () => {
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/me',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { password: admin.password },
-    });
+    const res = await t
+      .as(null)
+      .request('DELETE', '/api/users/me', { password: admin.password }, { authorization: `Bearer ${token}` });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { validRegistration } from '../../../test/fixtures/companies';
+import { useTestApp } from '../../../test/support';
 import { createMailer } from '../../lib/mailer';
 
 interface Received {
@@ -16,7 +16,6 @@ interface Received {
   raw: string;
 }
 
-let t: TestApp;
 let smtp: SMTPServer;
 let smtpUrl: string;
 const inbox: Received[] = [];
@@ -47,13 +46,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
   smtpUrl = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
-  t = await buildTestApp();
-  // The routes read deps.mailer per request, so the app now mails through the peer.
-  t.deps.mailer = createMailer({ db: t.deps.db, smtpUrl, log: pino({ level: 'silent' }) });
 });
 afterAll(async () => {
-  await t?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+const t = useTestApp();
+beforeAll(() => {
+  // The routes read deps.mailer per request, so the app now mails through the peer.
+  t.deps.mailer = createMailer({ db: t.deps.db, smtpUrl, log: pino({ level: 'silent' }) });
 });
 
 /** The decoded text of a received message (nodemailer may send quoted-printable). */
@@ -79,7 +79,7 @@ describe('verification mail over SMTP', () => {
   it('registration delivers the verification link to the SMTP peer, and the link verifies the admin', async () => {
     expect(t.deps.mailer.mode).toBe('smtp');
     const form = validRegistration();
-    const res = await t.app.inject({ method: 'POST', url: '/api/register-company', payload: form });
+    const res = await t.as(null).post('/api/register-company', form);
     expect(res.statusCode).toBe(201);
 
     const mail = await waitForMail(String(form.adminEmail));
@@ -95,11 +95,7 @@ describe('verification mail over SMTP', () => {
     ]);
     expect(row!.status).toBe('sent');
 
-    const verify = await t.app.inject({
-      method: 'POST',
-      url: '/api/companies/verify-email',
-      payload: { token: link![2] },
-    });
+    const verify = await t.as(null).post('/api/companies/verify-email', { token: link![2] });
     expect(verify.statusCode).toBe(200);
     const [user] = await t.deps.database.query<{ email_verified_at: Date | null }>(
       'SELECT email_verified_at FROM users WHERE email = $1',
@@ -112,7 +108,7 @@ describe('verification mail over SMTP', () => {
     const form = validRegistration();
     const email = String(form.adminEmail);
     refused.add(email);
-    const res = await t.app.inject({ method: 'POST', url: '/api/register-company', payload: form });
+    const res = await t.as(null).post('/api/register-company', form);
     expect(res.statusCode).toBe(201);
     const [failed] = await t.deps.database.query<{ status: string; error: string }>(
       'SELECT status, error FROM outbox WHERE to_address = $1',
@@ -125,11 +121,7 @@ describe('verification mail over SMTP', () => {
     refused.delete(email);
     t.clock.advance(61_000);
     try {
-      const resend = await t.app.inject({
-        method: 'POST',
-        url: '/api/companies/resend-verification',
-        payload: { email },
-      });
+      const resend = await t.as(null).post('/api/companies/resend-verification', { email });
       expect(resend.statusCode).toBe(200);
       const mail = await waitForMail(email);
       expect(decodeBody(mail.raw)).toContain('/verify-email?token=');

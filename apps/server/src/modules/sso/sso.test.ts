@@ -7,14 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type SignedInUser, sessionCookie, uniqueEmail } from '../../../test/factories';
+import { useTestApp } from '../../../test/support';
 import { users } from '../../db/schema';
 
 const PUBLIC_URL = 'http://assessly.test';
 const CLIENT = { client_id: 'assessly', client_secret: 'a-long-client-secret-for-tests-0123456789' };
 
-let t: TestApp;
 let admin: SignedInUser;
 let issuer: string;
 let idp: http.Server;
@@ -96,34 +95,34 @@ async function signInAtProvider(authorizationUrl: string, accountId: string): Pr
   throw new Error('too many redirects at the provider');
 }
 
+beforeAll(startProvider);
+afterAll(async () => {
+  await new Promise((ok) => idp.close(ok));
+});
+const t = useTestApp();
 beforeAll(async () => {
-  await startProvider();
-  t = await buildTestApp();
   t.deps.config.publicUrl = PUBLIC_URL;
   t.deps.config.webhookAllowPrivate = true;
   domain = `acme${Date.now().toString(36)}.test`;
   admin = await createSignedInUser(t.app, { role: 'employer', email: `boss@${domain}` });
 });
-afterAll(async () => {
-  await t.close();
-  await new Promise((ok) => idp.close(ok));
-});
 
 async function configure(over: Record<string, unknown> = {}) {
-  return t.app.inject({
-    method: 'PUT',
-    url: '/api/companies/sso',
-    headers: { cookie: admin.cookie },
-    payload: { issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, emailDomain: domain, ...over },
+  return t.as(admin).put('/api/companies/sso', {
+    issuer,
+    clientId: CLIENT.client_id,
+    clientSecret: CLIENT.client_secret,
+    emailDomain: domain,
+    ...over,
   });
 }
 
 async function ssoSignIn(email: string) {
-  const start = await t.app.inject({ method: 'GET', url: `/api/auth/sso/start?email=${encodeURIComponent(email)}` });
+  const start = await t.as(null).get(`/api/auth/sso/start?email=${encodeURIComponent(email)}`);
   expect(start.statusCode).toBe(302);
   const back = await signInAtProvider(start.headers.location as string, email);
   expect(back.pathname).toBe('/api/auth/sso/callback');
-  return t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  return t.as(null).get(`${back.pathname}${back.search}`);
 }
 
 describe('single sign-on settings', () => {
@@ -149,21 +148,18 @@ describe('single sign-on settings', () => {
     expect(res.body).not.toContain(CLIENT.client_secret);
     expect(res.json()).toMatchObject({ issuer, emailDomain: domain, defaultRole: 'recruiter', enabled: true });
     const candidate = await createSignedInUser(t.app);
-    const refused = await t.app.inject({
-      method: 'PUT',
-      url: '/api/companies/sso',
-      headers: { cookie: candidate.cookie },
-      payload: { issuer, clientId: 'x', clientSecret: 'y', emailDomain: domain },
-    });
+    const refused = await t
+      .as(candidate)
+      .put('/api/companies/sso', { issuer, clientId: 'x', clientSecret: 'y', emailDomain: domain });
     expect(refused.statusCode).toBe(403);
   });
 });
 
 describe('single sign-on', () => {
   it('discovers the provider from the email domain', async () => {
-    const yes = await t.app.inject({ method: 'GET', url: `/api/auth/sso/discover?email=new@${domain}` });
+    const yes = await t.as(null).get(`/api/auth/sso/discover?email=new@${domain}`);
     expect(yes.json()).toMatchObject({ sso: true });
-    const no = await t.app.inject({ method: 'GET', url: '/api/auth/sso/discover?email=someone@elsewhere.test' });
+    const no = await t.as(null).get('/api/auth/sso/discover?email=someone@elsewhere.test');
     expect(no.json()).toEqual({ sso: false });
   });
 
@@ -173,17 +169,13 @@ describe('single sign-on', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/admin');
     const cookie = sessionCookie(res);
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+    const me = await t.as({ cookie: cookie }).get('/api/users/me');
     expect(me.json()).toMatchObject({ email, role: 'employer', companyId: admin.companyId, companyRole: 'recruiter' });
     // Signing in again reuses the account.
     const again = await ssoSignIn(email);
     expect(again.statusCode).toBe(302);
     expect(await t.deps.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: '/api/companies/audit?pageSize=200',
-      headers: { cookie: admin.cookie },
-    });
+    const audit = await t.as(admin).get('/api/companies/audit?pageSize=200');
     expect(
       audit
         .json()
@@ -207,19 +199,16 @@ describe('single sign-on', () => {
     const email = `unverified.${Date.now().toString(36)}@${domain}`;
     verified.set(email, false);
     expect((await ssoSignIn(email)).headers.location).toBe('/login?ssoError=unverified');
-    const start = await t.app.inject({
-      method: 'GET',
-      url: `/api/auth/sso/start?email=ok.${Date.now().toString(36)}@${domain}`,
-    });
+    const start = await t.as(null).get(`/api/auth/sso/start?email=ok.${Date.now().toString(36)}@${domain}`);
     const back = await signInAtProvider(start.headers.location as string, `ok2@${domain}`);
-    const first = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const first = await t.as(null).get(`${back.pathname}${back.search}`);
     expect(first.statusCode).toBe(302);
-    const replay = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const replay = await t.as(null).get(`${back.pathname}${back.search}`);
     expect(replay.headers.location).toBe('/login?ssoError=expired');
   });
 
   it('answers 404 for a domain without a provider', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/sso/start?email=a@nowhere.test' });
+    const res = await t.as(null).get('/api/auth/sso/start?email=a@nowhere.test');
     expect(res.statusCode).toBe(404);
   });
 });
