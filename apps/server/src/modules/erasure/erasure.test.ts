@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, sessionCookie } from '../../../test/factories';
-import { seedAttempt, seedEvent, seedSubmission, TINY_JPEG } from '../../../test/fixtures/review';
+import { seedAttempt, seedAttemptSubmission, seedEvent, TINY_JPEG } from '../../../test/fixtures/review';
 import { useSignedIn, useTestApp } from '../../../test/support';
 import {
   codeDrafts,
@@ -50,10 +50,7 @@ async function candidateWithData(opts: { endTime?: Date | null } = {}) {
   await t.deps.db
     .insert(codeDrafts)
     .values({ attemptId: attempt.id, questionId: problems[0]!.id, language: 'python', code: 'print("draft")' });
-  await seedSubmission(t.deps.db, {
-    testId: test.id,
-    userId: candidate.id,
-    attemptId: attempt.id,
+  await seedAttemptSubmission(t.deps.db, attempt, {
     problem: problems[0]!,
     questionNumber: 0,
     passed: 1,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser } from '../../../test/factories';
-import { seedAttempt, seedSubmission } from '../../../test/fixtures/review';
+import { seedAttempt, seedAttemptSubmission } from '../../../test/fixtures/review';
 import { useSignedIn, useTestApp } from '../../../test/support';
 import { outbox } from '../../db/schema';
 import { parseAddresses, sendReminders } from './invitations.service';
@@ -88,10 +88,7 @@ describe('tracking, accepting and resending', () => {
       minutes: 600,
     });
     const problem = (await buildCodingTest(t.deps.db, { employer: emp, marks: [50, 50] })).problems[0]!;
-    await seedSubmission(t.deps.db, {
-      testId,
-      userId: done.id,
-      attemptId: doneAttempt.id,
+    await seedAttemptSubmission(t.deps.db, doneAttempt, {
       problem,
       questionNumber: 0,
       passed: 1,

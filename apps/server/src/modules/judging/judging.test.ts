@@ -210,11 +210,12 @@ describe('waiting', () => {
 });
 
 describe('recovery and claims', () => {
-  it('judges rows left queued or running when the service starts', async () => {
+  /** The candidate's submission row (status to add) on the problem of a new SUM_PROBLEM test, as the queue stores it. */
+  async function rowOnNewProblem() {
     const [problemId] = (
       await buildCodingTest(t.deps.db, { employer, name: 'Coding test', duration: 60, problems: [SUM_PROBLEM] })
     ).test.questionIds;
-    const base = {
+    return {
       testId: sumTest.id,
       userId: candidate.id,
       questionId: problemId!,
@@ -223,6 +224,10 @@ describe('recovery and claims', () => {
       code: 'right',
       maxScore: 20,
     };
+  }
+
+  it('judges rows left queued or running when the service starts', async () => {
+    const base = await rowOnNewProblem();
     const [queued] = await t.deps.db
       .insert(submissions)
       .values({ ...base, status: 'queued' })
@@ -242,21 +247,9 @@ describe('recovery and claims', () => {
 
   it('judges a submission once even when it is delivered twice', async () => {
     const fake = fakeJudge();
-    const [problemId] = (
-      await buildCodingTest(t.deps.db, { employer, name: 'Coding test', duration: 60, problems: [SUM_PROBLEM] })
-    ).test.questionIds;
     const [row] = await t.deps.db
       .insert(submissions)
-      .values({
-        testId: sumTest.id,
-        userId: candidate.id,
-        questionId: problemId!,
-        questionNumber: 0,
-        language: 'python',
-        code: 'right',
-        maxScore: 20,
-        status: 'queued',
-      })
+      .values({ ...(await rowOnNewProblem()), status: 'queued' })
       .returning();
     const deps = { db: t.deps.db, clock: t.clock, judge: fake.judge };
     const outcomes = await Promise.all([judgeSubmission(deps, row!.id), judgeSubmission(deps, row!.id)]);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { call } from '../../../test/fixtures/authoring';
-import { seedAttempt, seedEvent, seedSubmission } from '../../../test/fixtures/review';
+import { seedAttempt, seedAttemptSubmission, seedEvent } from '../../../test/fixtures/review';
 import { useTeam, useTestApp } from '../../../test/support';
 import { STATUS_UNDO_MS, sendDueStatusEmails } from './status-mail';
 
@@ -19,10 +19,7 @@ async function seeded() {
   for (const [i, name] of ['Ada', 'Brian', 'Chen'].entries()) {
     const user = await createSignedInUser(t.app, { firstName: name, lastName: 'Cand' });
     const a = await seedAttempt(t.deps.db, test.id, user.id, { minutes: 60 });
-    await seedSubmission(t.deps.db, {
-      testId: test.id,
-      userId: user.id,
-      attemptId: a.id,
+    await seedAttemptSubmission(t.deps.db, a, {
       problem: problems[0]!,
       questionNumber: 1,
       passed: 2 - Math.min(i, 2),

@@ -1,7 +1,14 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildCodingTest, type SignedInUser } from '../../../test/factories';
-import { type SubmissionSeed, seedAttempt, seedEvent, seedSubmission, TINY_JPEG } from '../../../test/fixtures/review';
+import {
+  type SubmissionSeed,
+  seedAttempt,
+  seedAttemptSubmission,
+  seedEvent,
+  seedSubmission,
+  TINY_JPEG,
+} from '../../../test/fixtures/review';
 import { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from '../../../test/fixtures/similarity-samples';
 import { madeBeforeAll, useSignedIn, useTestApp } from '../../../test/support';
 import { aptitudeQuestions, attempts, outbox, tests, users } from '../../db/schema';
@@ -55,10 +62,7 @@ async function seedAll() {
   }
   // company B's test has a submission too
   const b1 = await seedAttempt(db, other.test.id, cand1.id);
-  await seedSubmission(db, {
-    testId: other.test.id,
-    userId: cand1.id,
-    attemptId: b1.id,
+  await seedAttemptSubmission(db, b1, {
     problem: other.problems[0]!,
     questionNumber: 0,
     passed: 1,

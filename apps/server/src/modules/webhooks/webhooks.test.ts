@@ -7,7 +7,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser } from '../../../test/factories';
-import { seedAttempt, seedSubmission } from '../../../test/fixtures/review';
+import { seedAttempt, seedAttemptSubmission } from '../../../test/fixtures/review';
 import { useSignedIn, useTestApp } from '../../../test/support';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
@@ -280,10 +280,7 @@ describe('webhook events', () => {
     const attempt = await seedAttempt(t.deps.db, test.id, candidate.id, { startedAt: t.clock.now() });
     const deps = { ...t.deps, publicUrl: 'https://assessly.example' };
     await scanAttemptEvents(deps);
-    await seedSubmission(t.deps.db, {
-      testId: test.id,
-      userId: candidate.id,
-      attemptId: attempt.id,
+    await seedAttemptSubmission(t.deps.db, attempt, {
       problem: problems[0]!,
       questionNumber: 0,
       passed: 1,
