@@ -308,19 +308,16 @@ describe('verified senders', () => {
   });
 
   it('one password rule on /api/users/add, reset and team invitations (common passwords refused)', async () => {
-    const add = await call(t.app, 'POST', '/api/users/add', null, {
-      firstName: 'A',
-      lastName: 'B',
-      email: uniqueEmail('weak'),
-      password: 'aaaaaaaa',
-    });
+    const signUp = (password: string) =>
+      call(t.app, 'POST', '/api/users/add', null, {
+        firstName: 'A',
+        lastName: 'B',
+        email: uniqueEmail('weak'),
+        password,
+      });
+    const add = await signUp('aaaaaaaa');
     expect(add.json().fields.password).toBe('Password must contain uppercase, lowercase, and number');
-    const common = await call(t.app, 'POST', '/api/users/add', null, {
-      firstName: 'A',
-      lastName: 'B',
-      email: uniqueEmail('weak'),
-      password: 'Password1',
-    });
+    const common = await signUp('Password1');
     expect(common.json().fields.password).toBe('This password is too common; choose one that is harder to guess');
     const reset = await call(t.app, 'POST', '/api/users/reset-password', null, {
       token: 'x'.repeat(40),
