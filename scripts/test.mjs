@@ -76,8 +76,9 @@ const ON_SERVER = { TEST_DATABASE_URL: pgUrl };
 // Side by side: every test but the `alone` ones.
 const together = [];
 if (wanted('lint')) together.push(step('lint', 'npm run lint'));
-if (wanted('unit')) together.push(step('unit', 'npx vitest run --project server --project web', EMBEDDED));
-if (runPg) together.push(step('pg', 'npx vitest run apps/server --project server', ON_SERVER));
+// The unit and API tests yield the CPU to the end-to-end tests, whose pages and servers wait on each other.
+if (wanted('unit')) together.push(step('unit', 'nice -n 10 npx vitest run --project server --project web', EMBEDDED));
+if (runPg) together.push(step('pg', 'nice -n 10 npx vitest run apps/server --project server', ON_SERVER));
 if (wanted('e2e')) {
   together.push(
     // The end-to-end tests serve the built web app.

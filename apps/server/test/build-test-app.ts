@@ -19,14 +19,23 @@ import { openTestDatabase } from './test-databases';
 /** A clock tests can move: `clock.advance(ms)` or `clock.set(date)`. */
 export class TestClock implements Clock {
   private offset = 0;
+  private frozenAt: number | null = null;
   now() {
-    return new Date(Date.now() + this.offset);
+    return new Date((this.frozenAt ?? Date.now()) + this.offset);
   }
   advance(ms: number) {
     this.offset += ms;
   }
+  /** Stops real time from passing (advance() still moves it): durations come out exact on a busy machine. */
+  freeze() {
+    this.frozenAt ??= Date.now();
+  }
+  /** Real time passes again (from now, with the offset advance() built up). */
+  unfreeze() {
+    this.frozenAt = null;
+  }
   set(d: Date) {
-    this.offset = d.getTime() - Date.now();
+    this.offset = d.getTime() - (this.frozenAt ?? Date.now());
   }
 }
 

@@ -4,7 +4,7 @@
  * service fails, not about recognition (face.api.test.ts runs the real engine).
  */
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { multipart, photo } from '../../../test/fixtures/face';
 import { useSignedIn, useTestApp } from '../../../test/support';
@@ -107,6 +107,9 @@ describe('proctoring is a per-test setting', () => {
 });
 
 describe('gaps from the server clock', () => {
+  // Durations in the events are whole seconds of the server clock: real time must not add one on a busy machine.
+  beforeEach(() => t.clock.freeze());
+  afterEach(() => t.clock.unfreeze());
   it('frames that stop arriving become a "camera lost for N s" event', async () => {
     const { test } = await buildCodingTest(t.deps.db, { employer });
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
