@@ -54,7 +54,9 @@ export async function makeFakeWebcamY4m(
   if (!Number.isInteger(framesEach) || framesEach < 1)
     throw new RangeError('makeFakeWebcamY4m: framesEach must be a positive integer');
   if (!Number.isInteger(fps) || fps < 1 || fps > 60) throw new RangeError('makeFakeWebcamY4m: fps must be 1 to 60');
-  const chunks: Buffer[] = [Buffer.from(`YUV4MPEG2 W${FAKE_WEBCAM_WIDTH} H${FAKE_WEBCAM_HEIGHT} F${fps}:1 Ip A1:1 C420jpeg\n`)];
+  const chunks: Buffer[] = [
+    Buffer.from(`YUV4MPEG2 W${FAKE_WEBCAM_WIDTH} H${FAKE_WEBCAM_HEIGHT} F${fps}:1 Ip A1:1 C420jpeg\n`),
+  ];
   const marker = Buffer.from('FRAME\n');
   let frames = 0;
   for (const file of photoPaths) {
