@@ -35,6 +35,7 @@ export async function startServer(overrides: Partial<AppDeps> = {}): Promise<E2E
     LOG_LEVEL: process.env.E2E_LOG ?? 'warn',
     // The browser and this process share the cores with the judge; e2e tests check behaviour, not priority.
     JUDGE_NICE: '0',
+    FACE_NICE: '0',
   };
   const config = { ...readConfig(env), webDist: WEB_DIST };
   // The same parts as `npm start` (judge pool, face service child, background loops), on an in-memory database.

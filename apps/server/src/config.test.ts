@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 
+describe('FACE_NICE', () => {
+  it('runs the face service child at nice 10 by default, 0..19 when set, and refuses anything else', () => {
+    expect(readConfig({}).faceNice).toBe(10);
+    expect(readConfig({ FACE_NICE: '0' }).faceNice).toBe(0);
+    expect(readConfig({ FACE_NICE: '19' }).faceNice).toBe(19);
+    for (const bad of ['20', '-1', '2.5', 'low']) expect(() => readConfig({ FACE_NICE: bad })).toThrow(/FACE_NICE/);
+  });
+});
+
 describe('JUDGE_NICE', () => {
   it('runs compiles and runs at nice 10 below the server by default', () => {
     expect(readConfig({}).judgeNice).toBe(10);

@@ -35,6 +35,8 @@ export interface Config {
   judgeMaxBacklog: number | null;
   /** JUDGE_NICE (0..19, default 10): CPU priority of compiles and runs below the server's; 0 = the same. */
   judgeNice: number;
+  /** FACE_NICE (0..19, default 10): CPU priority of the face service child process below the server's. */
+  faceNice: number;
   webDist: string | null;
   production: boolean;
   /**
@@ -101,7 +103,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     judgeConcurrency: optionalNumber(env.JUDGE_CONCURRENCY),
     judgeWorkers: env.JUDGE_WORKERS !== '0',
     judgeMaxBacklog: optionalNumber(env.JUDGE_MAX_BACKLOG),
-    judgeNice: niceValue(env.JUDGE_NICE),
+    judgeNice: niceValue('JUDGE_NICE', env.JUDGE_NICE),
+    faceNice: niceValue('FACE_NICE', env.FACE_NICE),
     webDist: env.WEB_DIST ?? null,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -132,10 +135,10 @@ export function readFaceServiceConfig(env: NodeJS.ProcessEnv = process.env): Fac
   };
 }
 
-function niceValue(value: string | undefined): number {
+function niceValue(name: string, value: string | undefined): number {
   if (value === undefined || value === '') return 10;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 19) throw new Error(`JUDGE_NICE must be a whole number 0..19, got ${value}`);
+  if (!Number.isInteger(n) || n < 0 || n > 19) throw new Error(`${name} must be a whole number 0..19, got ${value}`);
   return n;
 }
 

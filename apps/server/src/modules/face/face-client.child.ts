@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,7 +15,11 @@ import { createRemoteFaceClient } from './face-client.remote';
 
 const ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../face-service.ts');
 
-export function createChildFaceClient(log: FastifyBaseLogger): FaceClient {
+/**
+ * nice: the child's CPU priority (FACE_NICE, default 10). The child stays in this process's session, so the
+ * kernel weighs it against the API: a saturated face service cannot make drafts and heartbeats slow.
+ */
+export function createChildFaceClient(log: FastifyBaseLogger, nice = 0): FaceClient {
   const secret = randomBytes(24).toString('hex');
   let child: ChildProcess | null = null;
   let remote: Promise<FaceClient> | null = null;
@@ -28,6 +33,13 @@ export function createChildFaceClient(log: FastifyBaseLogger): FaceClient {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child = proc;
+    if (nice > 0 && proc.pid !== undefined) {
+      try {
+        os.setPriority(proc.pid, nice);
+      } catch (err) {
+        log.warn(`face: could not lower the face service's CPU priority (${(err as Error).message})`);
+      }
+    }
     const ready = new Promise<FaceClient>((resolve, reject) => {
       proc.on('message', (msg: { port?: number; modelsLoaded?: boolean }) => {
         if (msg.port) resolve(createRemoteFaceClient({ url: `http://127.0.0.1:${msg.port}`, secret }));

@@ -24,7 +24,7 @@ export function createFacePart(config: Config, log: FastifyBaseLogger): FaceClie
   }
   if (config.faceEngine === 'child') {
     log.info('face: starting the face service as a child process');
-    return createChildFaceClient(log);
+    return createChildFaceClient(log, config.faceNice);
   }
   const started = Date.now();
   const client = createInProcessFaceClient({
