@@ -169,7 +169,7 @@ export interface ResendResult {
  */
 export async function resendVerificationFor(deps: CompanyDeps, user: UserRow): Promise<ResendResult> {
   if (user.emailVerifiedAt) return { ok: true, sent: false, message: 'Your email is already verified.' };
-  const latest = await repo.findLatestUserToken(deps.db, user.id, 'email_verification');
+  const latest = await usersRepo.findLatestUserToken(deps.db, user.id, 'email_verification');
   const waited = latest ? deps.clock.now().getTime() - latest.createdAt.getTime() : Number.POSITIVE_INFINITY;
   if (waited < RESEND_COOLDOWN_MS) {
     const seconds = Math.ceil((RESEND_COOLDOWN_MS - waited) / 1000);

@@ -31,6 +31,7 @@ import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
 import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { requireManagedTest } from '../tests/tests.access';
+import { profileOf } from '../users/users.service';
 import { toCsv } from './csv';
 import * as repo from './review.repo';
 import { findSimilarPairs, flagsByUser } from './similarity.service';
@@ -346,22 +347,6 @@ async function aptitudeScores(deps: Deps, test: TestRow, answers: Record<string,
       },
     ];
   });
-}
-
-export function profileOf(u: UserRow): TCandidateProfile {
-  return {
-    id: u.id,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    email: u.email,
-    role: u.role,
-    gender: u.gender,
-    dob: u.dob,
-    mobileNumber: u.mobileNumber,
-    bio: u.bio,
-    educationDetails: u.educationDetails,
-    experienceDetails: u.experienceDetails,
-  };
 }
 
 /**
