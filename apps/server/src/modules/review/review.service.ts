@@ -278,13 +278,7 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
   const flags = similarity ? (flagsByUser(similarity).get(attempt.userId) ?? 0) : 0;
   return {
     attemptId: attempt.id,
-    test: {
-      id: test.id,
-      testName: test.testName,
-      testType: test.testType,
-      totalMarks: test.totalMarks,
-      passingMarks: test.passingMarks,
-    },
+    test: testHeaderOf(test),
     candidate: profileOf(candidate),
     startedAt: attempt.startedAt.toISOString(),
     endedAt: repo.iso(attempt.endedAt),
@@ -347,6 +341,17 @@ async function aptitudeScores(deps: Deps, test: TestRow, answers: Record<string,
       },
     ];
   });
+}
+
+/** The test as a report or the results page heads it. */
+export function testHeaderOf(test: TestRow) {
+  return {
+    id: test.id,
+    testName: test.testName,
+    testType: test.testType,
+    totalMarks: test.totalMarks,
+    passingMarks: test.passingMarks,
+  };
 }
 
 /**
