@@ -63,17 +63,15 @@ export function WindowClosedScreen({ take }: { take: TTakeTest }) {
   );
 }
 
-export function StartScreen({
-  take,
-  busy,
-  error,
-  onStart,
-}: {
+/** What a start step gets: the test, whether the start is under way, its error, and how to start. */
+export interface StartStepProps {
   take: TTakeTest;
   busy: boolean;
   error: string;
   onStart: () => void;
-}) {
+}
+
+export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
   const n = take.test.questionCount;
   const kind =
     take.test.testType === 'CODING' ? (n === 1 ? 'problem' : 'problems') : n === 1 ? 'question' : 'questions';
