@@ -121,6 +121,17 @@ export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
   );
 }
 
+/** One submission, folded: the summary line, then its code and cases when opened. */
+export function SubmissionDetails({ s, summary }: { s: TCandidateSubmission; summary: ReactNode }) {
+  return (
+    <details>
+      <summary>{summary}</summary>
+      <pre className="taking-pre">{s.code}</pre>
+      <SubmissionCases s={s} />
+    </details>
+  );
+}
+
 export function SubmissionCases({ s }: { s: TCandidateSubmission }) {
   if (s.status === 'queued' || s.status === 'running') return <p className="muted">Judging…</p>;
   return (
