@@ -1,5 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PageSpinner } from '../../app/page-spinner';
+import type { useTests } from './admin-api';
 
 /** Spec part 1 §4: 'Changes saved successfully!' shows for 3 seconds after each save. */
 export function useSavedFlash(ms = 3000) {
@@ -13,6 +15,20 @@ export function useSavedFlash(ms = 3000) {
   }, [ms]);
   const hide = useCallback(() => setShown(false), []);
   return { shown, flash, hide };
+}
+
+/** The company's tests while they load, or why they could not be fetched. */
+export function TestsLoading({ tests }: { tests: ReturnType<typeof useTests> }) {
+  return (
+    <>
+      {tests.isPending && <PageSpinner label="Loading tests..." />}
+      {tests.isError && (
+        <div className="alert alert-error" role="alert">
+          Failed to fetch tests: {tests.error.message}
+        </div>
+      )}
+    </>
+  );
 }
 
 /** An editor whose test could not be loaded: the reason and the way back to the tests. */
