@@ -6,3 +6,12 @@ export function ErrorAlert({ message }: { message: string | null | undefined }) 
     </div>
   ) : null;
 }
+
+/** A success notice (role="status") with the message, or nothing when there is none. */
+export function SuccessAlert({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <div className="alert alert-success" role="status">
+      {message}
+    </div>
+  ) : null;
+}

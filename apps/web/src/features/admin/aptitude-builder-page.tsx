@@ -2,6 +2,7 @@ import { validateAptitudeQuestions } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { SuccessAlert } from '../../app/alert';
 import { PageSpinner } from '../../app/page-spinner';
 import { ApiError } from '../../lib/api';
 import { saveQuestionBatch, useTestWithQuestions } from './admin-api';
@@ -118,11 +119,7 @@ export function AptitudeBuilderPage() {
           ))}
         </div>
       )}
-      {success && (
-        <div className="alert alert-success" role="status">
-          {success}
-        </div>
-      )}
+      <SuccessAlert message={success} />
       <div className="row">
         <button type="button" className="btn btn-outline" onClick={() => setQuestions([...questions, emptyQuestion()])}>
           + Add Question

@@ -2,6 +2,7 @@ import { type TCodingProblem, validateCodingProblems } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ErrorAlert, SuccessAlert } from '../../app/alert';
 import { PageSpinner } from '../../app/page-spinner';
 import { onTabKeyDown } from '../../app/tab-keys';
 import { useDialog } from '../../app/use-dialog';
@@ -151,16 +152,8 @@ export function CodingBuilderPage() {
           idPrefix={`p${active + 1}`}
         />
       </section>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
-      {success && (
-        <div className="alert alert-success" role="status">
-          {success}
-        </div>
-      )}
+      <ErrorAlert message={error} />
+      <SuccessAlert message={success} />
       <div className="row">
         <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
           {saving ? 'Saving...' : 'Save All Questions'}
