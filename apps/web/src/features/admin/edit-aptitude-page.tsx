@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
-import { AddFromBankModal } from './add-from-bank-modal';
+import { AddFromBankModal, bankListProps } from './add-from-bank-modal';
 import { saveQuestionBatch, useQuestionBank, useTestWithQuestions } from './admin-api';
 import { addQuestionsLabel, moveItem, pickByIds, previewText } from './admin-helpers';
 import { saveErrorMessage } from './aptitude-builder-page';
@@ -165,11 +165,12 @@ export function EditAptitudePage() {
         <AddFromBankModal
           title="Add Questions"
           searchPlaceholder="Search questions..."
-          items={bank.data
-            ?.filter((b) => !inTest.has(b.id))
-            .map((b) => ({ id: b.id, title: b.questionText, detail: b.options.join(' · '), marks: b.marks }))}
-          loading={bank.isPending}
-          error={bank.isError ? 'Failed to load data. Please try again later.' : null}
+          {...bankListProps(bank, inTest, (b) => ({
+            id: b.id,
+            title: b.questionText,
+            detail: b.options.join(' · '),
+            marks: b.marks,
+          }))}
           confirmLabel={addQuestionsLabel}
           emptyText="No matching questions found."
           onConfirm={(ids) => {

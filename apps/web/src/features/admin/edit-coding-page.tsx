@@ -4,7 +4,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { ApiError, api } from '../../lib/api';
-import { AddFromBankModal } from './add-from-bank-modal';
+import { AddFromBankModal, bankListProps } from './add-from-bank-modal';
 import { useProblemBank, useTestWithQuestions } from './admin-api';
 import { moveItem, pickByIds, previewText } from './admin-helpers';
 import { EditorHead, EditorLoadError, ItemActions, SavedNotice, useSavedFlash } from './editor-parts';
@@ -223,11 +223,12 @@ export function EditCodingPage() {
         <AddFromBankModal
           title="Add Problems to Test"
           searchPlaceholder="Search problems..."
-          items={bank.data
-            ?.filter((b) => !inTest.has(b.id))
-            .map((b) => ({ id: b.id, title: b.title, detail: previewText(b.description), marks: b.marks }))}
-          loading={bank.isPending}
-          error={bank.isError ? 'Failed to load data. Please try again later.' : null}
+          {...bankListProps(bank, inTest, (b) => ({
+            id: b.id,
+            title: b.title,
+            detail: previewText(b.description),
+            marks: b.marks,
+          }))}
           confirmLabel={(n) => `Add ${n} Problem(s)`}
           emptyText="No matching problems found."
           emptyAction={
