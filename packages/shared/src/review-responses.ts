@@ -1,6 +1,7 @@
 /** Answers of the review and invitation routes (issue 8, 13), as zod schemas: the route's response schema and the type. */
 import { z } from 'zod';
 import { HIRING_STATUSES, TEMPLATE_KINDS } from './review';
+import { ZUser } from './users';
 
 /** POST /api/invitations (201 when someone was invited, else 200). */
 export const ZInviteResult = z.object({
@@ -90,19 +91,20 @@ export const ZDashboard = z.object({
 });
 export type TDashboard = z.infer<typeof ZDashboard>;
 
-export const ZCandidateProfile = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role: z.string(),
-  gender: z.string(),
-  dob: z.string(),
-  mobileNumber: z.string(),
-  bio: z.string(),
-  educationDetails: z.string(),
-  experienceDetails: z.string(),
-});
+/** The person behind an attempt: the user's profile without the account fields (role as plain text). */
+export const ZCandidateProfile = ZUser.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  role: true,
+  gender: true,
+  dob: true,
+  mobileNumber: true,
+  bio: true,
+  educationDetails: true,
+  experienceDetails: true,
+}).extend({ role: z.string() });
 export type TCandidateProfile = z.infer<typeof ZCandidateProfile>;
 
 export const ZProctoringEvent = z.object({
@@ -200,25 +202,33 @@ export const ZProblemScore = z.object({
 });
 export type TProblemScore = z.infer<typeof ZProblemScore>;
 
-/** GET /api/review/attempts/{attemptId}/report. */
-export const ZReport = z.object({
-  attemptId: z.string(),
-  test: z.object({
-    id: z.string(),
-    testName: z.string(),
-    testType: ZTestType,
-    totalMarks: z.number(),
-    passingMarks: z.number(),
-  }),
-  candidate: ZCandidateProfile,
-  startedAt: z.string(),
-  endedAt: z.string().nullable(),
-  timeTakenSeconds: z.number(),
+/** The test as a report, the results and the comparison head it. */
+const ZReviewTestHeader = z.object({
+  id: z.string(),
+  testName: z.string(),
+  testType: ZTestType,
+  totalMarks: z.number(),
+  passingMarks: z.number(),
+});
+
+/** An attempt's outcome as the report, the results rows and the comparison give it. */
+const outcomeFields = {
   score: z.number(),
   maxScore: z.number(),
   percent: z.number(),
   passed: z.boolean(),
   hiringStatus: ZHiringStatus,
+};
+
+/** GET /api/review/attempts/{attemptId}/report. */
+export const ZReport = z.object({
+  attemptId: z.string(),
+  test: ZReviewTestHeader,
+  candidate: ZCandidateProfile,
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  timeTakenSeconds: z.number(),
+  ...outcomeFields,
   languages: z.array(z.string()),
   problems: z.array(ZProblemScore),
   events: z.array(ZProctoringEvent),
@@ -240,11 +250,7 @@ export const ZReviewResultRow = z.object({
   email: z.string(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
-  score: z.number(),
-  maxScore: z.number(),
-  percent: z.number(),
-  passed: z.boolean(),
-  hiringStatus: ZHiringStatus,
+  ...outcomeFields,
   eventCount: z.number(),
   similarityFlags: z.number(),
 });
@@ -252,14 +258,7 @@ export type TReviewResultRow = z.infer<typeof ZReviewResultRow>;
 
 /** GET /api/review/tests/{testId}/results. */
 export const ZReviewResults = z.object({
-  test: z.object({
-    id: z.string(),
-    testName: z.string(),
-    testType: ZTestType,
-    totalMarks: z.number(),
-    passingMarks: z.number(),
-    endTime: z.string().nullable(),
-  }),
+  test: ZReviewTestHeader.extend({ endTime: z.string().nullable() }),
   rows: z.array(ZReviewResultRow),
 });
 
@@ -339,11 +338,7 @@ export const ZCompareCandidate = z.object({
   attemptId: z.string(),
   name: z.string(),
   email: z.string(),
-  score: z.number(),
-  maxScore: z.number(),
-  percent: z.number(),
-  passed: z.boolean(),
-  hiringStatus: ZHiringStatus,
+  ...outcomeFields,
   timeUsedSeconds: z.number(),
   extraMinutes: z.number(),
   integrity: z.object({ total: z.number(), counts: z.record(z.string(), z.number()) }),
@@ -353,7 +348,7 @@ export type TCompareCandidate = z.infer<typeof ZCompareCandidate>;
 
 /** GET /api/review/compare. */
 export const ZCompare = z.object({
-  test: z.object({ id: z.string(), testName: z.string(), testType: ZTestType }),
+  test: ZReviewTestHeader.pick({ id: true, testName: true, testType: true }),
   candidates: z.array(ZCompareCandidate),
 });
 export type TCompare = z.infer<typeof ZCompare>;

@@ -12,6 +12,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own message for an answer it gave; the fallback when no answer came (network, offline). */
+export function serverMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status > 0 ? err.message : fallback;
+}
+
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aptitudeQuestions, type NewQuestion, type QuestionRow, type UserRow } from '../../db/schema';
 import { ownedBy } from '../tests/tests.access';
@@ -40,16 +40,4 @@ export async function updateQuestion(db: Db, id: string, values: Partial<NewQues
 
 export async function deleteQuestion(db: Db, id: string): Promise<void> {
   await db.delete(aptitudeQuestions).where(eq(aptitudeQuestions.id, id));
-}
-
-/**
- * Whether this candidate has started a test that lists this question. Candidates read questions only once their
- * clock runs (the same rule as GET /api/tests/{id}/questions), never before starting or for other tests.
- */
-export async function isQuestionInStartedTest(db: Db, id: string, userId: string): Promise<boolean> {
-  const r = await db.execute(sql`
-    SELECT 1 FROM tests t JOIN attempts a ON a.test_id = t.id AND a.user_id = ${userId}::uuid
-    WHERE t.question_ids @> jsonb_build_array(${id}::text) LIMIT 1`);
-  const rows = Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? []);
-  return rows.length > 0;
 }

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import type { QuestionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
-import { canManageTest, requireManagedTest } from '../tests/tests.access';
+import { canManageTest, isInStartedTest, requireAuthoredTestOfType } from '../tests/tests.access';
 import { toCandidateQuestion, toEmployerQuestion } from '../tests/tests.projections';
 import { unlinkQuestionEverywhere } from '../tests/tests.repo';
 import * as repo from './aptitude-questions.repo';
@@ -56,9 +56,7 @@ export async function addQuestion(
   user: UserRow,
   input: QuestionInput & { testId: string },
 ): Promise<TAptitudeQuestion> {
-  const test = await requireManagedTest(db, user, input.testId, 'tests.author');
-  if (test.testType !== 'APTITUDE')
-    throw new AppError('VALIDATION', 'Aptitude questions can only be added to an aptitude test');
+  const test = await requireAuthoredTestOfType(db, user, input.testId, 'APTITUDE');
   const row = await repo.insertQuestion(db, {
     ...toQuestionValues(input),
     testId: test.id,
@@ -72,8 +70,7 @@ export async function addQuestion(
 export async function readQuestion(db: Db, user: UserRow, id: string): Promise<TAptitudeQuestion | TCandidateQuestion> {
   if (user.role === 'employer') return toEmployerQuestion(await requireManagedQuestion(db, user, id));
   const row = await repo.findQuestion(db, id);
-  if (!row || !(await repo.isQuestionInStartedTest(db, id, user.id)))
-    throw new AppError('QUESTION_NOT_FOUND', 'Question not found');
+  if (!row || !(await isInStartedTest(db, id, user.id))) throw new AppError('QUESTION_NOT_FOUND', 'Question not found');
   return toCandidateQuestion(row);
 }
 
@@ -86,9 +83,7 @@ export async function changeQuestion(
   const row = await requireManagedQuestion(db, user, id, 'tests.author');
   let testId = row.testId;
   if (input.testId && input.testId !== row.testId) {
-    const test = await requireManagedTest(db, user, input.testId, 'tests.author');
-    if (test.testType !== 'APTITUDE')
-      throw new AppError('VALIDATION', 'Aptitude questions can only be added to an aptitude test');
+    const test = await requireAuthoredTestOfType(db, user, input.testId, 'APTITUDE');
     testId = test.id;
   }
   return toEmployerQuestion(await repo.updateQuestion(db, id, { ...toQuestionValues(input), testId }));

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { ProblemRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
-import { canManageTest, requireManagedTest } from '../tests/tests.access';
+import { canManageTest, isInStartedTest, requireAuthoredTestOfType } from '../tests/tests.access';
 import { toCandidateProblem, toEmployerProblem } from '../tests/tests.projections';
 import { unlinkQuestionEverywhere } from '../tests/tests.repo';
 import * as repo from './coding-problems.repo';
@@ -53,9 +53,7 @@ export async function addProblem(db: Db, user: UserRow, input: TCodingProblemPar
   let testId: string | null = null;
   let companyId = user.companyId;
   if (input.testId) {
-    const test = await requireManagedTest(db, user, input.testId, 'tests.author');
-    if (test.testType !== 'CODING')
-      throw new AppError('VALIDATION', 'Coding problems can only be added to a coding test');
+    const test = await requireAuthoredTestOfType(db, user, input.testId, 'CODING');
     testId = test.id;
     companyId = test.companyId;
   }
@@ -68,8 +66,7 @@ export async function addProblem(db: Db, user: UserRow, input: TCodingProblemPar
 export async function readProblem(db: Db, user: UserRow, id: string): Promise<TCodingProblem | TCandidateProblem> {
   if (user.role === 'employer') return toEmployerProblem(await requireManagedProblem(db, user, id));
   const row = await repo.findProblem(db, id);
-  if (!row || !(await repo.isProblemInStartedTest(db, id, user.id)))
-    throw new AppError('PROBLEM_NOT_FOUND', 'Problem not found');
+  if (!row || !(await isInStartedTest(db, id, user.id))) throw new AppError('PROBLEM_NOT_FOUND', 'Problem not found');
   return toCandidateProblem(row);
 }
 
@@ -82,9 +79,7 @@ export async function changeProblem(
   const row = await requireManagedProblem(db, user, id, 'tests.author');
   let testId = row.testId;
   if (input.testId && input.testId !== row.testId) {
-    const test = await requireManagedTest(db, user, input.testId, 'tests.author');
-    if (test.testType !== 'CODING')
-      throw new AppError('VALIDATION', 'Coding problems can only be added to a coding test');
+    const test = await requireAuthoredTestOfType(db, user, input.testId, 'CODING');
     testId = test.id;
   }
   return toEmployerProblem(await updateProblemVersioned(db, row, { ...toProblemValues(input), testId }));

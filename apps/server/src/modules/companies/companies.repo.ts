@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type CompanyRow, companies, type NewCompany, oneTimeTokens, type TokenRow, users } from '../../db/schema';
+import { emailIs, usableToken } from '../users/users.repo';
 
 export function findCompanyById(db: Db, id: string): Promise<CompanyRow | null> {
   return db
@@ -15,7 +16,7 @@ export function findCompanyByEmail(db: Db, email: string): Promise<CompanyRow | 
   return db
     .select()
     .from(companies)
-    .where(sql`lower(${companies.email}) = ${email.toLowerCase()}`)
+    .where(emailIs(companies.email, email))
     .limit(1)
     .then((r) => r[0] ?? null);
 }
@@ -36,30 +37,12 @@ export async function markEmailVerified(db: Db, userId: string, at: Date) {
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
-/** The newest token of this kind for a user (resend cooldown). */
-export function findLatestUserToken(db: Db, userId: string, kind: TokenRow['kind']): Promise<TokenRow | null> {
-  return db
-    .select()
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind)))
-    .orderBy(desc(oneTimeTokens.createdAt))
-    .limit(1)
-    .then((r) => r[0] ?? null);
-}
-
 /** A usable (unused, unexpired) token by its hash, without consuming it. */
 export function findUsableToken(db: Db, hash: string, kind: TokenRow['kind'], now: Date): Promise<TokenRow | null> {
   return db
     .select()
     .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hash),
-        eq(oneTimeTokens.kind, kind),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, now),
-      ),
-    )
+    .where(usableToken(hash, kind, now))
     .limit(1)
     .then((r) => r[0] ?? null);
 }
@@ -89,7 +72,7 @@ export async function retireInvites(db: Db, companyId: string, email: string, no
         eq(oneTimeTokens.companyId, companyId),
         eq(oneTimeTokens.kind, 'company_invite'),
         isNull(oneTimeTokens.usedAt),
-        sql`lower(${oneTimeTokens.email}) = ${email.toLowerCase()}`,
+        emailIs(oneTimeTokens.email, email),
       ),
     );
 }

@@ -27,6 +27,7 @@ import * as usersRepo from '../users/users.repo';
 import { toPublicUser } from '../users/users.service';
 import { checkLogo, type LogoUpload } from './companies.logo';
 import * as repo from './companies.repo';
+import { toMember } from './companies.team';
 import { requireVerifiedSender } from './verified-sender';
 
 export const VERIFY_TOKEN_HOURS = 24;
@@ -169,7 +170,7 @@ export interface ResendResult {
  */
 export async function resendVerificationFor(deps: CompanyDeps, user: UserRow): Promise<ResendResult> {
   if (user.emailVerifiedAt) return { ok: true, sent: false, message: 'Your email is already verified.' };
-  const latest = await repo.findLatestUserToken(deps.db, user.id, 'email_verification');
+  const latest = await usersRepo.findLatestUserToken(deps.db, user.id, 'email_verification');
   const waited = latest ? deps.clock.now().getTime() - latest.createdAt.getTime() : Number.POSITIVE_INFINITY;
   if (waited < RESEND_COOLDOWN_MS) {
     const seconds = Math.ceil((RESEND_COOLDOWN_MS - waited) / 1000);
@@ -286,15 +287,7 @@ export async function readMyCompany(deps: Pick<CompanyDeps, 'db' | 'clock'>, use
   ]);
   return {
     company: toPublicCompany(company),
-    members: members.map((m) => ({
-      id: m.id,
-      firstName: m.firstName,
-      lastName: m.lastName,
-      email: m.email,
-      designation: m.designation,
-      companyRole: m.companyRole,
-      emailVerified: m.emailVerifiedAt != null,
-    })),
+    members: members.map(toMember),
     invitations: invites.map((i) => ({
       id: i.tokenHash,
       role: i.companyRole ?? 'recruiter',

@@ -37,12 +37,16 @@ export function requireFace(deps: Pick<AppDeps, 'face'>): FaceClient {
 }
 
 /** Enrols the user's face (descriptor in face_enrollments, frame in the blob store). */
+/** A refused enrolment as the API answers it: a bad image, or no single usable face. */
+function enrollError(r: { reason: string; message: string }): AppError {
+  return new AppError(r.reason === 'bad_image' ? 'FACE_BAD_IMAGE' : 'FACE_ENROLL_FAILED', r.message, {
+    reason: r.reason,
+  });
+}
+
 export async function enrollUser(deps: Deps, user: UserRow, jpeg: Buffer, attemptId: string | null = null) {
   const r = await requireFace(deps).enroll(user.id, jpeg);
-  if (!r.ok)
-    throw new AppError(r.reason === 'bad_image' ? 'FACE_BAD_IMAGE' : 'FACE_ENROLL_FAILED', r.message, {
-      reason: r.reason,
-    });
+  if (!r.ok) throw enrollError(r);
   const frameKey = await deps.blobs.put(ENROLL_FRAMES, jpeg, 'image/jpeg');
   const row = await insertEnrollment(deps.db, {
     userId: user.id,
@@ -119,9 +123,7 @@ export async function enrollForTest(deps: Deps, user: UserRow, testId: string, j
         await saveFrame(deps, jpeg),
       );
     }
-    throw new AppError(r.reason === 'bad_image' ? 'FACE_BAD_IMAGE' : 'FACE_ENROLL_FAILED', r.message, {
-      reason: r.reason,
-    });
+    throw enrollError(r);
   }
   const frameKey = await deps.blobs.put(ENROLL_FRAMES, jpeg, 'image/jpeg');
   const row = await saveReference(deps.db, {

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app';
 import type { AttemptRow } from '../../db/schema';
 import { attempts, proctoringEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { createPassLoop } from '../../lib/pass-loop';
 import { purgeExpiredFrames } from '../proctoring-events/retention';
 import { flagMissedChallenges } from './proctoring.challenge';
 
@@ -168,29 +169,15 @@ export function createProctoringLoop(
   log: { error: (o: object, m: string) => void },
   intervalMs = 5_000,
 ) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
   let passes = 0;
-  const pass = () => {
-    // Frames past their company's retention are purged about once an hour (and on the first pass).
-    const purge = passes++ % PURGE_EVERY === 0;
-    running ??= sweepProctoring(getDeps())
-      .then(() => (purge ? purgeExpiredFrames(getDeps()) : 0))
-      .catch((err) => log.error({ err }, 'proctoring sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  return {
-    start() {
-      timer = setInterval(pass, intervalMs);
-      timer.unref();
+  return createPassLoop({
+    pass: () => {
+      // Frames past their company's retention are purged about once an hour (and on the first pass).
+      const purge = passes++ % PURGE_EVERY === 0;
+      return sweepProctoring(getDeps()).then(() => (purge ? purgeExpiredFrames(getDeps()) : 0));
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+    intervalMs,
+    log,
+    failMessage: 'proctoring sweep failed',
+  });
 }

@@ -77,14 +77,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
       const { testId } = req.params;
       const test = await requireManagedTest(deps.db, user, testId);
       return {
-        test: {
-          id: test.id,
-          testName: test.testName,
-          testType: test.testType,
-          totalMarks: test.totalMarks,
-          passingMarks: test.passingMarks,
-          endTime: test.endTime?.toISOString() ?? null,
-        },
+        test: { ...service.testHeaderOf(test), endTime: test.endTime?.toISOString() ?? null },
         rows: await service.getResults(deps, user, testId),
       };
     },

@@ -31,6 +31,7 @@ import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
 import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { requireManagedTest } from '../tests/tests.access';
+import { profileOf } from '../users/users.service';
 import { toCsv } from './csv';
 import * as repo from './review.repo';
 import { findSimilarPairs, flagsByUser } from './similarity.service';
@@ -277,13 +278,7 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
   const flags = similarity ? (flagsByUser(similarity).get(attempt.userId) ?? 0) : 0;
   return {
     attemptId: attempt.id,
-    test: {
-      id: test.id,
-      testName: test.testName,
-      testType: test.testType,
-      totalMarks: test.totalMarks,
-      passingMarks: test.passingMarks,
-    },
+    test: testHeaderOf(test),
     candidate: profileOf(candidate),
     startedAt: attempt.startedAt.toISOString(),
     endedAt: repo.iso(attempt.endedAt),
@@ -348,19 +343,14 @@ async function aptitudeScores(deps: Deps, test: TestRow, answers: Record<string,
   });
 }
 
-export function profileOf(u: UserRow): TCandidateProfile {
+/** The test as a report or the results page heads it. */
+export function testHeaderOf(test: TestRow) {
   return {
-    id: u.id,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    email: u.email,
-    role: u.role,
-    gender: u.gender,
-    dob: u.dob,
-    mobileNumber: u.mobileNumber,
-    bio: u.bio,
-    educationDetails: u.educationDetails,
-    experienceDetails: u.experienceDetails,
+    id: test.id,
+    testName: test.testName,
+    testType: test.testType,
+    totalMarks: test.totalMarks,
+    passingMarks: test.passingMarks,
   };
 }
 

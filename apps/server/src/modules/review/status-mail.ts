@@ -7,6 +7,7 @@
 import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { attempts, tests, users } from '../../db/schema';
+import { createPassLoop } from '../../lib/pass-loop';
 import { companyName, displayName, sendTemplated } from './templates';
 
 export const STATUS_UNDO_MS = 60_000;
@@ -70,29 +71,13 @@ export function createStatusMailLoop(
   log: { info(msg: string): void; error(obj: unknown, msg: string): void },
   intervalMs = STATUS_MAIL_INTERVAL_MS,
 ) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const pass = () => {
-    if (running) return running;
-    running = sendDueStatusEmails(getDeps())
-      .then((n) => {
+  return createPassLoop({
+    pass: () =>
+      sendDueStatusEmails(getDeps()).then((n) => {
         if (n > 0) log.info(`sent ${n} hiring status email(s)`);
-      })
-      .catch((err) => log.error({ err }, 'status email pass failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  return {
-    start() {
-      timer = setInterval(pass, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+      }),
+    intervalMs,
+    log,
+    failMessage: 'status email pass failed',
+  });
 }

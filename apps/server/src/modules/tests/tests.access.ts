@@ -2,7 +2,7 @@
  * Who may manage a test: an employer of the company that owns it (or its creator when it has no company).
  * Every authoring, dashboard and review call goes through here so tenancy is decided in one place.
  */
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -36,6 +36,36 @@ export async function requireManagedTest(
   if (!test || !canManageTest(user, test)) throw new AppError('TEST_NOT_FOUND', 'Test not found');
   authorize(user, action, test);
   return test;
+}
+
+const WRONG_TEST_TYPE: Record<TestRow['testType'], string> = {
+  APTITUDE: 'Aptitude questions can only be added to an aptitude test',
+  CODING: 'Coding problems can only be added to a coding test',
+};
+
+/** A test the employer may author, which must be of the type of the question or problem being added to it. */
+export async function requireAuthoredTestOfType(
+  db: Db,
+  user: UserRow,
+  id: string,
+  testType: TestRow['testType'],
+): Promise<TestRow> {
+  const test = await requireManagedTest(db, user, id, 'tests.author');
+  if (test.testType !== testType) throw new AppError('VALIDATION', WRONG_TEST_TYPE[testType]);
+  return test;
+}
+
+/**
+ * Whether this candidate has started a test that lists this question or problem. Candidates read questions and
+ * problems only once their clock runs (the same rule as GET /api/tests/{id}/questions), never before starting or
+ * for other tests.
+ */
+export async function isInStartedTest(db: Db, itemId: string, userId: string): Promise<boolean> {
+  const r = await db.execute(sql`
+    SELECT 1 FROM tests t JOIN attempts a ON a.test_id = t.id AND a.user_id = ${userId}::uuid
+    WHERE t.question_ids @> jsonb_build_array(${itemId}::text) LIMIT 1`);
+  const rows = Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? []);
+  return rows.length > 0;
 }
 
 /**

@@ -23,24 +23,14 @@ import { solutionCheckState } from '../coding-problems/solution-check';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** EMPLOYER projection of a test: the candidate's reading plus the creator, company, version and settings. */
 export function toEmployerTest(row: TestRow, createdByEmail: string | null = null): TTest {
   return {
-    id: row.id,
-    testName: row.testName,
-    testType: row.testType,
-    description: row.description,
-    duration: row.duration,
-    totalMarks: row.totalMarks,
-    passingMarks: row.passingMarks,
+    ...toCandidateTest(row),
     createdBy: row.createdBy,
     createdByEmail,
     companyId: row.companyId,
-    createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    startTime: iso(row.startTime),
-    endTime: iso(row.endTime),
-    questionIds: row.questionIds,
-    isActive: row.isActive,
     version: row.version,
     proctoring: row.proctoring ?? defaultProctoring(row.testType),
   };

@@ -1,12 +1,27 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type NewToken, type NewUser, oneTimeTokens, sessions, users } from '../../db/schema';
+import { type NewToken, type NewUser, oneTimeTokens, sessions, type TokenRow, users } from '../../db/schema';
+
+/** An email column matches an address whatever its case. */
+export function emailIs(column: AnyColumn, email: string): SQL {
+  return sql`lower(${column}) = ${email.toLowerCase()}`;
+}
+
+/** A one-time token by its hash and kind that is still usable: unused and unexpired. */
+export function usableToken(hash: string, kind: TokenRow['kind'], now: Date) {
+  return and(
+    eq(oneTimeTokens.tokenHash, hash),
+    eq(oneTimeTokens.kind, kind),
+    isNull(oneTimeTokens.usedAt),
+    gt(oneTimeTokens.expiresAt, now),
+  );
+}
 
 export function findUserByEmail(db: Db, email: string) {
   return db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .where(emailIs(users.email, email))
     .limit(1)
     .then((r) => r[0] ?? null);
 }
@@ -48,14 +63,7 @@ export async function consumeOneTimeToken(
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hash),
-        eq(oneTimeTokens.kind, kind),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, now),
-      ),
-    )
+    .where(usableToken(hash, kind, now))
     .returning();
   return row ?? null;
 }
@@ -64,13 +72,13 @@ export async function deleteSessionsOfUser(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** When this user's newest one-time token of this kind was made (the resend cooldowns). */
-export async function latestTokenCreatedAt(db: Db, userId: string, kind: 'password_reset' | 'email_verification') {
-  const [row] = await db
-    .select({ createdAt: oneTimeTokens.createdAt })
+/** The newest token of this kind for a user (the resend cooldowns). */
+export function findLatestUserToken(db: Db, userId: string, kind: TokenRow['kind']): Promise<TokenRow | null> {
+  return db
+    .select()
     .from(oneTimeTokens)
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind)))
     .orderBy(desc(oneTimeTokens.createdAt))
-    .limit(1);
-  return row?.createdAt ?? null;
+    .limit(1)
+    .then((r) => r[0] ?? null);
 }

@@ -1,4 +1,4 @@
-import type { TSignup, TUser, TUserUpdate } from '@assessly/shared';
+import type { TCandidateProfile, TSignup, TUser, TUserUpdate } from '@assessly/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -15,8 +15,8 @@ export const RESET_TOKEN_MINUTES = 60;
 /** At most one reset email a minute per account: the form is public, so it must not be a mail cannon. */
 export const RESET_COOLDOWN_MS = 60_000;
 
-/** The public projection of a user row: never the password hash. */
-export function toPublicUser(u: UserRow): TUser {
+/** The profile a reviewer sees of a candidate: the person, not the account. */
+export function profileOf(u: UserRow) {
   return {
     id: u.id,
     firstName: u.firstName,
@@ -29,6 +29,13 @@ export function toPublicUser(u: UserRow): TUser {
     bio: u.bio,
     educationDetails: u.educationDetails,
     experienceDetails: u.experienceDetails,
+  } satisfies TCandidateProfile;
+}
+
+/** The public projection of a user row: never the password hash. */
+export function toPublicUser(u: UserRow): TUser {
+  return {
+    ...profileOf(u),
     companyId: u.companyId,
     companyRole: u.companyRole,
     emailVerified: u.emailVerifiedAt != null,
@@ -119,7 +126,7 @@ export async function requestPasswordReset(
   // The answer is the same whether or not the account exists, so it cannot be used to probe emails.
   if (!user) return;
   const now = deps.clock.now();
-  const latest = await repo.latestTokenCreatedAt(deps.db, user.id, 'password_reset');
+  const latest = (await repo.findLatestUserToken(deps.db, user.id, 'password_reset'))?.createdAt ?? null;
   if (latest && now.getTime() - latest.getTime() < RESET_COOLDOWN_MS) return;
   const { token, hash: tokenHash } = createToken();
   await repo.insertOneTimeToken(deps.db, {

@@ -14,6 +14,19 @@ export interface BankItem {
  * The "add existing questions/problems" modal: search, a checkbox per item, a confirm button that is
  * disabled while nothing is selected. Closing clears the selection and the search.
  */
+/** The modal's list from a bank query: the entries not yet in the test as items, the loading state and the error. */
+export function bankListProps<T extends { id: string }>(
+  bank: { data: T[] | undefined; isPending: boolean; isError: boolean },
+  inTest: ReadonlySet<string>,
+  toItem: (entry: T) => BankItem,
+) {
+  return {
+    items: bank.data?.filter((b) => !inTest.has(b.id)).map(toItem),
+    loading: bank.isPending,
+    error: bank.isError ? 'Failed to load data. Please try again later.' : null,
+  };
+}
+
 export function AddFromBankModal(props: {
   title: string;
   searchPlaceholder: string;

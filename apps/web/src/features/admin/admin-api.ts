@@ -6,6 +6,11 @@ import { useMe } from '../auth/use-auth';
 
 export type TestWithQuestions = TTestWithQuestions<TAptitudeQuestion, TCodingProblem, TTest>;
 
+/** Saves a test's questions or problems at once (POST …/questions/batch), guarded by the test's version. */
+export function saveQuestionBatch(testId: string, body: { version: number | undefined } & Record<string, unknown>) {
+  return api<TestWithQuestions>(`/api/tests/${testId}/questions/batch`, { method: 'POST', body });
+}
+
 export const adminKeys = {
   tests: ['admin', 'tests'] as const,
   test: (id: string) => ['admin', 'test', id] as const,

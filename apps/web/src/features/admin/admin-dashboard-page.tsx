@@ -3,6 +3,7 @@ import { PageSpinner } from '../../app/page-spinner';
 import { formatDate } from '../../lib/format';
 import { useStats, useTests } from './admin-api';
 import { statBarWidth } from './admin-helpers';
+import { TestsLoading } from './editor-parts';
 
 /** Dashboard (/admin): real counts from the server; a failure is shown as an error, never as sample numbers. */
 export function AdminDashboardPage() {
@@ -52,12 +53,7 @@ export function AdminDashboardPage() {
           </h2>
           <Link to="/admin/tests">View all</Link>
         </div>
-        {tests.isPending && <PageSpinner label="Loading tests..." />}
-        {tests.isError && (
-          <div className="alert alert-error" role="alert">
-            Failed to fetch tests: {tests.error.message}
-          </div>
-        )}
+        <TestsLoading tests={tests} />
         {tests.data && tests.data.length === 0 && <p className="muted">No tests created yet</p>}
         {tests.data && tests.data.length > 0 && (
           <ul className="recent-list">

@@ -37,6 +37,12 @@ export function previewPath(test: { id: string; testType: TTestType }): string {
   return `/${CANDIDATE_LINK_PATH[test.testType]}/${test.id}`;
 }
 
+/** The items with these ids, in the order of the ids; ids not among the items are left out. */
+export function pickByIds<T extends { id: string }>(items: readonly T[] | undefined, ids: readonly string[]): T[] {
+  const byId = new Map((items ?? []).map((item) => [item.id, item]));
+  return ids.map((id) => byId.get(id)).filter((item): item is T => !!item);
+}
+
 /** Options are lettered A, B, C... */
 export function optionLetter(i: number): string {
   return String.fromCharCode(65 + i);

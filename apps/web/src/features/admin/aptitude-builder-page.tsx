@@ -1,11 +1,13 @@
 import { validateAptitudeQuestions } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { SuccessAlert } from '../../app/alert';
 import { PageSpinner } from '../../app/page-spinner';
-import { ApiError, api } from '../../lib/api';
-import { type TestWithQuestions, useTestWithQuestions } from './admin-api';
+import { ApiError } from '../../lib/api';
+import { saveQuestionBatch, useTestWithQuestions } from './admin-api';
 import { moveItem } from './admin-helpers';
+import { BuilderHead } from './editor-parts';
 import { emptyQuestion, type QuestionDraft, QuestionFields, questionPayload, toQuestionDraft } from './question-fields';
 
 /** Save failures: the server's reason when it gives one we can act on, else the spec's message. */
@@ -57,10 +59,7 @@ export function AptitudeBuilderPage() {
     if (problems.length) return;
     setSaving(true);
     try {
-      const saved = await api<TestWithQuestions>(`/api/tests/${id}/questions/batch`, {
-        method: 'POST',
-        body: { version, questions: questions.map(questionPayload) },
-      });
+      const saved = await saveQuestionBatch(id, { version, questions: questions.map(questionPayload) });
       setVersion(saved.test.version);
       setQuestions(saved.questions.map(toQuestionDraft));
       await qc.invalidateQueries({ queryKey: ['admin'] });
@@ -76,24 +75,7 @@ export function AptitudeBuilderPage() {
 
   return (
     <main>
-      <div className="admin-page-head">
-        <div>
-          <h1>Add Aptitude Questions</h1>
-          {test && (
-            <p className="muted" style={{ margin: 0 }}>
-              {test.testName}
-            </p>
-          )}
-        </div>
-        <Link to="/admin/tests" className="btn btn-outline">
-          Back to Tests
-        </Link>
-      </div>
-      {loaded.isError && (
-        <div className="alert alert-error" role="alert">
-          Failed to load test details. Please try again later.
-        </div>
-      )}
+      <BuilderHead title="Add Aptitude Questions" testName={test?.testName} loadFailed={loaded.isError} />
       {questions.map((q, i) => (
         <section className="card builder-item" key={q.id} aria-labelledby={`${q.id}-title`}>
           <div className="builder-item-head">
@@ -137,11 +119,7 @@ export function AptitudeBuilderPage() {
           ))}
         </div>
       )}
-      {success && (
-        <div className="alert alert-success" role="status">
-          {success}
-        </div>
-      )}
+      <SuccessAlert message={success} />
       <div className="row">
         <button type="button" className="btn btn-outline" onClick={() => setQuestions([...questions, emptyQuestion()])}>
           + Add Question

@@ -1,16 +1,17 @@
 import { type TCodingProblem, validateCodingProblems } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ErrorAlert, SuccessAlert } from '../../app/alert';
 import { PageSpinner } from '../../app/page-spinner';
 import { onTabKeyDown } from '../../app/tab-keys';
 import { useDialog } from '../../app/use-dialog';
-import { api } from '../../lib/api';
 import { InvitePanel } from '../review/invite-panel';
-import { type TestWithQuestions, useTestWithQuestions } from './admin-api';
+import { saveQuestionBatch, useTestWithQuestions } from './admin-api';
 import { candidateLink } from './admin-helpers';
 import { saveErrorMessage } from './aptitude-builder-page';
 import { useCopied } from './copy-link';
+import { BuilderHead } from './editor-parts';
 import { emptyProblem, type ProblemDraft, ProblemFields, problemPayload, toProblemDraft } from './problem-fields';
 import { findOutdated, RejudgePrompt } from './rejudge-prompt';
 import { ShareWarning } from './solution-check';
@@ -83,10 +84,7 @@ export function CodingBuilderPage() {
     }
     setSaving(true);
     try {
-      const saved = await api<TestWithQuestions>(`/api/tests/${id}/questions/batch`, {
-        method: 'POST',
-        body: { version, problems: payload },
-      });
+      const saved = await saveQuestionBatch(id, { version, problems: payload });
       setVersion(saved.test.version);
       setProblems(saved.problems.map(toProblemDraft));
       const before = new Map(savedProblems.map((p) => [p.id, p.version]));
@@ -105,24 +103,13 @@ export function CodingBuilderPage() {
 
   return (
     <main>
-      <div className="admin-page-head">
-        <div>
-          <h1>Add Coding Questions</h1>
-          {loaded.data && (
-            <p className="muted" style={{ margin: 0 }}>
-              {loaded.data.test.testName}
-            </p>
-          )}
-        </div>
-        <Link to={returnTo ?? '/admin/tests'} className="btn btn-outline">
-          {returnTo ? 'Back to Problems' : 'Back to Tests'}
-        </Link>
-      </div>
-      {loaded.isError && (
-        <div className="alert alert-error" role="alert">
-          Failed to load test details. Please try again later.
-        </div>
-      )}
+      <BuilderHead
+        title="Add Coding Questions"
+        testName={loaded.data?.test.testName}
+        backTo={returnTo}
+        backLabel={returnTo ? 'Back to Problems' : undefined}
+        loadFailed={loaded.isError}
+      />
       <div className="tabs">
         {/* Only tabs may sit in a tablist; the add button stays beside it (display: contents keeps the row). */}
         <div role="tablist" aria-label="Questions" style={{ display: 'contents' }}>
@@ -165,16 +152,8 @@ export function CodingBuilderPage() {
           idPrefix={`p${active + 1}`}
         />
       </section>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
-      {success && (
-        <div className="alert alert-success" role="status">
-          {success}
-        </div>
-      )}
+      <ErrorAlert message={error} />
+      <SuccessAlert message={success} />
       <div className="row">
         <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
           {saving ? 'Saving...' : 'Save All Questions'}

@@ -1,9 +1,16 @@
 import type { TTest } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ApiError, api } from '../../lib/api';
-import { applyServerErrors, EMPTY_TEST_FORM, TestFormFields, toTestPayload, useTestForm } from './test-form';
+import {
+  applyServerErrors,
+  EMPTY_TEST_FORM,
+  TestFormCard,
+  TestFormFields,
+  toTestPayload,
+  useTestForm,
+} from './test-form';
 
 /** Create Test (/admin/tests/create): then the aptitude or coding builder by type. */
 export function CreateTestPage() {
@@ -31,22 +38,9 @@ export function CreateTestPage() {
       <div className="admin-page-head">
         <h1>Create New Test</h1>
       </div>
-      <form className="card" style={{ maxWidth: 760 }} onSubmit={onSubmit} noValidate>
-        {error && (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        )}
+      <TestFormCard onSubmit={onSubmit} error={error} busy={busy} busyLabel="Creating..." label="Create Test">
         <TestFormFields form={form} typeAs="select" idPrefix="create" />
-        <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Creating...' : 'Create Test'}
-          </button>
-          <Link to="/admin/tests" className="btn btn-outline">
-            Cancel
-          </Link>
-        </div>
-      </form>
+      </TestFormCard>
     </main>
   );
 }

@@ -1,14 +1,13 @@
 import { validateAptitudeQuestions } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
-import { api } from '../../lib/api';
-import { AddFromBankModal } from './add-from-bank-modal';
-import { type TestWithQuestions, useQuestionBank, useTestWithQuestions } from './admin-api';
-import { addQuestionsLabel, moveItem, previewText } from './admin-helpers';
+import { AddFromBankModal, bankListProps } from './add-from-bank-modal';
+import { saveQuestionBatch, useQuestionBank, useTestWithQuestions } from './admin-api';
+import { addQuestionsLabel, moveItem, pickByIds, previewText } from './admin-helpers';
 import { saveErrorMessage } from './aptitude-builder-page';
-import { EditorHead, ItemActions, useSavedFlash } from './editor-parts';
+import { EditorHead, EditorLoadError, ItemActions, SavedNotice, useSavedFlash } from './editor-parts';
 import { type QuestionDraft, QuestionFields, questionPayload, toQuestionDraft } from './question-fields';
 
 /** Edit aptitude questions (/admin/aptitude-test/edit/{id}): inline edits, removal, order and additions, saved together. */
@@ -34,14 +33,7 @@ export function EditAptitudePage() {
   }, [loaded.data, questions]);
 
   if (loaded.isError) {
-    return (
-      <main>
-        <div className="alert alert-error" role="alert">
-          Failed to load data. Please try again later.
-        </div>
-        <Link to="/admin/tests">Back to Tests</Link>
-      </main>
-    );
+    return <EditorLoadError message="Failed to load data. Please try again later." />;
   }
   if (!questions || !loaded.data) return <PageSpinner label="Loading questions..." />;
   const test = loaded.data.test;
@@ -76,10 +68,7 @@ export function EditAptitudePage() {
     }
     setSaving(true);
     try {
-      const result = await api<TestWithQuestions>(`/api/tests/${id}/questions/batch`, {
-        method: 'POST',
-        body: { version, questions: questions.map(questionPayload) },
-      });
+      const result = await saveQuestionBatch(id, { version, questions: questions.map(questionPayload) });
       setVersion(result.test.version);
       setQuestions(result.questions.map(toQuestionDraft));
       await qc.invalidateQueries({ queryKey: ['admin'] });
@@ -95,11 +84,7 @@ export function EditAptitudePage() {
   return (
     <main>
       <EditorHead title="Edit Aptitude Questions" testId={id} testName={test.testName} />
-      {saved.shown && (
-        <div className="alert alert-success" role="status">
-          Changes saved successfully!
-        </div>
-      )}
+      <SavedNotice shown={saved.shown} />
       {error && (
         <div className="alert alert-error error-lines" role="alert">
           {error}
@@ -180,22 +165,16 @@ export function EditAptitudePage() {
         <AddFromBankModal
           title="Add Questions"
           searchPlaceholder="Search questions..."
-          items={bank.data
-            ?.filter((b) => !inTest.has(b.id))
-            .map((b) => ({ id: b.id, title: b.questionText, detail: b.options.join(' · '), marks: b.marks }))}
-          loading={bank.isPending}
-          error={bank.isError ? 'Failed to load data. Please try again later.' : null}
+          {...bankListProps(bank, inTest, (b) => ({
+            id: b.id,
+            title: b.questionText,
+            detail: b.options.join(' · '),
+            marks: b.marks,
+          }))}
           confirmLabel={addQuestionsLabel}
           emptyText="No matching questions found."
           onConfirm={(ids) => {
-            const byId = new Map((bank.data ?? []).map((b) => [b.id, b]));
-            setQuestions([
-              ...questions,
-              ...ids
-                .map((x) => byId.get(x))
-                .filter((b) => !!b)
-                .map((b) => toQuestionDraft(b!)),
-            ]);
+            setQuestions([...questions, ...pickByIds(bank.data, ids).map(toQuestionDraft)]);
           }}
           onClose={() => setAdding(false)}
         />

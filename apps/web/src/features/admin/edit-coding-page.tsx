@@ -1,13 +1,13 @@
 import type { TCodingProblem, TTest } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { ApiError, api } from '../../lib/api';
-import { AddFromBankModal } from './add-from-bank-modal';
+import { AddFromBankModal, bankListProps } from './add-from-bank-modal';
 import { useProblemBank, useTestWithQuestions } from './admin-api';
-import { moveItem, previewText } from './admin-helpers';
-import { EditorHead, ItemActions, useSavedFlash } from './editor-parts';
+import { moveItem, pickByIds, previewText } from './admin-helpers';
+import { EditorHead, EditorLoadError, ItemActions, SavedNotice, useSavedFlash } from './editor-parts';
 import { type ProblemDraft, ProblemFields, problemPayload, toProblemDraft } from './problem-fields';
 import { findOutdated, RejudgePrompt } from './rejudge-prompt';
 import { ShareWarning } from './solution-check';
@@ -38,14 +38,7 @@ export function EditCodingPage() {
   }, [loaded.data, problems]);
 
   if (loaded.isError) {
-    return (
-      <main>
-        <div className="alert alert-error" role="alert">
-          Test not found or failed to load
-        </div>
-        <Link to="/admin/tests">Back to Tests</Link>
-      </main>
-    );
+    return <EditorLoadError message="Test not found or failed to load" />;
   }
   if (!problems || !loaded.data) return <PageSpinner label="Loading problems..." />;
   const test = loaded.data.test;
@@ -122,11 +115,7 @@ export function EditCodingPage() {
           </>
         }
       />
-      {saved.shown && (
-        <div className="alert alert-success" role="status">
-          Changes saved successfully!
-        </div>
-      )}
+      <SavedNotice shown={saved.shown} />
       {error && (
         <div className="alert alert-error" role="alert">
           {error}
@@ -234,11 +223,12 @@ export function EditCodingPage() {
         <AddFromBankModal
           title="Add Problems to Test"
           searchPlaceholder="Search problems..."
-          items={bank.data
-            ?.filter((b) => !inTest.has(b.id))
-            .map((b) => ({ id: b.id, title: b.title, detail: previewText(b.description), marks: b.marks }))}
-          loading={bank.isPending}
-          error={bank.isError ? 'Failed to load data. Please try again later.' : null}
+          {...bankListProps(bank, inTest, (b) => ({
+            id: b.id,
+            title: b.title,
+            detail: previewText(b.description),
+            marks: b.marks,
+          }))}
           confirmLabel={(n) => `Add ${n} Problem(s)`}
           emptyText="No matching problems found."
           emptyAction={
@@ -248,11 +238,7 @@ export function EditCodingPage() {
           }
           linkable
           onConfirm={(ids, linkIds) => {
-            const byId = new Map((bank.data ?? []).map((b) => [b.id, b]));
-            void setMembership(
-              [...problems, ...ids.map((x) => byId.get(x)).filter((b): b is TCodingProblem => !!b)],
-              linkIds,
-            );
+            void setMembership([...problems, ...pickByIds(bank.data, ids)], linkIds);
           }}
           onClose={() => setAdding(false)}
         />

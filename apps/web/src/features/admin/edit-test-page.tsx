@@ -1,12 +1,19 @@
 import type { TTest } from '@assessly/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { ApiError, api } from '../../lib/api';
 import { adminKeys } from './admin-api';
 import { defaultPassingMarks, minutesBetween, toLocalInput } from './admin-helpers';
-import { applyServerErrors, TestFormFields, type TestFormValues, toTestPayload, useTestForm } from './test-form';
+import {
+  applyServerErrors,
+  TestFormCard,
+  TestFormFields,
+  type TestFormValues,
+  toTestPayload,
+  useTestForm,
+} from './test-form';
 
 function toFormValues(t: TTest): TestFormValues {
   return {
@@ -50,23 +57,10 @@ function EditForm({ test }: { test: TTest }) {
 
   const busy = form.formState.isSubmitting;
   return (
-    <form className="card" style={{ maxWidth: 760 }} onSubmit={onSubmit} noValidate>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
+    <TestFormCard onSubmit={onSubmit} error={error} busy={busy} busyLabel="Updating..." label="Update Test">
       <TestFormFields form={form} typeAs="radio" idPrefix="edit" />
       {windowMinutes && <p className="field-hint">The current window is {windowMinutes} minutes long.</p>}
-      <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Updating...' : 'Update Test'}
-        </button>
-        <Link to="/admin/tests" className="btn btn-outline">
-          Cancel
-        </Link>
-      </div>
-    </form>
+    </TestFormCard>
   );
 }
 

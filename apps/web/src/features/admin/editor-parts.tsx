@@ -1,5 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PageSpinner } from '../../app/page-spinner';
+import type { useTests } from './admin-api';
 
 /** Spec part 1 §4: 'Changes saved successfully!' shows for 3 seconds after each save. */
 export function useSavedFlash(ms = 3000) {
@@ -13,6 +15,79 @@ export function useSavedFlash(ms = 3000) {
   }, [ms]);
   const hide = useCallback(() => setShown(false), []);
   return { shown, flash, hide };
+}
+
+/** The company's tests while they load, or why they could not be fetched. */
+export function TestsLoading({ tests }: { tests: ReturnType<typeof useTests> }) {
+  return (
+    <>
+      {tests.isPending && <PageSpinner label="Loading tests..." />}
+      {tests.isError && (
+        <div className="alert alert-error" role="alert">
+          Failed to fetch tests: {tests.error.message}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** An editor whose test could not be loaded: the reason and the way back to the tests. */
+export function EditorLoadError({ message }: { message: string }) {
+  return (
+    <main>
+      <div className="alert alert-error" role="alert">
+        {message}
+      </div>
+      <Link to="/admin/tests">Back to Tests</Link>
+    </main>
+  );
+}
+
+/** 'Changes saved successfully!' while the saved flash is shown. */
+export function SavedNotice({ shown }: { shown: boolean }) {
+  return shown ? (
+    <div className="alert alert-success" role="status">
+      Changes saved successfully!
+    </div>
+  ) : null;
+}
+
+/** The head of a builder: title, the test's name once loaded, the way back; then the load failure, if any. */
+export function BuilderHead({
+  title,
+  testName,
+  backTo = '/admin/tests',
+  backLabel = 'Back to Tests',
+  loadFailed,
+}: {
+  title: string;
+  testName: string | undefined;
+  backTo?: string;
+  backLabel?: string;
+  loadFailed: boolean;
+}) {
+  return (
+    <>
+      <div className="admin-page-head">
+        <div>
+          <h1>{title}</h1>
+          {testName !== undefined && (
+            <p className="muted" style={{ margin: 0 }}>
+              {testName}
+            </p>
+          )}
+        </div>
+        <Link to={backTo} className="btn btn-outline">
+          {backLabel}
+        </Link>
+      </div>
+      {loadFailed && (
+        <div className="alert alert-error" role="alert">
+          Failed to load test details. Please try again later.
+        </div>
+      )}
+    </>
+  );
 }
 
 /** The head of an item editor: title, the test's name, extra actions, then the links back. */

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PageSpinner } from '../../app/page-spinner';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useMe } from '../auth/use-auth';
 import { adminKeys, useTests } from './admin-api';
 import { candidateLink, previewPath, roleAbilities } from './admin-helpers';
 import { CopyLink } from './copy-link';
+import { TestsLoading } from './editor-parts';
 
 type TypeFilter = 'ALL' | 'APTITUDE' | 'CODING';
 
@@ -85,12 +85,7 @@ export function ManageTestsPage() {
           {error}
         </div>
       )}
-      {tests.isPending && <PageSpinner label="Loading tests..." />}
-      {tests.isError && (
-        <div className="alert alert-error" role="alert">
-          Failed to fetch tests: {tests.error.message}
-        </div>
-      )}
+      <TestsLoading tests={tests} />
       {tests.data && shown.length === 0 && (
         <div className="card empty-state">
           <h2>No tests found</h2>

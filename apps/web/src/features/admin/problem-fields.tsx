@@ -15,7 +15,7 @@ import {
 } from '@assessly/shared';
 import { useState } from 'react';
 import { tempId } from './admin-helpers';
-import { readMarks } from './question-fields';
+import { MarksField } from './question-fields';
 import { SolutionCheckButton } from './solution-check';
 
 /** A coding problem as the builder and the editor hold it. */
@@ -192,16 +192,7 @@ export function ProblemFields({
             placeholder="e.g. Two Sum"
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${idPrefix}-marks`}>Marks</label>
-          <input
-            id={`${idPrefix}-marks`}
-            type="number"
-            min={1}
-            value={value.marks}
-            onChange={(e) => set({ marks: readMarks(e.target.value) })}
-          />
-        </div>
+        <MarksField id={`${idPrefix}-marks`} value={value.marks} onChange={(marks) => set({ marks })} />
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-description`}>Description</label>

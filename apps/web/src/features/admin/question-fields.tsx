@@ -40,6 +40,33 @@ export function readMarks(raw: string): number | '' {
   return Number.isNaN(n) ? '' : Math.max(1, n);
 }
 
+/** The Marks field of a question or problem: a whole number from 1 (empty while being typed). */
+export function MarksField({
+  id,
+  value,
+  step,
+  onChange,
+}: {
+  id: string;
+  value: number | '';
+  step?: number;
+  onChange: (marks: number | '') => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Marks</label>
+      <input
+        id={id}
+        type="number"
+        min={1}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(readMarks(e.target.value))}
+      />
+    </div>
+  );
+}
+
 /** The fields of one aptitude question: text, lettered options, the correct answer, marks, explanation. */
 export function QuestionFields({
   value,
@@ -90,17 +117,7 @@ export function QuestionFields({
         ))}
       </fieldset>
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor={`${idPrefix}-marks`}>Marks</label>
-          <input
-            id={`${idPrefix}-marks`}
-            type="number"
-            min={1}
-            step={1}
-            value={value.marks}
-            onChange={(e) => set({ marks: readMarks(e.target.value) })}
-          />
-        </div>
+        <MarksField id={`${idPrefix}-marks`} value={value.marks} step={1} onChange={(marks) => set({ marks })} />
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-explanation`}>Explanation (optional)</label>

@@ -1,5 +1,8 @@
 import { TEST_DEFAULTS, type TTestType, ZTestCreate } from '@assessly/shared';
+import type { FormEventHandler, ReactNode } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { ErrorAlert } from '../../app/alert';
 import type { ApiError } from '../../lib/api';
 import { fromLocalInput } from './admin-helpers';
 
@@ -190,5 +193,37 @@ export function TestFormFields({
         </span>
       </div>
     </>
+  );
+}
+
+/** The create and edit test form: the error, the fields (children), then submit and Cancel back to the tests. */
+export function TestFormCard({
+  onSubmit,
+  error,
+  busy,
+  busyLabel,
+  label,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  error: string | null;
+  busy: boolean;
+  busyLabel: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className="card" style={{ maxWidth: 760 }} onSubmit={onSubmit} noValidate>
+      <ErrorAlert message={error} />
+      {children}
+      <div className="row">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? busyLabel : label}
+        </button>
+        <Link to="/admin/tests" className="btn btn-outline">
+          Cancel
+        </Link>
+      </div>
+    </form>
   );
 }

@@ -1,14 +1,16 @@
-import { type TUser, ZLogin } from '@assessly/shared';
+import { ZLogin } from '@assessly/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { ErrorAlert } from '../../app/alert';
 import { FormField } from '../../app/form-field';
 import { PasswordInput } from '../../app/password-input';
-import { api } from '../../lib/api';
+import { SubmitButton } from '../../app/submit-button';
 import { findSsoStart, SsoDiscovery } from '../integrations/sso-discovery';
+import { AuthCard, EmailField } from './auth-card';
 import { loginErrorMessage } from './auth-errors';
-import { landingPath, safeNext, useStartSession } from './use-auth';
+import { safeNext, useSignIn } from './use-auth';
 import './auth.css';
 
 /** What other pages may hand to /login through navigation state (e.g. after sign-up or a password reset). */
@@ -18,8 +20,7 @@ export interface LoginState {
 }
 
 export function LoginPage() {
-  const navigate = useNavigate();
-  const startSession = useStartSession();
+  const signIn = useSignIn();
   const [params] = useSearchParams();
   const state = (useLocation().state ?? {}) as LoginState;
   const [error, setError] = useState<string | null>(null);
@@ -36,9 +37,7 @@ export function LoginPage() {
     const ssoStart = await findSsoStart(values.email);
     if (ssoStart) return window.location.assign(ssoStart);
     try {
-      const user = await api<TUser>('/api/users/login', { method: 'POST', body: values });
-      startSession(user);
-      navigate(landingPath(user, next), { replace: true });
+      await signIn(values, next);
     } catch (err) {
       setError(loginErrorMessage(err));
     }
@@ -46,63 +45,38 @@ export function LoginPage() {
 
   const busy = formState.isSubmitting;
   return (
-    <main className="auth-page">
-      <div className="card auth-card">
-        <div className="auth-head">
-          <img src="/favicon.svg" alt="" />
-          <h1>Welcome Back!</h1>
-          <p>Sign in to your account</p>
+    <AuthCard title="Welcome Back!" lead="Sign in to your account">
+      {state.notice && !error && (
+        <div className="alert alert-success" role="status">
+          {state.notice}
         </div>
-        {state.notice && !error && (
-          <div className="alert alert-success" role="status">
-            {state.notice}
-          </div>
-        )}
-        {error && (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        )}
-        <SsoDiscovery email={watch('email')} />
-        <form onSubmit={onSubmit}>
-          <FormField id="login-email" label="Email" error={errors.email?.message}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                required
-                {...register('email')}
-              />
-            )}
-          </FormField>
-          <FormField id="login-password" label="Password" error={errors.password?.message}>
-            {(a11y) => (
-              <PasswordInput
-                {...a11y}
-                autoComplete="current-password"
-                placeholder="Enter your password"
-                required
-                {...register('password')}
-              />
-            )}
-          </FormField>
-          <div className="auth-row">
-            <label>
-              <input type="checkbox" {...register('rememberMe')} /> Remember me
-            </label>
-            <Link to="/forgot-password">Forgot password?</Link>
-          </div>
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {busy && <span className="spinner" aria-hidden="true" />}
-            {busy ? 'Signing in...' : 'Sign in'}
-          </button>
-        </form>
-        <p className="auth-foot">
-          Don't have an account? <Link to={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}>Sign up</Link>
-        </p>
-      </div>
-    </main>
+      )}
+      <ErrorAlert message={error} />
+      <SsoDiscovery email={watch('email')} />
+      <form onSubmit={onSubmit}>
+        <EmailField id="login-email" error={errors.email?.message} registration={register('email')} />
+        <FormField id="login-password" label="Password" error={errors.password?.message}>
+          {(a11y) => (
+            <PasswordInput
+              {...a11y}
+              autoComplete="current-password"
+              placeholder="Enter your password"
+              required
+              {...register('password')}
+            />
+          )}
+        </FormField>
+        <div className="auth-row">
+          <label>
+            <input type="checkbox" {...register('rememberMe')} /> Remember me
+          </label>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <SubmitButton busy={busy} busyLabel="Signing in..." label="Sign in" />
+      </form>
+      <p className="auth-foot">
+        Don't have an account? <Link to={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}>Sign up</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -3,9 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ErrorAlert } from '../../app/alert';
 import { FormField } from '../../app/form-field';
 import { PasswordInput } from '../../app/password-input';
-import { ApiError, api } from '../../lib/api';
+import { SubmitButton } from '../../app/submit-button';
+import { api, serverMessage } from '../../lib/api';
+import { AuthCard } from './auth-card';
 import type { LoginState } from './login-page';
 import './auth.css';
 
@@ -35,60 +38,44 @@ export function ResetPasswordPage() {
       });
       setDone(res.message);
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.status > 0 ? err.message : 'Could not change the password. Please try again.',
-      );
+      setError(serverMessage(err, 'Could not change the password. Please try again.'));
     }
   });
 
   const loginState: LoginState = { notice: 'Your password has been changed. Please sign in.' };
   const busy = formState.isSubmitting;
   return (
-    <main className="auth-page">
-      <div className="card auth-card">
-        <div className="auth-head">
-          <img src="/favicon.svg" alt="" />
-          <h1>Choose a new password</h1>
-          <p>Pick a password of at least 8 characters.</p>
-        </div>
-        {done ? (
-          <>
-            <div className="alert alert-success" role="status">
-              {done}
-            </div>
-            <Link to="/login" state={loginState} className="btn btn-primary btn-block">
-              Go to sign in
-            </Link>
-          </>
-        ) : !token ? (
-          <div className="alert alert-error" role="alert">
-            This reset link is incomplete. Please ask for a new one.
+    <AuthCard title="Choose a new password" lead="Pick a password of at least 8 characters.">
+      {done ? (
+        <>
+          <div className="alert alert-success" role="status">
+            {done}
           </div>
-        ) : (
-          <form onSubmit={onSubmit}>
-            {error && (
-              <div className="alert alert-error" role="alert">
-                {error}
-              </div>
-            )}
-            <FormField id="reset-password" label="New password" error={errors.password?.message}>
-              {(a11y) => <PasswordInput {...a11y} autoComplete="new-password" required {...register('password')} />}
-            </FormField>
-            <FormField id="reset-confirm" label="Confirm new password" error={errors.confirm?.message}>
-              {(a11y) => <PasswordInput {...a11y} autoComplete="new-password" required {...register('confirm')} />}
-            </FormField>
-            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-              {busy && <span className="spinner" aria-hidden="true" />}
-              {busy ? 'Saving...' : 'Set new password'}
-            </button>
-          </form>
-        )}
-        {!done && (
-          <p className="auth-foot">
-            <Link to="/forgot-password">Ask for a new link</Link> · <Link to="/login">Back to sign in</Link>
-          </p>
-        )}
-      </div>
-    </main>
+          <Link to="/login" state={loginState} className="btn btn-primary btn-block">
+            Go to sign in
+          </Link>
+        </>
+      ) : !token ? (
+        <div className="alert alert-error" role="alert">
+          This reset link is incomplete. Please ask for a new one.
+        </div>
+      ) : (
+        <form onSubmit={onSubmit}>
+          <ErrorAlert message={error} />
+          <FormField id="reset-password" label="New password" error={errors.password?.message}>
+            {(a11y) => <PasswordInput {...a11y} autoComplete="new-password" required {...register('password')} />}
+          </FormField>
+          <FormField id="reset-confirm" label="Confirm new password" error={errors.confirm?.message}>
+            {(a11y) => <PasswordInput {...a11y} autoComplete="new-password" required {...register('confirm')} />}
+          </FormField>
+          <SubmitButton busy={busy} busyLabel="Saving..." label="Set new password" />
+        </form>
+      )}
+      {!done && (
+        <p className="auth-foot">
+          <Link to="/forgot-password">Ask for a new link</Link> · <Link to="/login">Back to sign in</Link>
+        </p>
+      )}
+    </AuthCard>
   );
 }

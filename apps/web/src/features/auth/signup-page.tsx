@@ -3,8 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ErrorAlert } from '../../app/alert';
 import { PasswordInput } from '../../app/password-input';
+import { SubmitButton } from '../../app/submit-button';
 import { ApiError, api } from '../../lib/api';
+import { AuthCard } from './auth-card';
 import { signupErrorMessage } from './auth-errors';
 import type { LoginState } from './login-page';
 import { safeNext } from './use-auth';
@@ -79,70 +82,56 @@ export function SignupPage() {
 
   const busy = formState.isSubmitting;
   return (
-    <main className="auth-page">
-      <div className="card auth-card wide">
-        <div className="auth-head">
-          <img src="/favicon.svg" alt="" />
-          <h1>Create Account</h1>
-          <p>Join our community today</p>
+    <AuthCard title="Create Account" lead="Join our community today" wide>
+      <ErrorAlert message={error} />
+      <form onSubmit={onSubmit}>
+        <div className="name-row">
+          <div className="field">
+            <label htmlFor="signup-firstName">First Name</label>
+            <input autoComplete="given-name" placeholder="Jane" required {...fieldProps('firstName')} />
+            {fieldError('firstName')}
+          </div>
+          <div className="field">
+            <label htmlFor="signup-lastName">Last Name</label>
+            <input autoComplete="family-name" placeholder="Doe" required {...fieldProps('lastName')} />
+            {fieldError('lastName')}
+          </div>
         </div>
-        {error && (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        )}
-        <form onSubmit={onSubmit}>
-          <div className="name-row">
-            <div className="field">
-              <label htmlFor="signup-firstName">First Name</label>
-              <input autoComplete="given-name" placeholder="Jane" required {...fieldProps('firstName')} />
-              {fieldError('firstName')}
-            </div>
-            <div className="field">
-              <label htmlFor="signup-lastName">Last Name</label>
-              <input autoComplete="family-name" placeholder="Doe" required {...fieldProps('lastName')} />
-              {fieldError('lastName')}
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor="signup-email">Email</label>
-            <input type="email" autoComplete="email" placeholder="you@example.com" required {...fieldProps('email')} />
-            {fieldError('email')}
-          </div>
-          <div className="field">
-            <label htmlFor="signup-password">Password</label>
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder="At least 8 characters"
-              required
-              {...fieldProps('password')}
-            />
-            {fieldError('password')}
-          </div>
-          <div className="field">
-            <label htmlFor="signup-role">I am a</label>
-            <select
-              required
-              {...fieldProps('role')}
-              aria-describedby={errors.role ? 'signup-role-hint signup-role-error' : 'signup-role-hint'}
-            >
-              <option value="candidate">Candidate</option>
-              <option value="employer">Employer</option>
-            </select>
-            <span id="signup-role-hint" className="field-hint">
-              {ROLE_HINTS[role]}
-            </span>
-            {fieldError('role')}
-          </div>
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {busy && <span className="spinner" aria-hidden="true" />}
-            {busy ? 'Creating account...' : 'Create Account'}
-          </button>
-        </form>
-        <p className="auth-foot">
-          Already have an account? <Link to={loginPath}>Sign in</Link>
-        </p>
-      </div>
-    </main>
+        <div className="field">
+          <label htmlFor="signup-email">Email</label>
+          <input type="email" autoComplete="email" placeholder="you@example.com" required {...fieldProps('email')} />
+          {fieldError('email')}
+        </div>
+        <div className="field">
+          <label htmlFor="signup-password">Password</label>
+          <PasswordInput
+            autoComplete="new-password"
+            placeholder="At least 8 characters"
+            required
+            {...fieldProps('password')}
+          />
+          {fieldError('password')}
+        </div>
+        <div className="field">
+          <label htmlFor="signup-role">I am a</label>
+          <select
+            required
+            {...fieldProps('role')}
+            aria-describedby={errors.role ? 'signup-role-hint signup-role-error' : 'signup-role-hint'}
+          >
+            <option value="candidate">Candidate</option>
+            <option value="employer">Employer</option>
+          </select>
+          <span id="signup-role-hint" className="field-hint">
+            {ROLE_HINTS[role]}
+          </span>
+          {fieldError('role')}
+        </div>
+        <SubmitButton busy={busy} busyLabel="Creating account..." label="Create Account" />
+      </form>
+      <p className="auth-foot">
+        Already have an account? <Link to={loginPath}>Sign in</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -2,8 +2,9 @@
  * The signed-in user comes from GET /api/users/me (the session cookie); localStorage keys userEmail and user
  * are kept only for the spec's display logic and are never trusted by the server.
  */
-import type { TUser } from '@assessly/shared';
+import type { TLogin, TUser } from '@assessly/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import { ApiError, api } from '../../lib/api';
 
 export const ME_KEY = ['me'] as const;
@@ -42,6 +43,17 @@ export function useStartSession() {
     rememberUser(user);
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
     qc.setQueryData(ME_KEY, user);
+  };
+}
+
+/** Signs in (POST /api/users/login), starts the session and replaces the page with the user's landing page. */
+export function useSignIn() {
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  return async (values: TLogin, next: string | null) => {
+    const user = await api<TUser>('/api/users/login', { method: 'POST', body: values });
+    startSession(user);
+    navigate(landingPath(user, next), { replace: true });
   };
 }
 

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { PasswordInput } from '../../app/password-input';
-import { ApiError } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
 import { useStartSession } from '../auth/use-auth';
 import { acceptInvite, readInvite } from './owner-api';
 import { PasswordStrength } from './password-field';
@@ -41,9 +41,7 @@ export function JoinPage() {
     } catch (err) {
       if (err instanceof ApiError && err.fields)
         for (const [k, m] of Object.entries(err.fields)) form.setError(k as keyof TAcceptInvite, { message: m });
-      setFailure(
-        err instanceof ApiError && err.status > 0 ? err.message : 'Could not reach the server. Please try again.',
-      );
+      setFailure(serverMessage(err, 'Could not reach the server. Please try again.'));
     }
   });
 

@@ -1,12 +1,12 @@
-import { type TUser, ZLogin } from '@assessly/shared';
+import { ZLogin } from '@assessly/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { FormField } from '../../app/form-field';
 import { PasswordInput } from '../../app/password-input';
-import { api } from '../../lib/api';
-import { landingPath, useStartSession } from '../auth/use-auth';
+import { SubmitButton } from '../../app/submit-button';
+import { useSignIn } from '../auth/use-auth';
 
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
@@ -15,8 +15,7 @@ const LOGIN_FAILED = 'Login failed. Please check your credentials.';
  * land on /admin and anyone else on /. Google/LinkedIn stay hidden until they work.
  */
 export function OwnerSignInForm({ onCreateAccount }: { onCreateAccount: () => void }) {
-  const navigate = useNavigate();
-  const startSession = useStartSession();
+  const signIn = useSignIn();
   const [failed, setFailed] = useState(false);
   const { register, handleSubmit, formState, clearErrors } = useForm({
     resolver: zodResolver(ZLogin),
@@ -35,9 +34,7 @@ export function OwnerSignInForm({ onCreateAccount }: { onCreateAccount: () => vo
   const onSubmit = handleSubmit(async (values) => {
     setFailed(false);
     try {
-      const user = await api<TUser>('/api/users/login', { method: 'POST', body: values });
-      startSession(user);
-      navigate(landingPath(user, null), { replace: true });
+      await signIn(values, null);
     } catch {
       setFailed(true);
     }
@@ -79,10 +76,7 @@ export function OwnerSignInForm({ onCreateAccount }: { onCreateAccount: () => vo
         </label>
         <Link to="/forgot-password">Forgot password?</Link>
       </div>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy && <span className="spinner" aria-hidden="true" />}
-        {busy ? 'Signing In...' : 'Sign In'}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Signing In..." label="Sign In" />
       <p className="owner-foot">
         Don't have an account?{' '}
         <button type="button" className="btn btn-link" onClick={onCreateAccount}>

@@ -15,7 +15,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PageSpinner } from '../../app/page-spinner';
-import { ApiError } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { changeMemberRole, inviteColleague, readMyCompany, removeMember, revokeColleagueInvite } from './owner-api';
 import './owner.css';
@@ -159,9 +159,7 @@ function InviteSection({ invitations }: { invitations: TCompanyInvite[] }) {
       form.reset();
       await qc.invalidateQueries({ queryKey: TEAM_KEY });
     } catch (err) {
-      setFailure(
-        err instanceof ApiError && err.status > 0 ? err.message : 'Could not reach the server. Please try again.',
-      );
+      setFailure(serverMessage(err, 'Could not reach the server. Please try again.'));
     }
   });
 

@@ -5,9 +5,9 @@
  * service that is down or overloaded never locks the candidate out: after a few tries Start Test is offered
  * anyway and the server records the gap.
  */
-import type { TTakeTest } from '@assessly/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import './proctoring.css';
+import type { StartStepProps } from '../taking/screens';
 import { type CameraProblem, cameraProblem } from './camera-problem';
 import {
   captureJpeg,
@@ -31,17 +31,7 @@ type Enrol =
 /** Tries against a busy or failing face service before Start Test is offered without an enrolment. */
 const SERVICE_TRIES = 3;
 
-export function EntryStep({
-  take,
-  busy,
-  error,
-  onStart,
-}: {
-  take: TTakeTest;
-  busy: boolean;
-  error: string;
-  onStart: () => void;
-}) {
+export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
   const testId = take.test.id;
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);

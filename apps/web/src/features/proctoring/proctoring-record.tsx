@@ -4,7 +4,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { api, serverMessage } from '../../lib/api';
 import './proctoring.css';
 
 interface RecordEvent {
@@ -66,7 +66,7 @@ function RecordItem({ testId, event }: { testId: string; event: RecordEvent }) {
       setState('saved');
       void qc.invalidateQueries({ queryKey: recordKey(testId) });
     } catch (err) {
-      setState(err instanceof ApiError && err.status > 0 ? err.message : 'Connection lost — try again.');
+      setState(serverMessage(err, 'Connection lost — try again.'));
     }
   };
   return (

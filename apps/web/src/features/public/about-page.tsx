@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { FeatureCard, type FeatureItem } from './icons';
 import './public.css';
+import { PubSection } from './pub-section';
 
 const TABS = [
   {
@@ -96,58 +97,42 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section className="pub-section pub-section-alt" aria-labelledby="values-title">
-        <div className="container">
-          <div className="pub-head">
-            <h2 id="values-title">Our core values</h2>
-          </div>
-          <div className="values">
-            {VALUES.map((v) => (
-              <FeatureCard key={v.title} item={v} />
-            ))}
-          </div>
+      <PubSection id="values-title" title="Our core values" alt>
+        <div className="values">
+          {VALUES.map((v) => (
+            <FeatureCard key={v.title} item={v} />
+          ))}
         </div>
-      </section>
+      </PubSection>
 
-      <section className="pub-section" aria-labelledby="team-title">
-        <div className="container">
-          <div className="pub-head">
-            <h2 id="team-title">Meet the developers</h2>
-            <p>Questions about the product? Write to us directly.</p>
-          </div>
-          <div className="team">
-            {DEVELOPERS.map((d) => (
-              <article key={d.email} className="card member">
-                <span className="avatar" aria-hidden="true">
-                  {d.initials}
-                </span>
-                <h3>{d.name}</h3>
-                <p className="muted" style={{ margin: '0 0 0.75rem' }}>
-                  {d.role}
-                </p>
-                <a href={`mailto:${d.email}`}>{d.email}</a>
-              </article>
-            ))}
-          </div>
+      <PubSection id="team-title" title="Meet the developers" lead="Questions about the product? Write to us directly.">
+        <div className="team">
+          {DEVELOPERS.map((d) => (
+            <article key={d.email} className="card member">
+              <span className="avatar" aria-hidden="true">
+                {d.initials}
+              </span>
+              <h3>{d.name}</h3>
+              <p className="muted" style={{ margin: '0 0 0.75rem' }}>
+                {d.role}
+              </p>
+              <a href={`mailto:${d.email}`}>{d.email}</a>
+            </article>
+          ))}
         </div>
-      </section>
+      </PubSection>
 
-      <section className="pub-section pub-section-alt" aria-labelledby="journey-title">
-        <div className="container">
-          <div className="pub-head">
-            <h2 id="journey-title">Our journey</h2>
-          </div>
-          <ol className="timeline">
-            {JOURNEY.map(([year, title, text]) => (
-              <li key={year}>
-                <time>{year}</time>
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PubSection id="journey-title" title="Our journey" alt>
+        <ol className="timeline">
+          {JOURNEY.map(([year, title, text]) => (
+            <li key={year}>
+              <time>{year}</time>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ol>
+      </PubSection>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 /** The three alternating 'assess, proctor, decide' sections of the home page. */
 import { Link } from 'react-router-dom';
 import { Icon } from './icons';
+import { PubSection } from './pub-section';
 
 const SAMPLE_CODE = `def two_sum(nums, target):
     seen = {}
@@ -21,109 +22,106 @@ function Check({ children }: { children: string }) {
 
 export function FeatureRows() {
   return (
-    <section className="pub-section" aria-labelledby="features-title">
-      <div className="container">
-        <div className="pub-head">
-          <span className="eyebrow">Why teams switch</span>
-          <h2 id="features-title">Everything a technical hiring round needs, in one place</h2>
-          <p>Stop stitching together a code pad, a video call and a spreadsheet. Assessly covers the whole loop.</p>
+    <PubSection
+      id="features-title"
+      title="Everything a technical hiring round needs, in one place"
+      eyebrow="Why teams switch"
+      lead="Stop stitching together a code pad, a video call and a spreadsheet. Assessly covers the whole loop."
+    >
+      <div className="feature-row">
+        <div>
+          <span className="eyebrow">Assess</span>
+          <h3>Real problems, judged automatically</h3>
+          <p>
+            Candidates solve coding problems in a full editor and run their code against your examples. Hidden test
+            cases decide the score, so nobody can hard-code the answer.
+          </p>
+          <ul className="check-list">
+            <Check>Coding tests in 15+ languages, from Python to C++</Check>
+            <Check>Aptitude tests with multiple-choice questions and explanations</Check>
+            <Check>Marks per problem, passing marks per test</Check>
+          </ul>
         </div>
-
-        <div className="feature-row">
-          <div>
-            <span className="eyebrow">Assess</span>
-            <h3>Real problems, judged automatically</h3>
-            <p>
-              Candidates solve coding problems in a full editor and run their code against your examples. Hidden test
-              cases decide the score, so nobody can hard-code the answer.
-            </p>
-            <ul className="check-list">
-              <Check>Coding tests in 15+ languages, from Python to C++</Check>
-              <Check>Aptitude tests with multiple-choice questions and explanations</Check>
-              <Check>Marks per problem, passing marks per test</Check>
-            </ul>
-          </div>
-          <div className="feature-visual" aria-hidden="true">
-            <pre className="code-card">
-              <span className="c"># two_sum.py: 14 of 15 hidden cases passed</span>
-              {'\n'}
-              {SAMPLE_CODE}
-            </pre>
-            <div className="visual-line">
-              <span>Accepted · 42 ms · 9.8 MB</span>
-              <span className="badge badge-success">Passed</span>
-            </div>
-          </div>
-        </div>
-
-        <div className="feature-row flip">
-          <div>
-            <span className="eyebrow">Proctor</span>
-            <h3>Proctoring candidates accept and employers trust</h3>
-            <p>
-              The webcam checks that the person taking the test is the person who signed up, and keeps checking. Our
-              behaviour analysis flags what matters and ignores a candidate who simply looks away to think.
-            </p>
-            <ul className="check-list">
-              <Check>Face recognition at the start and throughout the test</Check>
-              <Check>Tab-switch, copy-paste and multiple-face detection</Check>
-              <Check>A timestamped report with snapshots of every flag</Check>
-            </ul>
-          </div>
-          <div className="feature-visual" aria-hidden="true">
-            <div className="visual-line">
-              <span>Face match with sign-up photo</span>
-              <span className="badge badge-success">99.2%</span>
-            </div>
-            <div className="visual-line">
-              <span>People in frame</span>
-              <span className="badge badge-success">1</span>
-            </div>
-            <div className="visual-line">
-              <span>Tab switches</span>
-              <span className="badge badge-warning">1 flagged</span>
-            </div>
-            <div className="visual-line">
-              <span>Mobile phone detected</span>
-              <span className="badge badge-success">No</span>
-            </div>
-          </div>
-        </div>
-
-        <div className="feature-row">
-          <div>
-            <span className="eyebrow">Decide</span>
-            <h3>From hundreds of applicants to a shortlist by Friday</h3>
-            <p>
-              Scores, integrity flags and profiles sit side by side. Move candidates forward and Assessly emails them
-              the news, so your recruiters spend their time talking to people, not copying results.
-            </p>
-            <ul className="check-list">
-              <Check>Automatic scoring and ranking</Check>
-              <Check>Invitation and status emails sent for you</Check>
-              <Check>Your whole team on one company workspace</Check>
-            </ul>
-            <Link to="/owner" className="btn btn-primary btn-lg">
-              Register Your Company
-            </Link>
-          </div>
-          <div className="feature-visual" aria-hidden="true">
-            {[
-              ['Aisha K.', '92%', 'Shortlisted', 'badge-success'],
-              ['Daniel M.', '88%', 'Shortlisted', 'badge-success'],
-              ['Wei L.', '71%', 'In review', 'badge-warning'],
-              ['Omar S.', '38%', 'Not selected', 'badge-danger'],
-            ].map(([name, score, status, tone]) => (
-              <div className="visual-line" key={name}>
-                <span>
-                  <b>{name}</b> · {score}
-                </span>
-                <span className={`badge ${tone}`}>{status}</span>
-              </div>
-            ))}
+        <div className="feature-visual" aria-hidden="true">
+          <pre className="code-card">
+            <span className="c"># two_sum.py: 14 of 15 hidden cases passed</span>
+            {'\n'}
+            {SAMPLE_CODE}
+          </pre>
+          <div className="visual-line">
+            <span>Accepted · 42 ms · 9.8 MB</span>
+            <span className="badge badge-success">Passed</span>
           </div>
         </div>
       </div>
-    </section>
+
+      <div className="feature-row flip">
+        <div>
+          <span className="eyebrow">Proctor</span>
+          <h3>Proctoring candidates accept and employers trust</h3>
+          <p>
+            The webcam checks that the person taking the test is the person who signed up, and keeps checking. Our
+            behaviour analysis flags what matters and ignores a candidate who simply looks away to think.
+          </p>
+          <ul className="check-list">
+            <Check>Face recognition at the start and throughout the test</Check>
+            <Check>Tab-switch, copy-paste and multiple-face detection</Check>
+            <Check>A timestamped report with snapshots of every flag</Check>
+          </ul>
+        </div>
+        <div className="feature-visual" aria-hidden="true">
+          <div className="visual-line">
+            <span>Face match with sign-up photo</span>
+            <span className="badge badge-success">99.2%</span>
+          </div>
+          <div className="visual-line">
+            <span>People in frame</span>
+            <span className="badge badge-success">1</span>
+          </div>
+          <div className="visual-line">
+            <span>Tab switches</span>
+            <span className="badge badge-warning">1 flagged</span>
+          </div>
+          <div className="visual-line">
+            <span>Mobile phone detected</span>
+            <span className="badge badge-success">No</span>
+          </div>
+        </div>
+      </div>
+
+      <div className="feature-row">
+        <div>
+          <span className="eyebrow">Decide</span>
+          <h3>From hundreds of applicants to a shortlist by Friday</h3>
+          <p>
+            Scores, integrity flags and profiles sit side by side. Move candidates forward and Assessly emails them the
+            news, so your recruiters spend their time talking to people, not copying results.
+          </p>
+          <ul className="check-list">
+            <Check>Automatic scoring and ranking</Check>
+            <Check>Invitation and status emails sent for you</Check>
+            <Check>Your whole team on one company workspace</Check>
+          </ul>
+          <Link to="/owner" className="btn btn-primary btn-lg">
+            Register Your Company
+          </Link>
+        </div>
+        <div className="feature-visual" aria-hidden="true">
+          {[
+            ['Aisha K.', '92%', 'Shortlisted', 'badge-success'],
+            ['Daniel M.', '88%', 'Shortlisted', 'badge-success'],
+            ['Wei L.', '71%', 'In review', 'badge-warning'],
+            ['Omar S.', '38%', 'Not selected', 'badge-danger'],
+          ].map(([name, score, status, tone]) => (
+            <div className="visual-line" key={name}>
+              <span>
+                <b>{name}</b> · {score}
+              </span>
+              <span className={`badge ${tone}`}>{status}</span>
+            </div>
+          ))}
+        </div>
+      </div>
+    </PubSection>
   );
 }

@@ -1,6 +1,7 @@
 /** The static marketing sections of the home page (spec part 1 §2 'Home'): grid, steps, quotes, security, banner. */
 import { Link } from 'react-router-dom';
 import { FeatureCard, type FeatureItem, Icon, type IconName } from './icons';
+import { PubSection } from './pub-section';
 
 const GRID: FeatureItem[] = [
   {
@@ -37,20 +38,19 @@ const GRID: FeatureItem[] = [
 
 export function FeatureGrid() {
   return (
-    <section className="pub-section pub-section-alt" aria-labelledby="grid-title">
-      <div className="container">
-        <div className="pub-head">
-          <span className="eyebrow">Features</span>
-          <h2 id="grid-title">Built to keep assessments honest</h2>
-          <p>Six safeguards work together on every attempt, with nothing for the candidate to install.</p>
-        </div>
-        <div className="feature-grid">
-          {GRID.map((f) => (
-            <FeatureCard key={f.title} item={f} />
-          ))}
-        </div>
+    <PubSection
+      id="grid-title"
+      title="Built to keep assessments honest"
+      eyebrow="Features"
+      lead="Six safeguards work together on every attempt, with nothing for the candidate to install."
+      alt
+    >
+      <div className="feature-grid">
+        {GRID.map((f) => (
+          <FeatureCard key={f.title} item={f} />
+        ))}
       </div>
-    </section>
+    </PubSection>
   );
 }
 
@@ -66,25 +66,19 @@ const STEPS = [
 
 export function Steps() {
   return (
-    <section className="pub-section" aria-labelledby="steps-title">
-      <div className="container">
-        <div className="pub-head">
-          <span className="eyebrow">How it works</span>
-          <h2 id="steps-title">Four steps from opening to offer</h2>
-        </div>
-        <ol className="steps">
-          {STEPS.map(([title, text], i) => (
-            <li key={title} className="step">
-              <span className="step-num" aria-hidden="true">
-                {i + 1}
-              </span>
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <PubSection id="steps-title" title="Four steps from opening to offer" eyebrow="How it works">
+      <ol className="steps">
+        {STEPS.map(([title, text], i) => (
+          <li key={title} className="step">
+            <span className="step-num" aria-hidden="true">
+              {i + 1}
+            </span>
+            <h3>{title}</h3>
+            <p>{text}</p>
+          </li>
+        ))}
+      </ol>
+    </PubSection>
   );
 }
 
@@ -111,33 +105,27 @@ const QUOTES = [
 
 export function Testimonials() {
   return (
-    <section className="pub-section pub-section-alt" aria-labelledby="quotes-title">
-      <div className="container">
-        <div className="pub-head">
-          <span className="eyebrow">Customers</span>
-          <h2 id="quotes-title">Hiring teams that made the switch</h2>
-        </div>
-        <div className="quotes">
-          {QUOTES.map(([text, name, role, initials]) => (
-            <figure key={name} className="quote">
-              <span className="stars" role="img" aria-label="5 out of 5 stars">
-                ★★★★★
+    <PubSection id="quotes-title" title="Hiring teams that made the switch" eyebrow="Customers" alt>
+      <div className="quotes">
+        {QUOTES.map(([text, name, role, initials]) => (
+          <figure key={name} className="quote">
+            <span className="stars" role="img" aria-label="5 out of 5 stars">
+              ★★★★★
+            </span>
+            <blockquote>“{text}”</blockquote>
+            <figcaption>
+              <span className="avatar" aria-hidden="true">
+                {initials}
               </span>
-              <blockquote>“{text}”</blockquote>
-              <figcaption>
-                <span className="avatar" aria-hidden="true">
-                  {initials}
-                </span>
-                <span>
-                  <b>{name}</b>
-                  <small>{role}</small>
-                </span>
-              </figcaption>
-            </figure>
-          ))}
-        </div>
+              <span>
+                <b>{name}</b>
+                <small>{role}</small>
+              </span>
+            </figcaption>
+          </figure>
+        ))}
       </div>
-    </section>
+    </PubSection>
   );
 }
 
@@ -166,27 +154,21 @@ const SECURITY: { icon: IconName; title: string; text: string }[] = [
 
 export function SecurityBadges() {
   return (
-    <section className="pub-section" aria-labelledby="security-title">
-      <div className="container">
-        <div className="pub-head">
-          <span className="eyebrow">Security</span>
-          <h2 id="security-title">Security you can explain to your legal team</h2>
-        </div>
-        <div className="badges">
-          {SECURITY.map((s) => (
-            <div key={s.title} className="sec-badge">
-              <span className="icon-box">
-                <Icon name={s.icon} />
-              </span>
-              <span>
-                <b>{s.title}</b>
-                <span>{s.text}</span>
-              </span>
-            </div>
-          ))}
-        </div>
+    <PubSection id="security-title" title="Security you can explain to your legal team" eyebrow="Security">
+      <div className="badges">
+        {SECURITY.map((s) => (
+          <div key={s.title} className="sec-badge">
+            <span className="icon-box">
+              <Icon name={s.icon} />
+            </span>
+            <span>
+              <b>{s.title}</b>
+              <span>{s.text}</span>
+            </span>
+          </div>
+        ))}
       </div>
-    </section>
+    </PubSection>
   );
 }
 

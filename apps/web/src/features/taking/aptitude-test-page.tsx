@@ -231,13 +231,7 @@ function AptitudeTest({
           </nav>
         </div>
         {confirmEnd && (
-          <EndDialog
-            onCancel={() => setConfirmEnd(false)}
-            onConfirm={() => {
-              setConfirmEnd(false);
-              void finish('manual');
-            }}
-          >
+          <EndDialog onCancel={() => setConfirmEnd(false)} onEnd={() => void finish('manual')}>
             You answered {Object.keys(answers).length} of {questions.length} questions. You cannot come back to this
             test.
           </EndDialog>

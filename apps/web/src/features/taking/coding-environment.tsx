@@ -273,13 +273,7 @@ function CodingEnvironment({
           <SaveIndicator status={save.status} lastServerSave={save.lastServerSave} />
         </footer>
         {confirmEnd && (
-          <EndDialog
-            onCancel={() => setConfirmEnd(false)}
-            onConfirm={() => {
-              setConfirmEnd(false);
-              void finish('manual');
-            }}
-          >
+          <EndDialog onCancel={() => setConfirmEnd(false)} onEnd={() => void finish('manual')}>
             The current code of every problem you worked on is submitted (unless already submitted). You cannot come
             back to this test.
           </EndDialog>

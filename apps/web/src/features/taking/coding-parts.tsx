@@ -8,7 +8,7 @@ import {
 import { useRef, useState } from 'react';
 import type { EditorSettings } from './code-editor';
 import { SafeHtml } from './safe-html';
-import { SubmissionCases } from './screens';
+import { SubmissionDetails } from './screens';
 import { formatHms } from './time';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -283,14 +283,15 @@ export function ProblemTabs({
             <ol className="submission-list">
               {mine.map((s, i) => (
                 <li key={s.id} className="submission-item">
-                  <details>
-                    <summary>
-                      #{i + 1} · {new Date(s.createdAt).toLocaleTimeString()} · {s.language} ·{' '}
-                      {s.status === 'judged' ? `${s.passedCount}/${s.totalCount}` : 'judging…'}
-                    </summary>
-                    <pre className="taking-pre">{s.code}</pre>
-                    <SubmissionCases s={s} />
-                  </details>
+                  <SubmissionDetails
+                    s={s}
+                    summary={
+                      <>
+                        #{i + 1} · {new Date(s.createdAt).toLocaleTimeString()} · {s.language} ·{' '}
+                        {s.status === 'judged' ? `${s.passedCount}/${s.totalCount}` : 'judging…'}
+                      </>
+                    }
+                  />
                 </li>
               ))}
             </ol>

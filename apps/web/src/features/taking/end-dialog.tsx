@@ -5,14 +5,20 @@ import { useDialog } from '../../app/use-dialog';
 export function EndDialog({
   children,
   onCancel,
-  onConfirm,
+  onEnd,
 }: {
   children: ReactNode;
+  /** Closes the dialog: Cancel, Escape, and first thing on End Test now. */
   onCancel: () => void;
-  onConfirm: () => void;
+  /** Ends the test, after the dialog is closed. */
+  onEnd: () => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useDialog(ref, onCancel);
+  const onConfirm = () => {
+    onCancel();
+    onEnd();
+  };
   return (
     <div className="modal-backdrop">
       <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-labelledby="end-title">

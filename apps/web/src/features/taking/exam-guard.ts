@@ -88,26 +88,22 @@ export function useExamGuard(testId: string, active: boolean) {
     const onFocus = () => record('window_focus');
     const onHide = () => flush(true);
 
-    window.addEventListener('keydown', onKey, true);
-    document.addEventListener('copy', onClipboard, true);
-    document.addEventListener('cut', onClipboard, true);
-    document.addEventListener('paste', onClipboard, true);
-    document.addEventListener('contextmenu', onMenu, true);
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('blur', onBlur);
-    window.addEventListener('focus', onFocus);
-    window.addEventListener('pagehide', onHide);
+    // One list for adding and removing, so the two can never disagree (capture: the page sees the event first).
+    const listeners: [EventTarget, string, EventListener, boolean][] = [
+      [window, 'keydown', onKey as EventListener, true],
+      [document, 'copy', onClipboard as EventListener, true],
+      [document, 'cut', onClipboard as EventListener, true],
+      [document, 'paste', onClipboard as EventListener, true],
+      [document, 'contextmenu', onMenu as EventListener, true],
+      [document, 'visibilitychange', onVisibility, false],
+      [window, 'blur', onBlur, false],
+      [window, 'focus', onFocus, false],
+      [window, 'pagehide', onHide, false],
+    ];
+    for (const [target, type, listener, capture] of listeners) target.addEventListener(type, listener, capture);
     const timer = setInterval(() => flush(), FLUSH_MS);
     return () => {
-      window.removeEventListener('keydown', onKey, true);
-      document.removeEventListener('copy', onClipboard, true);
-      document.removeEventListener('cut', onClipboard, true);
-      document.removeEventListener('paste', onClipboard, true);
-      document.removeEventListener('contextmenu', onMenu, true);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('blur', onBlur);
-      window.removeEventListener('focus', onFocus);
-      window.removeEventListener('pagehide', onHide);
+      for (const [target, type, listener, capture] of listeners) target.removeEventListener(type, listener, capture);
       clearInterval(timer);
       flush();
     };

@@ -63,17 +63,15 @@ export function WindowClosedScreen({ take }: { take: TTakeTest }) {
   );
 }
 
-export function StartScreen({
-  take,
-  busy,
-  error,
-  onStart,
-}: {
+/** What a start step gets: the test, whether the start is under way, its error, and how to start. */
+export interface StartStepProps {
   take: TTakeTest;
   busy: boolean;
   error: string;
   onStart: () => void;
-}) {
+}
+
+export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
   const n = take.test.questionCount;
   const kind =
     take.test.testType === 'CODING' ? (n === 1 ? 'problem' : 'problems') : n === 1 ? 'question' : 'questions';
@@ -120,6 +118,17 @@ export function StartScreen({
         </button>
       )}
     </Screen>
+  );
+}
+
+/** One submission, folded: the summary line, then its code and cases when opened. */
+export function SubmissionDetails({ s, summary }: { s: TCandidateSubmission; summary: ReactNode }) {
+  return (
+    <details>
+      <summary>{summary}</summary>
+      <pre className="taking-pre">{s.code}</pre>
+      <SubmissionCases s={s} />
+    </details>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import type { TCandidateProblem, TCandidateSubmission, TTakeTest } from '@assessly/shared';
 import { ProctoringRecord } from '../proctoring/proctoring-record';
-import { Screen, SubmissionCases } from './screens';
+import { Screen, SubmissionCases, SubmissionDetails } from './screens';
 import { formatDateTime } from './time';
 
 export const COUNTING_RULE =
@@ -73,13 +73,7 @@ function ProblemSummary({
           <ol>
             {others.map((s) => (
               <li key={s.id}>
-                <details>
-                  <summary>
-                    <SubmissionLine s={s} problem={problem} />
-                  </summary>
-                  <pre className="taking-pre">{s.code}</pre>
-                  <SubmissionCases s={s} />
-                </details>
+                <SubmissionDetails s={s} summary={<SubmissionLine s={s} problem={problem} />} />
               </li>
             ))}
           </ol>
