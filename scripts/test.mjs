@@ -78,11 +78,10 @@ const together = [];
 if (wanted('lint')) together.push(step('lint', 'npm run lint'));
 // The unit and API tests yield the CPU to the end-to-end tests, whose pages and servers wait on each other.
 if (wanted('unit')) together.push(step('unit', 'nice -n 10 npx vitest run --project server --project web', EMBEDDED));
-// Two files choose their database themselves (a server process on PGlite; worker processes on the PostgreSQL
-// server): a second run would repeat the first exactly.
-const PICK_THEIR_OWN = '--exclude "**/api-crash.test.ts" --exclude "**/pg-recovery.test.ts"';
-if (runPg)
-  together.push(step('pg', `nice -n 10 npx vitest run apps/server --project server ${PICK_THEIR_OWN}`, ON_SERVER));
+// ASSESSLY_SKIP_OWN_DATABASE (vitest.config.ts): two files choose their database themselves; a second run would
+// repeat the first exactly.
+const PG_ONLY = { ...ON_SERVER, ASSESSLY_SKIP_OWN_DATABASE: '1' };
+if (runPg) together.push(step('pg', 'nice -n 10 npx vitest run apps/server --project server', PG_ONLY));
 if (wanted('e2e')) {
   together.push(
     // The end-to-end tests serve the built web app.
