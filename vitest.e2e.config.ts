@@ -13,6 +13,9 @@ export default defineConfig({
     // Files of a worker share loaded modules (the server, Drizzle, playwright-core); each still starts its own
     // server and browser (harness.ts), and test-databases.ts empties the worker's PGlite instance for each file.
     isolate: false,
+    // In npm test the browsers share the two cores with the unit and API phases: a test that fails once is run
+    // again, and the report says so ("retry x1"); one that fails twice fails the run.
+    retry: 1,
     pool: 'forks',
     // Each harness server loads the run's migrated PGlite snapshot instead of migrating again.
     globalSetup: ['apps/server/test/global-setup.ts'],

@@ -14,7 +14,7 @@ const email = `author.${Date.now().toString(36)}@example.test`;
 const password = 'Authoring1!';
 
 beforeAll(async () => {
-  page = await newServerPage(e2e, 15_000);
+  page = await newServerPage(e2e);
 });
 
 const text = (s: string) => page.getByText(s, { exact: true });

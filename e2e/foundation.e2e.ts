@@ -7,7 +7,7 @@ import { outbox } from '@assessly/server/test-kit';
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useE2E } from './harness';
+import { E2E_TIMEOUT_MS, useE2E } from './harness';
 
 const e2e = useE2E();
 
@@ -16,7 +16,7 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toStr
 async function newPage(): Promise<Page> {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(E2E_TIMEOUT_MS);
   return page;
 }
 

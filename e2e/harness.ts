@@ -15,6 +15,11 @@ import { defaultWebcamArgs } from './fake-webcam';
 
 export const WEB_DIST =
   process.env.E2E_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+/**
+ * How long a page action or wait may take before the test fails. A guard against a hang, not a speed check: in
+ * `npm test` the browsers share two cores with the unit and API phases.
+ */
+export const E2E_TIMEOUT_MS = 30_000;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface E2EServer {
@@ -141,7 +146,7 @@ export function useE2E(): E2E {
 }
 
 /** A page in a fresh context of the file's browser whose baseURL is the server (relative goto and requests). */
-export async function newServerPage(e2e: E2E, defaultTimeout: number): Promise<Page> {
+export async function newServerPage(e2e: E2E, defaultTimeout = E2E_TIMEOUT_MS): Promise<Page> {
   const context = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl });
   const page = await context.newPage();
   page.setDefaultTimeout(defaultTimeout);

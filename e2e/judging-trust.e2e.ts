@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newServerPage, useE2E } from './harness';
+import { E2E_TIMEOUT_MS, newServerPage, useE2E } from './harness';
 import { createUser, signIn, signUpThenSignInWithForm } from './support';
 
 const e2e = useE2E();
@@ -16,7 +16,7 @@ const password = 'Judging1!';
 const SUM = 'a, b = map(int, input().split())\nprint(a + b)\n';
 
 beforeAll(async () => {
-  page = await newServerPage(e2e, 20_000);
+  page = await newServerPage(e2e);
 });
 
 async function post<T>(path: string, data: object, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
@@ -151,7 +151,7 @@ describe('judging an employer can trust', () => {
     const d = await codingTest('Delta', SUM, { comparisonMode: 'float', floatTolerance: 0.001 });
     const cand = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl, viewport: { width: 1400, height: 900 } });
     const cp = await cand.newPage();
-    cp.setDefaultTimeout(20_000);
+    cp.setDefaultTimeout(E2E_TIMEOUT_MS);
     const taker = await createUser(e2e.server, 'candidate', { firstName: 'Ty', lastName: 'Taker' });
     await signIn(cand, e2e.server, taker.email);
     await cp.goto(`/code/${d.testId}`);

@@ -8,7 +8,7 @@ import { aptitudeQuestions, codingProblems, tests } from '@assessly/server/test-
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { E2E, E2EServer } from './harness';
+import { type E2E, E2E_TIMEOUT_MS, type E2EServer } from './harness';
 
 export const password = 'Passw0rd!x';
 
@@ -155,7 +155,7 @@ export async function signedInPage(
   const context = await browser.newContext({ viewport });
   await signIn(context, server, email);
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(E2E_TIMEOUT_MS);
   return page;
 }
 

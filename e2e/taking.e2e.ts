@@ -10,7 +10,7 @@ import { aptitudeQuestions, attempts, buildCodingTest, proctoringEvents, tests }
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useE2E } from './harness';
+import { E2E_TIMEOUT_MS, useE2E } from './harness';
 import { createUser, editorText, password, signIn } from './support';
 
 const e2e = useE2E();
@@ -95,7 +95,7 @@ beforeAll(async () => {
 async function newPage(): Promise<Page> {
   const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(E2E_TIMEOUT_MS);
   return page;
 }
 
