@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { slowFirst } from './vitest.sequencer';
 
 const ALONE = [
   'packages/judge/src/priority.test.ts',
@@ -18,6 +19,18 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    sequence: {
+      sequencer: slowFirst([
+        'apps/server/src/api-crash.test.ts',
+        'apps/server/src/modules/judging/pg-recovery.test.ts',
+        'apps/server/src/db/migrate.test.ts',
+        'packages/face/src/face-engine.test.ts',
+        'apps/server/src/modules/judging/judging.truth.test.ts',
+        'packages/judge/src/security.test.ts',
+        'packages/judge/src/truth.test.ts',
+        'apps/server/src/modules/face/face.api.test.ts',
+      ]),
+    },
     // One worker per core (vitest's default leaves one core idle): API tests wait on PGlite, the sandbox and
     // child processes, so two files at once fill two cores.
     maxWorkers: Math.max(2, availableParallelism()),

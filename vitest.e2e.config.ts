@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { slowFirst } from './vitest.sequencer';
 
 // End-to-end flows in a real headless Chromium against the real server (the e2e workspace: e2e/*.e2e.ts).
 export default defineConfig({
@@ -17,6 +18,16 @@ export default defineConfig({
     // again, and the report says so ("retry x1"); one that fails twice fails the run.
     retry: 1,
     pool: 'forks',
+    sequence: {
+      sequencer: slowFirst([
+        'e2e/candidate-sync.e2e.ts',
+        'e2e/taking.e2e.ts',
+        'e2e/candidate-page.e2e.ts',
+        'e2e/proctoring.e2e.ts',
+        'e2e/candidate-deadline.e2e.ts',
+        'e2e/foundation.e2e.ts',
+      ]),
+    },
     // Each harness server loads the run's migrated PGlite snapshot instead of migrating again.
     globalSetup: ['apps/server/test/global-setup.ts'],
   },
