@@ -60,6 +60,9 @@ export function ensureDebianPackages({ forTests = false } = {}) {
   }
 }
 
+/** Builds the web app (vite, then the precompressed copies); `npm test` runs it beside other phases. */
+export const BUILD_WEB = 'npm run build -w apps/web';
+
 export function buildWeb() {
-  run('npm run build -w apps/web');
+  run(BUILD_WEB);
 }

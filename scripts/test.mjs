@@ -11,7 +11,7 @@
 //   npm test              everything
 //   npm test -- unit      one phase (lint | unit | pg | e2e), its `alone` part included
 import { spawn } from 'node:child_process';
-import { ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
+import { BUILD_WEB, ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
 
 const started = Date.now();
 ensureNpmPackages();
@@ -85,7 +85,7 @@ if (runPg) together.push(step('pg', 'nice -n 10 npx vitest run apps/server --pro
 if (wanted('e2e')) {
   together.push(
     // The end-to-end tests serve the built web app.
-    step('build', 'npm run build -w apps/web').then(
+    step('build', BUILD_WEB).then(
       (built) => built && step('e2e', 'npx vitest run --config vitest.e2e.config.ts', EMBEDDED),
     ),
   );

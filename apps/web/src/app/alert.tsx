@@ -1,17 +1,18 @@
-/** An error alert (role="alert") with the message, or nothing when there is none. */
-export function ErrorAlert({ message }: { message: string | null | undefined }) {
-  return message ? (
-    <div className="alert alert-error" role="alert">
+function Alert({ kind, message }: { kind: 'error' | 'success'; message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <div className={`alert alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {message}
     </div>
-  ) : null;
+  );
 }
 
+/** An error alert (role="alert") with the message, or nothing when there is none. */
+export const ErrorAlert = ({ message }: { message: string | null | undefined }) => (
+  <Alert kind="error" message={message} />
+);
+
 /** A success notice (role="status") with the message, or nothing when there is none. */
-export function SuccessAlert({ message }: { message: string | null | undefined }) {
-  return message ? (
-    <div className="alert alert-success" role="status">
-      {message}
-    </div>
-  ) : null;
-}
+export const SuccessAlert = ({ message }: { message: string | null | undefined }) => (
+  <Alert kind="success" message={message} />
+);

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ErrorAlert, SuccessAlert } from '../../app/alert';
 import { PageSpinner } from '../../app/page-spinner';
 import type { useTests } from './admin-api';
 
@@ -22,11 +23,7 @@ export function TestsLoading({ tests }: { tests: ReturnType<typeof useTests> }) 
   return (
     <>
       {tests.isPending && <PageSpinner label="Loading tests..." />}
-      {tests.isError && (
-        <div className="alert alert-error" role="alert">
-          Failed to fetch tests: {tests.error.message}
-        </div>
-      )}
+      <ErrorAlert message={tests.isError ? `Failed to fetch tests: ${tests.error.message}` : null} />
     </>
   );
 }
@@ -35,9 +32,7 @@ export function TestsLoading({ tests }: { tests: ReturnType<typeof useTests> }) 
 export function EditorLoadError({ message }: { message: string }) {
   return (
     <main>
-      <div className="alert alert-error" role="alert">
-        {message}
-      </div>
+      <ErrorAlert message={message} />
       <Link to="/admin/tests">Back to Tests</Link>
     </main>
   );
@@ -45,11 +40,7 @@ export function EditorLoadError({ message }: { message: string }) {
 
 /** 'Changes saved successfully!' while the saved flash is shown. */
 export function SavedNotice({ shown }: { shown: boolean }) {
-  return shown ? (
-    <div className="alert alert-success" role="status">
-      Changes saved successfully!
-    </div>
-  ) : null;
+  return <SuccessAlert message={shown ? 'Changes saved successfully!' : null} />;
 }
 
 /** The head of a builder: title, the test's name once loaded, the way back; then the load failure, if any. */
@@ -81,11 +72,7 @@ export function BuilderHead({
           {backLabel}
         </Link>
       </div>
-      {loadFailed && (
-        <div className="alert alert-error" role="alert">
-          Failed to load test details. Please try again later.
-        </div>
-      )}
+      <ErrorAlert message={loadFailed ? 'Failed to load test details. Please try again later.' : null} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { ErrorAlert } from '../../app/alert';
+import { ErrorAlert, SuccessAlert } from '../../app/alert';
 import { FormField } from '../../app/form-field';
 import { PasswordInput } from '../../app/password-input';
 import { SubmitButton } from '../../app/submit-button';
@@ -46,11 +46,7 @@ export function LoginPage() {
   const busy = formState.isSubmitting;
   return (
     <AuthCard title="Welcome Back!" lead="Sign in to your account">
-      {state.notice && !error && (
-        <div className="alert alert-success" role="status">
-          {state.notice}
-        </div>
-      )}
+      <SuccessAlert message={error ? null : state.notice} />
       <ErrorAlert message={error} />
       <SsoDiscovery email={watch('email')} />
       <form onSubmit={onSubmit}>

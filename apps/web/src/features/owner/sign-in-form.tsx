@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { ErrorAlert } from '../../app/alert';
 import { FormField } from '../../app/form-field';
 import { PasswordInput } from '../../app/password-input';
 import { SubmitButton } from '../../app/submit-button';
@@ -44,11 +45,7 @@ export function OwnerSignInForm({ onCreateAccount }: { onCreateAccount: () => vo
   return (
     <form onSubmit={onSubmit} noValidate className="owner-form">
       <h2>Sign in to your company account</h2>
-      {failed && (
-        <div className="alert alert-error" role="alert">
-          {LOGIN_FAILED}
-        </div>
-      )}
+      <ErrorAlert message={failed ? LOGIN_FAILED : null} />
       <FormField id="owner-email" label="Email" error={errors.email?.message}>
         {(a11y) => (
           <input
