@@ -2,28 +2,17 @@
  * The face service child process (the default face part of `npm start`) runs at the CPU priority it is given
  * (FACE_NICE): the kernel then serves the API first when the face service is saturated.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import pino from 'pino';
 import { expect, it } from 'vitest';
+import { descendantsOf } from '../../../test/processes';
 import { createChildFaceClient } from './face-client.child';
 
-/** Processes whose parent is this one and whose command line runs the face service. */
-function faceChildren(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (ppid === process.pid && cmd.includes('face-service.ts')) pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
-}
+/** Children of this process that run the face service. */
+const faceChildren = () =>
+  descendantsOf(process.pid)
+    .filter((p) => p.ppid === process.pid && p.cmd.includes('face-service.ts'))
+    .map((p) => p.pid);
 
 it('starts the face service at the nice value given, and answers health from it', async () => {
   const client = createChildFaceClient(pino({ level: 'silent' }), 15);

@@ -5,7 +5,6 @@
  * LISTEN included. Needs the PostgreSQL server (TEST_DATABASE_URL, default the local one).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createJudge, type Judge } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { attachJudging, buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, SUM_PROBLEM, startCodingAttempt } from '../../../test/factories';
+import { descendantsOf } from '../../../test/processes';
 import { submissions } from '../../db/schema';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -50,28 +50,7 @@ function startWorker(url: string): Promise<ChildProcess> {
 }
 
 /** Whether a python3 process runs anywhere below pid (the sandboxed program of the job that worker holds). */
-function runsPython(pid: number): boolean {
-  const children = new Map<number, number[]>();
-  const commands = new Map<number, string>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-      commands.set(Number(entry), readFileSync(`/proc/${entry}/cmdline`, 'utf8'));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const queue = [...(children.get(pid) ?? [])];
-  while (queue.length) {
-    const p = queue.shift()!;
-    if (commands.get(p)?.includes('python3')) return true;
-    queue.push(...(children.get(p) ?? []));
-  }
-  return false;
-}
+const runsPython = (pid: number) => descendantsOf(pid).some((p) => p.cmd.includes('python3'));
 
 async function rowOf(id: string) {
   const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, id));
