@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { slowFirst } from './vitest.sequencer';
+import { slowFirst } from './vitest.sequencer.ts';
 
 const ALONE = [
   'packages/judge/src/priority.test.ts',
@@ -16,8 +16,9 @@ const SKIPPED_HERE = process.env.ASSESSLY_SKIP_OWN_DATABASE === '1' ? OWN_DATABA
 // Unit and API tests of every workspace. End-to-end browser tests have their own config (vitest.e2e.config.ts).
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang guards, not speed checks: in npm test these files run at a lower CPU priority beside the browser tests.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     sequence: {
       sequencer: slowFirst([

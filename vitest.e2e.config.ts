@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { slowFirst } from './vitest.sequencer';
+import { slowFirst } from './vitest.sequencer.ts';
 
 // End-to-end flows in a real headless Chromium against the real server (the e2e workspace: e2e/*.e2e.ts).
 export default defineConfig({

@@ -8,18 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client';
 import { MIGRATIONS_DIR, MigrationError, migrate, OutOfOrderMigrationError } from './migrate';
 
+// Each test starts PGlite from scratch (initdb in WebAssembly, seconds of CPU): in npm test, where this file
+// starts early and yields the CPU to the browser tests, that can take longer than the default 30 s.
+const SLOW = 120_000;
+
 let db: Database;
 let dir: string;
 beforeAll(async () => {
   db = await openDatabase({});
   dir = await mkdtemp(path.join(tmpdir(), 'assessly-migrations-'));
-});
+}, SLOW);
 afterAll(async () => {
   await db.close();
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('migrate', () => {
+describe('migrate', { timeout: SLOW }, () => {
   it('applies the project migrations once, in name order', async () => {
     const first = await migrate(db, MIGRATIONS_DIR);
     expect(first[0]).toBe('0001_init.sql');
@@ -92,5 +96,5 @@ describe('the server start', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
     // A real server process that migrates PGlite on disk: seconds of CPU, more when other tests share the cores.
-  }, 120_000);
+  }, SLOW);
 });
