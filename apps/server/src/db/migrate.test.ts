@@ -75,26 +75,30 @@ describe('migrate', { timeout: SLOW }, () => {
 });
 
 describe('the server start', () => {
-  it('stops with a clear message and a non-zero exit when a migration fails', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-badstart-'));
-    try {
-      // A database that already has a users table but no migration record: 0001_init.sql cannot apply.
-      const pg = new PGlite(path.join(dataDir, 'pg'));
-      await pg.exec('CREATE TABLE users (id int)');
-      await pg.close();
-      const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
-      const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', FACE_ENGINE: 'off' },
-        encoding: 'utf8',
-        timeout: 110_000,
-      });
-      expect(run.status).toBe(1);
-      expect(run.stdout + run.stderr).toMatch(
-        /Database migration failed, not starting\. Migration 0001_init\.sql failed: .*users/,
-      );
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-    // A real server process that migrates PGlite on disk: seconds of CPU, more when other tests share the cores.
-  }, SLOW);
+  it(
+    'stops with a clear message and a non-zero exit when a migration fails',
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-badstart-'));
+      try {
+        // A database that already has a users table but no migration record: 0001_init.sql cannot apply.
+        const pg = new PGlite(path.join(dataDir, 'pg'));
+        await pg.exec('CREATE TABLE users (id int)');
+        await pg.close();
+        const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
+        const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+          env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', FACE_ENGINE: 'off' },
+          encoding: 'utf8',
+          timeout: 110_000,
+        });
+        expect(run.status).toBe(1);
+        expect(run.stdout + run.stderr).toMatch(
+          /Database migration failed, not starting\. Migration 0001_init\.sql failed: .*users/,
+        );
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+      // A real server process that migrates PGlite on disk: seconds of CPU, more when other tests share the cores.
+    },
+    SLOW,
+  );
 });
