@@ -8,10 +8,9 @@ const ALONE = [
   'apps/server/src/modules/submissions/drive.test.ts',
 ];
 
-// Files that choose their database themselves (a server process on PGlite; worker processes on the PostgreSQL
-// server). npm test's PostgreSQL phase (ASSESSLY_SKIP_OWN_DATABASE=1) leaves them out: it would repeat them exactly.
+// Files that start and kill processes that choose their database themselves (a server process on PGlite; worker
+// processes on the PostgreSQL server): project `processes`, run once whatever TEST_DATABASE_URL says.
 const OWN_DATABASE = ['apps/server/src/api-crash.test.ts', 'apps/server/src/modules/judging/pg-recovery.test.ts'];
-const SKIPPED_HERE = process.env.ASSESSLY_SKIP_OWN_DATABASE === '1' ? OWN_DATABASE : [];
 
 // Unit and API tests of every workspace. End-to-end browser tests have their own config (vitest.e2e.config.ts).
 export default defineConfig({
@@ -43,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
-          exclude: [...ALONE, ...SKIPPED_HERE, '**/node_modules/**'],
+          exclude: [...ALONE, ...OWN_DATABASE, '**/node_modules/**'],
           // Files in a worker share loaded modules (Fastify, Drizzle, the face models) and the worker's
           // PGlite instances (test/test-databases.ts empties one for each file). No test here stubs globals
           // or mocks modules; such a test belongs in a project that isolates.
@@ -60,6 +59,17 @@ export default defineConfig({
           isolate: false,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests that start, kill and restart server and worker processes of their own and wait for them: npm test
+          // runs them beside the other phases but at normal CPU priority (the processes they start inherit it).
+          name: 'processes',
+          include: OWN_DATABASE,
+          isolate: false,
+          maxWorkers: 1,
         },
       },
       {

@@ -19,7 +19,7 @@ export const WEB_DIST =
  * How long a page action or wait may take before the test fails. A guard against a hang, not a speed check: in
  * `npm test` the browsers share two cores with the unit and API phases.
  */
-export const E2E_TIMEOUT_MS = 30_000;
+export const E2E_TIMEOUT_MS = 60_000;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface E2EServer {

@@ -253,16 +253,20 @@ describe('taking tests in a real browser', () => {
     const cand = await createUser(e2e.server, 'candidate');
     const page = await newPage();
     await signInThroughApi(page, cand.email);
-    const scripts = new Map<string, Buffer>();
-    page.on('response', async (res) => {
+    // Script URLs are noted as each response arrives; their bodies are read in the background.
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on('response', (res) => {
       if (res.request().resourceType() === 'script' && res.ok())
-        scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
+        scripts.set(
+          res.url(),
+          res.body().catch(() => Buffer.alloc(0)),
+        );
     });
     await page.goto(`${e2e.server.baseUrl}/code/${ids.coding.id}`);
     await page.getByRole('button', { name: 'Start Test' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect([...scripts.keys()].some((u) => u.includes('monaco'))).toBe(false);
-    const gz = [...scripts.values()].reduce((n, b) => n + gzipSync(b).length, 0);
+    const gz = (await Promise.all(scripts.values())).reduce((n, b) => n + gzipSync(b).length, 0);
     console.log(
       `[taking e2e] /code first load: ${scripts.size} JS files, ${(gz / 1024).toFixed(1)} kB gzipped (before Monaco)`,
     );

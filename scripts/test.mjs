@@ -78,10 +78,10 @@ const together = [];
 if (wanted('lint')) together.push(step('lint', 'npm run lint'));
 // The unit and API tests yield the CPU to the end-to-end tests, whose pages and servers wait on each other.
 if (wanted('unit')) together.push(step('unit', 'nice -n 10 npx vitest run --project server --project web', EMBEDDED));
-// ASSESSLY_SKIP_OWN_DATABASE (vitest.config.ts): two files choose their database themselves; a second run would
-// repeat the first exactly.
-const PG_ONLY = { ...ON_SERVER, ASSESSLY_SKIP_OWN_DATABASE: '1' };
-if (runPg) together.push(step('pg', 'nice -n 10 npx vitest run apps/server --project server', PG_ONLY));
+// The kill -9 and restart tests (vitest project `processes`) choose their database themselves, so they run once,
+// at normal priority: the server and worker processes they start and wait for inherit it.
+if (wanted('unit')) together.push(step('processes', 'npx vitest run --project processes', EMBEDDED));
+if (runPg) together.push(step('pg', 'nice -n 10 npx vitest run apps/server --project server', ON_SERVER));
 if (wanted('e2e')) {
   together.push(
     // The end-to-end tests serve the built web app.

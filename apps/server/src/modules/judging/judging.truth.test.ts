@@ -131,31 +131,25 @@ describe('a program cannot speak for the sandbox', () => {
     expectNothingHidden(await candidateAnswers(cand, test.id, res.json(), res.headers['x-submission-id'] as string));
   });
 
-  it('the nested-arrow TypeScript file is stopped by the compile limit while another candidate’s Python run finishes within 3 s', async () => {
+  it('the nested-arrow TypeScript file is stopped by the compile limit; another candidate’s Run is answered while it compiles', async () => {
     const a = await setup('typescript');
     const b = await setup('python');
     let expr = '0';
     for (let i = 0; i < 28; i++) expr = `(a = ${expr}) => a`; // doubles per level: minutes of work
     const bomb = `const f = ${expr};`;
     expect(bomb.length).toBeGreaterThanOrEqual(270);
-    // The same Run with nothing else on the judge: on a machine busy with other work the 3 s bound scales with it.
-    let started = Date.now();
-    const solo = await t.as(b.cand).request('POST', '/api/submissions/run', { ...b.body, code: 'print(3)\n' });
-    expect(solo.statusCode, solo.body).toBe(200);
-    const soloMs = Date.now() - started;
     let bombEndedAt = 0;
     const bombDone = t.as(a.cand).request('POST', '/api/submissions/run', { ...a.body, code: bomb });
     void bombDone.then(() => {
       bombEndedAt = Date.now();
     });
     await new Promise((r) => setTimeout(r, 500)); // the bomb is compiling
-    started = Date.now();
+    // Order, not speed (this file shares the cores with other test phases): the Run does not wait for the bomb.
+    // How fast it is answered under a flood is drive.test's subject, run alone.
     const run = await t.as(b.cand).request('POST', '/api/submissions/run', { ...b.body, code: 'print(3)\n' });
-    const ms = Date.now() - started;
     expect(bombEndedAt, 'the bomb was still compiling when the Run was answered').toBe(0);
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json()[0].verdict).toBe('Accepted');
-    expect(ms).toBeLessThan(Math.max(3000, 3 * soloMs));
     const bombed = await bombDone;
     expect(bombed.statusCode, bombed.body).toBe(200);
     expect(bombed.json()[0].verdict).toBe('Compilation Error');
