@@ -9,8 +9,13 @@ const ALONE = [
 ];
 
 // Files that start and kill processes that choose their database themselves (a server process on PGlite; worker
-// processes on the PostgreSQL server): project `processes`, run once whatever TEST_DATABASE_URL says.
-const OWN_DATABASE = ['apps/server/src/api-crash.test.ts', 'apps/server/src/modules/judging/pg-recovery.test.ts'];
+// processes on the PostgreSQL server; PGlite from scratch): project `processes`, run once whatever
+// TEST_DATABASE_URL says, after the other phases (their start-up limits assume a machine that is not saturated).
+const OWN_DATABASE = [
+  'apps/server/src/api-crash.test.ts',
+  'apps/server/src/modules/judging/pg-recovery.test.ts',
+  'apps/server/src/db/migrate.test.ts',
+];
 
 // Unit and API tests of every workspace. End-to-end browser tests have their own config (vitest.e2e.config.ts).
 export default defineConfig({
@@ -21,9 +26,6 @@ export default defineConfig({
     pool: 'forks',
     sequence: {
       sequencer: slowFirst([
-        'apps/server/src/api-crash.test.ts',
-        'apps/server/src/modules/judging/pg-recovery.test.ts',
-        'apps/server/src/db/migrate.test.ts',
         'packages/face/src/face-engine.test.ts',
         'apps/server/src/modules/judging/judging.truth.test.ts',
         'packages/judge/src/security.test.ts',
@@ -64,12 +66,12 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Tests that start, kill and restart server and worker processes of their own and wait for them: npm test
-          // runs them beside the other phases but at normal CPU priority (the processes they start inherit it).
+          // Tests that start, kill and restart server and worker processes of their own and wait for them.
           name: 'processes',
           include: OWN_DATABASE,
           isolate: false,
           maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
       {

@@ -6,7 +6,8 @@
 // Most of a test run is waiting (on a page, a deadline, a sandboxed program, a child process), so the phases run
 // side by side; their output is kept and printed whole, one phase after another, as each ends. The tests whose
 // subject is CPU contention (vitest project `alone`: judge priority, limits under load, one flooding candidate)
-// run last, by themselves, on a machine that has nothing else to do.
+// and the tests that start and kill processes of their own (project `processes`) run last, one after another,
+// on a machine that has nothing else to do.
 //
 //   npm test              everything
 //   npm test -- unit      one phase (lint | unit | pg | e2e), its `alone` part included
@@ -77,11 +78,8 @@ const ON_SERVER = { TEST_DATABASE_URL: pgUrl };
 const together = [];
 if (wanted('lint')) together.push(step('lint', 'npm run lint'));
 // The unit and API tests yield the CPU to the end-to-end tests, whose pages and servers wait on each other.
-if (wanted('unit')) together.push(step('unit', 'nice -n 10 npx vitest run --project server --project web', EMBEDDED));
-// The kill -9 and restart tests (vitest project `processes`) choose their database themselves, so they run once,
-// at normal priority: the server and worker processes they start and wait for inherit it.
-if (wanted('unit')) together.push(step('processes', 'npx vitest run --project processes', EMBEDDED));
-if (runPg) together.push(step('pg', 'nice -n 10 npx vitest run apps/server --project server', ON_SERVER));
+if (wanted('unit')) together.push(step('unit', 'nice -n 5 npx vitest run --project server --project web', EMBEDDED));
+if (runPg) together.push(step('pg', 'nice -n 5 npx vitest run apps/server --project server', ON_SERVER));
 if (wanted('e2e')) {
   together.push(
     // The end-to-end tests serve the built web app.
@@ -93,6 +91,9 @@ if (wanted('e2e')) {
 await Promise.all(together);
 // Then, one at a time on a quiet machine: the tests about CPU contention.
 if (wanted('unit')) await step('unit (alone)', 'npx vitest run --project alone', EMBEDDED);
+// The kill -9, restart and migration tests (vitest project `processes`) choose their database themselves, so
+// they run once; the server and worker processes they start and wait for get a quiet machine too.
+if (wanted('unit')) await step('processes', 'npx vitest run --project processes', EMBEDDED);
 if (runPg) await step('pg (alone)', 'npx vitest run apps/server --project alone', ON_SERVER);
 
 console.log(`\nTimes: ${timings.join('; ')}; whole run ${seconds(started)} s`);

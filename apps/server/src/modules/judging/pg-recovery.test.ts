@@ -56,10 +56,10 @@ async function rowOf(id: string) {
   const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, id));
   return row!;
 }
-async function until(check: () => Promise<boolean>, ms: number) {
+async function until(check: () => Promise<boolean>, ms: number, state?: () => string) {
   const end = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
+    if (Date.now() > end) throw new Error(`condition not reached in time${state ? `: ${state()}` : ''}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -136,10 +136,15 @@ describe('PostgreSQL mode recovery', () => {
       [dbName],
     );
     // The pool replaces its connections; the listeners (API and worker) and pg-boss reconnect by themselves.
-    await until(async () => {
-      const now = await listeners();
-      return now.length >= before.length && now.every((pid) => !before.includes(pid));
-    }, 45_000);
+    let now: number[] = [];
+    await until(
+      async () => {
+        now = await listeners();
+        return now.length >= before.length && now.every((pid) => !before.includes(pid));
+      },
+      45_000,
+      () => `listeners before ${before.join(',')}, now ${now.join(',')}`,
+    );
     await admin.end();
     await until(async () => {
       const h = await healthDetails(t.app);
