@@ -23,20 +23,41 @@ import { benchEnd, draftBytes, HEARTBEAT_MS, runCandidate, timed } from './candi
 import { LANGUAGES } from './programs';
 import { FaceChecks, nameOf, Recorder, sampleTree } from './stats';
 
-const { values: args } = parseArgs({
-  options: {
-    candidates: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '60' },
-    'database-url': { type: 'string' },
-    workers: { type: 'string', default: '0' },
-    url: { type: 'string' },
-    'no-face': { type: 'boolean', default: false },
-    light: { type: 'boolean', default: false },
-    grace: { type: 'string', default: '60' },
-    'health-token': { type: 'string' },
-    frame: { type: 'string' },
-  },
-});
+const OPTIONS = {
+  candidates: { type: 'string', default: '50' },
+  seconds: { type: 'string', default: '60' },
+  'database-url': { type: 'string' },
+  workers: { type: 'string', default: '0' },
+  url: { type: 'string' },
+  'no-face': { type: 'boolean', default: false },
+  light: { type: 'boolean', default: false },
+  grace: { type: 'string', default: '60' },
+  'health-token': { type: 'string' },
+  frame: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+/** The usage: this file's header comment. */
+function usage(): string {
+  const header = readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0]!;
+  return header
+    .split('\n')
+    .map((l) => l.replace(/^\s*\/?\*+ ?/, ''))
+    .join('\n')
+    .trim();
+}
+function parsed() {
+  try {
+    return parseArgs({ options: OPTIONS }).values;
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${usage()}`);
+    process.exit(2);
+  }
+}
+const args = parsed();
+if (args.help) {
+  console.log(usage());
+  process.exit(0);
+}
 const N = Number(args.candidates);
 const SECONDS = Number(args.seconds);
 const PASSWORD = 'Drive-bench-pass1';
