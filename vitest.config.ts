@@ -20,9 +20,11 @@ const OWN_DATABASE = [
 // Unit and API tests of every workspace. End-to-end browser tests have their own config (vitest.e2e.config.ts).
 export default defineConfig({
   test: {
-    // Hang guards, not speed checks: in npm test these files run at a lower CPU priority beside the browser tests.
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Hang guards, not speed checks: in npm test these files run at a lower CPU priority beside the browser tests,
+    // and on a slow machine a CPU-heavy test (face models, compilers, PGlite from scratch) takes minutes there.
+    // A test sets its own timeout only when it must be longer.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     pool: 'forks',
     sequence: {
       sequencer: slowFirst([

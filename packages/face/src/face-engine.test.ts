@@ -22,7 +22,7 @@ const enrolled = new Map<string, { person: string; descriptor: Descriptor }>();
 
 beforeAll(async () => {
   engine = await createFaceEngine({ preload: true });
-}, 120_000);
+});
 
 describe('detect: face counts on every fixture photo', () => {
   it('has the fixtures', () => {
@@ -59,7 +59,7 @@ describe('describe (enrolment)', () => {
       enrolled.set(p.file, { person: p.person, descriptor: res.descriptor });
     }
     expect(enrolled.size).toBe(photos.filter(isIdentityPhoto).length);
-  }, 60_000);
+  });
 
   it('refuses several faces and no face', async () => {
     const multi = await engine.describe(read('multi_kit_with_rose.jpg'));

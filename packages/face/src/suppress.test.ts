@@ -47,7 +47,7 @@ describe('no phantom faces on real photos', () => {
   let engine: FaceEngine;
   beforeAll(async () => {
     engine = await createFaceEngine({ preload: true, detectPhone: false });
-  }, 120_000);
+  });
 
   // What the page sends: the photo as a 640×480 webcam frame (letterboxed on black).
   const single = readManifest().filter(isIdentityPhoto);

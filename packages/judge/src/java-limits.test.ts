@@ -17,7 +17,7 @@ const run = (code: string, expectedOutput: string, memoryLimitMb = 256): Promise
 const dump = (r: JudgeResult) =>
   JSON.stringify({ ...r, cases: r.cases.map((c) => ({ ...c, output: c.output.slice(0, 200) })) });
 
-describe('Java threads', { timeout: 90_000 }, () => {
+describe('Java threads', () => {
   it('48 threads alive at once work', async () => {
     const r = await run(
       `import java.util.concurrent.*;
@@ -57,7 +57,7 @@ public class Main { public static void main(String[] a) throws Exception {
   });
 });
 
-describe('Java class names', { timeout: 90_000 }, () => {
+describe('Java class names', () => {
   it('a class name too long for a file name is a clear compile error without host paths', async () => {
     const name = `C${'x'.repeat(300)}`;
     const r = await run(`public class ${name} { public static void main(String[] a) { System.out.println(1); } }`, '1');

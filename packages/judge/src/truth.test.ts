@@ -172,7 +172,7 @@ describe('TypeScript and JavaScript modules are transpiled in the sandbox', () =
     expect(r.verdict).toBe('Compilation Error');
     expect(r.compileOutput).toMatch(/compilation time limit exceeded \(2 s\)/);
     expect(sandboxProcesses()).toEqual([]);
-  }, 60_000);
+  });
 });
 
 /** Nested default-parameter arrows (28 levels: 320 bytes): the transpiler's work doubles with each level, so at 28 it

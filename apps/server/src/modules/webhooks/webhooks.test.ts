@@ -257,7 +257,7 @@ describe('webhook deliveries', () => {
       await rm(dir, { recursive: true, force: true });
     }
     // Migrates PGlite on disk from scratch: seconds of CPU, more when other tests share the cores.
-  }, 120_000);
+  });
 
   it('survive a restart: a pending row is sent by a new loop', async () => {
     const { id } = (await createWebhook(['candidate.status_changed'])).json();
