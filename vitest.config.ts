@@ -11,7 +11,7 @@ const ALONE = [
 // Files that start and kill processes that choose their database themselves (a server process on PGlite; worker
 // processes on the PostgreSQL server; PGlite from scratch): project `processes`, run once whatever
 // TEST_DATABASE_URL says, after the other phases (their start-up limits assume a machine that is not saturated).
-const OWN_DATABASE = [
+const PROCESSES = [
   'apps/server/src/api-crash.test.ts',
   'apps/server/src/modules/judging/pg-recovery.test.ts',
   'apps/server/src/db/migrate.test.ts',
@@ -46,7 +46,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
-          exclude: [...ALONE, ...OWN_DATABASE, '**/node_modules/**'],
+          exclude: [...ALONE, ...PROCESSES, '**/node_modules/**'],
           // Files in a worker share loaded modules (Fastify, Drizzle, the face models) and the worker's
           // PGlite instances (test/test-databases.ts empties one for each file). No test here stubs globals
           // or mocks modules; such a test belongs in a project that isolates.
@@ -70,7 +70,7 @@ export default defineConfig({
         test: {
           // Tests that start, kill and restart server and worker processes of their own and wait for them.
           name: 'processes',
-          include: OWN_DATABASE,
+          include: PROCESSES,
           isolate: false,
           maxWorkers: 1,
           sequence: { groupOrder: 2 },

@@ -10,7 +10,7 @@
 // on a machine that has nothing else to do.
 //
 //   npm test              everything
-//   npm test -- unit      one phase (lint | unit | pg | e2e), its `alone` part included
+//   npm test -- unit      one phase (lint | unit | pg | e2e), its `alone` part included (and, for unit, `processes`)
 import { spawn } from 'node:child_process';
 import { BUILD_WEB, ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
 
@@ -89,7 +89,7 @@ if (wanted('e2e')) {
   );
 }
 await Promise.all(together);
-// Then, one at a time on a quiet machine: the tests about CPU contention.
+// Then, one at a time on a quiet machine: the tests about CPU contention and those that start processes.
 if (wanted('unit')) await step('unit (alone)', 'npx vitest run --project alone', EMBEDDED);
 // The kill -9, restart and migration tests (vitest project `processes`) choose their database themselves, so
 // they run once; the server and worker processes they start and wait for get a quiet machine too.

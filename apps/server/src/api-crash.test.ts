@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, SUM_PROBLEM, startCodingAttempt } from '../test/factories';
 import { type ServerProcess, startServerProcess } from '../test/server-process';
+import { until } from '../test/support';
 import { openDatabase } from './db/client';
 import { attempts, submissions, users } from './db/schema';
 
@@ -50,14 +51,6 @@ async function signIn(email: string) {
   expect(res.status).toBe(200);
   return res.setCookie.map((c) => c.split(';')[0]).join('; ');
 }
-async function until(check: () => Promise<boolean>, ms: number) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-crash-'));
 });
@@ -115,10 +108,14 @@ describe('kill -9 of the API mid-judge', () => {
     const lost = keys.map((k) =>
       call('POST', '/api/submissions', cookieA, payload, { 'idempotency-key': k }).catch(() => null),
     );
-    await until(async () => {
-      const h = (await call('GET', '/api/health', null, undefined, { 'x-health-token': HEALTH_TOKEN })).json;
-      return h.judge.queue.running >= 1;
-    }, 30_000);
+    await until(
+      async () => {
+        const h = (await call('GET', '/api/health', null, undefined, { 'x-health-token': HEALTH_TOKEN })).json;
+        return h.judge.queue.running >= 1;
+      },
+      30_000,
+      { everyMs: 250 },
+    );
     await server.kill9();
     await Promise.all(lost); // their replies are lost
     await new Promise((r) => setTimeout(r, Math.max(0, deadlineB + 1000 - Date.now())));
@@ -136,6 +133,7 @@ describe('kill -9 of the API mid-judge', () => {
     await until(
       async () => (await call('GET', `/api/attempts/take/${test.id}`, cookieB)).json.attempt.endedAt !== null,
       20_000,
+      { everyMs: 250 },
     );
     await server.stop();
 

@@ -105,6 +105,22 @@ export function useTestApp(overrides: Partial<AppDeps> | (() => Partial<AppDeps>
 }
 
 /**
+ * Waits until `check()` is true, asking every `everyMs`; past `ms` it throws, with `state()` in the message when
+ * given (what the test saw last).
+ */
+export async function until(
+  check: () => Promise<boolean>,
+  ms: number,
+  opts: { everyMs?: number; state?: () => string } = {},
+): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`condition not reached in time${opts.state ? `: ${opts.state()}` : ''}`);
+    await new Promise((r) => setTimeout(r, opts.everyMs ?? 100));
+  }
+}
+
+/**
  * An object filled by `make()` in a beforeAll of the calling file (registered after useTestApp's, so the app
  * exists): the file declares it once as a const and reads its fields inside tests and later hooks.
  */

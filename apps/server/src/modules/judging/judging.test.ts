@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attachJudging, healthDetails } from '../../../test/build-test-app';
 import { buildCodingTest, loadUser, SUM_PROBLEM, startCodingAttempt } from '../../../test/factories';
-import { useStartedCodingTest, useTestApp } from '../../../test/support';
+import { until, useStartedCodingTest, useTestApp } from '../../../test/support';
 import { submissions } from '../../db/schema';
 import { createSubmission, waitForJudged } from '../submissions/submissions.service';
 import { judgeSubmission, STALE_RUNNING_MS } from './judge-submission';
@@ -88,14 +88,6 @@ const payload = (code = 'right answer', over: Record<string, unknown> = {}) => (
 const submit = (code?: string, over?: Record<string, unknown>) =>
   t.as(candidate).post('/api/submissions', payload(code, over));
 const countRows = async () => (await t.deps.db.select().from(submissions)).length;
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 afterEach(async () => {
   await t.deps.judging?.stop();
   t.deps.judging = undefined;
@@ -108,7 +100,7 @@ describe('back-pressure', () => {
     await attachJudging(t, fake.judge, { backlogLimit: 1, concurrency: 1 });
     const before = await countRows();
     const first = submit();
-    await until(async () => fake.state.calls === 1);
+    await until(async () => fake.state.calls === 1, 5000, { everyMs: 20 });
     const res = await submit();
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('JUDGE_BUSY');
@@ -123,7 +115,7 @@ describe('back-pressure', () => {
     fake.block();
     await attachJudging(t, fake.judge, { perUserPending: 1, concurrency: 1 });
     const first = submit();
-    await until(async () => fake.state.calls === 1);
+    await until(async () => fake.state.calls === 1, 5000, { everyMs: 20 });
     const res = await submit();
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('RATE_LIMITED');

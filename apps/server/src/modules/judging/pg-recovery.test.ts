@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachJudging, buildTestApp, healthDetails, type TestApp } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, SUM_PROBLEM, startCodingAttempt } from '../../../test/factories';
 import { descendantsOf } from '../../../test/processes';
+import { until } from '../../../test/support';
 import { submissions } from '../../db/schema';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -55,13 +56,6 @@ const runsPython = (pid: number) => descendantsOf(pid).some((p) => p.cmd.include
 async function rowOf(id: string) {
   const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, id));
   return row!;
-}
-async function until(check: () => Promise<boolean>, ms: number, state?: () => string) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`condition not reached in time${state ? `: ${state()}` : ''}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 const submit = (code: string) =>
   t.app.inject({
@@ -143,7 +137,7 @@ describe('PostgreSQL mode recovery', () => {
         return now.length >= before.length && now.every((pid) => !before.includes(pid));
       },
       45_000,
-      () => `listeners before ${before.join(',')}, now ${now.join(',')}`,
+      { state: () => `listeners before ${before.join(',')}, now ${now.join(',')}` },
     );
     await admin.end();
     await until(async () => {
