@@ -29,6 +29,20 @@ const wanted = (name) => !only || only === name;
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 const failures = [];
 const timings = [];
+/** Per failed step, the report lines that name a failing test or file, for a summary at the very end. */
+const failedLines = new Map();
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are control characters
+const ANSI = /\x1b\[[0-9;]*m/g;
+/** The lines of a vitest report that name what failed (the `FAIL` and `×` lines), at most 40. */
+function failingLines(output) {
+  const seen = new Set();
+  for (const raw of output.split('\n')) {
+    const line = raw.replace(ANSI, '').trimEnd();
+    if (/^\s*(FAIL|×|✗)\s/.test(line) || /^\s*(Error|AssertionError|TimeoutError)\b/.test(line)) seen.add(line.trim());
+    if (seen.size >= 40) break;
+  }
+  return [...seen];
+}
 
 /** Runs one step with its output kept; prints the output whole when it ends. Resolves to true when it passed. */
 function step(name, cmd, env = {}) {
@@ -44,7 +58,10 @@ function step(name, cmd, env = {}) {
       process.stdout.write(`\n=== ${name}: output\n${Buffer.concat(chunks).toString()}`);
       console.log(`=== ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds(t0)} s`);
       timings.push(`${name} ${seconds(t0)} s${ok ? '' : ' (failed)'}`);
-      if (!ok) failures.push(name);
+      if (!ok) {
+        failures.push(name);
+        failedLines.set(name, failingLines(Buffer.concat(chunks).toString()));
+      }
       resolve(ok);
     });
   });
@@ -98,6 +115,11 @@ if (runPg) await step('pg (alone)', 'npx vitest run apps/server --project alone'
 
 console.log(`\nTimes: ${timings.join('; ')}; whole run ${seconds(started)} s`);
 if (failures.length) {
+  // Repeated here, at the end, so that a log cut to its last lines still names what failed.
+  for (const [name, lines] of failedLines) {
+    console.error(`\n--- ${name}: what failed`);
+    for (const line of lines) console.error(`  ${line}`);
+  }
   console.error(`FAILED: ${failures.join(', ')}`);
   process.exit(1);
 }
