@@ -10,7 +10,8 @@ const ALONE = [
 
 // Files that start and kill processes that choose their database themselves (a server process on PGlite; worker
 // processes on the PostgreSQL server; PGlite from scratch): project `processes`, run once whatever
-// TEST_DATABASE_URL says, after the other phases (their start-up limits assume a machine that is not saturated).
+// TEST_DATABASE_URL says, after the browser tests and ahead of the niced ones (their start-up limits assume
+// processes that are not starved of CPU).
 const PROCESSES = [
   'apps/server/src/api-crash.test.ts',
   'apps/server/src/modules/judging/pg-recovery.test.ts',
@@ -72,7 +73,8 @@ export default defineConfig({
           name: 'processes',
           include: PROCESSES,
           isolate: false,
-          maxWorkers: 1,
+          // Two files at once: each mostly waits on the processes it started.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },

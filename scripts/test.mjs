@@ -4,14 +4,18 @@
 //   pg    the API tests again on the PostgreSQL server (TEST_DATABASE_URL);
 //   e2e   end-to-end tests in headless Chromium against the built web app.
 // Most of a test run is waiting (on a page, a deadline, a sandboxed program, a child process), so the phases run
-// side by side; their output is kept and printed whole, one phase after another, as each ends. The tests whose
-// subject is CPU contention (vitest project `alone`: judge priority, limits under load, one flooding candidate)
-// and the tests that start and kill processes of their own (project `processes`) run last, one after another,
-// on a machine that has nothing else to do.
+// side by side; their output is kept and printed whole, one phase after another, as each ends. The tests that
+// start and kill processes of their own (vitest project `processes`) start when the browsers are done. A test
+// file that failed beside the others then runs once more on its own (the summary names it). The tests whose
+// subject is CPU contention (project `alone`: judge priority, limits under load, one flooding candidate) run
+// last, on a machine that has nothing else to do.
 //
 //   npm test              everything
 //   npm test -- unit      one phase (lint | unit | pg | e2e), its `alone` part included (and, for unit, `processes`)
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { BUILD_WEB, ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
 
 const started = Date.now();
@@ -45,7 +49,7 @@ function failingLines(output) {
 }
 
 /** Runs one step with its output kept; prints the output whole when it ends. Resolves to true when it passed. */
-function step(name, cmd, env = {}) {
+function step(name, cmd, env = {}, { report } = {}) {
   const t0 = Date.now();
   console.log(`=== ${name}: started (${cmd})`);
   return new Promise((resolve) => {
@@ -61,10 +65,31 @@ function step(name, cmd, env = {}) {
       if (!ok) {
         failures.push(name);
         failedLines.set(name, failingLines(Buffer.concat(chunks).toString()));
+        if (report) report.failedFiles = failedFilesOf(report.file);
       }
       resolve(ok);
     });
   });
+}
+
+// Each vitest step also writes vitest's JSON report, so that the files that failed can be named and run again.
+const reports = mkdtempSync(path.join(tmpdir(), 'assessly-test-'));
+process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
+/** A vitest step: `args` choose the config and projects, `filter` the files (left out of a re-run). */
+function vitest(name, { nice = false, args, filter = '', env }) {
+  const report = { name, args, env, file: path.join(reports, `${name.replace(/\W+/g, '-')}.json`), failedFiles: [] };
+  const cmd = `${nice ? 'nice -n 5 ' : ''}npx vitest run ${args} ${filter} --reporter=default --reporter=json --outputFile.json=${report.file}`;
+  return { report, run: () => step(name, cmd, env, { report }) };
+}
+/** The test files that failed, from vitest's JSON report; none when there is no report (vitest itself failed). */
+function failedFilesOf(file) {
+  if (!existsSync(file)) return [];
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    return json.testResults.filter((r) => r.status === 'failed').map((r) => path.relative(ROOT, r.name));
+  } catch {
+    return [];
+  }
 }
 
 const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -94,26 +119,51 @@ const ON_SERVER = { TEST_DATABASE_URL: pgUrl };
 // Side by side: every test but the `alone` ones.
 const together = [];
 if (wanted('lint')) together.push(step('lint', 'npm run lint'));
+const sideBySide = [];
 // The unit and API tests yield the CPU to the end-to-end tests, whose pages and servers wait on each other.
-if (wanted('unit')) together.push(step('unit', 'nice -n 5 npx vitest run --project server --project web', EMBEDDED));
-if (runPg) together.push(step('pg', 'nice -n 5 npx vitest run apps/server --project server', ON_SERVER));
+if (wanted('unit')) sideBySide.push(vitest('unit', { nice: true, args: '--project server --project web', env: EMBEDDED }));
+if (runPg) {
+  sideBySide.push(vitest('pg', { nice: true, args: '--project server', filter: 'apps/server', env: ON_SERVER }));
+}
+for (const s of sideBySide) together.push(s.run());
+let browsersDone = Promise.resolve();
 if (wanted('e2e')) {
-  together.push(
-    // The end-to-end tests serve the built web app.
-    step('build', BUILD_WEB).then(
-      (built) => built && step('e2e', 'npx vitest run --config vitest.e2e.config.ts', EMBEDDED),
-    ),
-  );
+  const e2e = vitest('e2e', { args: '--config vitest.e2e.config.ts', env: EMBEDDED });
+  sideBySide.push(e2e);
+  // The end-to-end tests serve the built web app.
+  browsersDone = step('build', BUILD_WEB).then((built) => built && e2e.run());
+  together.push(browsersDone);
+}
+if (wanted('unit')) {
+  // The kill -9, restart and migration tests (vitest project `processes`) choose their database themselves, so
+  // they run once. They wait for the server and worker processes they start, so they start after the browsers
+  // are done and run at the normal priority, ahead of the niced unit and API tests.
+  const processes = vitest('processes', { args: '--project processes', env: EMBEDDED });
+  sideBySide.push(processes);
+  together.push(browsersDone.then(() => processes.run()));
 }
 await Promise.all(together);
-// Then, one at a time on a quiet machine: the tests about CPU contention and those that start processes.
+
+// A test file that failed beside the other phases runs once more, on its own, before the quiet tail: with a fresh
+// server, browser and database, so even a file whose tests build on each other gets a clean second try. The
+// phase passes only if every failed file passes then; the summary at the end names each such file either way.
+const reruns = [];
+for (const { report } of sideBySide) {
+  if (!failures.includes(report.name) || report.failedFiles.length === 0) continue;
+  const files = report.failedFiles;
+  const ok = await step(`${report.name} (again, alone)`, `npx vitest run ${report.args} ${files.join(' ')}`, report.env);
+  reruns.push(`${report.name}: ${files.join(', ')} failed beside the other phases, then ${ok ? 'passed' : 'FAILED'} alone`);
+  if (ok) {
+    failures.splice(failures.indexOf(report.name), 1);
+    failedLines.delete(report.name);
+  }
+}
+// Then, one at a time on a quiet machine: the tests whose subject is CPU contention.
 if (wanted('unit')) await step('unit (alone)', 'npx vitest run --project alone', EMBEDDED);
-// The kill -9, restart and migration tests (vitest project `processes`) choose their database themselves, so
-// they run once; the server and worker processes they start and wait for get a quiet machine too.
-if (wanted('unit')) await step('processes', 'npx vitest run --project processes', EMBEDDED);
 if (runPg) await step('pg (alone)', 'npx vitest run apps/server --project alone', ON_SERVER);
 
 console.log(`\nTimes: ${timings.join('; ')}; whole run ${seconds(started)} s`);
+for (const line of reruns) console.log(`Re-run: ${line}`);
 if (failures.length) {
   // Repeated here, at the end, so that a log cut to its last lines still names what failed.
   for (const [name, lines] of failedLines) {
