@@ -121,7 +121,8 @@ const together = [];
 if (wanted('lint')) together.push(step('lint', 'npm run lint'));
 const sideBySide = [];
 // The unit and API tests yield the CPU to the end-to-end tests, whose pages and servers wait on each other.
-if (wanted('unit')) sideBySide.push(vitest('unit', { nice: true, args: '--project server --project web', env: EMBEDDED }));
+if (wanted('unit'))
+  sideBySide.push(vitest('unit', { nice: true, args: '--project server --project web', env: EMBEDDED }));
 if (runPg) {
   sideBySide.push(vitest('pg', { nice: true, args: '--project server', filter: 'apps/server', env: ON_SERVER }));
 }
@@ -151,8 +152,14 @@ const reruns = [];
 for (const { report } of sideBySide) {
   if (!failures.includes(report.name) || report.failedFiles.length === 0) continue;
   const files = report.failedFiles;
-  const ok = await step(`${report.name} (again, alone)`, `npx vitest run ${report.args} ${files.join(' ')}`, report.env);
-  reruns.push(`${report.name}: ${files.join(', ')} failed beside the other phases, then ${ok ? 'passed' : 'FAILED'} alone`);
+  const ok = await step(
+    `${report.name} (again, alone)`,
+    `npx vitest run ${report.args} ${files.join(' ')}`,
+    report.env,
+  );
+  reruns.push(
+    `${report.name}: ${files.join(', ')} failed beside the other phases, then ${ok ? 'passed' : 'FAILED'} alone`,
+  );
   if (ok) {
     failures.splice(failures.indexOf(report.name), 1);
     failedLines.delete(report.name);
