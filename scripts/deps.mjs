@@ -21,7 +21,8 @@ export function ensureNpmPackages() {
   const fresh = existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
   if (fresh && tools.every((t) => existsSync(t))) return;
   // npm install (not npm ci): npm 11 can leave other platforms' optional packages out of the lockfile, which npm ci rejects.
-  run('npm install --no-audit --no-fund --include=dev');
+  // --prefer-offline: the lockfile names exact versions, so a package already in npm's cache is not asked for again.
+  run('npm install --no-audit --no-fund --include=dev --prefer-offline');
 }
 
 const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;

@@ -48,23 +48,39 @@ function failingLines(output) {
   return [...seen];
 }
 
+/** The step's output without the two lines of `times`, and its children's user + system CPU ("123.4 s"). */
+function splitCpu(text) {
+  const m = /\n?(\d+)m([\d.]+)s (\d+)m([\d.]+)s\n(\d+)m([\d.]+)s (\d+)m([\d.]+)s\n?$/.exec(text);
+  if (!m) return { output: text, cpu: '' };
+  const [, , , , , cu, cuS, cs, csS] = m;
+  const cpu = Number(cu) * 60 + Number(cuS) + Number(cs) * 60 + Number(csS);
+  return { output: `${text.slice(0, m.index)}\n`, cpu: `${cpu.toFixed(1)} s` };
+}
+
 /** Runs one step with its output kept; prints the output whole when it ends. Resolves to true when it passed. */
 function step(name, cmd, env = {}, { report } = {}) {
   const t0 = Date.now();
   console.log(`=== ${name}: started (${cmd})`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, { shell: true, cwd: ROOT, env: { ...process.env, ...env } });
+    // The shell's `times` prints the CPU time of the step's processes (those waited for: browsers and sandboxed
+    // programs included) on its last line, after the step's own output.
+    const child = spawn(`${cmd}; code=$?; times >&2; exit $code`, {
+      shell: '/bin/sh',
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     const chunks = [];
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
     child.on('close', (code) => {
       const ok = code === 0;
-      process.stdout.write(`\n=== ${name}: output\n${Buffer.concat(chunks).toString()}`);
-      console.log(`=== ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds(t0)} s`);
-      timings.push(`${name} ${seconds(t0)} s${ok ? '' : ' (failed)'}`);
+      const { output, cpu } = splitCpu(Buffer.concat(chunks).toString());
+      process.stdout.write(`\n=== ${name}: output\n${output}`);
+      console.log(`=== ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds(t0)} s${cpu ? ` (CPU ${cpu})` : ''}`);
+      timings.push(`${name} ${seconds(t0)} s${cpu ? ` (CPU ${cpu})` : ''}${ok ? '' : ' (failed)'}`);
       if (!ok) {
         failures.push(name);
-        failedLines.set(name, failingLines(Buffer.concat(chunks).toString()));
+        failedLines.set(name, failingLines(output));
         if (report) report.failedFiles = failedFilesOf(report.file);
       }
       resolve(ok);
