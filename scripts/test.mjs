@@ -19,6 +19,7 @@ import path from 'node:path';
 import { BUILD_WEB, ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
 
 const started = Date.now();
+const cpuAtStart = machineCpu();
 ensureNpmPackages();
 ensureDebianPackages({ forTests: true });
 // Imported only now: on a fresh clone the package is installed just above.
@@ -48,13 +49,20 @@ function failingLines(output) {
   return [...seen];
 }
 
-/** The step's output without the two lines of `times`, and its children's user + system CPU ("123.4 s"). */
-function splitCpu(text) {
-  const m = /\n?(\d+)m([\d.]+)s (\d+)m([\d.]+)s\n(\d+)m([\d.]+)s (\d+)m([\d.]+)s\n?$/.exec(text);
-  if (!m) return { output: text, cpu: '' };
-  const [, , , , , cu, cuS, cs, csS] = m;
-  const cpu = Number(cu) * 60 + Number(cuS) + Number(cs) * 60 + Number(csS);
-  return { output: `${text.slice(0, m.index)}\n`, cpu: `${cpu.toFixed(1)} s` };
+/**
+ * The whole machine's CPU seconds so far, busy and in all, from /proc/stat (null elsewhere): the run's processes
+ * and anything else the machine runs. Per phase it cannot be told apart (browsers re-parent their helpers, the
+ * PostgreSQL server is nobody's child), so the summary gives it for the whole run.
+ */
+function machineCpu() {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const idle = ticks[3] + ticks[4];
+    const all = ticks.reduce((a, b) => a + b, 0);
+    return { busy: (all - idle) / 100, all: all / 100 }; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
 }
 
 /** Runs one step with its output kept; prints the output whole when it ends. Resolves to true when it passed. */
@@ -62,25 +70,18 @@ function step(name, cmd, env = {}, { report } = {}) {
   const t0 = Date.now();
   console.log(`=== ${name}: started (${cmd})`);
   return new Promise((resolve) => {
-    // The shell's `times` prints the CPU time of the step's processes (those waited for: browsers and sandboxed
-    // programs included) on its last line, after the step's own output.
-    const child = spawn(`${cmd}; code=$?; times >&2; exit $code`, {
-      shell: '/bin/sh',
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
+    const child = spawn(cmd, { shell: true, cwd: ROOT, env: { ...process.env, ...env } });
     const chunks = [];
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
     child.on('close', (code) => {
       const ok = code === 0;
-      const { output, cpu } = splitCpu(Buffer.concat(chunks).toString());
-      process.stdout.write(`\n=== ${name}: output\n${output}`);
-      console.log(`=== ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds(t0)} s${cpu ? ` (CPU ${cpu})` : ''}`);
-      timings.push(`${name} ${seconds(t0)} s${cpu ? ` (CPU ${cpu})` : ''}${ok ? '' : ' (failed)'}`);
+      process.stdout.write(`\n=== ${name}: output\n${Buffer.concat(chunks).toString()}`);
+      console.log(`=== ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds(t0)} s`);
+      timings.push(`${name} ${seconds(t0)} s${ok ? '' : ' (failed)'}`);
       if (!ok) {
         failures.push(name);
-        failedLines.set(name, failingLines(output));
+        failedLines.set(name, failingLines(Buffer.concat(chunks).toString()));
         if (report) report.failedFiles = failedFilesOf(report.file);
       }
       resolve(ok);
@@ -186,6 +187,14 @@ if (wanted('unit')) await step('unit (alone)', 'npx vitest run --project alone',
 if (runPg) await step('pg (alone)', 'npx vitest run apps/server --project alone', ON_SERVER);
 
 console.log(`\nTimes: ${timings.join('; ')}; whole run ${seconds(started)} s`);
+const cpuAtEnd = machineCpu();
+if (cpuAtStart && cpuAtEnd) {
+  const busy = cpuAtEnd.busy - cpuAtStart.busy;
+  const all = cpuAtEnd.all - cpuAtStart.all;
+  console.log(
+    `Machine CPU over the run: ${busy.toFixed(0)} core-seconds busy of ${all.toFixed(0)} (${((100 * busy) / all).toFixed(0)} %)`,
+  );
+}
 for (const line of reruns) console.log(`Re-run: ${line}`);
 if (failures.length) {
   // Repeated here, at the end, so that a log cut to its last lines still names what failed.
