@@ -15,8 +15,8 @@ export default defineConfig({
     // server and browser (harness.ts), and test-databases.ts empties the worker's PGlite instance for each file.
     isolate: false,
     // In npm test the browsers share the two cores with the unit and API phases: a test that fails is run again,
-    // up to twice, and the report says so ("retry x1"); one that fails three times fails the run. (On a machine
-    // 2.2 times slower than the one this was tuned on, one test in four full runs needed one retry.)
+    // up to twice, and the report says so ("retry x1"). A retry does not redo the file's beforeAll, so a file that
+    // still fails is run once more by itself, fresh, by scripts/test.mjs, which names it in its summary.
     retry: 2,
     pool: 'forks',
     sequence: {

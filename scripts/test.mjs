@@ -13,7 +13,7 @@
 //   npm test              everything
 //   npm test -- unit      one phase (lint | unit | pg | e2e), its `alone` part included (and, for unit, `processes`)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BUILD_WEB, ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
@@ -38,7 +38,7 @@ const timings = [];
 const failedLines = new Map();
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are control characters
 const ANSI = /\x1b\[[0-9;]*m/g;
-/** The lines of a vitest report that name what failed (the `FAIL` and `×` lines), at most 40. */
+/** The lines of a vitest or Biome report that name what failed (`FAIL`, `×` and error lines), at most 40. */
 function failingLines(output) {
   const seen = new Set();
   for (const raw of output.split('\n')) {
@@ -66,7 +66,7 @@ function machineCpu() {
 }
 
 /** Runs one step with its output kept; prints the output whole when it ends. Resolves to true when it passed. */
-function step(name, cmd, env = {}, { report } = {}) {
+function step(name, cmd, env = {}) {
   const t0 = Date.now();
   console.log(`=== ${name}: started (${cmd})`);
   return new Promise((resolve) => {
@@ -76,13 +76,13 @@ function step(name, cmd, env = {}, { report } = {}) {
     child.stderr.on('data', (d) => chunks.push(d));
     child.on('close', (code) => {
       const ok = code === 0;
-      process.stdout.write(`\n=== ${name}: output\n${Buffer.concat(chunks).toString()}`);
+      const output = Buffer.concat(chunks).toString();
+      process.stdout.write(`\n=== ${name}: output\n${output}`);
       console.log(`=== ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds(t0)} s`);
       timings.push(`${name} ${seconds(t0)} s${ok ? '' : ' (failed)'}`);
       if (!ok) {
         failures.push(name);
-        failedLines.set(name, failingLines(Buffer.concat(chunks).toString()));
-        if (report) report.failedFiles = failedFilesOf(report.file);
+        failedLines.set(name, failingLines(output));
       }
       resolve(ok);
     });
@@ -94,13 +94,18 @@ const reports = mkdtempSync(path.join(tmpdir(), 'assessly-test-'));
 process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
 /** A vitest step: `args` choose the config and projects, `filter` the files (left out of a re-run). */
 function vitest(name, { nice = false, args, filter = '', env }) {
-  const report = { name, args, env, file: path.join(reports, `${name.replace(/\W+/g, '-')}.json`), failedFiles: [] };
-  const cmd = `${nice ? 'nice -n 5 ' : ''}npx vitest run ${args} ${filter} --reporter=default --reporter=json --outputFile.json=${report.file}`;
-  return { report, run: () => step(name, cmd, env, { report }) };
+  const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const cmd = `${nice ? 'nice -n 5 ' : ''}npx vitest run ${args} ${filter} --reporter=default --reporter=json --outputFile.json=${file}`;
+  const phase = { name, args, env, failedFiles: [] };
+  phase.run = async () => {
+    const ok = await step(name, cmd, env);
+    if (!ok) phase.failedFiles = failedFilesOf(file);
+    return ok;
+  };
+  return phase;
 }
 /** The test files that failed, from vitest's JSON report; none when there is no report (vitest itself failed). */
 function failedFilesOf(file) {
-  if (!existsSync(file)) return [];
   try {
     const json = JSON.parse(readFileSync(file, 'utf8'));
     return json.testResults.filter((r) => r.status === 'failed').map((r) => path.relative(ROOT, r.name));
@@ -166,20 +171,13 @@ await Promise.all(together);
 // server, browser and database, so even a file whose tests build on each other gets a clean second try. The
 // phase passes only if every failed file passes then; the summary at the end names each such file either way.
 const reruns = [];
-for (const { report } of sideBySide) {
-  if (!failures.includes(report.name) || report.failedFiles.length === 0) continue;
-  const files = report.failedFiles;
-  const ok = await step(
-    `${report.name} (again, alone)`,
-    `npx vitest run ${report.args} ${files.join(' ')}`,
-    report.env,
-  );
-  reruns.push(
-    `${report.name}: ${files.join(', ')} failed beside the other phases, then ${ok ? 'passed' : 'FAILED'} alone`,
-  );
+for (const { name, args, env, failedFiles: files } of sideBySide) {
+  if (!failures.includes(name) || files.length === 0) continue;
+  const ok = await step(`${name} (again, alone)`, `npx vitest run ${args} ${files.join(' ')}`, env);
+  reruns.push(`${name}: ${files.join(', ')} failed beside the other phases, then ${ok ? 'passed' : 'FAILED'} alone`);
   if (ok) {
-    failures.splice(failures.indexOf(report.name), 1);
-    failedLines.delete(report.name);
+    failures.splice(failures.indexOf(name), 1);
+    failedLines.delete(name);
   }
 }
 // Then, one at a time on a quiet machine: the tests whose subject is CPU contention.
