@@ -14,10 +14,8 @@ export default defineConfig({
     // Files of a worker share loaded modules (the server, Drizzle, playwright-core); each still starts its own
     // server and browser (harness.ts), and test-databases.ts empties the worker's PGlite instance for each file.
     isolate: false,
-    // In npm test the browsers share the two cores with the unit and API phases: a test that fails is run again,
-    // up to twice, and the report says so ("retry x1"). A retry does not redo the file's beforeAll, so a file that
-    // still fails is run once more by itself, fresh, by scripts/test.mjs, which names it in its summary.
-    retry: 2,
+    // No retry: a test that fails fails the run (a flaky test is a bug: wait on the condition, not the clock).
+    retry: 0,
     pool: 'forks',
     sequence: {
       sequencer: slowFirst([

@@ -2,6 +2,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildWeb, ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
+import { delegateToProjectNode } from './runtime.mjs';
+
+// On an older Node.js the product runs in a child on the project's Node.js (Node 24, scripts/runtime.mjs).
+if (delegateToProjectNode()) await new Promise(() => {});
+console.log(`Node.js ${process.version}`);
 
 ensureNpmPackages();
 ensureDebianPackages();

@@ -3,12 +3,13 @@
 //   unit  unit + API tests on embedded PGlite;
 //   pg    the API tests again on the PostgreSQL server (TEST_DATABASE_URL);
 //   e2e   end-to-end tests in headless Chromium against the built web app.
-// Most of a test run is waiting (on a page, a deadline, a sandboxed program, a child process), so the phases run
-// side by side; their output is kept and printed whole, one phase after another, as each ends. The tests that
-// start and kill processes of their own (vitest project `processes`) start when the browsers are done. A test
-// file that failed beside the others then runs once more on its own (the summary names it). The tests whose
-// subject is CPU contention (project `alone`: judge priority, limits under load, one flooding candidate) run
-// last, on a machine that has nothing else to do.
+// Everything runs on the project's Node.js (scripts/runtime.mjs: Node 24, brought from the npm registry when the
+// machine's is older). Most of a test run is waiting (on a page, a deadline, a sandboxed program, a child
+// process), so the phases run side by side; their output is kept and printed whole, one phase after another, as
+// each ends. The tests that start and kill processes of their own (vitest project `processes`) start when the
+// browsers are done. Nothing is retried: a test that fails fails the run. The tests whose subject is CPU
+// contention (project `alone`: judge priority, limits under load, one flooding candidate) run last, on a machine
+// that has nothing else to do. The summary names the ten slowest files.
 //
 //   npm test              everything
 //   npm test -- unit      one phase (lint | unit | pg | e2e), its `alone` part included (and, for unit, `processes`)
@@ -17,7 +18,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BUILD_WEB, ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
+import { delegateToProjectNode } from './runtime.mjs';
 
+// On an older Node.js the run happens in a child on the project's Node.js; this process only waits for it to exit.
+if (delegateToProjectNode()) await new Promise(() => {});
+console.log(`Node.js ${process.version}`);
 const started = Date.now();
 const cpuAtStart = machineCpu();
 ensureNpmPackages();
@@ -89,29 +94,34 @@ function step(name, cmd, env = {}) {
   });
 }
 
-// Each vitest step also writes vitest's JSON report, so that the files that failed can be named and run again.
+// Each vitest step also writes vitest's JSON report: the summary's slowest files come from them.
 const reports = mkdtempSync(path.join(tmpdir(), 'assessly-test-'));
 process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
-/** A vitest step: `args` choose the config and projects, `filter` the files (left out of a re-run). */
+const reportFiles = new Map();
+/** A vitest step: `args` choose the config and projects, `filter` the files. */
 function vitest(name, { nice = false, args, filter = '', env }) {
   const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  reportFiles.set(name, file);
   const cmd = `${nice ? 'nice -n 5 ' : ''}npx vitest run ${args} ${filter} --reporter=default --reporter=json --outputFile.json=${file}`;
-  const phase = { name, args, env, failedFiles: [] };
-  phase.run = async () => {
-    const ok = await step(name, cmd, env);
-    if (!ok) phase.failedFiles = failedFilesOf(file);
-    return ok;
-  };
-  return phase;
+  return step(name, cmd, env);
 }
-/** The test files that failed, from vitest's JSON report; none when there is no report (vitest itself failed). */
-function failedFilesOf(file) {
-  try {
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    return json.testResults.filter((r) => r.status === 'failed').map((r) => path.relative(ROOT, r.name));
-  } catch {
-    return [];
+/** Each test file's wall time and test count by phase, from vitest's JSON reports (a phase without one: none). */
+function fileTimes() {
+  const rows = [];
+  for (const [phase, file] of reportFiles) {
+    try {
+      const json = JSON.parse(readFileSync(file, 'utf8'));
+      for (const r of json.testResults) {
+        rows.push({
+          phase,
+          file: path.relative(ROOT, r.name),
+          ms: r.endTime - r.startTime,
+          tests: r.assertionResults.length,
+        });
+      }
+    } catch {}
   }
+  return rows;
 }
 
 const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -141,48 +151,31 @@ const ON_SERVER = { TEST_DATABASE_URL: pgUrl };
 // Side by side: every test but the `alone` ones.
 const together = [];
 if (wanted('lint')) together.push(step('lint', 'npm run lint'));
-const sideBySide = [];
 // The unit and API tests yield the CPU to the end-to-end tests, whose pages and servers wait on each other.
 if (wanted('unit'))
-  sideBySide.push(vitest('unit', { nice: true, args: '--project server --project web', env: EMBEDDED }));
+  together.push(vitest('unit', { nice: true, args: '--project server --project web', env: EMBEDDED }));
 if (runPg) {
-  sideBySide.push(vitest('pg', { nice: true, args: '--project server', filter: 'apps/server', env: ON_SERVER }));
+  together.push(vitest('pg', { nice: true, args: '--project server', filter: 'apps/server', env: ON_SERVER }));
 }
-for (const s of sideBySide) together.push(s.run());
 let browsersDone = Promise.resolve();
 if (wanted('e2e')) {
-  const e2e = vitest('e2e', { args: '--config vitest.e2e.config.ts', env: EMBEDDED });
-  sideBySide.push(e2e);
   // The end-to-end tests serve the built web app.
-  browsersDone = step('build', BUILD_WEB).then((built) => built && e2e.run());
+  browsersDone = step('build', BUILD_WEB).then(
+    (built) => built && vitest('e2e', { args: '--config vitest.e2e.config.ts', env: EMBEDDED }),
+  );
   together.push(browsersDone);
 }
 if (wanted('unit')) {
   // The kill -9, restart and migration tests (vitest project `processes`) choose their database themselves, so
   // they run once. They wait for the server and worker processes they start, so they start after the browsers
   // are done and run at the normal priority, ahead of the niced unit and API tests.
-  const processes = vitest('processes', { args: '--project processes', env: EMBEDDED });
-  sideBySide.push(processes);
-  together.push(browsersDone.then(() => processes.run()));
+  together.push(browsersDone.then(() => vitest('processes', { args: '--project processes', env: EMBEDDED })));
 }
 await Promise.all(together);
 
-// A test file that failed beside the other phases runs once more, on its own, before the quiet tail: with a fresh
-// server, browser and database, so even a file whose tests build on each other gets a clean second try. The
-// phase passes only if every failed file passes then; the summary at the end names each such file either way.
-const reruns = [];
-for (const { name, args, env, failedFiles: files } of sideBySide) {
-  if (!failures.includes(name) || files.length === 0) continue;
-  const ok = await step(`${name} (again, alone)`, `npx vitest run ${args} ${files.join(' ')}`, env);
-  reruns.push(`${name}: ${files.join(', ')} failed beside the other phases, then ${ok ? 'passed' : 'FAILED'} alone`);
-  if (ok) {
-    failures.splice(failures.indexOf(name), 1);
-    failedLines.delete(name);
-  }
-}
 // Then, one at a time on a quiet machine: the tests whose subject is CPU contention.
-if (wanted('unit')) await step('unit (alone)', 'npx vitest run --project alone', EMBEDDED);
-if (runPg) await step('pg (alone)', 'npx vitest run apps/server --project alone', ON_SERVER);
+if (wanted('unit')) await vitest('unit (alone)', { args: '--project alone', env: EMBEDDED });
+if (runPg) await vitest('pg (alone)', { args: '--project alone', filter: 'apps/server', env: ON_SERVER });
 
 console.log(`\nTimes: ${timings.join('; ')}; whole run ${seconds(started)} s`);
 const cpuAtEnd = machineCpu();
@@ -193,7 +186,14 @@ if (cpuAtStart && cpuAtEnd) {
     `Machine CPU over the run: ${busy.toFixed(0)} core-seconds busy of ${all.toFixed(0)} (${((100 * busy) / all).toFixed(0)} %)`,
   );
 }
-for (const line of reruns) console.log(`Re-run: ${line}`);
+const files = fileTimes();
+const slowest = files.sort((a, b) => b.ms - a.ms).slice(0, 10);
+console.log(
+  `Test files: ${files.length}, tests: ${files.reduce((n, f) => n + f.tests, 0)}, retries: none (no test is retried)`,
+);
+console.log('Ten slowest files:');
+for (const f of slowest)
+  console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.phase.padEnd(12)} ${f.file} (${f.tests} tests)`);
 if (failures.length) {
   // Repeated here, at the end, so that a log cut to its last lines still names what failed.
   for (const [name, lines] of failedLines) {

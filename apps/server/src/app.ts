@@ -10,13 +10,9 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { AppDeps } from './deps';
 import { installSessionLookup } from './lib/auth';
-import type { BlobStore } from './lib/blobs';
-import type { Clock } from './lib/clock';
 import { AppError, installErrorHandler } from './lib/errors';
-import type { Mailer } from './lib/mailer';
 import { installRouteSchemas } from './lib/route-schema';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
@@ -29,11 +25,9 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { faceRoutes } from './modules/face/face.routes';
-import type { FaceClient } from './modules/face/face-client';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { judgingRoutes } from './modules/judging/judging.routes';
-import type { JudgingService } from './modules/judging/judging.types';
 import { libraryRoutes } from './modules/library/library.routes';
 import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
@@ -44,24 +38,6 @@ import { testsRoutes } from './modules/tests/tests.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { installWebhookHooks } from './modules/webhooks/webhooks.hooks';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
-
-/** What a feature needs from the outside world. Features add optional parts (judge, face) here. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  blobs: BlobStore;
-  /** Requests a minute per IP on login, sign-up and reset. */
-  authRateLimit: number;
-  /** Extra health facts contributed by parts (judge, face). */
-  healthParts: Record<string, () => unknown>;
-  /** Judge and submission queue (modules/judging); run/submit answer 503 without it. */
-  judging?: JudgingService;
-  /** Face engine (in process, or the remote face service); face routes answer 503 without it. */
-  face?: FaceClient;
-}
 
 export const BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own limits
 

@@ -3,7 +3,7 @@
  * Each feature adds its part here; tests build the app without them or with their own.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppDeps } from './app';
+import type { AppDeps, Parts } from './deps';
 import { createAutoEndLoop } from './modules/attempts/auto-end-loop';
 import { createRetentionLoop } from './modules/erasure/retention.loop';
 import { createFacePart } from './modules/face/face.part';
@@ -12,14 +12,6 @@ import { createReminderLoop } from './modules/invitations/reminder-loop';
 import { createJudgingPart } from './modules/judging/judging.part';
 import { createStatusMailLoop } from './modules/review/status-mail';
 import { createWebhookLoop } from './modules/webhooks/webhooks.loop';
-
-export interface Parts {
-  /** Extra dependencies merged into AppDeps. */
-  deps: Partial<AppDeps>;
-  /** Called once the app is built (start background loops, recover queued work). */
-  start?: (app: FastifyInstance) => Promise<void>;
-  stop?: () => Promise<void>;
-}
 
 export async function createParts(deps: AppDeps, log: FastifyBaseLogger): Promise<Parts> {
   const parts: Parts = { deps: {} };

@@ -1,9 +1,9 @@
 /** Factories that make each test's data unique, and helpers that sign in through the real API. */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../src/app';
 import type { Db } from '../src/db/client';
 import { codingProblems, companies, type IoPair, type ProblemRow, tests, type UserRow, users } from '../src/db/schema';
+import type { AppDeps } from '../src/deps';
 import { startAttempt } from '../src/modules/attempts/attempts.service';
 import { testDeps } from './build-test-app';
 

@@ -14,7 +14,7 @@
 import { type CreateJudgeOptions, createJudge, type Judge } from '@assessly/judge';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import type { AppDeps } from '../src/app';
+import type { AppDeps } from '../src/deps';
 import { attachJudging, buildTestApp, type TestApp, type TestClock } from './build-test-app';
 import {
   buildCodingTest,

@@ -62,6 +62,15 @@ export type TWindowState = (typeof WINDOW_STATES)[number];
  * (the route's response schema strips anything else). GET /api/coding-tests/{id} and a test's questions also
  * carry testId, the limits and testCaseCount; the take state leaves those out (ZTakeTest).
  */
+/** Starter code by language as answered: the known languages' entries only (a stray key in stored JSON is dropped). */
+const ZCandidateStarterCode = z.preprocess(
+  (v) =>
+    v && typeof v === 'object'
+      ? Object.fromEntries(Object.entries(v).filter(([k]) => (CODE_LANGUAGES as readonly string[]).includes(k)))
+      : v,
+  z.partialRecord(z.enum(CODE_LANGUAGES), z.string()),
+);
+
 export const ZCandidateProblem = z.object({
   id: z.string(),
   testId: z.string().nullable().optional(),
@@ -70,7 +79,7 @@ export const ZCandidateProblem = z.object({
   marks: z.number(),
   examples: z.array(z.object({ input: z.string(), output: z.string() })),
   constraints: z.array(z.string()),
-  starterCode: z.record(z.string(), z.string()),
+  starterCode: ZCandidateStarterCode,
   timeLimitMs: z.number().optional(),
   memoryLimitMb: z.number().optional(),
   /** How many hidden cases judge a submission (their data never leaves the server). */

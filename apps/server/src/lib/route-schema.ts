@@ -73,6 +73,27 @@ const zodSerializer: FastifySerializerCompiler<unknown> = ({ schema, method, url
 export function installRouteSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(zodValidator);
   app.setSerializerCompiler(zodSerializer);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => m === 'HEAD' || m === 'OPTIONS')) return;
+    const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+    const entry = `${methods.filter((m) => m !== 'HEAD').join(',')} ${route.url}`;
+    if (!response || !('200' in response || '201' in response)) routesWithoutResponseSchema(app).add(entry);
+  });
+}
+
+const withoutResponse = new WeakMap<FastifyInstance, Set<string>>();
+/**
+ * The routes of an app that declare no 200/201 response schema (`METHOD /url`): the serializer cannot strip what
+ * they answer, so route-coverage.test.ts keeps this list to the routes that answer no JSON of their own.
+ */
+export function routesWithoutResponseSchema(app: FastifyInstance): Set<string> {
+  let set = withoutResponse.get(app);
+  if (!set) {
+    set = new Set();
+    withoutResponse.set(app, set);
+  }
+  return set;
 }
 
 /** The app with handler types inferred from zod route schemas. */

@@ -270,6 +270,60 @@ describe('candidate projections never carry hidden data, answers or secrets', ()
     expect(full.results[1]).toMatchObject({ hidden: true, input: `${MARK}-in`, timeMs: 1, memoryKb: 1 });
   });
 
+  it('a field added to the stored rows (a new column, a new key in stored JSON) reaches no candidate route', async () => {
+    // The serializer's response schemas are what a candidate gets: a field that no schema names never leaves the
+    // server, whether a migration adds a column that a query selects with * or a writer adds a key to stored JSON.
+    const SECRET = 'ROW-SECRET-7q2';
+    const tables = ['users', 'companies', 'tests', 'coding_problems', 'aptitude_questions', 'attempts', 'submissions'];
+    const db = t.deps.database;
+    try {
+      for (const table of tables)
+        await db.execScript(`ALTER TABLE ${table} ADD COLUMN leak_probe text DEFAULT '${SECRET}'`);
+      const probe = `'{"leakProbe":"${SECRET}"}'::jsonb`;
+      const addKey = (col: string) =>
+        `${col} = CASE jsonb_typeof(${col}) WHEN 'array' THEN COALESCE((SELECT jsonb_agg(CASE jsonb_typeof(e) WHEN 'object' THEN e || ${probe} ELSE e END) FROM jsonb_array_elements(${col}) e), '[]'::jsonb) WHEN 'object' THEN ${col} || ${probe} ELSE ${col} END`;
+      await db.execScript(
+        `UPDATE coding_problems SET ${addKey('examples')}, ${addKey('test_cases')}, ${addKey('starter_code')};
+         UPDATE submissions SET ${addKey('results')};
+         UPDATE aptitude_questions SET ${addKey('options')};`,
+      );
+      const urls = [
+        '/api/users/me',
+        `/api/tests/${codingId}`,
+        `/api/tests/${aptitudeId}`,
+        `/api/tests/${codingId}/questions`,
+        `/api/tests/${aptitudeId}/questions`,
+        `/api/coding-tests/${problemId}`,
+        `/api/aptitude-questions/${questionId}`,
+        `/api/attempts/take/${codingId}`,
+        `/api/attempts/take/${aptitudeId}`,
+        `/api/attempts/${codingId}/submissions`,
+        '/api/submissions/all',
+        `/api/submissions/${submissionId}`,
+        '/api/me/tests',
+      ];
+      for (const url of urls) {
+        const res = await call(t.app, 'GET', url, taker);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, `${url} answers a field no schema names`).not.toContain(SECRET);
+      }
+      // The probe really is in the rows (so the check above can fail).
+      const [row] = await db.query<{ leak_probe: string }>('SELECT leak_probe FROM coding_problems WHERE id = $1', [
+        problemId,
+      ]);
+      expect(row?.leak_probe).toBe(SECRET);
+    } finally {
+      for (const table of tables) await db.execScript(`ALTER TABLE ${table} DROP COLUMN IF EXISTS leak_probe`);
+      const drop = (col: string) =>
+        `${col} = CASE jsonb_typeof(${col}) WHEN 'array' THEN COALESCE((SELECT jsonb_agg(CASE jsonb_typeof(e) WHEN 'object' THEN e - 'leakProbe' ELSE e END) FROM jsonb_array_elements(${col}) e), '[]'::jsonb) WHEN 'object' THEN ${col} - 'leakProbe' ELSE ${col} END`;
+      await db.execScript(
+        `UPDATE coding_problems SET ${drop('examples')}, ${drop('test_cases')}, ${drop('starter_code')};
+         UPDATE submissions SET ${drop('results')};
+         UPDATE aptitude_questions SET ${drop('options')};`,
+      );
+    }
+  });
+
   it('no answer to an employer carries password or token hashes', async () => {
     const urls = [
       `/api/users/${taker.id}`,

@@ -8,6 +8,7 @@ import { routes as profileRoutes } from '../features/profile/routes';
 import { routes as publicRoutes } from '../features/public/routes';
 import { routes as reviewRoutes } from '../features/review/routes';
 import { routes as takingRoutes } from '../features/taking/routes';
+import type { FeatureRoutes } from './feature-routes';
 import { RootShell, SiteLayout } from './layouts';
 import { NotFound, RouteError } from './route-error';
 
@@ -15,11 +16,6 @@ import { NotFound, RouteError } from './route-error';
  * Each feature exports `routes: { site?, bare?, admin? }`: site routes get the navbar and footer, bare ones the whole
  * screen, admin ones the employer area (employer session + the admin sidebar layout of features/admin).
  */
-export interface FeatureRoutes {
-  site?: RouteObject[];
-  bare?: RouteObject[];
-  admin?: RouteObject[];
-}
 
 const features: FeatureRoutes[] = [
   publicRoutes,

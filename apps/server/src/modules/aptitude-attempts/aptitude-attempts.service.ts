@@ -4,8 +4,8 @@
  */
 import type { TAnswerInput } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { aptitudeQuestions, attempts, type UserRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
 import { findTest } from '../tests/tests.access';

@@ -8,8 +8,8 @@
  * next loop pass; finalising twice does not submit twice (a draft equal to the latest submission is skipped).
  */
 import { and, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { type AttemptRow, attempts, codeDrafts, submissions, type TestRow, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { findTest } from '../tests/tests.access';
 import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
 import { submitDraft } from './submit-draft';

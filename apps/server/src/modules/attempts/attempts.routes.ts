@@ -1,7 +1,7 @@
 import { ZCandidateSubmission, ZTakeTest } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { signedIn, typed } from '../../lib/route-schema';

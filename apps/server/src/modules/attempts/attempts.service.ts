@@ -4,8 +4,8 @@
  * Other modules use requireOpenAttempt() before accepting runs, submissions, answers or drafts.
  */
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { type AttemptRow, attempts, submissions, type TestRow, type UserRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { bindReference, checkStartGate } from '../face/proctoring.gate';
 import { canManageTest, findTest } from '../tests/tests.access';

@@ -5,8 +5,8 @@
  */
 import type { TCodeLanguage, TTakeTest, TWindowState } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { type AttemptRow, codeDrafts, type TestRow, type UserRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { readProctoringState } from '../face/proctoring.gate';
 import { findTest } from '../tests/tests.access';

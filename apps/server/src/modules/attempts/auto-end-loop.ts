@@ -3,7 +3,7 @@
  * Passes never overlap; a failing pass is logged and the next one runs as usual.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { createPassLoop } from '../../lib/pass-loop';
 import { endExpiredAttempts } from './attempts.finish';
 

@@ -2,8 +2,9 @@
  * Submits a draft at the end of an attempt through the submissions module (stored queued, then judged by
  * the queue — also when no browser is left to wait for it).
  */
-import type { AppDeps } from '../../app';
+
 import type { AttemptRow, TestRow, UserRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { createSubmission } from '../submissions/submissions.service';
 
 export interface DraftSubmission {

@@ -1,6 +1,6 @@
 import { ZAuditPage, ZAuditQuery } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { auditReaderOnly } from '../../lib/account-guards';
 import { requireUser } from '../../lib/auth';
 import { requireAuditReader } from '../../lib/company-admin';

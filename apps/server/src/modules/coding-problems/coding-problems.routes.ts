@@ -10,7 +10,7 @@ import {
 } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireEmployer, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { perSessionLimit, RUN_LIMIT } from '../../lib/rate-limits';

@@ -5,8 +5,8 @@
 import { JudgeQueueFullError, type Language } from '@assessly/judge';
 import type { TSolutionCheckResult } from '@assessly/shared';
 import { eq, inArray } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { codingProblems, type SolutionCheck, submissions, type UserRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
 import { requireManagedProblem } from './coding-problems.service';

@@ -1,7 +1,7 @@
 import { ZDraftInput, ZDraftSaved } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireUser } from '../../lib/auth';
 import { gunzipBody } from '../../lib/gzip-body';
 import { DRAFT_LIMIT, perSessionLimit } from '../../lib/rate-limits';

@@ -5,7 +5,6 @@
  */
 
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import {
@@ -20,6 +19,7 @@ import {
   tests,
   users,
 } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';

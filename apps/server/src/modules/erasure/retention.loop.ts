@@ -1,6 +1,6 @@
 /** The daily purge job: once soon after start, then every day. Safe on several servers (idempotent). */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { purgeExpired } from './retention.service';
 
 export const PURGE_EVERY_MS = 86_400_000;

@@ -4,9 +4,9 @@
  */
 import type { TRetention } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { companyRetention } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit.service';
 import { deleteBlobs, detachAttempts, eraseCode, eraseFrames } from './erasure.core';
 

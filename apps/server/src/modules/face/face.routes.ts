@@ -7,7 +7,7 @@
 import { ZDetectFlagged, ZFaceEnrolled, ZHeartbeat, ZVerifyAnswer } from '@assessly/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireUser } from '../../lib/auth';
 import { signedIn, typed } from '../../lib/route-schema';
 import { deviceRuntimeRoutes } from './device-runtime.routes';

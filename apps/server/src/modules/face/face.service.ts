@@ -6,8 +6,8 @@
  *   proctoring event with its time and the frame that caused it (blob store). Flags never end a test.
  */
 import { DEFAULT_THRESHOLD, PHONE_MIN_SCORE } from '@assessly/face';
-import type { AppDeps } from '../../app';
 import type { UserRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { findAttempt, requireOpenAttempt } from '../attempts/attempts.service';
 import { requireTest } from '../attempts/attempts.take';

@@ -7,9 +7,9 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { AttemptRow } from '../../db/schema';
 import { attempts } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { recordProctoringEvent } from '../proctoring-events/proctoring-events.service';
 
 export const CHALLENGE_TTL_MS = 15_000;

@@ -6,9 +6,9 @@
  * becomes an event once the service answers again.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { TestRow } from '../../db/schema';
 import { faceEnrollments, faceOutages } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { retentionForTest } from '../proctoring-events/retention';
 import { findReference } from './face.repo';

@@ -7,9 +7,9 @@
  *   "Proctoring unavailable for N s" event once the service answers again (or the attempt ends).
  */
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { AttemptRow } from '../../db/schema';
 import { attempts, proctoringEvents } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { createPassLoop } from '../../lib/pass-loop';
 import { purgeExpiredFrames } from '../proctoring-events/retention';

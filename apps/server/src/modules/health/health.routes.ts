@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ZHealth } from '@assessly/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { typed } from '../../lib/route-schema';
 
 const DETAIL_ROLES = new Set<string>(['owner', 'admin']);

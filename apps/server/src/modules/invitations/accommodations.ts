@@ -5,9 +5,9 @@
  */
 import { accommodationMinutes, type TAccommodation } from '@assessly/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { UserRow } from '../../db/schema';
 import { attempts, invitations } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { computeDeadline } from '../attempts/attempts.service';
 import { findTest, requireManagedTest } from '../tests/tests.access';

@@ -9,7 +9,7 @@ import {
 } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireEmployer } from '../../lib/auth';
 import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { employerOnly, typed } from '../../lib/route-schema';

@@ -7,8 +7,8 @@
 import type { TInvitationRow, TInviteLanding, TInviteRequest, TInviteResult } from '@assessly/shared';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
 import { invitations, type TestRow, type UserRow, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { createToken, hashToken } from '../../lib/tokens';
 import { requireVerifiedSender } from '../companies/verified-sender';

@@ -3,7 +3,7 @@
  * after start, then every few minutes. Passes never overlap; a failing pass is logged and the next one runs.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { createPassLoop } from '../../lib/pass-loop';
 import { sendReminders } from './invitations.service';
 

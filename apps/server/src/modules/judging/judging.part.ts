@@ -6,8 +6,7 @@
  */
 import { startJudgeProcess } from '@assessly/judge';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
-import type { Parts } from '../../parts';
+import type { AppDeps, Parts } from '../../deps';
 import { createJudgingService } from './judging.service';
 
 export async function createJudgingPart(deps: AppDeps, log: FastifyBaseLogger): Promise<Parts> {

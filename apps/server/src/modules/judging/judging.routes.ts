@@ -2,7 +2,7 @@ import { LANGUAGES } from '@assessly/judge';
 import { ZLanguageInfo } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { typed } from '../../lib/route-schema';
 
 const NAMES: Record<string, string> = {

@@ -5,8 +5,8 @@
 import os from 'node:os';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
 import { submissions } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { createEmbeddedQueue } from './embedded-queue';
 import { createFairScheduler } from './fair-scheduler';

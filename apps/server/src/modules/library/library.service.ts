@@ -5,10 +5,10 @@
  */
 import type { TAddFromLibrary, TLibraryItem, TLibraryMeta, TLibraryPage, TLibraryQuery, TTest } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { aptitudeQuestions, codingProblems } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { authorize } from '../../lib/policy';
 import { canManageTest, requireManagedTest } from '../tests/tests.access';

@@ -3,8 +3,8 @@
  * and a short response the candidate may add, shown to the reviewer beside the event.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { type AttemptRow, proctoringEvents, type UserRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { findAttempt } from '../attempts/attempts.service';
 import { ruleOf } from './proctoring-rules';

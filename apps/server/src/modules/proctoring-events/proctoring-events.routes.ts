@@ -7,7 +7,7 @@ import {
 } from '@assessly/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireEmployer, requireUser, SESSION_COOKIE } from '../../lib/auth';
 import { employerOnly, signedIn, typed } from '../../lib/route-schema';
 import { hashToken } from '../../lib/tokens';

@@ -5,8 +5,8 @@
  */
 import type { TProctoringEventsInput } from '@assessly/shared';
 import { count, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { proctoringEvents, type UserRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { findAttempt } from '../attempts/attempts.service';
 

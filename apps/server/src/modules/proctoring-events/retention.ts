@@ -6,8 +6,8 @@
  * frame_purged_at set. (Issue 14's daily purge also erases frames by test close when frames_days is set.)
  */
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { companyRetention, faceEnrollments, proctoringEvents, type UserRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 
 export const DEFAULT_RETENTION_DAYS = 90;

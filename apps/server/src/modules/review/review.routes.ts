@@ -19,7 +19,7 @@ import {
 } from '@assessly/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireEmployer, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';

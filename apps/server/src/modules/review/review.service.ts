@@ -17,7 +17,6 @@ import {
   type TSubmissionsPage,
 } from '@assessly/shared';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import {
   aptitudeQuestions,
   attempts,
@@ -27,6 +26,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
 import { ruleOf } from '../proctoring-events/proctoring-rules';

@@ -4,8 +4,8 @@
  * language family. Pairs over the threshold are returned for a human to look at side by side.
  */
 import type { TSimilarityPair, TSimilarityReport } from '@assessly/shared';
-import type { AppDeps } from '../../app';
 import type { TestRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { type LatestCodeRow, latestCodePerProblem, testProblems } from './review.repo';
 import {
   CONTAINMENT_THRESHOLD,

@@ -5,8 +5,8 @@
  * change. A loop (parts.ts) sends what is due; claiming a row first means two servers never send it twice.
  */
 import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { attempts, tests, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { createPassLoop } from '../../lib/pass-loop';
 import { companyName, displayName, sendTemplated } from './templates';
 

@@ -5,9 +5,9 @@
  */
 import { TEMPLATE_KINDS, type TEmailTemplate, type TTemplateKind, type TTemplateUpdate } from '@assessly/shared';
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { companies, emailTemplates } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 
 export const DEFAULT_TEMPLATES: Record<TTemplateKind, { subject: string; body: string }> = {
   invitation: {

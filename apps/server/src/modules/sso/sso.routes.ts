@@ -1,7 +1,7 @@
 import { ZSsoConnection, ZSsoDiscovery, ZSsoSettings } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { companyAdminOnly } from '../../lib/account-guards';
 import { requireUser, startSession } from '../../lib/auth';
 import { requireCompanyAdmin } from '../../lib/company-admin';

@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import type { TSsoSettings } from '@assessly/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import type { SsoConnectionRow, UserRow } from '../../db/schema';
 import { ssoConnections, ssoStates } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';

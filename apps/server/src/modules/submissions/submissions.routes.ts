@@ -10,7 +10,7 @@ import {
 } from '@assessly/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireUser } from '../../lib/auth';
 import { perSessionLimit, RUN_LIMIT } from '../../lib/rate-limits';
 import { signedIn, typed } from '../../lib/route-schema';

@@ -14,7 +14,6 @@ import {
   ZCandidateSubmissionJson,
 } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import {
   type AttemptRow,
@@ -25,6 +24,7 @@ import {
   type TestRow,
   type UserRow,
 } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';

@@ -4,7 +4,7 @@
  * `queue` events the place of the candidate's waiting submission (embedded queue), comments keep proxies open.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import * as repo from './submissions.repo';

@@ -13,7 +13,7 @@ import {
 } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireEmployer, requireUser } from '../../lib/auth';
 import { employerOnly, signedIn, typed } from '../../lib/route-schema';
 import { idGuard, ZIdParam } from './tests.access';

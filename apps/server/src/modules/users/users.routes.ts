@@ -13,7 +13,7 @@ import {
 } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { createAccountThrottle } from '../../lib/account-throttle';
 import { endSession, requireUser, startSession } from '../../lib/auth';
 import { signedIn, typed } from '../../lib/route-schema';

@@ -1,6 +1,6 @@
 /** The webhook worker: every 2 s send due deliveries; every 10 s enqueue new attempt events. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { runDueDeliveries } from './webhooks.delivery';
 import { scanAttemptEvents } from './webhooks.events';
 

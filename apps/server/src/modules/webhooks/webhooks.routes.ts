@@ -1,7 +1,7 @@
 import { ZCreatedWebhook, ZCreateWebhook, ZOk, ZWebhook, ZWebhookDelivery } from '@assessly/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { companyAdminOnly } from '../../lib/account-guards';
 import { requireUser } from '../../lib/auth';
 import { requireCompanyAdmin } from '../../lib/company-admin';

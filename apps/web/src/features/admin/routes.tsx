@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { FeatureRoutes } from '../../app/router';
+import type { FeatureRoutes } from '../../app/feature-routes';
 import { RequireEmployer } from '../auth/guards';
 import { AdminLayout } from './admin-layout';
 

@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../../app/router';
+import type { FeatureRoutes } from '../../app/feature-routes';
 
 export const routes: FeatureRoutes = {
   site: [

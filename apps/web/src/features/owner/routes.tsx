@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../../app/router';
+import type { FeatureRoutes } from '../../app/feature-routes';
 
 const ownerPage = () => import('./owner-page').then((m) => ({ Component: m.OwnerPage }));
 

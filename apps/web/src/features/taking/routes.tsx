@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../../app/router';
+import type { FeatureRoutes } from '../../app/feature-routes';
 
 /** Both test pages need a session: a visitor is sent to /login and comes back here afterwards. */
 export const routes: FeatureRoutes = {
