@@ -6,7 +6,15 @@ import type { Isolation } from './isolation';
 export interface Bind {
   src: string;
   dest: string;
+  /**
+   * The supervisor opens `src` as root and hands bwrap the descriptor (`--ro-bind-fd`): for a toolchain folder
+   * whose parents (e.g. /root, mode 0700) the sandbox's user may not cross. Only that folder becomes visible.
+   */
+  viaFd?: boolean;
 }
+
+/** First descriptor number used for `viaFd` binds (above the status pipe's). */
+const FIRST_BIND_FD = 10;
 
 export interface SandboxSpec {
   /** Command line inside the sandbox (absolute program path). */
@@ -56,6 +64,12 @@ export interface SandboxOutcome {
   setup: string;
   /** Times the pids cgroup refused a new process or thread during the run (0 without a pids cgroup). */
   pidsHit: number;
+  /**
+   * True when code/signal are the program's own wait status as the launcher inside the sandbox saw it. False
+   * when that report is missing (a limit killed the run, or the program killed the launcher): code is then
+   * bwrap's exit status, where a signal cannot be told from an exit code above 128.
+   */
+  exact: boolean;
 }
 
 /** The status pipe's fd number inside the sandbox and where the launcher (the helper binary) is bound. */
@@ -108,6 +122,8 @@ export class Sandbox {
       '--die-with-parent',
       '--new-session',
       '--clearenv',
+      // the launcher is the sandbox's pid 1: it reaps orphans and reports the program's own wait status
+      '--as-pid-1',
       ...(this.iso.bwrapDisableUserns ? ['--unshare-user', '--disable-userns'] : []),
       ...cachedSystemArgs,
       '--proc',
@@ -121,7 +137,11 @@ export class Sandbox {
       spec.boxDir,
       '/box',
     ];
-    for (const b of spec.binds ?? []) args.push('--ro-bind', b.src, b.dest);
+    let fd = FIRST_BIND_FD;
+    for (const b of spec.binds ?? []) {
+      if (b.viaFd) args.push('--ro-bind-fd', String(fd++), b.dest);
+      else args.push('--ro-bind', b.src, b.dest);
+    }
     args.push('--ro-bind', this.helper, LAUNCHER);
     for (const [k, v] of Object.entries({ ...BASE_ENV, ...spec.env })) args.push('--setenv', k, v);
     args.push('--chdir', '/box', '--', LAUNCHER, '--launch', String(STATUS_FD), '--', ...spec.argv);
@@ -172,6 +192,8 @@ export class Sandbox {
     );
     args.push('--stdout', spec.stdoutPath, '--stderr', spec.stderrPath, '--info-fd', String(STATUS_FD));
     if (spec.stdinPath) args.push('--stdin', spec.stdinPath);
+    let fd = FIRST_BIND_FD;
+    for (const b of spec.binds ?? []) if (b.viaFd) args.push('--open-dir', `${fd++}:${b.src}`);
     args.push('--', ...this.bwrapArgs(spec));
     return args;
   }

@@ -54,6 +54,12 @@ static int peak_fd = -1;      /* v2: memory.peak opened and reset (kernel 6.12+)
    right before exec'ing the program and closes it on exec, so only the supervisor's own code can say that the
    sandbox was set up; the program never holds the descriptor and cannot forge or suppress it */
 static int info_fd = -1;
+/* --open-dir N:PATH: directories the child opens as root (O_PATH) at fd N for bwrap's --ro-bind-fd, for a
+   toolchain folder whose parents the sandbox's user cannot traverse */
+#define MAX_OPEN_DIRS 8
+static const char *open_dirs[MAX_OPEN_DIRS];
+static int open_dir_fds[MAX_OPEN_DIRS];
+static int open_dir_count = 0;
 
 static long long now_ms(void) {
   struct timespec ts;
@@ -206,6 +212,14 @@ static void child(char **argv, int out_w, int err_w, int info_w) {
   }
   /* nothing the server had open (inherited pipes, sockets, files) may reach the sandbox */
   int keep = info_fd > 2 ? info_fd : 2;
+  for (int k = 0; k < open_dir_count; k++) {
+    int d = open(open_dirs[k], O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (d < 0) die_child("open toolchain dir");
+    if (d != open_dir_fds[k] && dup2(d, open_dir_fds[k]) < 0) die_child("dup2 toolchain dir");
+    if (d != open_dir_fds[k]) close(d);
+    fcntl(open_dir_fds[k], F_SETFD, 0);
+    if (open_dir_fds[k] > keep) keep = open_dir_fds[k];
+  }
   /* lower priority than the server: set while still root, inherited by bwrap and the program, which (as an
      unprivileged user) can raise its nice value but never lower it again */
   if (nice_value > 0 && setpriority(PRIO_PROCESS, 0, nice_value) < 0) die_child("setpriority");
@@ -213,7 +227,12 @@ static void child(char **argv, int out_w, int err_w, int info_w) {
   if (syscall(SYS_close_range, keep + 1, ~0U, 0) < 0) {
     for (int fd = keep + 1; fd < 65536; fd++) close(fd);
   }
-  if (keep > 2) for (int fd = 3; fd < keep; fd++) close(fd);
+  if (keep > 2)
+    for (int fd = 3; fd < keep; fd++) {
+      int wanted = fd == info_fd;
+      for (int k = 0; k < open_dir_count; k++) wanted |= fd == open_dir_fds[k];
+      if (!wanted) close(fd);
+    }
   if (cpu_ms > 0) set_limit(RLIMIT_CPU, (cpu_ms + 999) / 1000 + 1, (cpu_ms + 999) / 1000 + 2);
   if (fsize > 0) set_limit(RLIMIT_FSIZE, fsize, fsize);
   if (nofile > 0) set_limit(RLIMIT_NOFILE, nofile, nofile);
@@ -252,18 +271,79 @@ static int pump(int fd, int out, long long *total, long long limit) {
   }
 }
 
-/* Inside the sandbox: report "started" on the status fd, then become the program. */
+/*
+ * Inside the sandbox, as its pid 1 (bwrap --as-pid-1): report "started" on the status fd, start the program as
+ * a child, reap every orphan of the sandbox, and when the program ends report how ("E<code>" or "K<signal>").
+ * bwrap's own pid 1 would fold a signal into exit status 128+N, so a program exiting with 137 would read as
+ * "killed by SIGKILL"; this is the kernel's wait status. As pid 1 of its namespace the launcher cannot be killed
+ * from inside it, and it is non-dumpable so the program (same uid) can neither ptrace it nor write its memory.
+ * When the launcher returns, the kernel kills whatever else is left in the namespace.
+ */
 static int launch(int argc, char **argv) {
   if (argc < 5 || strcmp(argv[3], "--") != 0) return 126;
   int fd = atoi(argv[2]);
   fcntl(fd, F_SETFD, FD_CLOEXEC);
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  /* whatever bwrap left open (the toolchain folders' descriptors of --ro-bind-fd lead outside the sandbox) */
+  for (int k = 3; k < fd; k++) close(k);
+  if (syscall(SYS_close_range, fd + 1, ~0U, 0) < 0)
+    for (int k = fd + 1; k < 1024; k++) close(k);
   (void)!write(fd, "S", 1);
   extern char **environ;
-  execve(argv[4], argv + 4, environ);
-  char msg[512];
-  int n = snprintf(msg, sizeof msg, "Xexec %s: %s", argv[4], strerror(errno));
-  (void)!write(fd, msg, n > 0 && n < (int)sizeof msg ? (size_t)n : 0);
-  return 127;
+  pid_t pid = fork();
+  if (pid < 0) {
+    char msg[] = "Xfork: no process left to start the program";
+    (void)!write(fd, msg, sizeof msg - 1);
+    return 127;
+  }
+  if (pid == 0) {
+    execve(argv[4], argv + 4, environ);
+    char msg[512];
+    int n = snprintf(msg, sizeof msg, "Xexec %s: %s", argv[4], strerror(errno));
+    (void)!write(fd, msg, n > 0 && n < (int)sizeof msg ? (size_t)n : 0);
+    _exit(127);
+  }
+  /* the program's stdout/stderr pipes must close when the program's processes are done, not when we are */
+  int devnull = open("/dev/null", O_RDWR);
+  if (devnull >= 0) {
+    dup2(devnull, 0);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    if (devnull > 2) close(devnull);
+  }
+  int status = 0;
+  for (;;) {
+    int st = 0;
+    pid_t w = waitpid(-1, &st, 0);
+    if (w == pid) {
+      status = st;
+      break;
+    }
+    if (w < 0 && errno != EINTR) break; /* cannot happen while the program lives */
+  }
+  char msg[32];
+  int n = WIFSIGNALED(status) ? snprintf(msg, sizeof msg, "K%d", WTERMSIG(status))
+                              : snprintf(msg, sizeof msg, "E%d", WEXITSTATUS(status));
+  (void)!write(fd, msg, (size_t)n);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return WEXITSTATUS(status);
+}
+
+/*
+ * Reaps every child this supervisor has, its own and the orphans of the sandbox it adopted as a subreaper
+ * (bwrap's pid 1 outlives bwrap's monitor by a moment and would otherwise be left for the host's PID 1, which in
+ * a container may never reap it). Called once the cgroup is empty, so all of them are exiting or dead.
+ */
+static void reap_all(void) {
+  long long until = now_ms() + 2000;
+  for (;;) {
+    pid_t w = waitpid(-1, NULL, WNOHANG | __WALL);
+    if (w > 0) continue;
+    if (w < 0 && errno == EINTR) continue;
+    if (w < 0) return; /* ECHILD: none left */
+    if (now_ms() > until) return;
+    usleep(1000);
+  }
 }
 
 int main(int argc, char **argv) {
@@ -298,11 +378,19 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--cg-reuse")) cg_reuse = atoi(v);
     else if (!strcmp(a, "--nice")) nice_value = atoi(v);
     else if (!strcmp(a, "--cg-sched")) cg_sched = v;
+    else if (!strcmp(a, "--open-dir")) {
+      const char *colon = strchr(v, ':');
+      if (!colon || open_dir_count >= MAX_OPEN_DIRS || atoi(v) <= 9) { fprintf(stderr, "judge-run: bad --open-dir %s\n", v); return 2; }
+      open_dir_fds[open_dir_count] = atoi(v);
+      open_dirs[open_dir_count++] = colon + 1;
+    }
     else { fprintf(stderr, "judge-run: unknown option %s\n", a); return 2; }
   }
   if (i >= argc) { fprintf(stderr, "judge-run: no command\n"); return 2; }
   char **cmd = argv + i;
   prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  /* orphans of the sandbox (bwrap's pid 1 once bwrap's monitor is gone) become our children, reaped below */
+  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
   if (out_limit <= 0) out_limit = 16 << 20;
   if (err_limit <= 0) err_limit = 16 << 20;
 
@@ -460,6 +548,7 @@ int main(int argc, char **argv) {
   }
   long long wall = now_ms() - start;
   kill_cgroup();
+  reap_all();
 
   long long cpu_us = cpu_usage_us();
   if (cpu_us < 0) cpu_us = (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec + (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
@@ -493,7 +582,7 @@ int main(int argc, char **argv) {
 
   /* "S" from the launcher = the sandbox was set up and the program exec'ed; "SX..." = exec failed; nothing =
      the sandbox (bwrap mounts, namespaces) or this supervisor's child failed before the program existed */
-  int started = 1;
+  int started = 1, real = 0, real_code = -1, real_sig = 0;
   char setup[256] = "";
   if (ip[0] >= 0) {
     char ib[512];
@@ -504,19 +593,31 @@ int main(int argc, char **argv) {
     started = n >= 1 && ib[0] == 'S' && (n == 1 || ib[1] != 'X');
     if (!started) {
       const char *why = n >= 2 && ib[1] == 'X' ? ib + 2 : "the sandbox did not start the program";
+      /* the launcher's "E127" after a failed exec is not part of the message */
+      char *tail = strrchr(ib, 'E');
+      if (tail && tail > ib + 1 && strspn(tail + 1, "0123456789") == strlen(tail + 1) && tail[1]) *tail = 0;
       size_t k = 0;
       for (const char *c = why; *c && k < sizeof setup - 1; c++)
         setup[k++] = (*c == '"' || *c == '\\' || (unsigned char)*c < 32) ? '?' : *c;
       setup[k] = 0;
+    } else if (n >= 2 && (ib[1] == 'E' || ib[1] == 'K')) {
+      /* the launcher's own wait status of the program */
+      real = 1;
+      if (ib[1] == 'E') real_code = atoi(ib + 2);
+      else real_sig = atoi(ib + 2);
     }
   }
   int code = -1, sig = 0;
   if (WIFEXITED(status)) code = WEXITSTATUS(status);
   else if (WIFSIGNALED(status)) sig = WTERMSIG(status);
+  if (real && !*limit_hit) {
+    code = real_code;
+    sig = real_sig;
+  }
   printf("{\"code\":%d,\"signal\":%d,\"cpuUs\":%lld,\"wallMs\":%lld,\"peakBytes\":%lld,\"maxRssKb\":%ld,"
          "\"oom\":%lld,\"limit\":\"%s\",\"outBytes\":%lld,\"errBytes\":%lld,\"started\":%s,\"setup\":\"%s\","
-         "\"pidsHit\":%lld}\n",
+         "\"pidsHit\":%lld,\"exact\":%s}\n",
          code, sig, cpu_us, wall, peak, ru.ru_maxrss, oom, limit_hit, out_total, err_total, started ? "true" : "false", setup,
-         pids_hit);
+         pids_hit, real ? "true" : "false");
   return 0;
 }
