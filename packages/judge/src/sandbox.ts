@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, readlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Isolation } from './isolation';
 
@@ -7,14 +7,12 @@ export interface Bind {
   src: string;
   dest: string;
   /**
-   * The supervisor opens `src` as root and hands bwrap the descriptor (`--ro-bind-fd`): for a toolchain folder
-   * whose parents (e.g. /root, mode 0700) the sandbox's user may not cross. Only that folder becomes visible.
+   * For a toolchain folder whose parents (e.g. /root, mode 0700) the sandbox's user may not cross: the
+   * supervisor, still root, bind-mounts it read-only on an empty dir of the cache in a mount namespace of its
+   * own, and bwrap binds that. Only the folder itself becomes visible; the host's mounts do not change.
    */
-  viaFd?: boolean;
+  viaMount?: boolean;
 }
-
-/** First descriptor number used for `viaFd` binds (above the status pipe's). */
-const FIRST_BIND_FD = 10;
 
 export interface SandboxSpec {
   /** Command line inside the sandbox (absolute program path). */
@@ -113,6 +111,13 @@ export class Sandbox {
     private readonly nice = 0,
   ) {}
 
+  /** An empty dir (of the helper's cache dir) where the supervisor mounts the k-th `viaMount` bind. */
+  private mountPoint(k: number): string {
+    const dir = path.join(path.dirname(this.helper), 'mnt', String(k));
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o755 });
+    return dir;
+  }
+
   bwrapArgs(spec: SandboxSpec): string[] {
     if (!this.iso.bwrap) throw new Error('bubblewrap is not installed');
     cachedSystemArgs ??= systemDirArgs();
@@ -137,11 +142,8 @@ export class Sandbox {
       spec.boxDir,
       '/box',
     ];
-    let fd = FIRST_BIND_FD;
-    for (const b of spec.binds ?? []) {
-      if (b.viaFd) args.push('--ro-bind-fd', String(fd++), b.dest);
-      else args.push('--ro-bind', b.src, b.dest);
-    }
+    let k = 0;
+    for (const b of spec.binds ?? []) args.push('--ro-bind', b.viaMount ? this.mountPoint(k++) : b.src, b.dest);
     args.push('--ro-bind', this.helper, LAUNCHER);
     for (const [k, v] of Object.entries({ ...BASE_ENV, ...spec.env })) args.push('--setenv', k, v);
     args.push('--chdir', '/box', '--', LAUNCHER, '--launch', String(STATUS_FD), '--', ...spec.argv);
@@ -192,8 +194,8 @@ export class Sandbox {
     );
     args.push('--stdout', spec.stdoutPath, '--stderr', spec.stderrPath, '--info-fd', String(STATUS_FD));
     if (spec.stdinPath) args.push('--stdin', spec.stdinPath);
-    let fd = FIRST_BIND_FD;
-    for (const b of spec.binds ?? []) if (b.viaFd) args.push('--open-dir', `${fd++}:${b.src}`);
+    let k = 0;
+    for (const b of spec.binds ?? []) if (b.viaMount) args.push('--mount-dir', `${b.src}:${this.mountPoint(k++)}`);
     args.push('--', ...this.bwrapArgs(spec));
     return args;
   }

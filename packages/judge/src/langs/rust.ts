@@ -9,7 +9,7 @@ const NAME = 'Rust';
 /**
  * rustup's stable toolchain when the machine has one (newer than Debian's rustc), else /usr/bin/rustc. The
  * toolchain folder alone is bound, read-only, never ~/.cargo or ~/.rustup as a whole (credentials live there);
- * `viaFd` because its parents (/root) may be closed to the sandbox's user: the supervisor opens it as root.
+ * `viaMount` because its parents (/root) are closed to the sandbox's user: the supervisor mounts it as root.
  */
 function findRustc(): { rustc: string; binds: Bind[] } | null {
   const homes = [process.env.RUSTUP_HOME, '/root/.rustup', path.join(process.env.HOME ?? '/root', '.rustup')];
@@ -21,7 +21,7 @@ function findRustc(): { rustc: string; binds: Bind[] } | null {
     if (!stable) continue;
     const root = realpathSync(path.join(dir, stable));
     const rustc = path.join(root, 'bin/rustc');
-    if (existsSync(rustc)) return { rustc, binds: [{ src: root, dest: root, viaFd: true }] };
+    if (existsSync(rustc)) return { rustc, binds: [{ src: root, dest: root, viaMount: true }] };
   }
   const sys = firstExisting(['/usr/bin/rustc']);
   return sys ? { rustc: realpathSync(sys), binds: [] } : null;

@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -54,12 +56,13 @@ static int peak_fd = -1;      /* v2: memory.peak opened and reset (kernel 6.12+)
    right before exec'ing the program and closes it on exec, so only the supervisor's own code can say that the
    sandbox was set up; the program never holds the descriptor and cannot forge or suppress it */
 static int info_fd = -1;
-/* --open-dir N:PATH: directories the child opens as root (O_PATH) at fd N for bwrap's --ro-bind-fd, for a
-   toolchain folder whose parents the sandbox's user cannot traverse */
-#define MAX_OPEN_DIRS 8
-static const char *open_dirs[MAX_OPEN_DIRS];
-static int open_dir_fds[MAX_OPEN_DIRS];
-static int open_dir_count = 0;
+/* --mount-dir SRC:MNT: a toolchain folder whose parents the sandbox's user cannot traverse (e.g. under /root,
+   mode 0700) is bind-mounted read-only at MNT (an empty dir of the judge's cache), in a private mount namespace
+   of the child only, before privileges are dropped; bwrap then binds MNT. Nothing changes on the host. */
+#define MAX_MOUNT_DIRS 8
+static char *mount_srcs[MAX_MOUNT_DIRS];
+static const char *mount_dsts[MAX_MOUNT_DIRS];
+static int mount_count = 0;
 
 static long long now_ms(void) {
   struct timespec ts;
@@ -212,13 +215,15 @@ static void child(char **argv, int out_w, int err_w, int info_w) {
   }
   /* nothing the server had open (inherited pipes, sockets, files) may reach the sandbox */
   int keep = info_fd > 2 ? info_fd : 2;
-  for (int k = 0; k < open_dir_count; k++) {
-    int d = open(open_dirs[k], O_PATH | O_DIRECTORY | O_CLOEXEC);
-    if (d < 0) die_child("open toolchain dir");
-    if (d != open_dir_fds[k] && dup2(d, open_dir_fds[k]) < 0) die_child("dup2 toolchain dir");
-    if (d != open_dir_fds[k]) close(d);
-    fcntl(open_dir_fds[k], F_SETFD, 0);
-    if (open_dir_fds[k] > keep) keep = open_dir_fds[k];
+  if (mount_count > 0) {
+    if (unshare(CLONE_NEWNS) < 0) die_child("unshare mount namespace");
+    /* nothing mounted here may reach the host's mount table */
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) die_child("make mounts private");
+    for (int k = 0; k < mount_count; k++) {
+      if (mount(mount_srcs[k], mount_dsts[k], NULL, MS_BIND | MS_REC, NULL) < 0) die_child("bind toolchain dir");
+      if (mount(NULL, mount_dsts[k], NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) < 0)
+        die_child("make toolchain dir read-only");
+    }
   }
   /* lower priority than the server: set while still root, inherited by bwrap and the program, which (as an
      unprivileged user) can raise its nice value but never lower it again */
@@ -227,12 +232,7 @@ static void child(char **argv, int out_w, int err_w, int info_w) {
   if (syscall(SYS_close_range, keep + 1, ~0U, 0) < 0) {
     for (int fd = keep + 1; fd < 65536; fd++) close(fd);
   }
-  if (keep > 2)
-    for (int fd = 3; fd < keep; fd++) {
-      int wanted = fd == info_fd;
-      for (int k = 0; k < open_dir_count; k++) wanted |= fd == open_dir_fds[k];
-      if (!wanted) close(fd);
-    }
+  if (keep > 2) for (int fd = 3; fd < keep; fd++) close(fd);
   if (cpu_ms > 0) set_limit(RLIMIT_CPU, (cpu_ms + 999) / 1000 + 1, (cpu_ms + 999) / 1000 + 2);
   if (fsize > 0) set_limit(RLIMIT_FSIZE, fsize, fsize);
   if (nofile > 0) set_limit(RLIMIT_NOFILE, nofile, nofile);
@@ -378,11 +378,12 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--cg-reuse")) cg_reuse = atoi(v);
     else if (!strcmp(a, "--nice")) nice_value = atoi(v);
     else if (!strcmp(a, "--cg-sched")) cg_sched = v;
-    else if (!strcmp(a, "--open-dir")) {
-      const char *colon = strchr(v, ':');
-      if (!colon || open_dir_count >= MAX_OPEN_DIRS || atoi(v) <= 9) { fprintf(stderr, "judge-run: bad --open-dir %s\n", v); return 2; }
-      open_dir_fds[open_dir_count] = atoi(v);
-      open_dirs[open_dir_count++] = colon + 1;
+    else if (!strcmp(a, "--mount-dir")) {
+      char *colon = strchr(v, ':');
+      if (!colon || mount_count >= MAX_MOUNT_DIRS || v[0] != '/' || colon[1] != '/') { fprintf(stderr, "judge-run: bad --mount-dir %s\n", v); return 2; }
+      *colon = 0;
+      mount_srcs[mount_count] = (char *)v;
+      mount_dsts[mount_count++] = colon + 1;
     }
     else { fprintf(stderr, "judge-run: unknown option %s\n", a); return 2; }
   }
