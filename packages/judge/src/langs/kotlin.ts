@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { findExecutable } from '../isolation';
 import { blankLiterals, declaredAtTopLevel, topLevelTypes, typeDeclaring } from '../main-class';
@@ -39,19 +39,48 @@ export const kotlin: LanguageDef = {
     // the version is in the stdlib's file name: kotlinc -version starts a JVM for ~1 s (13 s on a loaded host)
     const v = /kotlin-stdlib-([\d.]+)\.jar$/.exec(realpathSync(stdlib))?.[1] ?? 'unknown';
     const javaReal = realpathSync(java);
+    const compilerJar = path.join(home, 'lib/kotlin-compiler.jar');
+    if (!existsSync(compilerJar)) return unavailable('kotlin', `no kotlin-compiler.jar in ${home}/lib`, NAME);
+    // the JDK's conf/security files live in /etc/java-NN-openjdk on Debian: those folders alone are bound
+    const etc = readdirSync('/etc')
+      .filter((d) => /^java-\d+/.test(d))
+      .map((d) => ({ src: `/etc/${d}`, dest: `/etc/${d}` }));
     return {
       info: { id: 'kotlin', name: NAME, version: v, available: true, message: null },
-      bin: { kotlinc, java: javaReal, stdlib: realpathSync(stdlib) },
-      binds: [...bindsFor(kotlinc), ...bindsFor(javaReal)],
+      bin: { home, java: javaReal, stdlib: realpathSync(stdlib) },
+      binds: [...bindsFor(kotlinc), ...bindsFor(javaReal), ...etc],
     };
   },
   plan(code, tc, memoryMb) {
+    const home = tc.bin.home as string;
     return {
       files: { 'main.kt': code },
       compile: {
-        argv: [tc.bin.kotlinc as string, '-nowarn', '-d', '/box/classes', '/box/main.kt'],
+        // the compiler's own JVM, started directly (the kotlinc script adds the deprecated -noverify, whose
+        // warning would precede every compile error): short-lived, so C1 only and the serial GC
+        argv: [
+          tc.bin.java as string,
+          '-Xss16m',
+          '-Xmx512m',
+          '-XX:+UseSerialGC',
+          '-XX:TieredStopAtLevel=1',
+          '-XX:-UsePerfData',
+          '-XX:ActiveProcessorCount=1',
+          '-Xshare:auto',
+          '-cp',
+          `${home}/lib/kotlin-preloader.jar`,
+          'org.jetbrains.kotlin.preloading.Preloader',
+          '-cp',
+          `${home}/lib/kotlin-compiler.jar`,
+          'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler',
+          '-kotlin-home',
+          home,
+          '-nowarn',
+          '-d',
+          '/box/classes',
+          '/box/main.kt',
+        ],
         binds: tc.binds,
-        env: { JAVA_OPTS: '-Xss16m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData' },
       },
       compilePids: 256,
       run: {
