@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
+import { ADDED_STARTER_CODE } from './starters';
 import { CODE_LANGUAGES, type TCodeLanguage, ZCandidateProblem, ZCandidateQuestion } from './taking';
 
 export const TEST_TYPES = ['APTITUDE', 'CODING'] as const;
@@ -74,6 +75,7 @@ int main() {
     return 0;
 }
 `,
+  ...ADDED_STARTER_CODE,
 };
 
 /** The builder's default model solution (spec §3: "a JavaScript template function"). */
