@@ -50,3 +50,9 @@ export function languageForExtension(ext: string): TLanguageId | null {
   if (e === 'py3') return 'python';
   return LANGUAGE_IDS.find((id) => LANGUAGE_META[id].extension === e) ?? null;
 }
+
+/** The languages a test offers, in picker order: its own list (unknown ids dropped), or every language. */
+export function offeredLanguages(list: readonly string[] | null | undefined): TLanguageId[] {
+  if (!list) return [...LANGUAGE_IDS];
+  return LANGUAGE_IDS.filter((id) => list.includes(id));
+}

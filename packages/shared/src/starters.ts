@@ -4,9 +4,11 @@ import type { TLanguageId } from './languages';
  * Templates of the languages added by issue 24: read all of stdin, print the first line. Used when a problem
  * gives no starter code of its own (the first five are in tests.ts).
  */
-export const ADDED_STARTER_CODE: Record<Extract<TLanguageId, 'c' | 'csharp' | 'go' | 'rust' | 'kotlin' | 'ruby' | 'php'>, string> =
-  {
-    c: `#include <stdio.h>
+export const ADDED_STARTER_CODE: Record<
+  Extract<TLanguageId, 'c' | 'csharp' | 'go' | 'rust' | 'kotlin' | 'ruby' | 'php'>,
+  string
+> = {
+  c: `#include <stdio.h>
 #include <string.h>
 
 int main(void) {
@@ -18,7 +20,7 @@ int main(void) {
     return 0;
 }
 `,
-    csharp: `using System;
+  csharp: `using System;
 using System.Collections.Generic;
 using System.Linq;
 
@@ -32,7 +34,7 @@ public class Program
     }
 }
 `,
-    go: `package main
+  go: `package main
 
 import (
 	"bufio"
@@ -49,7 +51,7 @@ func main() {
 	fmt.Println(line)
 }
 `,
-    rust: `use std::io::{self, Read};
+  rust: `use std::io::{self, Read};
 
 fn main() {
     let mut input = String::new();
@@ -59,19 +61,19 @@ fn main() {
     println!("{}", first);
 }
 `,
-    kotlin: `fun main() {
+  kotlin: `fun main() {
     val lines = generateSequence(::readLine).toList()
     // Write your solution here and print the answer
     println(lines.firstOrNull() ?: "")
 }
 `,
-    ruby: `lines = STDIN.read.split("\\n")
+  ruby: `lines = STDIN.read.split("\\n")
 # Write your solution here and print the answer
 puts lines.first
 `,
-    php: `<?php
+  php: `<?php
 $lines = explode("\\n", trim(stream_get_contents(STDIN)));
 // Write your solution here and print the answer
 echo $lines[0], "\\n";
 `,
-  };
+};

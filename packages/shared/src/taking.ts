@@ -108,6 +108,8 @@ export const ZTakeTest = z.object({
     endTime: z.string().nullable(),
     questionIds: z.array(z.string()),
     questionCount: z.number(),
+    /** The languages this test offers (issue 24), in picker order; absent from older servers = all. */
+    languages: z.array(ZCodeLanguage).optional(),
   }),
   window: z.object({
     state: z.enum(WINDOW_STATES),

@@ -1,8 +1,8 @@
 /** Pieces of the coding page: the top bar, settings (with the keyboard shortcuts), the problem and submissions tabs. */
 import {
   CODE_LANGUAGES,
-  LANGUAGE_META,
   describeComparison,
+  LANGUAGE_META,
   type TCandidateProblem,
   type TCandidateSubmission,
 } from '@assessly/shared';
