@@ -65,3 +65,62 @@ describe.each(ADDED_LANGUAGES)('%s', { timeout: 180_000 }, (language) => {
     expectNothingOfTheHost(r);
   });
 });
+
+describe('hostile programs in the added languages', { timeout: 180_000 }, () => {
+  it('stops compile-time bombs: C includes of devices, Rust macro recursion, Go huge constants', async () => {
+    const [cDevice, rustMacro, goConst] = await Promise.all([
+      t.judge.judge({
+        language: 'c',
+        code: '#include "/dev/zero"\nint main(void) { return 0; }\n',
+        cases: [{ input: '', expectedOutput: '' }],
+      }),
+      t.judge.judge({
+        language: 'rust',
+        code: 'macro_rules! boom { () => { boom!(); boom!(); }; }\nfn main() { boom!(); }\n',
+        cases: [{ input: '', expectedOutput: '' }],
+      }),
+      t.judge.judge({
+        language: 'go',
+        code: 'package main\n\nconst huge = 1 << 100000000\n\nfunc main() { println(huge > 0) }\n',
+        cases: [{ input: '', expectedOutput: '' }],
+      }),
+    ]);
+    for (const r of [cDevice, rustMacro, goConst]) {
+      expect(r.verdict, r.compileOutput ?? '').toBe('Compilation Error');
+      expectNothingOfTheHost(r);
+    }
+    expect(rustMacro.compileOutput).toContain('recursion limit');
+    expect(t.leftovers()).toEqual([]);
+  });
+
+  it('sees no host files and no network (Ruby, PHP, Go)', async () => {
+    const [ruby, php, go] = await Promise.all([
+      t.judge.judge({
+        language: 'ruby',
+        code: "%w[/etc/shadow /etc/passwd /root /home].each { |f| puts(File.exist?(f) ? \"#{f} seen\" : \"#{f} absent\") }\nrequire 'socket'\nbegin\n  TCPSocket.new('1.1.1.1', 80)\n  puts 'net open'\nrescue StandardError\n  puts 'net closed'\nend\n",
+        cases: [
+          {
+            input: '',
+            expectedOutput: '/etc/shadow absent\n/etc/passwd absent\n/root absent\n/home absent\nnet closed\n',
+          },
+        ],
+      }),
+      t.judge.judge({
+        language: 'php',
+        code: "<?php\nforeach (['/etc/shadow', '/etc/passwd', '/root', '/home'] as $f) echo $f, file_exists($f) ? ' seen' : ' absent', \"\\n\";\necho @fsockopen('1.1.1.1', 80, $errno, $errstr, 2) ? \"net open\\n\" : \"net closed\\n\";\n",
+        cases: [
+          {
+            input: '',
+            expectedOutput: '/etc/shadow absent\n/etc/passwd absent\n/root absent\n/home absent\nnet closed\n',
+          },
+        ],
+      }),
+      t.judge.judge({
+        language: 'go',
+        code: 'package main\n\nimport (\n\t"fmt"\n\t"net"\n\t"os"\n)\n\nfunc main() {\n\tfor _, f := range []string{"/etc/shadow", "/root", "/home"} {\n\t\tif _, err := os.Stat(f); err == nil {\n\t\t\tfmt.Println(f, "seen")\n\t\t} else {\n\t\t\tfmt.Println(f, "absent")\n\t\t}\n\t}\n\tif _, err := net.Dial("tcp", "1.1.1.1:80"); err == nil {\n\t\tfmt.Println("net open")\n\t} else {\n\t\tfmt.Println("net closed")\n\t}\n}\n',
+        cases: [{ input: '', expectedOutput: '/etc/shadow absent\n/root absent\n/home absent\nnet closed\n' }],
+      }),
+    ]);
+    for (const r of [ruby, php, go]) expect(r.verdict, JSON.stringify(r)).toBe('Accepted');
+  });
+});
