@@ -36,6 +36,15 @@ const DEBIAN = [
   { pkg: 'g++', bin: 'g++' },
   { pkg: 'python3', bin: 'python3' },
   { pkg: 'openjdk-17-jdk-headless', bin: 'javac' },
+  // issue 24: C (gcc comes with g++), C#, Go, Rust (a newer rustup toolchain is used when the machine has one),
+  // Kotlin, Ruby, PHP
+  { pkg: 'mono-runtime', bin: 'mono' },
+  { pkg: 'mono-mcs', file: '/usr/lib/mono/4.5/mcs.exe' },
+  { pkg: 'golang-go', bin: 'go' },
+  { pkg: 'rustc', bin: 'rustc' },
+  { pkg: 'kotlin', bin: 'kotlinc' },
+  { pkg: 'ruby', bin: 'ruby' },
+  { pkg: 'php-cli', bin: 'php' },
   { pkg: 'chromium', bin: 'chromium', forTests: true },
   { pkg: 'fonts-liberation', file: '/usr/share/fonts/truetype/liberation', forTests: true },
 ];

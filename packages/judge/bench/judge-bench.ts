@@ -2,7 +2,8 @@
  * Judge benchmark: `npm run bench -w @assessly/judge` (root alias: npm run bench:judge). Needs root + bwrap.
  * Per language prints: median/p95 of a hello-world submission and of a 10-case submission (end to end:
  * work dir, compile, runs, cleanup), compile time, the sandbox's overhead over running the same program
- * bare, and throughput (submissions/second) with every core busy. BENCH_QUICK=1 halves the sample sizes.
+ * bare, and throughput (submissions/second) with every core busy. BENCH_QUICK=1 halves the sample sizes;
+ * BENCH_LANGS=go,rust measures only those languages.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,8 +13,8 @@ import { buildHelper, detectIsolation } from '../src/isolation';
 import { createJudge } from '../src/judge';
 import { type Caches, planFor } from '../src/languages';
 import { Sandbox, type SandboxSpec } from '../src/sandbox';
-import { detectToolchains } from '../src/toolchains';
-import type { Language } from '../src/types';
+import { detectToolchains, type Toolchain } from '../src/toolchains';
+import { LANGUAGES, type Language } from '../src/types';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const N_HELLO = QUICK ? 8 : 15;
@@ -21,12 +22,22 @@ const N_TEN = QUICK ? 4 : 8;
 const N_BARE = QUICK ? 10 : 20;
 const cores = os.availableParallelism();
 
+/** BENCH_LANGS=go,rust limits the run to some languages (all twelve by default). */
+const ONLY = process.env.BENCH_LANGS?.split(',').filter(Boolean) ?? null;
+
 const HELLO: Record<Language, string> = {
   javascript: `const s = require('fs').readFileSync(0, 'utf8'); console.log('hello ' + s.trim());`,
   typescript: `import { readFileSync } from 'fs';\nconst s: string = readFileSync(0, 'utf8'); console.log('hello ' + s.trim());`,
   python: `print('hello ' + input().strip())`,
   java: `import java.io.*;\npublic class Main { public static void main(String[] a) throws IOException { BufferedReader r = new BufferedReader(new InputStreamReader(System.in)); System.out.println("hello " + r.readLine().trim()); } }`,
   cpp: `#include <bits/stdc++.h>\nusing namespace std;\nint main(){ string s; cin >> s; cout << "hello " << s << "\\n"; }`,
+  c: `#include <stdio.h>\nint main(void){ char s[64]; if (scanf("%63s", s) == 1) printf("hello %s\\n", s); return 0; }`,
+  csharp: `using System;\nclass P { static void Main() { Console.WriteLine("hello " + Console.ReadLine().Trim()); } }`,
+  go: `package main\n\nimport "fmt"\n\nfunc main() {\n\tvar s string\n\tfmt.Scan(&s)\n\tfmt.Println("hello " + s)\n}\n`,
+  rust: `use std::io::Read;\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); println!("hello {}", s.trim()); }`,
+  kotlin: `fun main() { println("hello " + readLine()!!.trim()) }`,
+  ruby: `puts "hello " + STDIN.read.strip`,
+  php: `<?php echo "hello ", trim(stream_get_contents(STDIN)), "\\n";`,
 };
 
 const pct = (xs: number[], p: number) => {
@@ -107,7 +118,7 @@ async function main() {
     );
   }
 
-  for (const lang of ['cpp', 'python', 'javascript', 'typescript', 'java'] as Language[]) {
+  for (const lang of LANGUAGES.filter((l) => !ONLY || ONLY.includes(l))) {
     const tc = tcs.get(lang);
     if (!tc?.info.available) {
       rows.push(`${lang}: unavailable (${tc?.info.message})`);
@@ -137,7 +148,7 @@ async function main() {
     // overhead: the same program, run bare and sandboxed
     const box = path.join(scratch, lang);
     mkdirSync(box);
-    const { bare: bareArgv, boxed: boxedArgv, binds } = await prepareBare(lang, box, tc.bin);
+    const { bare: bareArgv, boxed: boxedArgv, binds } = await prepareBare(lang, box, tc, sb, scratch);
     chownSync(box, 65534, 65534);
     writeFileSync(path.join(scratch, 'in'), 'w\n');
     const bare: number[] = [];
@@ -160,7 +171,7 @@ async function main() {
     }
 
     // throughput: enough hello-world submissions in flight to keep every core busy
-    const k = lang === 'java' || lang === 'cpp' ? cores * 6 : cores * 12;
+    const k = lang === 'kotlin' ? cores * 2 : ['java', 'cpp', 'c', 'csharp', 'go', 'rust'].includes(lang) ? cores * 6 : cores * 12;
     const t = performance.now();
     await Promise.all(Array.from({ length: k }, () => judge.judge({ language: lang, code: HELLO[lang], cases: one })));
     const tput = k / ((performance.now() - t) / 1000);
@@ -258,7 +269,8 @@ function spec(argv: string[], box: string, scratch: string, memMb: number): Sand
 }
 
 /** Writes and compiles the hello program in `box` outside the sandbox; returns bare and sandboxed command lines. */
-async function prepareBare(lang: Language, box: string, bin: Record<string, string>) {
+async function prepareBare(lang: Language, box: string, tc: Toolchain, sb: Sandbox, scratch: string) {
+  const bin = tc.bin;
   const none: { src: string; dest: string }[] = [];
   switch (lang) {
     case 'cpp':
@@ -304,6 +316,27 @@ async function prepareBare(lang: Language, box: string, bin: Record<string, stri
         boxed: [bin.java as string, ...flags, '-cp', '/box', 'Main'],
         binds: etc,
       };
+    }
+    default: {
+      // the added languages: compiled by the judge's own plan in the sandbox, then run bare and sandboxed
+      const plan = await planFor(lang, HELLO[lang], tc, { pchDir: null, javacArchive: null }, 256);
+      for (const [name, content] of Object.entries(plan.files)) writeFileSync(path.join(box, name), content);
+      chownSync(box, 65534, 65534);
+      if (plan.compile) {
+        const o = await sb.run({
+          ...spec(plan.compile.argv, box, scratch, 768),
+          binds: plan.compile.binds,
+          env: plan.compile.env,
+          boxWritable: true,
+          cpuMs: 30000,
+          wallMs: 120000,
+          pids: plan.compilePids ?? 32,
+          fileSizeBytes: 256 << 20,
+        });
+        if (o.code !== 0) throw new Error(`${lang} compile failed in bench`);
+      }
+      const onHost = (a: string) => a.replaceAll('/box/', `${box}/`);
+      return { bare: plan.run.argv.map(onHost), boxed: plan.run.argv, binds: plan.run.binds ?? none };
     }
   }
 }

@@ -82,3 +82,32 @@ describe('Java class names', () => {
     expect(inner.verdict, dump(inner)).toBe('Accepted');
   });
 });
+
+describe('Java main class', () => {
+  it('runs the top-level class declaring main, with a nested static class, record, enum and interface above it', async () => {
+    // the competitive-programming template: before issue 24 "FastReader" (declared last before main) was run
+    const r = await run(
+      `import java.io.*;
+import java.util.*;
+interface Shape { int area(); }
+class Solution {
+  static class FastReader {
+    private final StringTokenizer st = new StringTokenizer("3 4");
+    int nextInt() { return Integer.parseInt(st.nextToken()); }
+  }
+  record Rect(int w, int h) implements Shape { public int area() { return w * h; } }
+  enum Unit { CM, M; String suffix() { return this == CM ? "cm2" : "m2"; } }
+  interface Printer { void print(String s); }
+  public static void main(String[] args) {
+    FastReader in = new FastReader();
+    Shape s = new Rect(in.nextInt(), in.nextInt());
+    Printer p = System.out::println;
+    p.print(s.area() + Unit.CM.suffix());
+  }
+}
+class AfterMain { static void main(String[] a) { System.out.println("wrong class"); } }`,
+      '12cm2',
+    );
+    expect(r.verdict, dump(r)).toBe('Accepted');
+  });
+});

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { languageDef } from './langs';
+import { blankLiterals, topLevelTypes, typeDeclaring } from './main-class';
 import type { Bind } from './sandbox';
 import type { Toolchain } from './toolchains';
 import type { Language } from './types';
@@ -31,6 +33,8 @@ export interface Plan {
   pids?: number;
   /** Set when the source cannot be compiled for a reason the compiler would explain badly. */
   compileError?: string;
+  /** Processes + threads of the compile step (default 32): go build, mcs and kotlinc start many of their own. */
+  compilePids?: number;
 }
 
 /** Caches built once per judge (outside any work dir) and bound read-only into the sandbox. */
@@ -121,7 +125,7 @@ const MAX_CLASS_FILE_BYTES = 255;
 
 /** A compile error for class names too long for a file name (javac would fail with a host path). */
 export function javaNameProblem(code: string): string | null {
-  const src = stripJava(code);
+  const src = blankLiterals(code);
   for (const m of src.matchAll(
     new RegExp(`(?<![\\p{L}\\p{N}_$])(?:class|record|enum|interface)\\s+(${JAVA_ID})`, 'gu'),
   )) {
@@ -134,34 +138,23 @@ export function javaNameProblem(code: string): string | null {
   return null;
 }
 
-/** Strips comments and string literals so regexes over Java source do not match inside them. */
-function stripJava(code: string): string {
-  return code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g, ' ');
-}
-
 /**
- * File and class names for Java: a public class decides the file name (javac insists); otherwise the class
- * declared last before `static void main` is run, from Main.java. A package declaration is honoured.
+ * File and class names for Java: a public class decides the file name (javac insists). The main class is the
+ * top-level type whose own body declares `static void main(`, whatever is declared before it (nested helper
+ * classes, records, enums, interfaces never count); without one, the public class or Main. A package
+ * declaration is honoured.
  */
 export function javaNames(code: string): { file: string; mainClass: string } {
-  const src = stripJava(code);
+  const src = blankLiterals(code);
   const pkg = /^\s*package\s+([\p{L}\p{N}_$.]+)\s*;/mu.exec(src)?.[1];
   const qualify = (c: string) => (pkg ? `${pkg}.${c}` : c);
+  const types = topLevelTypes(src, 'class|record|enum|interface', JAVA_ID);
   const pub = new RegExp(
-    `(?<![\\p{L}\\p{N}_$])public\\s+(?:(?:final|abstract|strictfp)\\s+)*(?:class|record|enum|interface)\\s+(${JAVA_ID})`,
+    `(?<![\\p{L}\\p{N}_$])public\\s+(?:(?:final|abstract|strictfp|sealed|non-sealed)\\s+)*(?:class|record|enum|interface)\\s+(${JAVA_ID})`,
     'u',
   ).exec(src)?.[1];
-  const mainAt = src.search(/\bstatic\s+(?:final\s+)?void\s+main\s*\(/);
-  let mainClass = pub ?? 'Main';
-  if (mainAt >= 0) {
-    let last: string | undefined;
-    for (const m of src.matchAll(
-      new RegExp(`(?<![\\p{L}\\p{N}_$])(?:class|record|enum|interface)\\s+(${JAVA_ID})`, 'gu'),
-    )) {
-      if ((m.index ?? 0) < mainAt) last = m[1];
-    }
-    if (last) mainClass = last;
-  }
+  const withMain = typeDeclaring(src, types, /\bstatic\b[^;{}()=]*\bvoid\s+main\s*\(/u);
+  const mainClass = withMain ?? pub ?? types[0]?.name ?? 'Main';
   return { file: `${pub ?? 'Main'}.java`, mainClass: qualify(mainClass) };
 }
 
@@ -315,6 +308,11 @@ export async function planFor(
         run: { argv: ['/box/main'] },
         runtimeOverheadMb: 0,
       };
+    }
+    default: {
+      const def = languageDef(lang);
+      if (!def) return { ...UNPLANNED, internalError: `unknown language ${lang}` };
+      return def.plan(code, tc, memoryMb);
     }
   }
 }

@@ -1,11 +1,17 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, readlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Isolation } from './isolation';
 
 export interface Bind {
   src: string;
   dest: string;
+  /**
+   * For a toolchain folder whose parents (e.g. /root, mode 0700) the sandbox's user may not cross: the
+   * supervisor, still root, bind-mounts it read-only on an empty dir of the cache in a mount namespace of its
+   * own, and bwrap binds that. Only the folder itself becomes visible; the host's mounts do not change.
+   */
+  viaMount?: boolean;
 }
 
 export interface SandboxSpec {
@@ -56,6 +62,12 @@ export interface SandboxOutcome {
   setup: string;
   /** Times the pids cgroup refused a new process or thread during the run (0 without a pids cgroup). */
   pidsHit: number;
+  /**
+   * True when code/signal are the program's own wait status as the launcher inside the sandbox saw it. False
+   * when that report is missing (a limit killed the run, or the program killed the launcher): code is then
+   * bwrap's exit status, where a signal cannot be told from an exit code above 128.
+   */
+  exact: boolean;
 }
 
 /** The status pipe's fd number inside the sandbox and where the launcher (the helper binary) is bound. */
@@ -99,6 +111,13 @@ export class Sandbox {
     private readonly nice = 0,
   ) {}
 
+  /** An empty dir (of the helper's cache dir) where the supervisor mounts the k-th `viaMount` bind. */
+  private mountPoint(k: number): string {
+    const dir = path.join(path.dirname(this.helper), 'mnt', String(k));
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o755 });
+    return dir;
+  }
+
   bwrapArgs(spec: SandboxSpec): string[] {
     if (!this.iso.bwrap) throw new Error('bubblewrap is not installed');
     cachedSystemArgs ??= systemDirArgs();
@@ -108,6 +127,8 @@ export class Sandbox {
       '--die-with-parent',
       '--new-session',
       '--clearenv',
+      // the launcher is the sandbox's pid 1: it reaps orphans and reports the program's own wait status
+      '--as-pid-1',
       ...(this.iso.bwrapDisableUserns ? ['--unshare-user', '--disable-userns'] : []),
       ...cachedSystemArgs,
       '--proc',
@@ -121,7 +142,8 @@ export class Sandbox {
       spec.boxDir,
       '/box',
     ];
-    for (const b of spec.binds ?? []) args.push('--ro-bind', b.src, b.dest);
+    let k = 0;
+    for (const b of spec.binds ?? []) args.push('--ro-bind', b.viaMount ? this.mountPoint(k++) : b.src, b.dest);
     args.push('--ro-bind', this.helper, LAUNCHER);
     for (const [k, v] of Object.entries({ ...BASE_ENV, ...spec.env })) args.push('--setenv', k, v);
     args.push('--chdir', '/box', '--', LAUNCHER, '--launch', String(STATUS_FD), '--', ...spec.argv);
@@ -172,6 +194,8 @@ export class Sandbox {
     );
     args.push('--stdout', spec.stdoutPath, '--stderr', spec.stderrPath, '--info-fd', String(STATUS_FD));
     if (spec.stdinPath) args.push('--stdin', spec.stdinPath);
+    let k = 0;
+    for (const b of spec.binds ?? []) if (b.viaMount) args.push('--mount-dir', `${b.src}:${this.mountPoint(k++)}`);
     args.push('--', ...this.bwrapArgs(spec));
     return args;
   }

@@ -18,7 +18,7 @@ export const MAX_SOURCE = 512 << 10;
 /** Limits of the sandboxed compile step (independent of the problem's limits); the wall-clock limit is twice the CPU. */
 export const COMPILE_LIMITS = { cpuMs: 10000, memMb: 768, pids: 32, fileMb: 256 };
 /** g++ reads an include completely before lexing it: a smaller cap ends `#include "/dev/random"` sooner. */
-export const COMPILE_MEM_MB: Partial<Record<Language, number>> = { cpp: 512 };
+export const COMPILE_MEM_MB: Partial<Record<Language, number>> = { cpp: 512, c: 512 };
 
 function trimText(buf: Buffer, max: number): string {
   if (buf.length <= max) return buf.toString('utf8');
@@ -42,10 +42,13 @@ function signalName(n: number): string {
   return entry ? entry[0] : `signal ${n}`;
 }
 
-/** bwrap reports a program killed by signal N as exit status 128+N (the shell convention). */
+/**
+ * How the program ended, from the supervisor's knowledge only: the launcher's wait status of the program
+ * (`exact`). Without it (the program killed its launcher) the code is bwrap's, and a status such as 137 stays an
+ * exit code: a program may exit with 137 itself, so it is never read as a signal.
+ */
 export function exitOf(o: SandboxOutcome): { exitCode: number | null; signal: string | null } {
   if (o.signal) return { exitCode: null, signal: signalName(o.signal) };
-  if (o.code > 128 && o.code <= 128 + 64) return { exitCode: null, signal: signalName(o.code - 128) };
   return { exitCode: o.code, signal: null };
 }
 
@@ -110,7 +113,7 @@ export async function compile(
       cpuMs,
       wallMs: 2 * cpuMs,
       memBytes: memMb << 20,
-      pids: COMPILE_LIMITS.pids,
+      pids: plan.compilePids ?? COMPILE_LIMITS.pids,
       nofile: 256,
       fileSizeBytes: COMPILE_LIMITS.fileMb << 20,
       stdoutLimit: 1 << 20,

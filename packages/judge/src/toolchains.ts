@@ -3,6 +3,7 @@ import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { findExecutable } from './isolation';
+import { MORE_LANGUAGES } from './langs';
 import type { Bind } from './sandbox';
 import type { Language, LanguageInfo } from './types';
 
@@ -17,7 +18,9 @@ export interface Toolchain {
   javaHome?: string;
 }
 
-const NAMES: Record<Language, string> = {
+type CoreLanguage = 'javascript' | 'typescript' | 'python' | 'java' | 'cpp';
+
+const NAMES: Record<CoreLanguage, string> = {
   javascript: 'JavaScript (Node.js)',
   typescript: 'TypeScript (Node.js, transpiled with sucrase)',
   python: 'Python 3',
@@ -26,18 +29,22 @@ const NAMES: Record<Language, string> = {
 };
 
 /** The sandbox shows /usr only; a toolchain installed elsewhere (nvm, pyenv, /opt) gets its prefix bound. */
-function bindsFor(realBin: string): Bind[] {
+export function bindsFor(realBin: string): Bind[] {
   if (realBin.startsWith('/usr/')) return [];
   const prefix = path.dirname(path.dirname(realBin));
   return [{ src: prefix, dest: prefix }];
 }
 
-function firstExisting(candidates: string[]): string | null {
+export function firstExisting(candidates: string[]): string | null {
   for (const c of candidates) if (c && existsSync(c)) return c;
   return null;
 }
 
-async function version(bin: string, args: string[], pick: (out: string) => string | null): Promise<string | null> {
+export async function version(
+  bin: string,
+  args: string[],
+  pick: (out: string) => string | null,
+): Promise<string | null> {
   try {
     const { stdout, stderr } = await execFileAsync(bin, args, {
       timeout: 15000,
@@ -49,11 +56,11 @@ async function version(bin: string, args: string[], pick: (out: string) => strin
   }
 }
 
-function unavailable(id: Language, message: string): Toolchain {
-  return { info: { id, name: NAMES[id], version: null, available: false, message }, bin: {}, binds: [] };
+export function unavailable(id: Language, message: string, name: string = NAMES[id as CoreLanguage] ?? id): Toolchain {
+  return { info: { id, name, version: null, available: false, message }, bin: {}, binds: [] };
 }
 
-async function detectNode(id: Language): Promise<Toolchain> {
+async function detectNode(id: 'javascript' | 'typescript'): Promise<Toolchain> {
   // prefer the system node (visible in the sandbox as is), else the one running the server
   const node = firstExisting(['/usr/bin/node', '/usr/local/bin/node']) ?? findExecutable('node') ?? process.execPath;
   const real = realpathSync(node);
@@ -128,11 +135,13 @@ export async function detectToolchains(): Promise<Map<Language, Toolchain>> {
   } catch {
     ts.info = { ...ts.info, available: false, message: 'the sucrase package is missing (npm install)' };
   }
+  const more = await Promise.all(MORE_LANGUAGES.map((def) => def.detect()));
   return new Map<Language, Toolchain>([
     ['javascript', js],
     ['typescript', ts],
     ['python', py],
     ['java', java],
     ['cpp', cpp],
+    ...more.map((tc): [Language, Toolchain] => [tc.info.id, tc]),
   ]);
 }

@@ -1,8 +1,22 @@
 import type { CompareRule } from './compare';
 
-export type Language = 'javascript' | 'typescript' | 'python' | 'java' | 'cpp';
+/** Every language the judge knows, in the order pickers list them. */
+export const LANGUAGES = [
+  'javascript',
+  'typescript',
+  'python',
+  'java',
+  'cpp',
+  'c',
+  'csharp',
+  'go',
+  'rust',
+  'kotlin',
+  'ruby',
+  'php',
+] as const;
 
-export const LANGUAGES: readonly Language[] = ['javascript', 'typescript', 'python', 'java', 'cpp'];
+export type Language = (typeof LANGUAGES)[number];
 
 export type Verdict =
   | 'Accepted'

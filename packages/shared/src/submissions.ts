@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { LANGUAGE_IDS } from './languages';
 
 /** The API contract of the judge calls (spec part 2 §7): run, submit, list, languages. */
-export const JUDGE_LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'cpp'] as const;
+export const JUDGE_LANGUAGES = LANGUAGE_IDS;
 export type TJudgeLanguage = (typeof JUDGE_LANGUAGES)[number];
 
 export const CODE_MAX_CHARS = 100_000;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
+import { LANGUAGE_IDS } from './languages';
 import { ZHiddenResultItem } from './submissions';
 
 /** Languages of the coding environment, in the order of the spec's dropdown (javascript is the default). */
-export const CODE_LANGUAGES = ['javascript', 'python', 'java', 'cpp', 'typescript'] as const;
+export const CODE_LANGUAGES = LANGUAGE_IDS;
 export type TCodeLanguage = (typeof CODE_LANGUAGES)[number];
 
 /** A saved draft is at most this many characters (UTF-16 units ≈ bytes for code). */
@@ -116,6 +117,8 @@ export const ZTakeTest = z.object({
     endTime: z.string().nullable(),
     questionIds: z.array(z.string()),
     questionCount: z.number(),
+    /** The languages this test offers (issue 24), in picker order; absent from older servers = all. */
+    languages: z.array(ZCodeLanguage).optional(),
   }),
   window: z.object({
     state: z.enum(WINDOW_STATES),

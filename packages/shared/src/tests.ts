@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
+import { ADDED_STARTER_CODE } from './starters';
 import { CODE_LANGUAGES, type TCodeLanguage, ZCandidateProblem, ZCandidateQuestion } from './taking';
 
 export const TEST_TYPES = ['APTITUDE', 'CODING'] as const;
@@ -74,6 +75,7 @@ int main() {
     return 0;
 }
 `,
+  ...ADDED_STARTER_CODE,
 };
 
 /** The builder's default model solution (spec §3: "a JavaScript template function"). */
@@ -129,6 +131,13 @@ const testFields = {
   isActive: z.boolean().optional(),
   /** Camera proctoring (issue 17): true/false, or null for the default of the type (coding tests on). */
   proctoring: z.boolean({ error: 'Proctoring must be on or off' }).nullable().optional(),
+  /** Languages candidates may use (issue 24); null or absent = all of them. */
+  languages: z
+    .array(z.enum(CODE_LANGUAGES, { error: 'Unknown language' }), { error: 'Languages must be a list' })
+    .min(1, 'Choose at least one language')
+    .max(CODE_LANGUAGES.length * 2, 'Too many languages')
+    .nullable()
+    .optional(),
 };
 
 export const PASSING_ABOVE_TOTAL_MESSAGE = 'Passing marks cannot be greater than total marks';
@@ -199,6 +208,7 @@ export const ZTestUpdate = withTestRules(
     endTime: testFields.endTime,
     isActive: testFields.isActive,
     proctoring: testFields.proctoring,
+    languages: testFields.languages,
     version,
     questionIds: idList.optional(),
     recomputeTotal: z.boolean().optional(),
@@ -233,6 +243,8 @@ export const ZTest = z.object({
   version: z.number(),
   /** Camera proctoring of this test (the type's default resolved: coding tests on). */
   proctoring: z.boolean(),
+  /** The languages candidates may use, in picker order (all unless the employer chose). */
+  languages: z.array(z.enum(CODE_LANGUAGES)),
 });
 export type TTest = z.infer<typeof ZTest>;
 
@@ -250,6 +262,7 @@ export const ZCandidateTest = ZTest.pick({
   questionIds: true,
   isActive: true,
   createdAt: true,
+  languages: true,
 });
 export type TCandidateTest = z.infer<typeof ZCandidateTest>;
 

@@ -133,6 +133,8 @@ export const tests = pgTable('tests', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   // 0811_proctoring_identity: null = default for the type (coding on)
   proctoring: boolean('proctoring'),
+  // 0871_test_languages: the languages offered; null = all
+  languages: jsonb('languages').$type<string[]>(),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {

@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -54,6 +56,13 @@ static int peak_fd = -1;      /* v2: memory.peak opened and reset (kernel 6.12+)
    right before exec'ing the program and closes it on exec, so only the supervisor's own code can say that the
    sandbox was set up; the program never holds the descriptor and cannot forge or suppress it */
 static int info_fd = -1;
+/* --mount-dir SRC:MNT: a toolchain folder whose parents the sandbox's user cannot traverse (e.g. under /root,
+   mode 0700) is bind-mounted read-only at MNT (an empty dir of the judge's cache), in a private mount namespace
+   of the child only, before privileges are dropped; bwrap then binds MNT. Nothing changes on the host. */
+#define MAX_MOUNT_DIRS 8
+static char *mount_srcs[MAX_MOUNT_DIRS];
+static const char *mount_dsts[MAX_MOUNT_DIRS];
+static int mount_count = 0;
 
 static long long now_ms(void) {
   struct timespec ts;
@@ -206,6 +215,16 @@ static void child(char **argv, int out_w, int err_w, int info_w) {
   }
   /* nothing the server had open (inherited pipes, sockets, files) may reach the sandbox */
   int keep = info_fd > 2 ? info_fd : 2;
+  if (mount_count > 0) {
+    if (unshare(CLONE_NEWNS) < 0) die_child("unshare mount namespace");
+    /* nothing mounted here may reach the host's mount table */
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) die_child("make mounts private");
+    for (int k = 0; k < mount_count; k++) {
+      if (mount(mount_srcs[k], mount_dsts[k], NULL, MS_BIND | MS_REC, NULL) < 0) die_child("bind toolchain dir");
+      if (mount(NULL, mount_dsts[k], NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) < 0)
+        die_child("make toolchain dir read-only");
+    }
+  }
   /* lower priority than the server: set while still root, inherited by bwrap and the program, which (as an
      unprivileged user) can raise its nice value but never lower it again */
   if (nice_value > 0 && setpriority(PRIO_PROCESS, 0, nice_value) < 0) die_child("setpriority");
@@ -252,18 +271,79 @@ static int pump(int fd, int out, long long *total, long long limit) {
   }
 }
 
-/* Inside the sandbox: report "started" on the status fd, then become the program. */
+/*
+ * Inside the sandbox, as its pid 1 (bwrap --as-pid-1): report "started" on the status fd, start the program as
+ * a child, reap every orphan of the sandbox, and when the program ends report how ("E<code>" or "K<signal>").
+ * bwrap's own pid 1 would fold a signal into exit status 128+N, so a program exiting with 137 would read as
+ * "killed by SIGKILL"; this is the kernel's wait status. As pid 1 of its namespace the launcher cannot be killed
+ * from inside it, and it is non-dumpable so the program (same uid) can neither ptrace it nor write its memory.
+ * When the launcher returns, the kernel kills whatever else is left in the namespace.
+ */
 static int launch(int argc, char **argv) {
   if (argc < 5 || strcmp(argv[3], "--") != 0) return 126;
   int fd = atoi(argv[2]);
   fcntl(fd, F_SETFD, FD_CLOEXEC);
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  /* whatever bwrap left open (the toolchain folders' descriptors of --ro-bind-fd lead outside the sandbox) */
+  for (int k = 3; k < fd; k++) close(k);
+  if (syscall(SYS_close_range, fd + 1, ~0U, 0) < 0)
+    for (int k = fd + 1; k < 1024; k++) close(k);
   (void)!write(fd, "S", 1);
   extern char **environ;
-  execve(argv[4], argv + 4, environ);
-  char msg[512];
-  int n = snprintf(msg, sizeof msg, "Xexec %s: %s", argv[4], strerror(errno));
-  (void)!write(fd, msg, n > 0 && n < (int)sizeof msg ? (size_t)n : 0);
-  return 127;
+  pid_t pid = fork();
+  if (pid < 0) {
+    char msg[] = "Xfork: no process left to start the program";
+    (void)!write(fd, msg, sizeof msg - 1);
+    return 127;
+  }
+  if (pid == 0) {
+    execve(argv[4], argv + 4, environ);
+    char msg[512];
+    int n = snprintf(msg, sizeof msg, "Xexec %s: %s", argv[4], strerror(errno));
+    (void)!write(fd, msg, n > 0 && n < (int)sizeof msg ? (size_t)n : 0);
+    _exit(127);
+  }
+  /* the program's stdout/stderr pipes must close when the program's processes are done, not when we are */
+  int devnull = open("/dev/null", O_RDWR);
+  if (devnull >= 0) {
+    dup2(devnull, 0);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    if (devnull > 2) close(devnull);
+  }
+  int status = 0;
+  for (;;) {
+    int st = 0;
+    pid_t w = waitpid(-1, &st, 0);
+    if (w == pid) {
+      status = st;
+      break;
+    }
+    if (w < 0 && errno != EINTR) break; /* cannot happen while the program lives */
+  }
+  char msg[32];
+  int n = WIFSIGNALED(status) ? snprintf(msg, sizeof msg, "K%d", WTERMSIG(status))
+                              : snprintf(msg, sizeof msg, "E%d", WEXITSTATUS(status));
+  (void)!write(fd, msg, (size_t)n);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return WEXITSTATUS(status);
+}
+
+/*
+ * Reaps every child this supervisor has, its own and the orphans of the sandbox it adopted as a subreaper
+ * (bwrap's pid 1 outlives bwrap's monitor by a moment and would otherwise be left for the host's PID 1, which in
+ * a container may never reap it). Called once the cgroup is empty, so all of them are exiting or dead.
+ */
+static void reap_all(void) {
+  long long until = now_ms() + 2000;
+  for (;;) {
+    pid_t w = waitpid(-1, NULL, WNOHANG | __WALL);
+    if (w > 0) continue;
+    if (w < 0 && errno == EINTR) continue;
+    if (w < 0) return; /* ECHILD: none left */
+    if (now_ms() > until) return;
+    usleep(1000);
+  }
 }
 
 int main(int argc, char **argv) {
@@ -298,11 +378,20 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--cg-reuse")) cg_reuse = atoi(v);
     else if (!strcmp(a, "--nice")) nice_value = atoi(v);
     else if (!strcmp(a, "--cg-sched")) cg_sched = v;
+    else if (!strcmp(a, "--mount-dir")) {
+      char *colon = strchr(v, ':');
+      if (!colon || mount_count >= MAX_MOUNT_DIRS || v[0] != '/' || colon[1] != '/') { fprintf(stderr, "judge-run: bad --mount-dir %s\n", v); return 2; }
+      *colon = 0;
+      mount_srcs[mount_count] = (char *)v;
+      mount_dsts[mount_count++] = colon + 1;
+    }
     else { fprintf(stderr, "judge-run: unknown option %s\n", a); return 2; }
   }
   if (i >= argc) { fprintf(stderr, "judge-run: no command\n"); return 2; }
   char **cmd = argv + i;
   prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  /* orphans of the sandbox (bwrap's pid 1 once bwrap's monitor is gone) become our children, reaped below */
+  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
   if (out_limit <= 0) out_limit = 16 << 20;
   if (err_limit <= 0) err_limit = 16 << 20;
 
@@ -460,6 +549,7 @@ int main(int argc, char **argv) {
   }
   long long wall = now_ms() - start;
   kill_cgroup();
+  reap_all();
 
   long long cpu_us = cpu_usage_us();
   if (cpu_us < 0) cpu_us = (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec + (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
@@ -493,7 +583,7 @@ int main(int argc, char **argv) {
 
   /* "S" from the launcher = the sandbox was set up and the program exec'ed; "SX..." = exec failed; nothing =
      the sandbox (bwrap mounts, namespaces) or this supervisor's child failed before the program existed */
-  int started = 1;
+  int started = 1, real = 0, real_code = -1, real_sig = 0;
   char setup[256] = "";
   if (ip[0] >= 0) {
     char ib[512];
@@ -504,19 +594,31 @@ int main(int argc, char **argv) {
     started = n >= 1 && ib[0] == 'S' && (n == 1 || ib[1] != 'X');
     if (!started) {
       const char *why = n >= 2 && ib[1] == 'X' ? ib + 2 : "the sandbox did not start the program";
+      /* the launcher's "E127" after a failed exec is not part of the message */
+      char *tail = strrchr(ib, 'E');
+      if (tail && tail > ib + 1 && strspn(tail + 1, "0123456789") == strlen(tail + 1) && tail[1]) *tail = 0;
       size_t k = 0;
       for (const char *c = why; *c && k < sizeof setup - 1; c++)
         setup[k++] = (*c == '"' || *c == '\\' || (unsigned char)*c < 32) ? '?' : *c;
       setup[k] = 0;
+    } else if (n >= 2 && (ib[1] == 'E' || ib[1] == 'K')) {
+      /* the launcher's own wait status of the program */
+      real = 1;
+      if (ib[1] == 'E') real_code = atoi(ib + 2);
+      else real_sig = atoi(ib + 2);
     }
   }
   int code = -1, sig = 0;
   if (WIFEXITED(status)) code = WEXITSTATUS(status);
   else if (WIFSIGNALED(status)) sig = WTERMSIG(status);
+  if (real && !*limit_hit) {
+    code = real_code;
+    sig = real_sig;
+  }
   printf("{\"code\":%d,\"signal\":%d,\"cpuUs\":%lld,\"wallMs\":%lld,\"peakBytes\":%lld,\"maxRssKb\":%ld,"
          "\"oom\":%lld,\"limit\":\"%s\",\"outBytes\":%lld,\"errBytes\":%lld,\"started\":%s,\"setup\":\"%s\","
-         "\"pidsHit\":%lld}\n",
+         "\"pidsHit\":%lld,\"exact\":%s}\n",
          code, sig, cpu_us, wall, peak, ru.ru_maxrss, oom, limit_hit, out_total, err_total, started ? "true" : "false", setup,
-         pids_hit);
+         pids_hit, real ? "true" : "false");
   return 0;
 }

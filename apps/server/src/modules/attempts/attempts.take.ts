@@ -3,7 +3,7 @@
  * state, the candidate's attempt with the server's now (the page counts down from the server's deadline),
  * and once started the problems or questions (candidate projection), saved drafts and saved answers.
  */
-import type { TCodeLanguage, TTakeTest, TWindowState } from '@assessly/shared';
+import { offeredLanguages, type TCodeLanguage, type TTakeTest, type TWindowState } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import { type AttemptRow, codeDrafts, type TestRow, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -49,6 +49,7 @@ export async function readTakeState(
       endTime: iso(test.endTime),
       questionIds: attempt ? test.questionIds : [],
       questionCount: test.questionIds.length,
+      languages: offeredLanguages(test.languages),
     },
     window: {
       state: windowStateOf(test, attempt, now, preview),

@@ -11,6 +11,13 @@ const NAMES: Record<string, string> = {
   python: 'Python 3',
   java: 'Java',
   cpp: 'C++17',
+  c: 'C17',
+  csharp: 'C#',
+  go: 'Go',
+  rust: 'Rust',
+  kotlin: 'Kotlin',
+  ruby: 'Ruby',
+  php: 'PHP',
 };
 
 export async function judgingRoutes(app: FastifyInstance, deps: AppDeps) {

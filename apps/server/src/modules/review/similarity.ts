@@ -60,8 +60,9 @@ const LIBRARY_NAMES = new Set(
 
 export function languageFamily(language: string): LanguageFamily {
   const l = language.toLowerCase();
-  if (l.startsWith('py')) return 'python';
-  if (/^(c|cpp|c\+\+|java|javascript|js|typescript|ts|csharp|c#|go|rust|kotlin)/.test(l)) return 'c';
+  // Ruby shares Python's # comments and string forms; PHP's // and /* */ comments are C's
+  if (l.startsWith('py') || l === 'ruby') return 'python';
+  if (/^(c|cpp|c\+\+|java|javascript|js|typescript|ts|csharp|c#|go|rust|kotlin|php)/.test(l)) return 'c';
   return 'other';
 }
 

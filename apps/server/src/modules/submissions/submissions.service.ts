@@ -32,6 +32,7 @@ import type { JudgingService } from '../judging/judging.types';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { casesForRun, casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
 import { canManageTest, findTest } from '../tests/tests.access';
+import { requireOfferedLanguage } from './offered-languages';
 import * as repo from './submissions.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'> & { judging?: JudgingService };
@@ -156,6 +157,7 @@ async function requireAccess(deps: Deps, user: UserRow, testId: string, allowMan
 /** Runs the visible examples (or only the custom input) without storing anything. */
 export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promise<TResultItem[]> {
   const { test, attempt } = await requireAccess(deps, user, input.testId, true);
+  requireOfferedLanguage(test, input.language);
   const problem = await resolveProblem(deps, test, input.questionNumber);
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
@@ -206,6 +208,7 @@ export async function submitCode(
     if (earlier) return waitForJudged(deps, earlier.id, deps.judging?.submitWaitMs ?? 0);
   }
   const { test, attempt } = await requireAccess(deps, user, input.testId, false);
+  requireOfferedLanguage(test, input.language);
   await resolveProblem(deps, test, input.questionNumber);
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);

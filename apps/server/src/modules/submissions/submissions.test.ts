@@ -1,4 +1,5 @@
 /** Run and submit through the API with the REAL sandboxed judge (Python), plus access rules. */
+import { LANGUAGE_IDS } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { healthDetails } from '../../../test/build-test-app';
@@ -25,11 +26,11 @@ const body = (code: string, over: Record<string, unknown> = {}) => ({
 });
 
 describe('GET /api/languages and health', () => {
-  it('lists the five languages with availability, and health shows isolation and the queue', async () => {
+  it('lists the twelve languages with availability, and health shows isolation and the queue', async () => {
     const res = await t.as(null).get('/api/languages');
     expect(res.statusCode).toBe(200);
     const langs = res.json() as { id: string; available: boolean }[];
-    expect(langs.map((l) => l.id).sort()).toEqual(['cpp', 'java', 'javascript', 'python', 'typescript']);
+    expect(langs.map((l) => l.id).sort()).toEqual([...LANGUAGE_IDS].sort());
     expect(langs.find((l) => l.id === 'python')?.available).toBe(true);
     const health = await healthDetails(t.app);
     expect(health.judge.isolation.sandbox).toBe(real.judge.isolation().sandbox);

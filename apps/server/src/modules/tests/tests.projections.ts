@@ -8,6 +8,7 @@
 import {
   DEFAULT_STARTER_CODE,
   defaultProctoring,
+  offeredLanguages,
   type TAptitudeQuestion,
   type TCandidateProblem,
   type TCandidateQuestion,
@@ -51,6 +52,7 @@ export function toCandidateTest(row: TestRow): TCandidateTest {
     questionIds: row.questionIds,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
+    languages: offeredLanguages(row.languages),
   };
 }
 

@@ -6,6 +6,7 @@
 
 import {
   checkTestRules,
+  offeredLanguages,
   type TAdminStats,
   type TAptitudeQuestion,
   type TCandidateProblem,
@@ -68,6 +69,7 @@ export async function createTest(db: Db, user: UserRow, input: TTestCreate): Pro
     endTime: toDate(input.endTime, 'endTime'),
     isActive: input.isActive ?? true,
     proctoring: input.proctoring ?? null,
+    languages: input.languages ? offeredLanguages(input.languages) : null,
     // createdBy comes from the session, never from the body.
     createdBy: user.id,
     companyId: user.companyId,
@@ -132,6 +134,7 @@ export async function updateTest(db: Db, user: UserRow, id: string, input: TTest
       endTime,
       isActive: input.isActive ?? test.isActive,
       proctoring: input.proctoring === undefined ? test.proctoring : input.proctoring,
+      languages: input.languages === undefined ? test.languages : input.languages && offeredLanguages(input.languages),
       questionIds,
     },
     test.version,

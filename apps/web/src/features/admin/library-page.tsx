@@ -2,7 +2,14 @@
  * /admin/library: every problem and question of the company, searchable by text, tag, difficulty and language,
  * with usage and last edit. "Add to test" copies the item into a test; problems export/import as Kattis packages.
  */
-import type { TLibraryItem, TLibraryKind, TLibraryPage, TTest } from '@assessly/shared';
+import {
+  CODE_LANGUAGES,
+  LANGUAGE_META,
+  type TLibraryItem,
+  type TLibraryKind,
+  type TLibraryPage,
+  type TTest,
+} from '@assessly/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -106,9 +113,9 @@ export function LibraryPage() {
             <label htmlFor={ids.lang}>Starter code language</label>
             <select id={ids.lang} value={language} onChange={(e) => setLanguage(e.target.value)}>
               <option value="">Any</option>
-              {['python', 'javascript', 'java', 'cpp', 'c'].map((l) => (
+              {CODE_LANGUAGES.map((l) => (
                 <option key={l} value={l}>
-                  {l}
+                  {LANGUAGE_META[l].label}
                 </option>
               ))}
             </select>

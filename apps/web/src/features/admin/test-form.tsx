@@ -1,4 +1,4 @@
-import { TEST_DEFAULTS, type TTestType, ZTestCreate } from '@assessly/shared';
+import { CODE_LANGUAGES, LANGUAGE_META, TEST_DEFAULTS, type TTestType, ZTestCreate } from '@assessly/shared';
 import type { FormEventHandler, ReactNode } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -17,6 +17,8 @@ export interface TestFormValues {
   endTime: string;
   /** Camera proctoring (issue 17): the type's default (coding on, aptitude off), or explicitly on/off. */
   proctoring: 'default' | 'on' | 'off';
+  /** The languages candidates may use (issue 24): every one ticked = all, stored as "all" (null). */
+  languages: string[];
 }
 
 /** What the API takes from the form (window times as ISO, numbers as numbers). */
@@ -31,6 +33,7 @@ export function toTestPayload(v: TestFormValues) {
     startTime: fromLocalInput(v.startTime),
     endTime: fromLocalInput(v.endTime),
     proctoring: v.proctoring === 'default' ? null : v.proctoring === 'on',
+    languages: CODE_LANGUAGES.every((l) => v.languages.includes(l)) ? null : v.languages,
   };
 }
 
@@ -44,6 +47,7 @@ export const EMPTY_TEST_FORM: TestFormValues = {
   startTime: '',
   endTime: '',
   proctoring: 'default',
+  languages: [...CODE_LANGUAGES],
 };
 
 const NUMBER_LABELS = { duration: 'Duration', totalMarks: 'Total marks', passingMarks: 'Passing marks' } as const;
@@ -192,6 +196,18 @@ export function TestFormFields({
           candidate's face at random times. Flags are evidence for a reviewer, never a verdict.
         </span>
       </div>
+      <fieldset className="field" style={{ border: 0, padding: 0 }} {...invalid('languages')}>
+        <legend className="label">Languages candidates may use (coding tests)</legend>
+        <div className="radio-row" style={{ flexWrap: 'wrap' }}>
+          {CODE_LANGUAGES.map((l) => (
+            <label key={l}>
+              <input type="checkbox" value={l} {...register('languages')} /> {LANGUAGE_META[l].label}
+              {LANGUAGE_META[l].slowCompile ? ' (slow to compile)' : ''}
+            </label>
+          ))}
+        </div>
+        {err('languages')}
+      </fieldset>
     </>
   );
 }

@@ -3,7 +3,7 @@
  * Submit / custom input, End Test and the Test Submitted summary. Its own chunk: the start screen does not
  * load it.
  */
-import type { TCandidateProblem, TCodeLanguage } from '@assessly/shared';
+import { CODE_LANGUAGES, type TCandidateProblem, type TCodeLanguage } from '@assessly/shared';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
@@ -95,7 +95,10 @@ function CodingEnvironment({
   useEffect(() => localStorage.setItem(langKey, JSON.stringify(languages)), [langKey, languages]);
 
   const problem: TCandidateProblem | undefined = problems[index];
-  const language: TCodeLanguage = (problem && languages[problem.id]) || 'javascript';
+  // only a language the test offers (issue 24): the first offered one until the candidate picks
+  const offered = take.test.languages ?? CODE_LANGUAGES;
+  const picked = problem && languages[problem.id];
+  const language: TCodeLanguage = picked && offered.includes(picked) ? picked : (offered[0] ?? 'javascript');
   const currentCode = () =>
     problem ? (codes.current!.get(draftKey(problem.id, language)) ?? starterFor(problem.starterCode, language)) : '';
 
@@ -202,6 +205,7 @@ function CodingEnvironment({
                   <div className="editor-toolbar">
                     <LanguageSelect
                       value={language}
+                      languages={offered}
                       disabled={locked}
                       onChange={(l) => {
                         setLanguages((m) => ({ ...m, [problem.id]: l }));

@@ -2,6 +2,7 @@
 import {
   CODE_LANGUAGES,
   describeComparison,
+  LANGUAGE_META,
   type TCandidateProblem,
   type TCandidateSubmission,
 } from '@assessly/shared';
@@ -169,14 +170,17 @@ function SettingsPanel({ settings, onChange }: { settings: EditorSettings; onCha
   );
 }
 
+/** The language picker: the test's languages (all by default); a slow compiler is named in its option. */
 export function LanguageSelect({
   value,
   disabled,
   onChange,
+  languages = CODE_LANGUAGES,
 }: {
   value: string;
   disabled: boolean;
   onChange: (l: (typeof CODE_LANGUAGES)[number]) => void;
+  languages?: readonly (typeof CODE_LANGUAGES)[number][];
 }) {
   return (
     <>
@@ -190,9 +194,9 @@ export function LanguageSelect({
         disabled={disabled}
         onChange={(e) => onChange(e.target.value as (typeof CODE_LANGUAGES)[number])}
       >
-        {CODE_LANGUAGES.map((l) => (
+        {languages.map((l) => (
           <option key={l} value={l}>
-            {l}
+            {LANGUAGE_META[l].slowCompile ? `${LANGUAGE_META[l].label} (slow to compile)` : LANGUAGE_META[l].label}
           </option>
         ))}
       </select>

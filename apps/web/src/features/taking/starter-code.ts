@@ -1,4 +1,4 @@
-import type { TCodeLanguage } from '@assessly/shared';
+import { ADDED_STARTER_CODE, LANGUAGE_META, type TCodeLanguage } from '@assessly/shared';
 
 /** Built-in templates (read stdin, write stdout) used when a problem has no starter code of its own. */
 export const DEFAULT_STARTERS: Record<TCodeLanguage, string> = {
@@ -38,16 +38,13 @@ int main() {
 // Write your solution here
 console.log(input);
 `,
+  ...ADDED_STARTER_CODE,
 };
 
 export function starterFor(starterCode: Record<string, string>, language: TCodeLanguage): string {
   return starterCode[language] ?? DEFAULT_STARTERS[language];
 }
 
-export const LANGUAGE_LABELS: Record<TCodeLanguage, string> = {
-  javascript: 'JavaScript',
-  python: 'Python',
-  java: 'Java',
-  cpp: 'C++',
-  typescript: 'TypeScript',
-};
+export const LANGUAGE_LABELS: Record<TCodeLanguage, string> = Object.fromEntries(
+  Object.entries(LANGUAGE_META).map(([id, meta]) => [id, meta.label]),
+) as Record<TCodeLanguage, string>;
