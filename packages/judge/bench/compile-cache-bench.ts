@@ -1,0 +1,80 @@
+/**
+ * What the compile cache buys: `npx tsx packages/judge/bench/compile-cache-bench.ts` (root + bwrap).
+ * Per language, a candidate's Run (1 case) and then Submit (10 cases) of the same code, measured with the
+ * cache off and on, interleaved in the same run so both meet the same machine load. Every pair has code no
+ * other pair has (a comment with a counter), so a hit can only come from the pair's own Run.
+ * Reports per pair: median wall ms, and CPU ms of this process and its sandboxes (user + system, from
+ * /proc/self/stat: our own time plus that of every child we waited for). BENCH_PAIRS=n (default 6).
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createJudge } from '../src/judge';
+import type { Judge, Language } from '../src/types';
+
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 6);
+const TICK_MS = 1000 / 100; // USER_HZ
+
+const SUM: Record<Language, string> = {
+  javascript: `const [a, b] = require('fs').readFileSync(0, 'utf8').split(' ').map(Number); console.log(a + b);`,
+  typescript: `import { readFileSync } from 'fs';\nconst [a, b]: number[] = readFileSync(0, 'utf8').split(' ').map(Number);\nconsole.log(a + b);`,
+  python: `a, b = map(int, input().split())\nprint(a + b)`,
+  java: `import java.util.*;\npublic class Main { public static void main(String[] x) { Scanner s = new Scanner(System.in); System.out.println(s.nextLong() + s.nextLong()); } }`,
+  cpp: `#include <bits/stdc++.h>\nusing namespace std;\nint main(){ long long a, b; cin >> a >> b; cout << a + b << "\\n"; }`,
+};
+const COMMENT: Record<Language, string> = { javascript: '//', typescript: '//', python: '#', java: '//', cpp: '//' };
+
+/** CPU ms of this process plus every child it has waited for. */
+function cpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // after "pid (comm) ": state is field 3, so utime..cstime (fields 14..17) sit at indexes 11..14
+  return [11, 12, 13, 14].reduce((s, i) => s + Number(fields[i]), 0) * TICK_MS;
+}
+
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+let serial = 0;
+async function pair(judge: Judge, language: Language): Promise<{ wall: number; cpu: number; hit: boolean }> {
+  const code = `${SUM[language]}\n${COMMENT[language]} ${process.pid}-${serial++}\n`;
+  const cases = Array.from({ length: 10 }, (_, i) => ({ input: `${i} ${i}\n`, expectedOutput: `${2 * i}\n` }));
+  const c0 = cpuMs();
+  const t0 = performance.now();
+  const run = await judge.judge({ language, code, cases: [{ input: '2 40\n', expectedOutput: null }] });
+  const submit = await judge.judge({ language, code, cases });
+  const wall = performance.now() - t0;
+  if (run.cases[0]?.output.trim() !== '42' || submit.verdict !== 'Accepted')
+    throw new Error(`${language}: ${run.verdict} / ${submit.verdict} ${submit.compileOutput ?? ''}`);
+  return { wall, cpu: cpuMs() - c0, hit: submit.compileCached === true };
+}
+
+async function main() {
+  const compileCacheDir = path.join(os.tmpdir(), `compile-cache-bench-${process.pid}`);
+  process.on('exit', () => rmSync(compileCacheDir, { recursive: true, force: true }));
+  const off = createJudge({ concurrency: 1, compileCache: false });
+  const on = createJudge({ concurrency: 1, compileCacheDir });
+  await Promise.all([off.warmup(), on.warmup()]);
+  console.log(`loadavg before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+  console.log('language    off wall/cpu ms   on wall/cpu ms   cpu saved  hits');
+  for (const language of ['cpp', 'java', 'typescript', 'python', 'javascript'] as Language[]) {
+    const r = { off: [] as { wall: number; cpu: number }[], on: [] as { wall: number; cpu: number }[] };
+    let hits = 0;
+    for (let i = 0; i < PAIRS; i++) {
+      r.off.push(await pair(off, language));
+      const p = await pair(on, language);
+      r.on.push(p);
+      if (p.hit) hits += 1;
+    }
+    const offCpu = med(r.off.map((x) => x.cpu));
+    const onCpu = med(r.on.map((x) => x.cpu));
+    console.log(
+      `${language.padEnd(11)} ${`${med(r.off.map((x) => x.wall)).toFixed(0)}/${offCpu.toFixed(0)}`.padStart(16)} ` +
+        `${`${med(r.on.map((x) => x.wall)).toFixed(0)}/${onCpu.toFixed(0)}`.padStart(16)} ` +
+        `${offCpu > 0 ? `${(100 * (1 - onCpu / offCpu)).toFixed(0)}%` : '-'}`.padStart(10) +
+        `  ${hits}/${PAIRS}`,
+    );
+  }
+  console.log(`loadavg after: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+  await Promise.all([off.close(), on.close()]);
+}
+
+await main();
