@@ -18,6 +18,7 @@ import type { Clock } from './lib/clock';
 import { AppError, installErrorHandler } from './lib/errors';
 import type { Mailer } from './lib/mailer';
 import { installRouteSchemas } from './lib/route-schema';
+import { rateLimitOptions } from './lib/shared-limits';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
 import { aptitudeQuestionsRoutes } from './modules/aptitude-questions/aptitude-questions.routes';
@@ -96,7 +97,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 40 } });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(deps.database));
   installSessionLookup(app, deps.db, deps.clock);
   installOriginCheck(app);
   installAuditHooks(app, deps.db);

@@ -1,8 +1,9 @@
 /**
  * What the compile cache buys: `npx tsx packages/judge/bench/compile-cache-bench.ts` (root + bwrap).
- * Per language, a candidate's Run (1 case) and then Submit (10 cases) of the same code, measured with the
- * cache off and on, interleaved in the same run so both meet the same machine load. Every pair has code no
- * other pair has (a comment with a counter), so a hit can only come from the pair's own Run.
+ * Per language, a candidate's Run (1 case) and then Submit (10 cases), interleaved in the same run so both
+ * meet the same machine load: "before" compiles twice (the Submit's code differs by a comment, so its key
+ * differs: what every Submit cost without the cache), "after" submits the Run's code and finds its compile.
+ * Every pair has code no other pair has (a comment with a counter), so a hit can only come from its own Run.
  * Reports per pair: median wall ms, and CPU ms of this process and its sandboxes (user + system, from
  * /proc/self/stat: our own time plus that of every child we waited for). BENCH_PAIRS=n (default 6).
  */
@@ -34,13 +35,23 @@ function cpuMs(): number {
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 let serial = 0;
-async function pair(judge: Judge, language: Language): Promise<{ wall: number; cpu: number; hit: boolean }> {
-  const code = `${SUM[language]}\n${COMMENT[language]} ${process.pid}-${serial++}\n`;
+const unique = (language: Language) => `${SUM[language]}\n${COMMENT[language]} ${process.pid}-${serial++}\n`;
+
+/**
+ * One Run and one Submit. `cached`: the same code twice (the Submit finds the Run's compile); otherwise the
+ * Submit's code differs by a comment, which is what every Submit cost before the cache: a second compile.
+ */
+async function pair(
+  judge: Judge,
+  language: Language,
+  cached: boolean,
+): Promise<{ wall: number; cpu: number; hit: boolean }> {
+  const code = unique(language);
   const cases = Array.from({ length: 10 }, (_, i) => ({ input: `${i} ${i}\n`, expectedOutput: `${2 * i}\n` }));
   const c0 = cpuMs();
   const t0 = performance.now();
   const run = await judge.judge({ language, code, cases: [{ input: '2 40\n', expectedOutput: null }] });
-  const submit = await judge.judge({ language, code, cases });
+  const submit = await judge.judge({ language, code: cached ? code : unique(language), cases });
   const wall = performance.now() - t0;
   if (run.cases[0]?.output.trim() !== '42' || submit.verdict !== 'Accepted')
     throw new Error(`${language}: ${run.verdict} / ${submit.verdict} ${submit.compileOutput ?? ''}`);
@@ -50,17 +61,17 @@ async function pair(judge: Judge, language: Language): Promise<{ wall: number; c
 async function main() {
   const compileCacheDir = path.join(os.tmpdir(), `compile-cache-bench-${process.pid}`);
   process.on('exit', () => rmSync(compileCacheDir, { recursive: true, force: true }));
-  const off = createJudge({ concurrency: 1, compileCache: false });
-  const on = createJudge({ concurrency: 1, compileCacheDir });
-  await Promise.all([off.warmup(), on.warmup()]);
+  // one judge: two judges in one process would share its cgroup parents (and it is how the server runs)
+  const judge = createJudge({ concurrency: 1, compileCacheDir });
+  await judge.warmup();
   console.log(`loadavg before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
-  console.log('language    off wall/cpu ms   on wall/cpu ms   cpu saved  hits');
+  console.log('language    before wall/cpu ms  after wall/cpu ms  cpu saved  hits');
   for (const language of ['cpp', 'java', 'typescript', 'python', 'javascript'] as Language[]) {
     const r = { off: [] as { wall: number; cpu: number }[], on: [] as { wall: number; cpu: number }[] };
     let hits = 0;
     for (let i = 0; i < PAIRS; i++) {
-      r.off.push(await pair(off, language));
-      const p = await pair(on, language);
+      r.off.push(await pair(judge, language, false));
+      const p = await pair(judge, language, true);
       r.on.push(p);
       if (p.hit) hits += 1;
     }
@@ -74,7 +85,7 @@ async function main() {
     );
   }
   console.log(`loadavg after: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
-  await Promise.all([off.close(), on.close()]);
+  await judge.close();
 }
 
 await main();
