@@ -25,7 +25,7 @@ let database: Database;
 let drop: () => Promise<void>;
 let dataDir: string;
 const apis: ServerProcess[] = [];
-let worker: ChildProcess | null = null;
+const workers: ChildProcess[] = [];
 let workerOut = '';
 
 async function call(api: ServerProcess, method: string, url: string, cookie: string | null, body?: unknown) {
@@ -83,6 +83,7 @@ function startWorker(url: string): Promise<ChildProcess> {
       workerOut += d;
     });
     child.on('exit', (code) => reject(new Error(`worker exited ${code}: ${workerOut}`)));
+    workers.push(child);
   });
 }
 
@@ -104,7 +105,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  worker?.kill('SIGKILL');
+  for (const w of workers) w.kill('SIGKILL');
   await Promise.all(apis.map((a) => a.stop().catch(() => {})));
   await database?.close();
   await drop?.();
@@ -156,9 +157,74 @@ describe('two API processes on one PostgreSQL', () => {
     expect(codes.slice(AUTH_LIMIT)).toEqual([429, 429]);
   });
 
+  it('judges the first submission of every candidate before the second of any, over two APIs and two workers', async () => {
+    const [a, b] = apis as [ServerProcess, ServerProcess];
+    const { test } = await buildCodingTest(database.db, { problems: [SUM_PROBLEM], duration: 60 });
+    const who = async (api: ServerProcess) => {
+      const c = await signUp(api);
+      await startCodingAttempt({ db: database.db, clock: systemClock }, c.id, test.id);
+      return { ...c, api, cookie: await signIn(api, c.email) };
+    };
+    const flooder = await who(a);
+    const others = [await who(b), await who(a)];
+    const submit = (c: Awaited<ReturnType<typeof who>>, n: number) =>
+      call(c.api, 'POST', '/api/submissions', c.cookie, {
+        language: 'python',
+        code: `a, b = map(int, input().split())\nprint(a + b)  # ${n}\n`,
+        testId: test.id,
+        questionNumber: 0,
+      });
+    const queued = async () =>
+      Number(
+        (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM submissions WHERE status = 'queued'"))[0]
+          ?.n,
+      );
+    const pending = async (n: number) => {
+      while ((await queued()) < n) await new Promise((r) => setTimeout(r, 50));
+    };
+    // No worker runs yet: the flooder's three submissions are queued first, then one of each other candidate.
+    const posted = [submit(flooder, 1), submit(flooder, 2), submit(flooder, 3)];
+    await pending(3);
+    posted.push(...others.map((c, i) => submit(c, 10 + i)));
+    await pending(5);
+    const rows = await database.query<{ id: string; user_id: string }>(
+      'SELECT id, user_id FROM submissions ORDER BY created_at',
+    );
+    const flood = rows.filter((r) => r.user_id === flooder.id).map((r) => r.id);
+    const fair = rows.filter((r) => r.user_id !== flooder.id).map((r) => r.id);
+    expect([flood.length, fair.length]).toEqual([3, 2]);
+
+    // Two workers judge; the order in which rows start running is watched from here.
+    const startedAt = new Map<string, number>();
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        for (const r of await database.query<{ id: string }>("SELECT id FROM submissions WHERE status <> 'queued'"))
+          if (!startedAt.has(r.id)) startedAt.set(r.id, performance.now());
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    await Promise.all([startWorker(database.url!), startWorker(database.url!)]);
+    const answers = await Promise.all(posted);
+    watching = false;
+    await watch;
+    expect(answers.map((r) => r.status).every((s) => s === 200 || s === 202)).toBe(true);
+    const judged = await database.query<{ status: string; passed_count: number }>(
+      'SELECT status, passed_count FROM submissions',
+    );
+    expect(judged.every((r) => r.status === 'judged' && r.passed_count === 2)).toBe(true);
+    // The flooder's first may go first (it was oldest); the other candidates' only submissions start no later
+    // than the flooder's second and third.
+    const at = (id: string) => startedAt.get(id) ?? Number.POSITIVE_INFINITY;
+    for (const id of fair) {
+      expect(at(id)).toBeLessThanOrEqual(at(flood[1]!));
+      expect(at(id)).toBeLessThanOrEqual(at(flood[2]!));
+    }
+  }, 240_000);
+
   it('delivers a verdict judged by a worker process to the event stream held on the other API', async () => {
     const [a, b] = apis as [ServerProcess, ServerProcess];
-    worker = await startWorker(database.url!);
+    if (workers.length === 0) await startWorker(database.url!);
     const candidate = await signUp(a);
     const { test } = await buildCodingTest(database.db, { problems: [SUM_PROBLEM], duration: 60 });
     await startCodingAttempt({ db: database.db, clock: systemClock }, candidate.id, test.id);
