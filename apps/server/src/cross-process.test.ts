@@ -100,8 +100,10 @@ beforeAll(async () => {
     ARGON2_TIME_COST: '1',
     WEB_DIST: '/nonexistent',
   };
-  // one at a time: both migrate on start (the second finds the schema up to date)
-  for (const name of ['a', 'b']) apis.push(await startServerProcess({ ...env, DATA_DIR: path.join(dataDir, name) }));
+  // openTestDatabase() migrated the database: both find the schema up to date and may start together
+  apis.push(
+    ...(await Promise.all(['a', 'b'].map((n) => startServerProcess({ ...env, DATA_DIR: path.join(dataDir, n) })))),
+  );
 }, 180_000);
 
 afterAll(async () => {
