@@ -8,6 +8,7 @@ export * from './face-responses';
 export * from './integrations';
 export * from './library';
 export * from './password';
+export * from './retry-spread';
 export * from './review';
 export * from './review-responses';
 export * from './submissions';
