@@ -208,13 +208,16 @@ describe('two API processes on one PostgreSQL', () => {
     })();
     await Promise.all([startWorker(database.url!), startWorker(database.url!)]);
     const answers = await Promise.all(posted);
+    // a POST answers 202 when its verdict takes longer than the API waits: the rows tell when all are judged
+    while ((await database.query("SELECT id FROM submissions WHERE status IN ('queued', 'running')")).length > 0)
+      await new Promise((r) => setTimeout(r, 100));
     watching = false;
     await watch;
     expect(answers.map((r) => r.status).every((s) => s === 200 || s === 202)).toBe(true);
     const judged = await database.query<{ status: string; passed_count: number }>(
       'SELECT status, passed_count FROM submissions',
     );
-    expect(judged.every((r) => r.status === 'judged' && r.passed_count === 2)).toBe(true);
+    expect(judged.map((r) => `${r.status}:${r.passed_count}`)).toEqual(Array(5).fill('judged:2'));
     // The flooder's first may go first (it was oldest); the other candidates' only submissions start no later
     // than the flooder's second and third.
     const at = (id: string) => startedAt.get(id) ?? Number.POSITIVE_INFINITY;
