@@ -14,6 +14,7 @@ import type { AppDeps } from './deps';
 import { installSessionLookup } from './lib/auth';
 import { AppError, installErrorHandler } from './lib/errors';
 import { installRouteSchemas } from './lib/route-schema';
+import { rateLimitOptions } from './lib/shared-limits';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
 import { aptitudeQuestionsRoutes } from './modules/aptitude-questions/aptitude-questions.routes';
@@ -72,7 +73,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 40 } });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(deps.database));
   installSessionLookup(app, deps.db, deps.clock);
   installOriginCheck(app);
   installAuditHooks(app, deps.db);

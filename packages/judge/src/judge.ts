@@ -1,6 +1,7 @@
 import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type CompileCache, compileKey, createCompileCache } from './compile-cache';
 import { buildHelper, detectIsolation, ensurePrivateDir, removeCgroupTree } from './isolation';
 import { buildCppPch, buildJavacArchive, type Caches, planFor } from './languages';
 import { Pool } from './pool';
@@ -47,6 +48,13 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
   let sandbox: Promise<Sandbox> | null = null;
   let toolchains: Promise<Map<Language, Toolchain>> | null = null;
   const caches = new Map<Language, Promise<Caches>>();
+  const compiled: CompileCache | null =
+    opts.compileCache === false
+      ? null
+      : createCompileCache({
+          dir: opts.compileCacheDir ?? path.join(cacheDir, 'compiled'),
+          maxBytes: opts.compileCacheBytes,
+        });
 
   const getSandbox = () => {
     sandbox ??= (async () => {
@@ -137,7 +145,20 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
       if (iso.dropTo) await chown(box, iso.dropTo.uid, iso.dropTo.gid);
       const io = { stdoutPath: path.join(runDir, 'out'), stderrPath: path.join(runDir, 'err') };
       let compileMs: number | null = null;
-      if (plan.compile) {
+      let compileCached = false;
+      const key =
+        plan.compile && compiled
+          ? compileKey({
+              language: req.language,
+              toolchainVersion: tc.info.version,
+              step: plan.compile,
+              files: plan.files,
+            })
+          : null;
+      if (key && compiled && (await compiled.restore(key, box))) {
+        compileMs = 0;
+        compileCached = true;
+      } else if (plan.compile) {
         const c = await compile(sb, plan, box, io, COMPILE_MEM_MB[req.language] ?? COMPILE_LIMITS.memMb, compileCpuMs);
         compileMs = c.ms;
         if (c.error !== null) {
@@ -148,6 +169,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
             compileMs,
           };
         }
+        if (key && compiled) await compiled.save(key, box, plan.files);
       }
       const cases: CaseResult[] = [];
       for (const [index, tcase] of req.cases.entries()) {
@@ -208,6 +230,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
         compileOutput: null,
         cases,
         compileMs,
+        ...(compileCached ? { compileCached } : {}),
         passedCount,
         totalCount: cases.length,
       };
@@ -239,6 +262,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
       await Promise.all(langs.map((l) => (tcs.get(l)?.info.available ? getCaches(l, tcs.get(l) as Toolchain) : null)));
     },
     stats: () => pool.stats(),
+    compileCacheStats: () => compiled?.stats() ?? null,
     async close() {
       await pool.drain();
       if (iso.cgroup)

@@ -1,4 +1,5 @@
 import type { CompareRule } from './compare';
+import type { CompileCacheStats } from './compile-cache';
 
 /** Every language the judge knows, in the order pickers list them. */
 export const LANGUAGES = [
@@ -75,6 +76,8 @@ export interface JudgeResult {
   compileOutput: string | null;
   cases: CaseResult[];
   compileMs: number | null;
+  /** True when the compiled program came from the compile cache (compileMs is then 0). */
+  compileCached?: boolean;
   passedCount: number;
   totalCount: number;
 }
@@ -105,6 +108,8 @@ export interface Judge {
   warmup(languages?: readonly Language[]): Promise<void>;
   /** Current pool load, for health endpoints. */
   stats(): { running: number; queued: number; concurrency: number; maxQueue: number };
+  /** Hits, misses, stores, refused (poisoned) and evicted entries of the compile cache; null when it is off. */
+  compileCacheStats?(): CompileCacheStats | null;
   close(): Promise<void>;
 }
 
@@ -128,6 +133,12 @@ export interface CreateJudgeOptions {
    * A slow host may need more; a test that proves the limit stops a transpiler bomb needs less.
    */
   compileCpuMs?: number;
+  /** Reuse compiled programs across judgings (and processes sharing cacheDir); default on. */
+  compileCache?: boolean;
+  /** Where compiled programs are kept (default <cacheDir>/compiled); judges sharing it share their compiles. */
+  compileCacheDir?: string;
+  /** Size of the compile cache before least recently used entries are evicted, default 256 MiB. */
+  compileCacheBytes?: number;
 }
 
 export class JudgeQueueFullError extends Error {

@@ -9,7 +9,8 @@
  * events (the per-candidate budget of API + database work). Verdicts are awaited up to --grace seconds (60) after
  * the end; later ones count as "not judged by the end". Prints per endpoint class p50/p95/p99, errors by
  * status, the judge's queue wait, server CPU per candidate per second, memory and (with face traffic) how many
- * face checks kept their cadence; the last line is JSON.
+ * face checks kept their cadence; the last line is JSON. Face traffic without its frame file exits 2 (a clear
+ * message, no drive); after the summary the product gets 20 s to stop, then is killed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -69,13 +70,28 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
+/** After the summary the product gets this long to stop gracefully, then it is killed (a backlog never holds us). */
+const STOP_WITHIN_MS = 20_000;
+
+async function stopWithin(child: ChildProcess, graceful: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((r) => {
+    timer = setTimeout(() => r('late'), STOP_WITHIN_MS);
+  });
+  if ((await Promise.race([graceful().then(() => 'done' as const), late])) === 'late') child.kill('SIGKILL');
+  clearTimeout(timer);
+}
+
 async function main() {
   const rec = new Recorder();
   const faceChecks = new FaceChecks(HEARTBEAT_MS);
-  const face =
-    !args['no-face'] && !args.light && existsSync(FRAME)
-      ? new Blob([readFileSync(FRAME)], { type: 'image/jpeg' })
-      : null;
+  const wantsFace = !args['no-face'] && !args.light;
+  if (wantsFace && !existsSync(FRAME)) {
+    // silently running without face traffic would report a drive that never happened
+    console.error(`face traffic needs a frame, and ${FRAME} does not exist: pass --frame <jpeg> or --no-face`);
+    process.exit(2);
+  }
+  const face = wantsFace ? new Blob([readFileSync(FRAME)], { type: 'image/jpeg' }) : null;
   let server: ServerProcess | null = null;
   let dataDir: string | null = null;
   let dropDb: (() => Promise<void>) | null = null;
@@ -313,8 +329,17 @@ async function main() {
     console.log(`server memory: peak ${result.peakRssMb} MB RSS (all processes)`);
     console.log(JSON.stringify(result));
   } finally {
-    for (const w of workers) w.kill('SIGTERM');
-    await server?.stop();
+    await Promise.all([
+      ...workers.map((w) =>
+        stopWithin(w, async () => {
+          if (w.exitCode !== null) return;
+          const exited = new Promise((r) => w.once('exit', r));
+          w.kill('SIGTERM');
+          await exited;
+        }),
+      ),
+      server ? stopWithin(server.child, () => server!.stop()) : null,
+    ]);
     await dropDb?.().catch(() => {});
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }

@@ -496,3 +496,16 @@ export const attemptNotes = pgTable('attempt_notes', {
   body: text('body').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+// 0911_shared_limits (issue 28): rate limits and sign-in throttles shared by API processes (PostgreSQL mode).
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEnds: ts('window_ends').notNull(),
+});
+
+export const signinFailures = pgTable('signin_failures', {
+  account: text('account').primaryKey(),
+  failures: integer('failures').notNull(),
+  since: ts('since').notNull(),
+});

@@ -2,26 +2,41 @@
  * Throttling per account (issue 16): failed sign-ins are counted per email, so 30 wrong passwords on one
  * account lock that account for a while, and not everyone else behind the same address (a test centre's
  * NAT). While throttled, even the right password is refused (a guesser must not learn it was right).
- * In memory per API process: with several processes behind a balancer each holds its own count, which
- * multiplies the allowance by the process count but still stops a guesser at a few dozen tries.
+ * This store is in memory (PGlite: one API process); with PostgreSQL the count lives in the database so every
+ * API process behind a balancer sees it (lib/shared-limits.ts, issue 28).
  */
 import type { Clock } from './clock';
 import { AppError } from './errors';
 
-const WINDOW_MS = 15 * 60_000;
+export const ACCOUNT_WINDOW_MS = 15 * 60_000;
+const WINDOW_MS = ACCOUNT_WINDOW_MS;
 /** Accounts tracked at once; beyond, expired entries are dropped first, then the oldest. */
 const MAX_TRACKED = 100_000;
 
 export interface AccountThrottle {
   /** Throws ACCOUNT_THROTTLED (429 + Retry-After) while this account has too many recent failures. */
-  check(account: string): void;
-  recordFailure(account: string): void;
-  recordSuccess(account: string): void;
+  check(account: string): void | Promise<void>;
+  recordFailure(account: string): void | Promise<void>;
+  recordSuccess(account: string): void | Promise<void>;
+}
+
+/** The same account however its email is cased or padded. */
+export const accountKey = (account: string) => account.trim().toLowerCase();
+
+/** Throws ACCOUNT_THROTTLED with the time left until the account's window ends. */
+export function throttled(msLeft: number): never {
+  const seconds = Math.max(1, Math.ceil(msLeft / 1000));
+  throw new AppError(
+    'ACCOUNT_THROTTLED',
+    `Too many failed sign-ins for this account. Try again in ${Math.ceil(seconds / 60)} minutes or reset your password.`,
+    undefined,
+    { 'Retry-After': String(seconds) },
+  );
 }
 
 export function createAccountThrottle(opts: { maxFailures: number; clock: Clock }): AccountThrottle {
   const failures = new Map<string, { count: number; since: number }>();
-  const key = (account: string) => account.trim().toLowerCase();
+  const key = accountKey;
   const now = () => opts.clock.now().getTime();
 
   const current = (account: string) => {
@@ -43,13 +58,7 @@ export function createAccountThrottle(opts: { maxFailures: number; clock: Clock 
     check(account) {
       const entry = current(account);
       if (!entry || entry.count < opts.maxFailures) return;
-      const seconds = Math.max(1, Math.ceil((entry.since + WINDOW_MS - now()) / 1000));
-      throw new AppError(
-        'ACCOUNT_THROTTLED',
-        `Too many failed sign-ins for this account. Try again in ${Math.ceil(seconds / 60)} minutes or reset your password.`,
-        undefined,
-        { 'Retry-After': String(seconds) },
-      );
+      throttled(entry.since + WINDOW_MS - now());
     },
     recordFailure(account) {
       const entry = current(account);

@@ -97,12 +97,21 @@ export async function judgeSubmission(
 ): Promise<'judged' | 'skipped'> {
   const row = await claim(deps, id);
   if (!row) return 'skipped';
+  return judgeClaimedRow(deps, row, heartbeatMs);
+}
+
+/** Judges a row this worker has claimed (running), refreshing the claim every heartbeatMs meanwhile. */
+export async function judgeClaimedRow(
+  deps: JudgeSubmissionDeps,
+  row: SubmissionRow,
+  heartbeatMs?: number,
+): Promise<'judged' | 'skipped'> {
   if (!heartbeatMs) return judgeClaimed(deps, row);
   const beat = setInterval(() => {
     deps.db
       .update(submissions)
       .set({ claimedAt: deps.clock.now() })
-      .where(and(eq(submissions.id, id), eq(submissions.status, 'running')))
+      .where(and(eq(submissions.id, row.id), eq(submissions.status, 'running')))
       .catch(() => {}); // a missed beat only risks a second (harmless, claimed) judging
   }, heartbeatMs);
   beat.unref();

@@ -1,16 +1,18 @@
 /**
  * The PostgreSQL queue: pg-boss carries submission ids to judge workers in any process on any machine
  * (worker.ts). The row stays the source of truth; pg-boss is the delivery. Jobs use the 'short' policy with
- * the submission id as singletonKey, so re-sending (recovery) never piles up duplicates, and the row claim
- * in judgeSubmission() makes a second delivery a no-op.
+ * the submission id as singletonKey, so re-sending (recovery) never piles up duplicates. A delivered job is a
+ * turn: its worker claims the fairest waiting submission of the deployment (fair-claim.ts), and a turn that
+ * finds nothing waiting is a no-op.
  */
 import { JudgeQueueFullError } from '@assessly/judge';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { claimFairest } from './fair-claim';
 import type { FairScheduler } from './fair-scheduler';
-import { HEARTBEAT_MS, type JudgeSubmissionDeps, judgeSubmission } from './judge-submission';
+import { HEARTBEAT_MS, type JudgeSubmissionDeps, judgeClaimedRow } from './judge-submission';
 
 export const JUDGE_QUEUE = 'judge-submission';
 /** NOTIFY channel: a worker on any machine tells waiting API processes that a submission is done. */
@@ -106,10 +108,16 @@ export function createPgBossQueue(opts: {
       const userId = job.data.userId ?? id;
       running++;
       try {
-        // The fair scheduler shares this process's judge between runs (first) and submissions.
-        await opts.scheduler.schedule('submit', userId, () => judgeSubmission(opts.deps, id, HEARTBEAT_MS));
-        opts.onDone(id, job.data.userId);
-        const payload = job.data.userId ? `${id}:${job.data.userId}` : id;
+        // The fair scheduler shares this process's judge between runs (first) and submissions; the job is a
+        // turn: it judges the fairest waiting submission of the whole deployment (fair-claim.ts), maybe not its own.
+        const judged = await opts.scheduler.schedule('submit', userId, async () => {
+          const row = await claimFairest(opts.deps);
+          if (row) await judgeClaimedRow(opts.deps, row, HEARTBEAT_MS);
+          return row;
+        });
+        if (!judged) continue;
+        opts.onDone(judged.id, judged.userId);
+        const payload = `${judged.id}:${judged.userId}`;
         await opts.deps.db.execute(sql`SELECT pg_notify(${JUDGED_CHANNEL}, ${payload})`).catch(() => {});
       } catch (err) {
         // Busy judge or a database failure: failing the job makes pg-boss retry it (retryLimit below).

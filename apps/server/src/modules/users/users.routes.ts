@@ -14,9 +14,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { createAccountThrottle } from '../../lib/account-throttle';
 import { endSession, requireUser, startSession } from '../../lib/auth';
 import { signedIn, typed } from '../../lib/route-schema';
+import { accountThrottleFor } from '../../lib/shared-limits';
 import { resendVerificationFor, sendVerificationEmail, verifyEmail } from '../companies/companies.service';
 import * as repo from './users.repo';
 import * as service from './users.service';
@@ -30,7 +30,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
   const authLimit = { rateLimit: { max: deps.authRateLimit, timeWindow: '1 minute' } };
   // Sign-in and sign-up: a high ceiling per address (a test centre shares one) and a low one per account.
   const signinLimit = { rateLimit: { max: deps.config.signinIpRateLimit, timeWindow: '1 minute' } };
-  const throttle = createAccountThrottle({ maxFailures: deps.config.signinAccountLimit, clock });
+  const throttle = accountThrottleFor(deps.database, deps.config.signinAccountLimit, clock);
   const secure = deps.config.publicUrl.startsWith('https://');
   const mailDeps = () => ({ ...deps, publicUrl: deps.config.publicUrl });
 
@@ -48,15 +48,15 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     { config: signinLimit, schema: { body: ZLogin, response: { 200: ZUser } } },
     async (req, reply) => {
       const input = req.body;
-      throttle.check(input.email);
+      await throttle.check(input.email);
       let user: Awaited<ReturnType<typeof service.authenticate>>;
       try {
         user = await service.authenticate(db, input.email, input.password, deps.config.passwordCost);
       } catch (err) {
-        throttle.recordFailure(input.email);
+        await throttle.recordFailure(input.email);
         throw err;
       }
-      throttle.recordSuccess(input.email);
+      await throttle.recordSuccess(input.email);
       await startSession(db, clock, reply, user.id, secure, input.rememberMe !== false);
       return service.toPublicUser(user);
     },

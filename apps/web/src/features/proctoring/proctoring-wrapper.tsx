@@ -1,3 +1,4 @@
+import { retrySpread } from '@assessly/shared';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTakeState } from '../taking/take-api';
 import { cameraProblem } from './camera-problem';
@@ -105,19 +106,22 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
 
   /** A fresh frame for the server: the reload check, a challenge answer, or a late enrolment. */
   const checkFrame = useCallback(
-    async (challengeId?: string) => {
-      if (busy.current) return;
+    async (challengeId?: string): Promise<CallOutcome | null> => {
+      if (busy.current) return null;
       busy.current = true;
       try {
         const frame = await captureJpeg(videoRef.current, 0.85);
-        if (!frame) return;
+        if (!frame) return null;
         if (!enrolledRef.current) {
           const out = await sendEnrol(testId, frame);
           if (out.kind === 'ok' || (out.kind === 'refused' && out.code === 'FACE_ALREADY_ENROLLED'))
             enrolledRef.current = true;
-          return handle(out.kind === 'refused' ? { kind: 'ok', body: {} } : out);
+          handle(out.kind === 'refused' ? { kind: 'ok', body: {} } : out);
+          return out;
         }
-        handle(await sendVerify(testId, frame, challengeId));
+        const out = await sendVerify(testId, frame, challengeId);
+        handle(out);
+        return out;
       } finally {
         busy.current = false;
       }
@@ -157,7 +161,9 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
       if (!(await startCamera())) return void (cancelled || setState('camera-off'));
       const video = videoRef.current;
       if (cancelled || !video || !(await waitForFrames(video))) return;
-      if (!cancelled) await checkFrame();
+      // a busy face service (a whole drive loading at once) is asked again later, each page at its own time
+      if (!cancelled)
+        await retrySpread(checkFrame, (out) => out?.kind === 'unavailable', { cancelled: () => cancelled });
     })();
     return () => {
       cancelled = true;

@@ -1,0 +1,273 @@
+/**
+ * Several API processes on one PostgreSQL (issue 28): two real API servers (src/main.ts, JUDGE_WORKERS=0) and
+ * a judge worker process (src/worker.ts) on one database, called over HTTP the way a load balancer spreads a
+ * drive. A session made on one API works on the other; the sign-in throttle and the per-route rate limits
+ * count on both together; a verdict judged by the worker reaches the event stream the candidate holds open on
+ * the API that did not take the submission. Needs the PostgreSQL server (TEST_DATABASE_URL, default local).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCodingTest, SUM_PROBLEM, startCodingAttempt, uniqueEmail } from '../test/factories';
+import { type ServerProcess, startServerProcess } from '../test/server-process';
+import { openTestDatabase } from '../test/test-databases';
+import type { Database } from './db/client';
+import { systemClock } from './lib/clock';
+
+const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const WORKER = path.resolve(import.meta.dirname, 'worker.ts');
+const PASSWORD = 'Correct horse battery 9';
+const AUTH_LIMIT = 6;
+
+let database: Database;
+let drop: () => Promise<void>;
+let dataDir: string;
+const apis: ServerProcess[] = [];
+const workers: ChildProcess[] = [];
+let workerOut = '';
+
+async function call(api: ServerProcess, method: string, url: string, cookie: string | null, body?: unknown) {
+  const res = await fetch(`${api.url}${url}`, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : null, res };
+}
+
+async function signUp(api: ServerProcess, role: 'candidate' | 'employer' = 'candidate') {
+  const email = uniqueEmail(role);
+  const res = await call(api, 'POST', '/api/users/add', null, {
+    firstName: 'Cross',
+    lastName: 'Process',
+    email,
+    password: PASSWORD,
+    role,
+  });
+  expect(res.status).toBe(201);
+  await database.query('UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1)', [email]);
+  return { email, id: res.json.id as string };
+}
+
+async function signIn(api: ServerProcess, email: string) {
+  const res = await fetch(`${api.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+function startWorker(url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    env: { ...process.env, DATABASE_URL: url, JUDGE_CONCURRENCY: '1', JUDGE_NICE: '0', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start: ${workerOut}`)), 90_000);
+    child.stdout!.on('data', (d) => {
+      workerOut += d;
+      if (workerOut.includes('judge worker ready')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.stderr!.on('data', (d) => {
+      workerOut += d;
+    });
+    child.on('exit', (code) => reject(new Error(`worker exited ${code}: ${workerOut}`)));
+    workers.push(child);
+  });
+}
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase({ serverUrl: SERVER_URL }));
+  dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-cross-'));
+  const env = {
+    DATABASE_URL: database.url!,
+    JUDGE_WORKERS: '0',
+    JUDGE_CONCURRENCY: '1',
+    FACE_ENGINE: 'off',
+    AUTH_RATE_LIMIT: String(AUTH_LIMIT),
+    ARGON2_MEMORY_KIB: '64',
+    ARGON2_TIME_COST: '1',
+    WEB_DIST: '/nonexistent',
+  };
+  // openTestDatabase() migrated the database: both find the schema up to date and may start together
+  apis.push(
+    ...(await Promise.all(['a', 'b'].map((n) => startServerProcess({ ...env, DATA_DIR: path.join(dataDir, n) })))),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  for (const w of workers) w.kill('SIGKILL');
+  await Promise.all(apis.map((a) => a.stop().catch(() => {})));
+  await database?.close();
+  await drop?.();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('two API processes on one PostgreSQL', () => {
+  it('a session made on one API process works on the other', async () => {
+    const [a, b] = apis as [ServerProcess, ServerProcess];
+    const { email, id } = await signUp(a);
+    const cookie = await signIn(a, email);
+    const me = await call(b, 'GET', '/api/users/me', cookie);
+    expect(me.status).toBe(200);
+    expect(me.json.id).toBe(id);
+  });
+
+  it('throttles an account after wrong passwords spread over both processes', async () => {
+    const [a, b] = apis as [ServerProcess, ServerProcess];
+    const { email } = await signUp(a);
+    const codes: number[] = [];
+    // the default SIGNIN_ACCOUNT_LIMIT is 10: five wrong passwords on each process are ten on the account
+    for (let i = 0; i < 10; i++) {
+      const res = await call(i % 2 ? b : a, 'POST', '/api/users/login', null, { email, password: `wrong-${i}` });
+      codes.push(res.status);
+    }
+    expect(codes).toEqual(Array(10).fill(401));
+    for (const api of [a, b]) {
+      const right = await call(api, 'POST', '/api/users/login', null, { email, password: PASSWORD });
+      expect(right.status).toBe(429);
+      expect(right.json.code).toBe('ACCOUNT_THROTTLED');
+      expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(60);
+    }
+    // another account is untouched
+    const other = await signUp(b);
+    expect((await call(a, 'POST', '/api/users/login', null, { email: other.email, password: PASSWORD })).status).toBe(
+      200,
+    );
+  });
+
+  it('counts a per-route rate limit over both processes', async () => {
+    const [a, b] = apis as [ServerProcess, ServerProcess];
+    const codes: number[] = [];
+    // AUTH_RATE_LIMIT calls a minute per address on forgot-password, whichever process answers
+    for (let i = 0; i < AUTH_LIMIT + 2; i++) {
+      const res = await call(i % 2 ? b : a, 'POST', '/api/users/forgot-password', null, { email: uniqueEmail() });
+      codes.push(res.status);
+    }
+    expect(codes.slice(0, AUTH_LIMIT)).toEqual(Array(AUTH_LIMIT).fill(200));
+    expect(codes.slice(AUTH_LIMIT)).toEqual([429, 429]);
+  });
+
+  it('judges the first submission of every candidate before the second of any, over two APIs and two workers', async () => {
+    const [a, b] = apis as [ServerProcess, ServerProcess];
+    const { test } = await buildCodingTest(database.db, { problems: [SUM_PROBLEM], duration: 60 });
+    const who = async (api: ServerProcess) => {
+      const c = await signUp(api);
+      await startCodingAttempt({ db: database.db, clock: systemClock }, c.id, test.id);
+      return { ...c, api, cookie: await signIn(api, c.email) };
+    };
+    const flooder = await who(a);
+    const others = [await who(b), await who(a)];
+    const submit = (c: Awaited<ReturnType<typeof who>>, n: number) =>
+      call(c.api, 'POST', '/api/submissions', c.cookie, {
+        language: 'python',
+        code: `a, b = map(int, input().split())\nprint(a + b)  # ${n}\n`,
+        testId: test.id,
+        questionNumber: 0,
+      });
+    const queued = async () =>
+      Number(
+        (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM submissions WHERE status = 'queued'"))[0]
+          ?.n,
+      );
+    const pending = async (n: number) => {
+      while ((await queued()) < n) await new Promise((r) => setTimeout(r, 50));
+    };
+    // No worker runs yet: the flooder's three submissions are queued first, then one of each other candidate.
+    const posted = [submit(flooder, 1), submit(flooder, 2), submit(flooder, 3)];
+    await pending(3);
+    posted.push(...others.map((c, i) => submit(c, 10 + i)));
+    await pending(5);
+    const rows = await database.query<{ id: string; user_id: string }>(
+      'SELECT id, user_id FROM submissions ORDER BY created_at',
+    );
+    const flood = rows.filter((r) => r.user_id === flooder.id).map((r) => r.id);
+    const fair = rows.filter((r) => r.user_id !== flooder.id).map((r) => r.id);
+    expect([flood.length, fair.length]).toEqual([3, 2]);
+
+    // Two workers judge; the order in which rows start running is watched from here.
+    const startedAt = new Map<string, number>();
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        for (const r of await database.query<{ id: string }>("SELECT id FROM submissions WHERE status <> 'queued'"))
+          if (!startedAt.has(r.id)) startedAt.set(r.id, performance.now());
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    await Promise.all([startWorker(database.url!), startWorker(database.url!)]);
+    const answers = await Promise.all(posted);
+    // a POST answers 202 when its verdict takes longer than the API waits: the rows tell when all are judged
+    while ((await database.query("SELECT id FROM submissions WHERE status IN ('queued', 'running')")).length > 0)
+      await new Promise((r) => setTimeout(r, 100));
+    watching = false;
+    await watch;
+    expect(answers.map((r) => r.status).every((s) => s === 200 || s === 202)).toBe(true);
+    const judged = await database.query<{ status: string; passed_count: number }>(
+      'SELECT status, passed_count FROM submissions',
+    );
+    expect(judged.map((r) => `${r.status}:${r.passed_count}`)).toEqual(Array(5).fill('judged:2'));
+    // The flooder's first may go first (it was oldest); the other candidates' only submissions start no later
+    // than the flooder's second and third.
+    const at = (id: string) => startedAt.get(id) ?? Number.POSITIVE_INFINITY;
+    for (const id of fair) {
+      expect(at(id)).toBeLessThanOrEqual(at(flood[1]!));
+      expect(at(id)).toBeLessThanOrEqual(at(flood[2]!));
+    }
+  }, 240_000);
+
+  it('delivers a verdict judged by a worker process to the event stream held on the other API', async () => {
+    const [a, b] = apis as [ServerProcess, ServerProcess];
+    if (workers.length === 0) await startWorker(database.url!);
+    const candidate = await signUp(a);
+    const { test } = await buildCodingTest(database.db, { problems: [SUM_PROBLEM], duration: 60 });
+    await startCodingAttempt({ db: database.db, clock: systemClock }, candidate.id, test.id);
+    const cookie = await signIn(a, candidate.email);
+
+    // the stream is held on A; the submission goes through B; the worker judges it
+    const stream = await fetch(`${a.url}/api/submissions/stream`, { headers: { cookie } });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const submission = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`stream ended: ${text}`);
+        text += decoder.decode(value, { stream: true });
+        const m = /event: submission\ndata: (.*)\n/.exec(text);
+        if (m) return JSON.parse(m[1] as string);
+      }
+    })();
+    await until(() => text.includes('event: ready'));
+    const posted = call(b, 'POST', '/api/submissions', cookie, {
+      language: 'python',
+      code: 'a, b = map(int, input().split())\nprint(a + b)\n',
+      testId: test.id,
+      questionNumber: 0,
+    });
+    // judged by the worker: neither API judges (JUDGE_WORKERS=0)
+    const event = await submission;
+    await reader.cancel();
+    const res = await posted;
+    expect([200, 202]).toContain(res.status);
+    expect(event.status).toBe('judged');
+    expect(event.passedCount).toBe(2);
+  }, 180_000);
+});
+
+/** Waits for a condition of this process's own state (the stream's text), yielding to the event loop. */
+async function until(cond: () => boolean): Promise<void> {
+  while (!cond()) await new Promise((r) => setTimeout(r, 20));
+}
