@@ -78,7 +78,11 @@ export const ZIntegritySignal = z.object({
 });
 export type TIntegritySignal = z.infer<typeof ZIntegritySignal>;
 
-export const ZIntegrityReport = z.object({ signals: z.array(ZIntegritySignal) });
+/** `answers`: the candidate's answers, each naming its signal by index in `signals`. */
+export const ZIntegrityReport = z.object({
+  signals: z.array(ZIntegritySignal),
+  answers: z.array(z.object({ signal: z.number().int(), response: z.string(), respondedAt: z.string() })),
+});
 export type TIntegrityReport = z.infer<typeof ZIntegrityReport>;
 
 /** What the candidate sees after the test: the same signals, each with its id and their answer. */

@@ -134,7 +134,9 @@ export const tests = pgTable('tests', {
   // 0811_proctoring_identity: null = default for the type (coding on)
   proctoring: boolean('proctoring'),
   // 0921_edit_streams: a paste from outside the editor is allowed, recorded or blocked
-  pastePolicy: text('paste_policy', { enum: ['allow', 'record', 'block'] }).notNull().default('record'),
+  pastePolicy: text('paste_policy', { enum: ['allow', 'record', 'block'] })
+    .notNull()
+    .default('record'),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {
