@@ -14,7 +14,7 @@ export const RULES = {
   largeInsertChars: 80,
   largeInsertsMax: 3,
   largeShare: 0.7,
-  finalMinChars: 300,
+  finalMinChars: 200,
   typingWindowMs: 10_000,
   typingMaxChars: 200,
   identicalMinChars: 50,
@@ -132,7 +132,7 @@ export function findSignals(input: IntegrityInput): Signal[] {
         'few_large_insertions',
         large[0]!.at,
         s,
-        `At least ${RULES.largeShare * 100}% of the final code (${RULES.finalMinChars}+ characters) arrived in ${RULES.largeInsertsMax} or fewer insertions of ${RULES.largeInsertChars}+ characters`,
+        `At least ${RULES.largeShare * 100}% of the final code (of ${RULES.finalMinChars}+ non-blank characters) arrived in ${RULES.largeInsertsMax} or fewer insertions of ${RULES.largeInsertChars}+ characters`,
         `${large.length} insertion${large.length === 1 ? '' : 's'} brought ${Math.min(largeChars, finalChars)} of the ${finalChars} non-blank characters of ${label(input, s)}`,
       );
     }
