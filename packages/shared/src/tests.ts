@@ -129,6 +129,8 @@ const testFields = {
   isActive: z.boolean().optional(),
   /** Camera proctoring (issue 17): true/false, or null for the default of the type (coding tests on). */
   proctoring: z.boolean({ error: 'Proctoring must be on or off' }).nullable().optional(),
+  /** A paste from outside the code editor (issue 29): allowed, recorded as a signal, or blocked. */
+  pastePolicy: z.enum(['allow', 'record', 'block'], { error: 'Choose allow, record or block' }).optional(),
 };
 
 export const PASSING_ABOVE_TOTAL_MESSAGE = 'Passing marks cannot be greater than total marks';
@@ -199,6 +201,7 @@ export const ZTestUpdate = withTestRules(
     endTime: testFields.endTime,
     isActive: testFields.isActive,
     proctoring: testFields.proctoring,
+    pastePolicy: testFields.pastePolicy,
     version,
     questionIds: idList.optional(),
     recomputeTotal: z.boolean().optional(),
@@ -233,6 +236,8 @@ export const ZTest = z.object({
   version: z.number(),
   /** Camera proctoring of this test (the type's default resolved: coding tests on). */
   proctoring: z.boolean(),
+  /** What a paste from outside the code editor does (issue 29). */
+  pastePolicy: z.enum(['allow', 'record', 'block']),
 });
 export type TTest = z.infer<typeof ZTest>;
 

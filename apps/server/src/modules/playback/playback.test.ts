@@ -3,6 +3,7 @@ import { replayEdits, type TEditEvent } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { createTestAs } from '../../../test/fixtures/authoring';
 import { editScript } from '../../../test/fixtures/playback';
 import { useSignedIn, useTestApp } from '../../../test/support';
 import { editBatches, editStreams } from '../../db/schema';
@@ -196,5 +197,19 @@ describe('who may read a recording', () => {
     expect(res.json().editRecordings).toEqual([
       expect.objectContaining({ language: 'python', events: [expect.objectContaining({ insert: 'mine' })] }),
     ]);
+  });
+});
+
+describe('the paste policy of a test', () => {
+  it("is 'record' by default, set by the employer, and given to the candidate's page", async () => {
+    const made = await createTestAs(t.app, employer, { testType: 'CODING' });
+    expect((await t.as(employer).request('GET', `/api/tests/${made.id}`)).json().pastePolicy).toBe('record');
+    const updated = await t.as(employer).request('PUT', `/api/tests/${made.id}`, { pastePolicy: 'block' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().pastePolicy).toBe('block');
+    const wrong = await t.as(employer).request('PUT', `/api/tests/${made.id}`, { pastePolicy: 'maybe' });
+    expect(wrong.statusCode).toBe(400);
+    const cand = await createSignedInUser(t.app);
+    expect((await t.as(cand).request('GET', `/api/attempts/take/${made.id}`)).json().pastePolicy).toBe('block');
   });
 });

@@ -68,6 +68,7 @@ export async function createTest(db: Db, user: UserRow, input: TTestCreate): Pro
     endTime: toDate(input.endTime, 'endTime'),
     isActive: input.isActive ?? true,
     proctoring: input.proctoring ?? null,
+    pastePolicy: input.pastePolicy ?? 'record',
     // createdBy comes from the session, never from the body.
     createdBy: user.id,
     companyId: user.companyId,
@@ -132,6 +133,7 @@ export async function updateTest(db: Db, user: UserRow, id: string, input: TTest
       endTime,
       isActive: input.isActive ?? test.isActive,
       proctoring: input.proctoring === undefined ? test.proctoring : input.proctoring,
+      pastePolicy: input.pastePolicy ?? test.pastePolicy,
       questionIds,
     },
     test.version,
