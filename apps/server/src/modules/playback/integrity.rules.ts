@@ -39,6 +39,8 @@ export interface IntegrityInput {
   solutions: Map<string, string>;
   /** Per problem: other attempts' streams (for edit patterns). */
   othersStreams: Map<string, TEditEvent[][]>;
+  /** The test allows pastes from outside (paste policy 'allow'): they are not signals. */
+  pastesAllowed?: boolean;
   /** Per problem: this candidate's submitted code (compared as well as the final draft). */
   ownSubmitted: Map<string, string[]>;
 }
@@ -89,7 +91,7 @@ export function findSignals(input: IntegrityInput): Signal[] {
   const losses = input.pageEvents.filter((e) => FOCUS_LOSS.has(e.kind)).map((e) => e.at);
 
   for (const e of tagged) {
-    if (!e.outside) continue;
+    if (!e.outside || input.pastesAllowed) continue;
     const s = input.streams[e.stream]!;
     const n = e.insert.length;
     if (n >= RULES.pasteChars) {

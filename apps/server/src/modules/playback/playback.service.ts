@@ -123,6 +123,7 @@ export async function computeSignals(deps: Deps, attempt: AttemptRow, test: Test
     solutions: new Map(problems.filter((p) => p.solution.trim()).map((p) => [p.id, p.solution])),
     othersStreams,
     ownSubmitted,
+    pastesAllowed: test.pastePolicy === 'allow',
   });
 }
 
