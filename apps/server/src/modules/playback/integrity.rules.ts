@@ -10,6 +10,8 @@ import type { TEditEvent, TIntegritySignal, TPlaybackStream } from '@assessly/sh
 export const RULES = {
   pasteChars: 200,
   afterFocusLossMs: 30_000,
+  /** Page events carry the device's time, edits the server-corrected one: they may disagree by a little. */
+  clockToleranceMs: 2_000,
   afterFocusLossChars: 20,
   largeInsertChars: 80,
   largeInsertsMax: 3,
@@ -103,14 +105,14 @@ export function findSignals(input: IntegrityInput): Signal[] {
         `${n} characters ${e.kind === 'drop' ? 'dropped' : 'pasted'} into ${label(input, s)}`,
       );
     }
-    const loss = losses.filter((t) => t <= e.at && e.at - t <= RULES.afterFocusLossMs).pop();
+    const loss = losses.filter((t) => t <= e.at + RULES.clockToleranceMs && e.at - t <= RULES.afterFocusLossMs).pop();
     if (loss !== undefined && n >= RULES.afterFocusLossChars) {
       add(
         'paste_after_focus_loss',
         e.at,
         s,
-        `A paste of ${RULES.afterFocusLossChars}+ characters from outside within ${RULES.afterFocusLossMs / 1000} s after the page lost focus`,
-        `${n} characters pasted into ${label(input, s)} ${Math.round((e.at - loss) / 1000)} s after the page lost focus`,
+        `A paste of ${RULES.afterFocusLossChars}+ characters from outside within ${RULES.afterFocusLossMs / 1000} s after the page lost focus (±${RULES.clockToleranceMs / 1000} s for clock differences)`,
+        `${n} characters pasted into ${label(input, s)} ${Math.max(0, Math.round((e.at - loss) / 1000))} s after the page lost focus`,
       );
     }
   }
