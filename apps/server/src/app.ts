@@ -31,6 +31,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { judgingRoutes } from './modules/judging/judging.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
+import { playbackRoutes } from './modules/playback/playback.routes';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await companiesRoutes(app, deps);
   await attemptsRoutes(app, deps);
   await draftsRoutes(app, deps);
+  await playbackRoutes(app, deps);
   await aptitudeAttemptsRoutes(app, deps);
   await proctoringEventsRoutes(app, deps);
   await testsRoutes(app, deps);

@@ -110,6 +110,8 @@ export const ZMyDataExport = z.object({
   proctoringEvents: rows,
   faceEnrollments: rows,
   invitations: rows,
+  /** Code playback (issue 29): each recorded editor stream with its edits. */
+  editRecordings: rows,
 });
 
 /**

@@ -61,6 +61,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_VERIFIED: 403,
   WEAK_PASSWORD: 400,
   PACKAGE_INVALID: 400,
+  // Code playback (issue 29): an edit batch that does not apply to the server's copy of the stream
+  EDITS_OUT_OF_SYNC: 409,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

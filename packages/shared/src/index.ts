@@ -9,6 +9,7 @@ export * from './integrations';
 export * from './languages';
 export * from './library';
 export * from './password';
+export * from './playback';
 export * from './retry-spread';
 export * from './review';
 export * from './review-responses';

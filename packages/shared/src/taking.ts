@@ -139,6 +139,8 @@ export const ZTakeTest = z.object({
       retentionDays: z.number().optional(),
     })
     .optional(),
+  /** What a paste from outside the code editor does on this test (issue 29; coding tests). */
+  pastePolicy: z.enum(['allow', 'record', 'block']).optional(),
   /** The caller is a member of the company that owns the test: starting makes a preview attempt (issue 13). */
   preview: z.boolean().optional(),
   attempt: z

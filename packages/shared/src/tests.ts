@@ -138,6 +138,8 @@ const testFields = {
     .max(CODE_LANGUAGES.length * 2, 'Too many languages')
     .nullable()
     .optional(),
+  /** A paste from outside the code editor (issue 29): allowed, recorded as a signal, or blocked. */
+  pastePolicy: z.enum(['allow', 'record', 'block'], { error: 'Choose allow, record or block' }).optional(),
 };
 
 export const PASSING_ABOVE_TOTAL_MESSAGE = 'Passing marks cannot be greater than total marks';
@@ -209,6 +211,7 @@ export const ZTestUpdate = withTestRules(
     isActive: testFields.isActive,
     proctoring: testFields.proctoring,
     languages: testFields.languages,
+    pastePolicy: testFields.pastePolicy,
     version,
     questionIds: idList.optional(),
     recomputeTotal: z.boolean().optional(),
@@ -245,6 +248,8 @@ export const ZTest = z.object({
   proctoring: z.boolean(),
   /** The languages candidates may use, in picker order (all unless the employer chose). */
   languages: z.array(z.enum(CODE_LANGUAGES)),
+  /** What a paste from outside the code editor does (issue 29). */
+  pastePolicy: z.enum(['allow', 'record', 'block']),
 });
 export type TTest = z.infer<typeof ZTest>;
 

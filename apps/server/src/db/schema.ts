@@ -135,6 +135,10 @@ export const tests = pgTable('tests', {
   proctoring: boolean('proctoring'),
   // 0871_test_languages: the languages offered; null = all
   languages: jsonb('languages').$type<string[]>(),
+  // 0921_edit_streams: a paste from outside the editor is allowed, recorded or blocked
+  pastePolicy: text('paste_policy', { enum: ['allow', 'record', 'block'] })
+    .notNull()
+    .default('record'),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {
@@ -509,3 +513,42 @@ export const signinFailures = pgTable('signin_failures', {
   failures: integer('failures').notNull(),
   since: ts('since').notNull(),
 });
+// 0921_edit_streams (issue 29): code playback streams, their compressed edit batches, candidates' answers.
+export const editStreams = pgTable(
+  'edit_streams',
+  {
+    attemptId: uuid('attempt_id').notNull(),
+    questionId: uuid('question_id').notNull(),
+    language: text('language').notNull(),
+    text: text('text').notNull().default(''),
+    textHash: text('text_hash').notNull(),
+    lastSeq: integer('last_seq').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId, t.language] })],
+);
+
+export const editBatches = pgTable(
+  'edit_batches',
+  {
+    attemptId: uuid('attempt_id').notNull(),
+    questionId: uuid('question_id').notNull(),
+    language: text('language').notNull(),
+    seq: integer('seq').notNull(),
+    eventCount: integer('event_count').notNull(),
+    eventsGz: text('events_gz').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId, t.language, t.seq] })],
+);
+
+export const integrityResponses = pgTable(
+  'integrity_responses',
+  {
+    attemptId: uuid('attempt_id').notNull(),
+    signalId: text('signal_id').notNull(),
+    response: text('response').notNull(),
+    respondedAt: ts('responded_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.signalId] })],
+);

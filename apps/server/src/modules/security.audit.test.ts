@@ -133,6 +133,13 @@ const queueingJudging = (perUserPending: number) =>
   }) as unknown as JudgingService;
 
 type Who = 'none' | 'stranger' | 'rival' | 'owner';
+// Built when the rows are (before beforeAll): any problem id; no caller here has started the test.
+const editBatchBody = () => ({
+  questionId: UUID0,
+  language: 'python',
+  seq: 1,
+  events: [{ at: 1, from: 0, to: 0, insert: 'x', kind: 'type' }],
+});
 const as = (who: Who) => ({ none: null, stranger, rival, owner })[who];
 
 describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, owner 2xx', () => {
@@ -161,6 +168,17 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/review/attempts/${attemptId}/report`, [401, 403, 404, 200]],
     ['PUT', () => `/api/review/attempts/${attemptId}/status`, [401, 403, 404, 200], { status: 'pending' }],
     ['GET', () => `/api/review/frames/${eventId}`, [401, 403, 404, 200]],
+    // Code playback (issue 29): the recording and its signals are results; writing needs one's own attempt.
+    ['GET', () => `/api/review/attempts/${attemptId}/playback`, [401, 403, 404, 200]],
+    ['GET', () => `/api/review/attempts/${attemptId}/integrity`, [401, 403, 404, 200]],
+    ['POST', () => `/api/attempts/${codingId}/edits`, [401, 409, 409, 409], editBatchBody()],
+    ['GET', () => `/api/attempts/${codingId}/integrity`, [401, 409, 409, 409]],
+    [
+      'POST',
+      () => `/api/attempts/${codingId}/integrity/answers`,
+      [401, 409, 409, 409],
+      { signalId: 'x', response: 'y' },
+    ],
     ['GET', () => `/api/users/${taker.id}`, [401, 403, 403, 200]],
     ['GET', () => `/api/users/by-email?email=${encodeURIComponent(taker.email)}`, [401, 403, 403, 200]],
     // Invited but never attempted: the inviting company may not read the profile yet.
@@ -364,6 +382,10 @@ describe('malformed ids and input', () => {
       ['PUT', `/api/attempts/${bad}/answers`, 'stranger'],
       ['GET', `/api/review/attempts/${bad}/report`, 'owner'],
       ['GET', `/api/review/frames/${bad}`, 'owner'],
+      ['GET', `/api/review/attempts/${bad}/playback`, 'owner'],
+      ['GET', `/api/review/attempts/${bad}/integrity`, 'owner'],
+      ['POST', `/api/attempts/${bad}/edits`, 'stranger'],
+      ['GET', `/api/attempts/${bad}/integrity`, 'stranger'],
       ['GET', `/api/review/tests/${bad}/results.csv`, 'owner'],
       ['POST', `/api/invitations/${bad}/resend`, 'owner'],
       ['GET', `/api/invitations?testId=${bad}`, 'owner'],

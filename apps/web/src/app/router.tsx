@@ -3,6 +3,7 @@ import { routes as adminRoutes, adminShell } from '../features/admin/routes';
 import { routes as authRoutes } from '../features/auth/routes';
 import { routes as integrationsRoutes } from '../features/integrations/routes';
 import { routes as ownerRoutes } from '../features/owner/routes';
+import { routes as playbackRoutes } from '../features/playback/routes';
 import { routes as proctoringRoutes } from '../features/proctoring/routes';
 import { routes as profileRoutes } from '../features/profile/routes';
 import { routes as publicRoutes } from '../features/public/routes';
@@ -27,6 +28,7 @@ const features: FeatureRoutes[] = [
   reviewRoutes,
   takingRoutes,
   integrationsRoutes,
+  playbackRoutes,
 ];
 
 export const router = createBrowserRouter([

@@ -57,6 +57,7 @@ export async function readTakeState(
       endTime: iso(test.endTime),
     },
     serverNow: now.toISOString(),
+    pastePolicy: test.pastePolicy,
     preview,
     attempt: null,
     problems: [],

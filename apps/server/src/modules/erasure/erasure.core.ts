@@ -9,7 +9,10 @@ import type { Db } from '../../db/client';
 import {
   attempts,
   codeDrafts,
+  editBatches,
+  editStreams,
   faceEnrollments,
+  integrityResponses,
   outbox,
   proctoringEvents,
   submissions,
@@ -64,6 +67,10 @@ export async function eraseFrames(tx: Db, attemptIds: string[], now: Date): Prom
 export async function eraseCode(tx: Db, attemptIds: string[]): Promise<number> {
   if (attemptIds.length === 0) return 0;
   await tx.delete(codeDrafts).where(inArray(codeDrafts.attemptId, attemptIds));
+  // Code playback (issue 29): the recorded streams are code too, and the answers to their signals.
+  await tx.delete(editBatches).where(inArray(editBatches.attemptId, attemptIds));
+  await tx.delete(editStreams).where(inArray(editStreams.attemptId, attemptIds));
+  await tx.delete(integrityResponses).where(inArray(integrityResponses.attemptId, attemptIds));
   const rows = await tx
     .update(submissions)
     .set({ code: '', compileOutput: null })

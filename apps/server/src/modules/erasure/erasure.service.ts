@@ -24,6 +24,7 @@ import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
+import { exportRecordings } from '../playback/playback.service';
 import { toPublicUser } from '../users/users.service';
 import {
   anonymousProfile,
@@ -180,6 +181,7 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
           .from(tests)
           .where(inArray(tests.id, [...new Set(mine.map((a) => a.testId))])),
   ]);
+  const recordings = await exportRecordings(deps, ids);
   await recordAudit(deps.db, {
     companyId: user.companyId,
     actorId: user.id,
@@ -238,5 +240,6 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
       hasPhoto: !!e.frameKey,
     })),
     invitations: invites,
+    editRecordings: recordings,
   };
 }

@@ -52,7 +52,8 @@ const EXPIRED_SQL = {
   frames: `EXISTS (SELECT 1 FROM proctoring_events e WHERE e.attempt_id = a.id AND e.frame_key IS NOT NULL)
            OR EXISTS (SELECT 1 FROM face_enrollments f WHERE f.attempt_id = a.id)`,
   code: `EXISTS (SELECT 1 FROM submissions s WHERE s.attempt_id = a.id AND s.code <> '')
-         OR EXISTS (SELECT 1 FROM code_drafts d WHERE d.attempt_id = a.id)`,
+         OR EXISTS (SELECT 1 FROM code_drafts d WHERE d.attempt_id = a.id)
+         OR EXISTS (SELECT 1 FROM edit_streams es WHERE es.attempt_id = a.id)`,
   personal: `u.erased_at IS NULL`,
 } as const;
 

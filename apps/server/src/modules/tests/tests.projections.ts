@@ -34,6 +34,7 @@ export function toEmployerTest(row: TestRow, createdByEmail: string | null = nul
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
     proctoring: row.proctoring ?? defaultProctoring(row.testType),
+    pastePolicy: row.pastePolicy,
   };
 }
 

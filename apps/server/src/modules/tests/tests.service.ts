@@ -70,6 +70,7 @@ export async function createTest(db: Db, user: UserRow, input: TTestCreate): Pro
     isActive: input.isActive ?? true,
     proctoring: input.proctoring ?? null,
     languages: input.languages ? offeredLanguages(input.languages) : null,
+    pastePolicy: input.pastePolicy ?? 'record',
     // createdBy comes from the session, never from the body.
     createdBy: user.id,
     companyId: user.companyId,
@@ -135,6 +136,7 @@ export async function updateTest(db: Db, user: UserRow, id: string, input: TTest
       isActive: input.isActive ?? test.isActive,
       proctoring: input.proctoring === undefined ? test.proctoring : input.proctoring,
       languages: input.languages === undefined ? test.languages : input.languages && offeredLanguages(input.languages),
+      pastePolicy: input.pastePolicy ?? test.pastePolicy,
       questionIds,
     },
     test.version,

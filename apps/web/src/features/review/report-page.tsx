@@ -22,6 +22,7 @@ export function ReportPage() {
         <span className="rv-nav">
           <Link to={`/admin/tests/${r.test.id}/results`}>← Results</Link>
           <Link to="/admin/submission">Dashboard</Link>
+          {r.test.testType === 'CODING' && <Link to={`/admin/reports/${attemptId}/playback`}>Code playback</Link>}
         </span>
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           Print / Save as PDF

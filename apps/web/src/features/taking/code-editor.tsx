@@ -63,6 +63,8 @@ export interface CodeEditorProps {
   dark: boolean;
   settings: EditorSettings;
   onChange: (code: string) => void;
+  /** Called once the editor exists (the edit recorder attaches here); the returned function runs on dispose. */
+  onReady?: (editor: Editor, monaco: MonacoModule['monaco'], host: HTMLElement) => (() => void) | undefined;
 }
 
 export function CodeEditor(props: CodeEditorProps) {
@@ -71,6 +73,7 @@ export function CodeEditor(props: CodeEditorProps) {
   const monacoRef = useRef<MonacoModule['monaco'] | null>(null);
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
+  const onReady = useRef(props.onReady);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -99,6 +102,7 @@ export function CodeEditor(props: CodeEditorProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later effects apply option changes
   useEffect(() => {
     let disposed = false;
+    let detach: (() => void) | undefined;
     loadMonaco()
       .then(({ monaco }) => {
         if (disposed || !host.current) return;
@@ -117,11 +121,13 @@ export function CodeEditor(props: CodeEditorProps) {
         });
         editor.onDidChangeModelContent(() => onChange.current(editor.getValue()));
         editorRef.current = editor;
+        detach = onReady.current?.(editor, monaco, host.current);
         setReady(true);
       })
       .catch(() => setFailed(true));
     return () => {
       disposed = true;
+      detach?.();
       const editor = editorRef.current;
       editorRef.current = null;
       if (editor) {

@@ -6,6 +6,7 @@
 import { CODE_LANGUAGES, type TCandidateProblem, type TCodeLanguage } from '@assessly/shared';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
+import { useEditRecorder } from '../playback/use-edit-recorder';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import { LanguageSelect, ProblemTabs, TopBar } from './coding-parts';
 import { DraftQueue, draftKey } from './draft-queue';
@@ -102,6 +103,15 @@ function CodingEnvironment({
   const currentCode = () =>
     problem ? (codes.current!.get(draftKey(problem.id, language)) ?? starterFor(problem.starterCode, language)) : '';
 
+  // Issue 29: the editor's changes are recorded and sent in batches with the autosave.
+  const recorder = useEditRecorder({
+    testId,
+    attemptId: attempt.id,
+    startedAt: attempt.startedAt,
+    offsetMs,
+    pastePolicy: take.pastePolicy ?? 'record',
+    active: take.window.state !== 'ended',
+  });
   // The clock and End Test; End Test says what it sent.
   const endSummary = useEndSummary(testId, problems, submissions.data);
   const { ended, left, locked, finish, endError } = useTakeSession({
@@ -112,6 +122,7 @@ function CodingEnvironment({
     queue: {
       flush: async () => {
         await endSummary.remember();
+        await recorder.flush();
         return queue.flush();
       },
     },
@@ -180,6 +191,14 @@ function CodingEnvironment({
             {endError}
           </p>
         )}
+        {recorder.blocked && (
+          <p className="alert alert-warning taking-banner" role="alert">
+            {recorder.blocked}{' '}
+            <button type="button" className="btn btn-link" onClick={recorder.dismissBlocked}>
+              Dismiss
+            </button>
+          </p>
+        )}
         {notice && (
           <p className="alert alert-warning taking-banner" role="status">
             {notice}{' '}
@@ -243,6 +262,7 @@ function CodingEnvironment({
                       dark={dark}
                       settings={settings}
                       onChange={onChange}
+                      onReady={recorder.attach}
                     />
                   </Suspense>
                 </div>

@@ -59,6 +59,8 @@ export function useExamGuard(testId: string, active: boolean) {
 
     const onKey = (e: KeyboardEvent) => {
       const key = e.key.toLowerCase();
+      // Issue 29: copy, cut and paste inside the code editor work and are not flagged (the recorder sees them).
+      if (insideEditor(e.target)) return;
       if ((e.ctrlKey || e.metaKey) && (key === 'c' || key === 'v' || key === 'x')) {
         e.preventDefault();
         e.stopPropagation();
@@ -72,6 +74,7 @@ export function useExamGuard(testId: string, active: boolean) {
       }
     };
     const onClipboard = (e: ClipboardEvent) => {
+      if (insideEditor(e.target)) return;
       e.preventDefault();
       e.stopPropagation();
       record(
@@ -108,4 +111,9 @@ export function useExamGuard(testId: string, active: boolean) {
       flush();
     };
   }, [testId, active]);
+}
+
+/** The code editor handles its own clipboard (features/playback/monaco-recorder.ts). */
+function insideEditor(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('.code-editor') !== null;
 }

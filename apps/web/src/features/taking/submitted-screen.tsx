@@ -4,6 +4,7 @@
  * submission, the others folded below; and what End Test sent.
  */
 import type { TCandidateProblem, TCandidateSubmission, TTakeTest } from '@assessly/shared';
+import { IntegrityAnswers } from '../playback/integrity-answers';
 import { ProctoringRecord } from '../proctoring/proctoring-record';
 import { Screen, SubmissionCases, SubmissionDetails } from './screens';
 import { formatDateTime } from './time';
@@ -140,6 +141,7 @@ export function SubmittedScreen(props: {
         </button>
       )}
       <ProctoringRecord testId={take.test.id} />
+      {take.test.testType === 'CODING' && <IntegrityAnswers testId={take.test.id} />}
     </Screen>
   );
 }

@@ -1,0 +1,99 @@
+/**
+ * Recording (issue 29): the coding page sends the editor's changes in numbered batches per stream (attempt,
+ * problem, language). The server applies each batch to its own copy of the text and keeps it with its hash, so
+ * a replay is known to rebuild exactly what was typed; a batch that does not apply is refused whole
+ * (EDITS_OUT_OF_SYNC) and the page resyncs with a `reset` to its current text.
+ */
+import { applyEdit, DRAFT_MAX_CHARS, type TEditBatch, type TEditBatchSaved, type TEditEvent } from '@assessly/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { attempts, editBatches, editStreams, tests, type UserRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { requireOpenAttempt } from '../attempts/attempts.service';
+import { findTest } from '../tests/tests.access';
+import { encodeEvents, hashText } from './edits.codec';
+
+const outOfSync = (why: string) =>
+  new AppError('EDITS_OUT_OF_SYNC', `These edits do not apply to the recorded code (${why}); resend from the draft`);
+
+/**
+ * Applies the batch's events to `text`. A `reset` replaces the whole text whatever its `to` (the page may not
+ * know the server's copy when it resyncs); it is stored with the true range so a replay applies it as is.
+ */
+export function applyBatch(text: string, events: readonly TEditEvent[]): { text: string; events: TEditEvent[] } {
+  const stored: TEditEvent[] = [];
+  let current = text;
+  for (const [i, e] of events.entries()) {
+    const event = e.kind === 'reset' ? { ...e, to: current.length } : e;
+    if (e.kind === 'reset' && e.from !== 0) throw outOfSync(`edit ${i + 1}: a reset starts at 0`);
+    const next = applyEdit(current, event);
+    if (next === null) throw outOfSync(`edit ${i + 1} is outside the code`);
+    if (next.length > DRAFT_MAX_CHARS) throw outOfSync(`edit ${i + 1} makes the code longer than 64 KiB`);
+    current = next;
+    stored.push(event);
+  }
+  return { text: current, events: stored };
+}
+
+export async function recordEdits(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: UserRow,
+  testId: string,
+  batch: TEditBatch,
+): Promise<TEditBatchSaved> {
+  const now = deps.clock.now();
+  const key = { questionId: batch.questionId, language: batch.language };
+  const answer = await deps.db.transaction(async (tx) => {
+    // The open attempt's row lock orders this batch against End Test and other batches of the attempt (as
+    // drafts do): a batch is either applied before the end or refused.
+    const [open] = await tx
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(
+        and(
+          eq(attempts.userId, user.id),
+          eq(attempts.testId, testId),
+          isNull(attempts.endedAt),
+          gt(attempts.deadlineAt, now),
+          sql`EXISTS (SELECT 1 FROM ${tests} WHERE ${tests.id} = ${attempts.testId} AND ${tests.testType} = 'CODING' AND ${tests.questionIds} ? ${batch.questionId}::text)`,
+        ),
+      )
+      .for('update', { of: attempts })
+      .limit(1);
+    if (!open) return null;
+    const where = and(
+      eq(editStreams.attemptId, open.id),
+      eq(editStreams.questionId, key.questionId),
+      eq(editStreams.language, key.language),
+    );
+    const [stream] = await tx.select().from(editStreams).where(where).limit(1);
+    const lastSeq = stream?.lastSeq ?? 0;
+    const text = stream?.text ?? '';
+    if (batch.seq <= lastSeq) return { ok: true as const, applied: false, seq: lastSeq, hash: stream!.textHash };
+    // A gap means a batch was lost; only a batch that starts from a reset (the page's resync) may follow one.
+    if (batch.seq !== lastSeq + 1 && batch.events[0]?.kind !== 'reset') {
+      throw outOfSync(`batch ${lastSeq + 1} is missing`);
+    }
+    const applied = applyBatch(text, batch.events);
+    const hash = hashText(applied.text);
+    await tx.insert(editBatches).values({
+      attemptId: open.id,
+      ...key,
+      seq: batch.seq,
+      eventCount: applied.events.length,
+      eventsGz: encodeEvents(applied.events),
+      receivedAt: now,
+    });
+    const values = { text: applied.text, textHash: hash, lastSeq: batch.seq, updatedAt: now };
+    if (stream) await tx.update(editStreams).set(values).where(where);
+    else await tx.insert(editStreams).values({ attemptId: open.id, ...key, ...values });
+    return { ok: true as const, applied: true, seq: batch.seq, hash };
+  });
+  if (answer) return answer;
+  await requireOpenAttempt(deps, user.id, testId);
+  const test = await findTest(deps.db, testId);
+  if (test?.testType !== 'CODING' || !test.questionIds.includes(batch.questionId)) {
+    throw new AppError('PROBLEM_NOT_FOUND', 'This problem is not part of the test');
+  }
+  throw new AppError('ATTEMPT_ENDED', 'This test has ended');
+}

@@ -1,0 +1,148 @@
+/**
+ * /admin/reports/:attemptId/playback: the replay of a candidate's coding (issue 29) beside the integrity
+ * report. Each stream (problem and language) plays on its own; page events (tab switches, pastes outside the
+ * editor, face flags) and submissions with their verdicts share its timeline. Signals link into the replay.
+ */
+import type { TPlaybackStream } from '@assessly/shared';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { PageSpinner } from '../../app/page-spinner';
+import { eventLabel, useReport } from '../review/review-api';
+import { ErrorScreen } from '../review/review-ui';
+import { signalTitle, useIntegrity, usePlayback, useTestSubmissionList } from './playback-api';
+import { formatClock, PlaybackPlayer, type TimelineMarker } from './playback-player';
+
+export function PlaybackPage() {
+  const { attemptId = '' } = useParams();
+  const report = useReport(attemptId);
+  const playback = usePlayback(attemptId);
+  const integrity = useIntegrity(attemptId);
+  const subs = useTestSubmissionList(report.data?.test.id);
+  const [chosen, setChosen] = useState(0);
+  const [seekTo, setSeekTo] = useState<{ at: number; nonce: number } | null>(null);
+
+  const startedAt = report.data ? Date.parse(report.data.startedAt) : 0;
+  const streams = playback.data?.streams ?? [];
+  const stream: TPlaybackStream | undefined = streams[Math.min(chosen, streams.length - 1)];
+  const titleOf = (questionId: string) => {
+    const p = report.data?.problems.find((x) => x.questionId === questionId);
+    return p ? `${p.questionNumber + 1}. ${p.title}` : 'Problem';
+  };
+
+  const markers = useMemo<TimelineMarker[]>(() => {
+    if (!stream || !report.data) return [];
+    const pastes = stream.events
+      .filter((e) => e.kind === 'paste' || e.kind === 'drop')
+      .map((e) => ({
+        at: e.at,
+        kind: 'paste' as const,
+        label: `${e.kind === 'drop' ? 'Drop' : 'Paste'} of ${e.insert.length} characters`,
+      }));
+    const page = report.data.events.map((e) => ({
+      at: Date.parse(e.occurredAt) - startedAt,
+      kind: 'page' as const,
+      label: eventLabel(e.kind),
+    }));
+    const submitted = (subs.data ?? [])
+      .filter((s) => s.attemptId === attemptId && s.questionId === stream.questionId)
+      .map((s) => ({
+        at: Date.parse(s.createdAt) - startedAt,
+        kind: 'submit' as const,
+        label: `Submit: ${s.verdict ?? s.status} (${s.passedCount}/${s.totalCount} cases)`,
+      }));
+    const all = [...pastes, ...page, ...submitted].filter((m) => m.at >= 0).sort((a, b) => a.at - b.at);
+    // One marker per moment and label (a burst of the same event at one time is one marker).
+    return all.filter((m, i) => i === 0 || m.at !== all[i - 1]!.at || m.label !== all[i - 1]!.label);
+  }, [stream, report.data, subs.data, attemptId, startedAt]);
+
+  if (report.isPending || playback.isPending) return <PageSpinner label="Loading the replay..." />;
+  if (report.isError) return <ErrorScreen message={report.error.message} onRetry={() => report.refetch()} />;
+  if (playback.isError) return <ErrorScreen message={playback.error.message} onRetry={() => playback.refetch()} />;
+  const r = report.data;
+  const name = `${r.candidate.firstName} ${r.candidate.lastName}`.trim() || r.candidate.email;
+  const signals = integrity.data?.signals ?? [];
+
+  const showSignal = (at: number) => {
+    // The stream with an edit at that moment is the one the signal is about.
+    const i = streams.findIndex((s) => s.events.some((e) => e.at === at));
+    if (i >= 0) setChosen(i);
+    setSeekTo({ at, nonce: Date.now() });
+  };
+
+  return (
+    <main className="container rv-page">
+      <p className="rv-nav">
+        <Link to={`/admin/reports/${attemptId}`}>← Report</Link>
+      </p>
+      <h1>
+        Code playback: {name}, {r.test.testName}
+      </h1>
+      {streams.length === 0 ? (
+        <p className="card">No editing was recorded for this attempt.</p>
+      ) : (
+        <section className="card" aria-labelledby="pb-h">
+          <h2 id="pb-h">Replay</h2>
+          {streams.length > 1 && (
+            <label className="field">
+              Code stream{' '}
+              <select className="input" value={chosen} onChange={(e) => setChosen(Number(e.target.value))}>
+                {streams.map((s, i) => (
+                  <option key={`${s.questionId}-${s.language}`} value={i}>
+                    {titleOf(s.questionId)} ({s.language})
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {stream && (
+            <PlaybackPlayer
+              key={`${stream.questionId}-${stream.language}`}
+              initial={stream.initial}
+              events={stream.events}
+              markers={markers}
+              label={`${titleOf(stream.questionId)} (${stream.language})`}
+              seekTo={seekTo}
+            />
+          )}
+          <p className="field-hint">
+            Markers: yellow = paste or drop into the editor, red = page event (tab switch, paste outside the editor,
+            face flag), green = submission with its verdict. Runs are not stored, so they are not shown.
+          </p>
+        </section>
+      )}
+      <section className="card rv-section" aria-labelledby="sig-h">
+        <h2 id="sig-h">Integrity report</h2>
+        {integrity.isPending && <p>Loading signals...</p>}
+        {integrity.isError && (
+          <p className="alert alert-error">The signals could not be loaded: {integrity.error.message}</p>
+        )}
+        {integrity.data && (
+          <>
+            <p>
+              <strong>
+                {signals.length} signal{signals.length === 1 ? '' : 's'}
+              </strong>
+              . Each is a fact with the rule it meets, for a person to weigh; there is no score.
+            </p>
+            <ol className="pb-signals">
+              {signals.map((s, i) => {
+                const answer = integrity.data.answers.find((a) => a.signal === i);
+                return (
+                  <li key={`${s.kind}-${s.at}-${s.evidence}`}>
+                    <strong>{signalTitle(s.kind)}</strong> at {formatClock(s.at)}: {s.evidence}.{' '}
+                    <button type="button" className="btn btn-link" onClick={() => showSignal(s.at)}>
+                      Show in the replay
+                    </button>
+                    <br />
+                    <span className="field-hint">Rule: {s.rule}</span>
+                    {answer && <blockquote className="rv-response">Candidate's answer: {answer.response}</blockquote>}
+                  </li>
+                );
+              })}
+            </ol>
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
