@@ -15,14 +15,14 @@ import type { Judge, Language } from '../src/types';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 6);
 
-const SUM: Record<Language, string> = {
+const SUM: Partial<Record<Language, string>> = {
   javascript: `const [a, b] = require('fs').readFileSync(0, 'utf8').split(' ').map(Number); console.log(a + b);`,
   typescript: `import { readFileSync } from 'fs';\nconst [a, b]: number[] = readFileSync(0, 'utf8').split(' ').map(Number);\nconsole.log(a + b);`,
   python: `a, b = map(int, input().split())\nprint(a + b)`,
   java: `import java.util.*;\npublic class Main { public static void main(String[] x) { Scanner s = new Scanner(System.in); System.out.println(s.nextLong() + s.nextLong()); } }`,
   cpp: `#include <bits/stdc++.h>\nusing namespace std;\nint main(){ long long a, b; cin >> a >> b; cout << a + b << "\\n"; }`,
 };
-const COMMENT: Record<Language, string> = { javascript: '//', typescript: '//', python: '#', java: '//', cpp: '//' };
+const COMMENT: Partial<Record<Language, string>> = { javascript: '//', typescript: '//', python: '#', java: '//', cpp: '//' };
 
 /**
  * CPU ms of this process plus everything sandboxed by its judge: the judge's cgroups (named after our pid)
