@@ -31,6 +31,7 @@ import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { faceRoutes } from './modules/face/face.routes';
 import type { FaceClient } from './modules/face/face-client';
 import { healthRoutes } from './modules/health/health.routes';
+import { interviewsRoutes } from './modules/interviews/interviews.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { judgingRoutes } from './modules/judging/judging.routes';
 import type { JudgingService } from './modules/judging/judging.types';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await ssoRoutes(app, deps);
   await openApiRoutes(app);
   await libraryRoutes(app, deps);
+  await interviewsRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

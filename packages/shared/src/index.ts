@@ -15,3 +15,4 @@ export * from './taking';
 export * from './team';
 export * from './tests';
 export * from './users';
+export * from './interviews';
