@@ -97,7 +97,7 @@ describe('list, room, end and scorecard', () => {
     expect(room.statusCode).toBe(200);
     expect(room.json()).toMatchObject({ role: 'candidate', status: 'scheduled', problem: null });
     expect(room.json().languages).toContain('python');
-    expect((await t.as(null).get(`/api/interviews/${id}/room`, { 'x-join-token': 'x' + token })).statusCode).toBe(401);
+    expect((await t.as(null).get(`/api/interviews/${id}/room`, { 'x-join-token': `x${token}` })).statusCode).toBe(401);
     expect((await t.as(null).get(`/api/interviews/${id}/room`)).statusCode).toBe(401);
     expect((await t.as(rival).get(`/api/interviews/${id}/room`)).statusCode).toBe(404);
     expect((await t.as(candidate).get(`/api/interviews/${id}/room`)).statusCode).toBe(404);
