@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { routes as adminRoutes, adminShell } from '../features/admin/routes';
 import { routes as authRoutes } from '../features/auth/routes';
 import { routes as integrationsRoutes } from '../features/integrations/routes';
+import { routes as interviewsRoutes } from '../features/interviews/routes';
 import { routes as ownerRoutes } from '../features/owner/routes';
 import { routes as proctoringRoutes } from '../features/proctoring/routes';
 import { routes as profileRoutes } from '../features/profile/routes';
@@ -31,6 +32,7 @@ const features: FeatureRoutes[] = [
   reviewRoutes,
   takingRoutes,
   integrationsRoutes,
+  interviewsRoutes,
 ];
 
 export const router = createBrowserRouter([
