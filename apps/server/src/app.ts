@@ -27,6 +27,7 @@ import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { faceRoutes } from './modules/face/face.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { interviewsRoutes } from './modules/interviews/interviews.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { judgingRoutes } from './modules/judging/judging.routes';
 import { libraryRoutes } from './modules/library/library.routes';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await ssoRoutes(app, deps);
   await openApiRoutes(app);
   await libraryRoutes(app, deps);
+  await interviewsRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

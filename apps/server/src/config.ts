@@ -55,6 +55,30 @@ export interface Config {
   webhookAllowPrivate?: boolean;
   /** argon2id cost of new password hashes (ARGON2_MEMORY_KIB, default 19456; ARGON2_TIME_COST, default 2). */
   passwordCost: PasswordCost;
+  /** INTERVIEW_ICE_SERVERS: JSON list of WebRTC STUN/TURN servers for interview video (default none: one network). */
+  interviewIceServers?: IceServer[];
+}
+
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+/** INTERVIEW_ICE_SERVERS as JSON (`[{"urls":"stun:stun.example.org"}]`); unset: none. */
+export function parseIceServers(value: string | undefined): IceServer[] {
+  if (!value?.trim()) return [];
+  const parsed: unknown = JSON.parse(value);
+  const ok =
+    Array.isArray(parsed) &&
+    parsed.every(
+      (s) =>
+        s &&
+        typeof s === 'object' &&
+        (typeof s.urls === 'string' || (Array.isArray(s.urls) && s.urls.every((u: unknown) => typeof u === 'string'))),
+    );
+  if (!ok) throw new Error('INTERVIEW_ICE_SERVERS must be a JSON list of {"urls": ...} objects');
+  return parsed as IceServer[];
 }
 
 /** TRUST_PROXY: unset/false → false; a number → that many hops; true → true; else a comma list of addresses. */
@@ -115,6 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryKib: positiveInt(env.ARGON2_MEMORY_KIB, DEFAULT_PASSWORD_COST.memoryKib, 'ARGON2_MEMORY_KIB'),
       timeCost: positiveInt(env.ARGON2_TIME_COST, DEFAULT_PASSWORD_COST.timeCost, 'ARGON2_TIME_COST'),
     },
+    interviewIceServers: parseIceServers(env.INTERVIEW_ICE_SERVERS),
   };
 }
 

@@ -22,7 +22,13 @@ const SUM: Partial<Record<Language, string>> = {
   java: `import java.util.*;\npublic class Main { public static void main(String[] x) { Scanner s = new Scanner(System.in); System.out.println(s.nextLong() + s.nextLong()); } }`,
   cpp: `#include <bits/stdc++.h>\nusing namespace std;\nint main(){ long long a, b; cin >> a >> b; cout << a + b << "\\n"; }`,
 };
-const COMMENT: Partial<Record<Language, string>> = { javascript: '//', typescript: '//', python: '#', java: '//', cpp: '//' };
+const COMMENT: Partial<Record<Language, string>> = {
+  javascript: '//',
+  typescript: '//',
+  python: '#',
+  java: '//',
+  cpp: '//',
+};
 
 /**
  * CPU ms of this process plus everything sandboxed by its judge: the judge's cgroups (named after our pid)

@@ -6,6 +6,7 @@ export * from './comparison';
 export * from './errors';
 export * from './face-responses';
 export * from './integrations';
+export * from './interviews';
 export * from './languages';
 export * from './library';
 export * from './password';

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENTS = [
   'attempt.completed',
   'invitation.accepted',
   'candidate.status_changed',
+  'interview.completed',
 ] as const;
 export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

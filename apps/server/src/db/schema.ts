@@ -3,7 +3,9 @@
  * Column names are snake_case in SQL and camelCase here.
  */
 import {
+  bigserial,
   boolean,
+  customType,
   doublePrecision,
   integer,
   jsonb,
@@ -552,3 +554,53 @@ export const integrityResponses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.signalId] })],
 );
+// 0931_interviews (issue 30): live interview rooms, their stored Yjs updates and their runs.
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+export type InterviewRow = typeof interviews.$inferSelect;
+export type InterviewScorecard = {
+  ratings: { criterion: string; score: number }[];
+  recommendation: 'strong_no' | 'no' | 'yes' | 'strong_yes';
+  summary: string;
+};
+export const interviews = pgTable('interviews', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  createdBy: uuid('created_by'),
+  title: text('title').notNull(),
+  candidateEmail: text('candidate_email').notNull(),
+  candidateName: text('candidate_name'),
+  joinTokenHash: text('join_token_hash').notNull(),
+  scheduledAt: ts('scheduled_at'),
+  durationMinutes: integer('duration_minutes'),
+  languages: jsonb('languages').$type<string[]>().notNull().default([]),
+  problemIds: jsonb('problem_ids').$type<string[]>().notNull().default([]),
+  interviewerIds: jsonb('interviewer_ids').$type<string[]>().notNull().default([]),
+  revealedProblemId: uuid('revealed_problem_id'),
+  startedAt: ts('started_at'),
+  endedAt: ts('ended_at'),
+  scorecard: jsonb('scorecard').$type<InterviewScorecard>(),
+  scorecardBy: uuid('scorecard_by'),
+  scorecardAt: ts('scorecard_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const interviewUpdates = pgTable('interview_updates', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  interviewId: uuid('interview_id').notNull(),
+  doc: text('doc', { enum: ['code', 'notes'] }).notNull(),
+  data: bytea('data').notNull(),
+  compacted: boolean('compacted').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const interviewRuns = pgTable('interview_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  interviewId: uuid('interview_id').notNull(),
+  kind: text('kind', { enum: ['run', 'hidden'] }).notNull(),
+  language: text('language').notNull(),
+  code: text('code').notNull(),
+  input: text('input').notNull().default(''),
+  result: jsonb('result').$type<unknown>().notNull(),
+  runBy: text('run_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

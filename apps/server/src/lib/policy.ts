@@ -23,7 +23,11 @@ export type Action =
   | 'invitations.send'
   | 'review.read'
   | 'review.note'
-  | 'review.status';
+  | 'review.status'
+  | 'interviews.create' // issue 30: schedule interviews, invite the candidate
+  | 'interviews.read' // reviewers: ended interviews only (interviews.access.ts)
+  | 'interviews.conduct' // join a live room as interviewer, run, reveal, end, scorecard
+  | 'interviews.scorecard';
 
 /** What a company's thing looks like to the policy: its company, or its creator when it has none. */
 export interface Resource {
@@ -50,6 +54,10 @@ const RULES: Record<Action, { roles: readonly CompanyRole[]; label: string }> = 
   'review.read': { roles: ALL, label: 'Reading results' },
   'review.note': { roles: ALL, label: 'Writing reviewer notes' },
   'review.status': { roles: AUTHORS, label: 'Changing a hiring status' },
+  'interviews.create': { roles: AUTHORS, label: 'Scheduling interviews' },
+  'interviews.read': { roles: ALL, label: 'Reading interviews' },
+  'interviews.conduct': { roles: AUTHORS, label: 'Conducting interviews' },
+  'interviews.scorecard': { roles: AUTHORS, label: 'Filling in interview scorecards' },
 };
 
 /** An employer's role in their company; an employer without a company role is the owner of their own tenant. */

@@ -666,3 +666,49 @@ describe('deadlines and races (server clock)', () => {
     expect(a.json().attempt.endedAt).toBe(b.json().attempt.endedAt);
   });
 });
+
+describe('interviews (issue 30): visitor 401, candidate 403/404, other company 404, owner 2xx', () => {
+  // The sockets (/sync, /notes) have their matrix in modules/interviews/interviews.sync.test.ts.
+  let interviewId = '';
+  beforeAll(async () => {
+    const res = await call(t.app, 'POST', '/api/interviews', owner, { title: 'Audit', candidateEmail: stranger.email });
+    interviewId = res.json().id;
+  });
+  const rows: [Method, () => string, [number, number, number, number], unknown?][] = [
+    ['GET', () => `/api/interviews`, [401, 403, 200, 200]],
+    ['GET', () => `/api/interviews/${interviewId}`, [401, 403, 404, 200]],
+    ['GET', () => `/api/interviews/${interviewId}/room`, [401, 404, 404, 200]],
+    ['GET', () => `/api/interviews/${interviewId}/history`, [401, 403, 404, 200]],
+    [
+      'PUT',
+      () => `/api/interviews/${interviewId}/scorecard`,
+      [401, 403, 404, 200],
+      { ratings: [{ criterion: 'Code', score: 3 }], recommendation: 'no', summary: '' },
+    ],
+    ['POST', () => `/api/interviews/${interviewId}/reveal`, [401, 404, 404, 200], { problemId: UUID0 }],
+    // no judge in this app: the owner is told so
+    [
+      'POST',
+      () => `/api/interviews/${interviewId}/run`,
+      [401, 404, 404, 503],
+      { language: 'python', code: 'print(1)' },
+    ],
+    [
+      'POST',
+      () => `/api/interviews/${interviewId}/hidden-tests`,
+      [401, 404, 404, 503],
+      { language: 'python', code: '' },
+    ],
+    ['POST', () => `/api/interviews/${interviewId}/end`, [401, 403, 404, 200]],
+  ];
+  for (const [method, url, expected, body] of rows) {
+    it(`${method} ${url.toString().replace(/^\(\) => `|`$/g, '')}`, async () => {
+      const payload = body && typeof body === 'object' && 'problemId' in body ? { problemId } : body;
+      const got: number[] = [];
+      for (const who of ['none', 'stranger', 'rival', 'owner'] as const) {
+        got.push((await call(t.app, method, url(), as(who), payload)).statusCode);
+      }
+      expect(got).toEqual(expected);
+    });
+  }
+});

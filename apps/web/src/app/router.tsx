@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { routes as adminRoutes, adminShell } from '../features/admin/routes';
 import { routes as authRoutes } from '../features/auth/routes';
 import { routes as integrationsRoutes } from '../features/integrations/routes';
+import { routes as interviewsRoutes } from '../features/interviews/routes';
 import { routes as ownerRoutes } from '../features/owner/routes';
 import { routes as playbackRoutes } from '../features/playback/routes';
 import { routes as proctoringRoutes } from '../features/proctoring/routes';
@@ -29,6 +30,7 @@ const features: FeatureRoutes[] = [
   takingRoutes,
   integrationsRoutes,
   playbackRoutes,
+  interviewsRoutes,
 ];
 
 export const router = createBrowserRouter([

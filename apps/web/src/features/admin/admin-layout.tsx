@@ -40,6 +40,12 @@ const LINKS = [
     icon: icon('M9 11l3 3L22 4M21 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11'),
     end: true,
   },
+  {
+    to: '/admin/interviews',
+    label: 'Interviews',
+    icon: icon('M23 7l-7 5 7 5V7zM1 5h15v14H1z'),
+    end: false,
+  },
   // Built by the owner and review features (their own routes), listed here so employers can find them.
   {
     to: '/admin/team',

@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCodingTest, HIDDEN_MARKER, type SignedInUser } from '../../../test/factories';
+import { useTeam, useTestApp } from '../../../test/support';
+import { auditLog, outbox } from '../../db/schema';
+
+const t = useTestApp();
+const team = useTeam(t);
+let rival: SignedInUser;
+let candidate: SignedInUser;
+
+const tokenOf = (joinUrl: string) => new URL(joinUrl).searchParams.get('token')!;
+const card = {
+  ratings: [
+    { criterion: 'Problem solving', score: 4 },
+    { criterion: 'Communication', score: 5 },
+  ],
+  recommendation: 'yes',
+  summary: 'SCORECARD-SECRET clear thinker',
+};
+
+async function schedule(by: SignedInUser = team.recruiter, extra: Record<string, unknown> = {}) {
+  const res = await t.as(by).post('/api/interviews', {
+    title: 'Backend pairing',
+    candidateEmail: candidate.email,
+    durationMinutes: 60,
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; joinUrl: string };
+}
+
+beforeAll(async () => {
+  rival = await t.signIn({ role: 'employer' });
+  candidate = await t.signIn();
+});
+
+describe('POST /api/interviews', () => {
+  it('schedules an interview, mails the candidate the join link and audits it', async () => {
+    const { id, joinUrl } = await schedule(team.recruiter, { scheduledAt: '2030-01-02T10:00:00Z' });
+    expect(joinUrl).toMatch(new RegExp(`/interview/${id}\\?token=`));
+    const mails = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, candidate.email));
+    const mail = mails.find((m) => m.kind === 'interview_invitation');
+    expect(mail?.bodyText).toContain(joinUrl);
+    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audits.map((a) => a.action)).toContain('interview.create');
+  });
+
+  it('refuses visitors, candidates, reviewers and unverified senders, and bad input with 400', async () => {
+    const body = { title: 'x', candidateEmail: 'a@example.com' };
+    expect((await t.as(null).post('/api/interviews', body)).statusCode).toBe(401);
+    expect((await t.as(candidate).post('/api/interviews', body)).statusCode).toBe(403);
+    const reviewer = await t.as(team.reviewer).post('/api/interviews', body);
+    expect(reviewer.statusCode).toBe(403);
+    expect(reviewer.json().message).toMatch(/recruiter/);
+    const unverified = await t.signIn({ role: 'employer', verified: false });
+    expect((await t.as(unverified).post('/api/interviews', body)).json().code).toBe('EMAIL_NOT_VERIFIED');
+    const bad = await t.as(team.owner).post('/api/interviews', { title: '', candidateEmail: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['title', 'candidateEmail']));
+    const lang = await t.as(team.owner).post('/api/interviews', { ...body, languages: ['cobol'] });
+    expect(lang.statusCode).toBe(400);
+  });
+
+  it("refuses another company's problems and people", async () => {
+    const { problems } = await buildCodingTest(t.deps.db);
+    const theirs = await t.as(team.owner).post('/api/interviews', {
+      title: 'x',
+      candidateEmail: 'a@example.com',
+      problemIds: [problems[0]!.id],
+    });
+    expect(theirs.statusCode).toBe(400);
+    const stranger = await t.as(team.owner).post('/api/interviews', {
+      title: 'x',
+      candidateEmail: 'a@example.com',
+      interviewerIds: [rival.id],
+    });
+    expect(stranger.statusCode).toBe(400);
+  });
+});
+
+describe('list, room, end and scorecard', () => {
+  it('lists the company interviews with their status; another company sees none', async () => {
+    const { id } = await schedule();
+    const mine = await t.as(team.admin).get('/api/interviews');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().find((i: { id: string }) => i.id === id)).toMatchObject({ status: 'scheduled' });
+    expect((await t.as(rival).get('/api/interviews')).json()).toEqual([]);
+    expect((await t.as(rival).get(`/api/interviews/${id}`)).statusCode).toBe(404);
+    expect((await t.as(candidate).get('/api/interviews')).statusCode).toBe(403);
+  });
+
+  it('opens the room to the join token as the candidate, and to nobody else', async () => {
+    const { id, joinUrl } = await schedule();
+    const token = tokenOf(joinUrl);
+    const room = await t.as(null).get(`/api/interviews/${id}/room`, { 'x-join-token': token });
+    expect(room.statusCode).toBe(200);
+    expect(room.json()).toMatchObject({ role: 'candidate', status: 'scheduled', problem: null });
+    expect(room.json().languages).toContain('python');
+    expect((await t.as(null).get(`/api/interviews/${id}/room`, { 'x-join-token': `x${token}` })).statusCode).toBe(401);
+    expect((await t.as(null).get(`/api/interviews/${id}/room`)).statusCode).toBe(401);
+    expect((await t.as(rival).get(`/api/interviews/${id}/room`)).statusCode).toBe(404);
+    expect((await t.as(candidate).get(`/api/interviews/${id}/room`)).statusCode).toBe(404);
+    const mine = await t.as(team.recruiter).get(`/api/interviews/${id}/room`);
+    expect(mine.json().role).toBe('interviewer');
+    // A reviewer reads interviews once they have ended, not before.
+    expect((await t.as(team.reviewer).get(`/api/interviews/${id}/room`)).statusCode).toBe(403);
+  });
+
+  it('keeps the scorecard from the candidate and lets reviewers read the ended interview', async () => {
+    const { id, joinUrl } = await schedule();
+    const token = tokenOf(joinUrl);
+    expect((await t.as(team.reviewer).put(`/api/interviews/${id}/scorecard`, card)).statusCode).toBe(403);
+    expect((await t.as(rival).put(`/api/interviews/${id}/scorecard`, card)).statusCode).toBe(404);
+    expect((await t.as(null).put(`/api/interviews/${id}/scorecard`, card, { 'x-join-token': token })).statusCode).toBe(
+      401,
+    );
+    const bad = await t
+      .as(team.recruiter)
+      .put(`/api/interviews/${id}/scorecard`, { ...card, ratings: [{ criterion: 'x', score: 9 }] });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.as(team.recruiter).put(`/api/interviews/${id}/scorecard`, card)).statusCode).toBe(200);
+    const room = await t.as(null).get(`/api/interviews/${id}/room`, { 'x-join-token': token });
+    expect(room.body).not.toContain('SCORECARD-SECRET');
+
+    expect((await t.as(team.reviewer).post(`/api/interviews/${id}/end`)).statusCode).toBe(403);
+    const ended = await t.as(team.recruiter).post(`/api/interviews/${id}/end`);
+    expect(ended.json()).toMatchObject({ status: 'ended', hasScorecard: true });
+    const read = await t.as(team.reviewer).get(`/api/interviews/${id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().scorecard).toEqual(card);
+    expect((await t.as(team.reviewer).get('/api/interviews')).json().map((i: { id: string }) => i.id)).toContain(id);
+    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['interview.scorecard', 'interview.end']));
+    // Nothing runs in an ended room.
+    const run = await t.as(team.recruiter).post(`/api/interviews/${id}/run`, { language: 'python', code: 'print(1)' });
+    expect(run.json().code).toBe('INTERVIEW_ENDED');
+  });
+
+  it('reveals only a problem of the company, and only by an interviewer; the candidate never gets hidden cases', async () => {
+    const mine = await buildCodingTest(t.deps.db, { employer: team.owner });
+    const { id, joinUrl } = await schedule();
+    const token = tokenOf(joinUrl);
+    const problemId = mine.problems[0]!.id;
+    const byCandidate = await t.as(null).post(`/api/interviews/${id}/reveal`, { problemId }, { 'x-join-token': token });
+    expect(byCandidate.statusCode).toBe(403);
+    const other = await buildCodingTest(t.deps.db);
+    const foreign = await t
+      .as(team.recruiter)
+      .post(`/api/interviews/${id}/reveal`, { problemId: other.problems[0]!.id });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.as(team.recruiter).post(`/api/interviews/${id}/reveal`, { problemId })).statusCode).toBe(200);
+    const room = await t.as(null).get(`/api/interviews/${id}/room`, { 'x-join-token': token });
+    expect(room.json().problem.id).toBe(problemId);
+    expect(room.body).not.toContain(HIDDEN_MARKER);
+  });
+});

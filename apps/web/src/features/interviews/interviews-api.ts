@@ -1,0 +1,28 @@
+/** Calls of the interview feature. The candidate has no account: their join token goes in `X-Join-Token`. */
+import type {
+  TInterviewCreate,
+  TInterviewCreated,
+  TInterviewDetail,
+  TInterviewHistory,
+  TInterviewRoom,
+  TInterviewSummary,
+  TRoomRun,
+  TScorecard,
+} from '@assessly/shared';
+import { api } from '../../lib/api';
+
+const withToken = (token: string | null) => (token ? { 'x-join-token': token } : undefined);
+
+export const interviewsApi = {
+  list: () => api<TInterviewSummary[]>('/api/interviews'),
+  create: (body: TInterviewCreate) => api<TInterviewCreated>('/api/interviews', { method: 'POST', body }),
+  read: (id: string) => api<TInterviewDetail>(`/api/interviews/${id}`),
+  history: (id: string) => api<TInterviewHistory>(`/api/interviews/${id}/history`),
+  room: (id: string, token: string | null) =>
+    api<TInterviewRoom>(`/api/interviews/${id}/room`, { headers: withToken(token) }),
+  run: (id: string, token: string | null, body: { language: string; code: string; input: string }) =>
+    api<TRoomRun>(`/api/interviews/${id}/run`, { method: 'POST', body, headers: withToken(token) }),
+  end: (id: string) => api<TInterviewSummary>(`/api/interviews/${id}/end`, { method: 'POST', body: {} }),
+  saveScorecard: (id: string, body: TScorecard) =>
+    api<TScorecard>(`/api/interviews/${id}/scorecard`, { method: 'PUT', body }),
+};

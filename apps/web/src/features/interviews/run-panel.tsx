@@ -1,0 +1,81 @@
+/** Run the shared code with an input; every participant sees each Run's output (newest first). */
+import type { TRoomRun } from '@assessly/shared';
+import { useState } from 'react';
+import { ErrorAlert } from '../../app/alert';
+import { serverMessage } from '../../lib/api';
+import { interviewsApi } from './interviews-api';
+
+export interface RunPanelProps {
+  interviewId: string;
+  token: string | null;
+  language: string;
+  disabled: boolean;
+  runs: TRoomRun[];
+  getCode: () => string;
+}
+
+function RunResult({ run }: { run: TRoomRun }) {
+  const when = new Date(run.createdAt).toLocaleTimeString();
+  const title =
+    run.kind === 'hidden'
+      ? `Hidden tests: ${run.passed ?? 0} of ${run.total ?? 0} passed (${run.verdict})`
+      : `Run by ${run.runBy}: ${run.verdict}`;
+  return (
+    <li className="iv-run">
+      <p>
+        <strong>{title}</strong> <span className="muted">{when}</span>
+      </p>
+      {run.compileOutput && <pre className="iv-output">{run.compileOutput}</pre>}
+      {run.output && <pre className="iv-output">{run.output}</pre>}
+      {run.stderr && <pre className="iv-output iv-stderr">{run.stderr}</pre>}
+      {run.kind === 'hidden' && run.cases.length > 0 && (
+        <ul className="iv-cases">
+          {run.cases.map((c) => (
+            <li key={c.index}>
+              Case {c.index + 1}: {c.passed ? 'passed' : 'failed'}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function RunPanel({ interviewId, token, language, disabled, runs, getCode }: RunPanelProps) {
+  const [input, setInput] = useState('');
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setRunning(true);
+    setError(null);
+    try {
+      await interviewsApi.run(interviewId, token, { language, code: getCode(), input });
+    } catch (err) {
+      setError(serverMessage(err, 'The run could not be sent. Check your connection.'));
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <section className="iv-run-panel" aria-label="Run">
+      <div className="field">
+        <label htmlFor="iv-input">Input (stdin)</label>
+        <textarea id="iv-input" rows={3} value={input} onChange={(e) => setInput(e.target.value)} />
+      </div>
+      <button type="button" className="btn btn-primary" onClick={run} disabled={disabled || running}>
+        {running ? 'Running…' : 'Run'}
+      </button>
+      <ErrorAlert message={error} />
+      <h2 className="iv-subtitle">Output</h2>
+      {runs.length === 0 ? (
+        <p className="muted">Nothing has run yet. Press Run to run the shared code; everyone sees the output.</p>
+      ) : (
+        <ol className="iv-runs" aria-live="polite">
+          {[...runs].reverse().map((r) => (
+            <RunResult key={r.id} run={r} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Live interview room (issue 30): an interviewer (signed in) and a candidate (join link, no account) in two
+ * Chromium contexts type in the same editor at once, see each other's cursor, share the language, run Python
+ * with the output on both pages; the interviewer fills in the scorecard, and the candidate's page never shows it.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { E2E_TIMEOUT_MS, useE2E } from './harness';
+import { createUser, signedInPage } from './support';
+
+const e2e = useE2E();
+
+const editorText = async (page: Page) =>
+  ((await page.locator('.iv-editor .view-lines').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
+
+async function typeAtEnd(page: Page, text: string) {
+  await page.locator('.iv-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.insertText(text);
+}
+
+describe('live interview room', () => {
+  it('two people edit and run together; the scorecard stays on the interviewer side', async () => {
+    const employer = await createUser(e2e.server, 'employer', {
+      firstName: 'Ivy',
+      lastName: 'Interviewer',
+      verified: true,
+    });
+    const interviewer = await signedInPage(e2e.browser, e2e.server, employer.email);
+    const created = await interviewer.context().request.post(`${e2e.server.baseUrl}/api/interviews`, {
+      data: { title: 'Pairing round', candidateEmail: 'cand-e2e@example.com' },
+    });
+    expect(created.status()).toBe(201);
+    const { id, joinUrl } = (await created.json()) as { id: string; joinUrl: string };
+
+    const candidateContext = await e2e.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const candidate = await candidateContext.newPage();
+    candidate.setDefaultTimeout(E2E_TIMEOUT_MS);
+    await interviewer.goto(`${e2e.server.baseUrl}/interview/${id}`);
+    await candidate.goto(joinUrl);
+    for (const page of [interviewer, candidate]) {
+      await page.locator('.iv-editor .view-lines').first().waitFor();
+      await page.getByText('Connected', { exact: true }).waitFor();
+    }
+    await interviewer.getByText('Candidate (candidate)').waitFor();
+    await candidate.getByText('Ivy Interviewer (interviewer)').waitFor();
+
+    // Both type at the same time; both end with both edits.
+    await Promise.all([typeAtEnd(interviewer, '# reviewed\n'), typeAtEnd(candidate, 'print(6 * 7)\n')]);
+    for (const page of [interviewer, candidate]) {
+      await page.waitForFunction(() => {
+        const text = document.querySelector('.iv-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? '';
+        return text.includes('# reviewed') && text.includes('print(6 * 7)');
+      });
+    }
+    expect(await editorText(interviewer)).toBe(await editorText(candidate));
+    // Each sees the other's cursor (y-monaco's remote cursor, labelled with the name by the page's styles).
+    await interviewer.locator('[class*="yRemoteSelectionHead-"]').first().waitFor({ state: 'attached' });
+    await candidate.locator('[class*="yRemoteSelectionHead-"]').first().waitFor({ state: 'attached' });
+
+    // The language is shared: the interviewer picks Python, the candidate's picker follows.
+    await interviewer.getByLabel('Language').selectOption('python');
+    await candidate.waitForFunction(
+      () => (document.querySelector('#iv-language') as HTMLSelectElement)?.value === 'python',
+    );
+
+    await candidate.getByRole('button', { name: 'Run', exact: true }).click();
+    for (const page of [interviewer, candidate]) {
+      await page.locator('.iv-output', { hasText: '42' }).first().waitFor();
+    }
+    await interviewer.getByText('Run by Candidate: Accepted').waitFor();
+
+    await interviewer.getByLabel('Recommendation').selectOption('yes');
+    await interviewer.getByLabel('Summary').fill('SCORECARD-E2E clear and calm');
+    await interviewer.getByRole('button', { name: 'Save scorecard' }).click();
+    await interviewer.getByText('Scorecard saved.').waitFor();
+
+    await candidate.reload();
+    await candidate.locator('.iv-editor .view-lines').first().waitFor();
+    await candidate.locator('.iv-output', { hasText: '42' }).first().waitFor();
+    const seen = await candidate.content();
+    expect(seen).not.toContain('SCORECARD-E2E');
+    expect(seen).not.toContain('Scorecard');
+    expect(seen).not.toContain('Private notes');
+    await candidateContext.close();
+    await interviewer.context().close();
+  });
+});

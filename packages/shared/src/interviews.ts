@@ -1,0 +1,136 @@
+/**
+ * Live interviews (issue 30): the create call, the list, the room as each side sees it, runs and the scorecard.
+ * The candidate's projections name only what a candidate may see: never the scorecard, notes or hidden cases.
+ */
+import { z } from 'zod';
+import { JUDGE_LANGUAGES } from './submissions';
+
+export const INTERVIEW_STATUSES = ['scheduled', 'live', 'ended'] as const;
+export type TInterviewStatus = (typeof INTERVIEW_STATUSES)[number];
+export const RECOMMENDATIONS = ['strong_no', 'no', 'yes', 'strong_yes'] as const;
+/** Largest code or input a room Run takes (the judge trims output itself). */
+export const INTERVIEW_RUN_MAX_CHARS = 64 * 1024;
+
+const ZLanguage = z.enum(JUDGE_LANGUAGES, { error: 'Choose a supported language' });
+
+export const ZInterviewCreate = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(200, 'At most 200 characters'),
+  candidateEmail: z.string().trim().toLowerCase().email('Enter a valid email address').max(254),
+  scheduledAt: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).optional(),
+  durationMinutes: z.number().int().min(5, 'At least 5 minutes').max(480, 'At most 8 hours').optional(),
+  languages: z.array(ZLanguage).min(1, 'Choose at least one language').max(JUDGE_LANGUAGES.length).optional(),
+  problemIds: z.array(z.string().uuid('Unknown problem')).max(20, 'At most 20 problems').optional(),
+  interviewerIds: z.array(z.string().uuid('Unknown interviewer')).max(20, 'At most 20 interviewers').optional(),
+});
+export type TInterviewCreate = z.infer<typeof ZInterviewCreate>;
+
+export const ZInterviewCreated = z.object({ id: z.string(), joinUrl: z.string() });
+export type TInterviewCreated = z.infer<typeof ZInterviewCreated>;
+
+export const ZScorecard = z.object({
+  ratings: z
+    .array(
+      z.object({
+        criterion: z.string().trim().min(1, 'Name the criterion').max(100, 'At most 100 characters'),
+        score: z.number().int().min(1, 'Scores are 1 to 5').max(5, 'Scores are 1 to 5'),
+      }),
+    )
+    .min(1, 'Rate at least one criterion')
+    .max(20, 'At most 20 criteria'),
+  recommendation: z.enum(RECOMMENDATIONS, { error: 'Choose a recommendation' }),
+  summary: z.string().trim().max(5000, 'At most 5000 characters'),
+});
+export type TScorecard = z.infer<typeof ZScorecard>;
+
+export const ZInterviewSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  candidateEmail: z.string(),
+  status: z.enum(INTERVIEW_STATUSES),
+  scheduledAt: z.string().nullable(),
+  durationMinutes: z.number().nullable(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  createdAt: z.string(),
+  hasScorecard: z.boolean(),
+});
+export type TInterviewSummary = z.infer<typeof ZInterviewSummary>;
+
+/** A problem revealed into the room: what the candidate may read (no hidden cases, no solution). */
+export const ZRoomProblem = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  examples: z.array(z.object({ input: z.string(), output: z.string() })),
+});
+
+/** One Run as everyone in the room sees it. A hidden-tests run shows each case only as passed/failed. */
+export const ZRoomRun = z.object({
+  id: z.string(),
+  kind: z.enum(['run', 'hidden']),
+  language: z.string(),
+  verdict: z.string(),
+  output: z.string(),
+  stderr: z.string(),
+  compileOutput: z.string().nullable(),
+  timeMs: z.number().nullable(),
+  passed: z.number().nullable(),
+  total: z.number().nullable(),
+  cases: z.array(z.object({ index: z.number(), passed: z.boolean() })),
+  runBy: z.string(),
+  createdAt: z.string(),
+});
+export type TRoomRun = z.infer<typeof ZRoomRun>;
+
+/** The room as the caller sees it: `role` says which side they are on. */
+export const ZInterviewRoom = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(INTERVIEW_STATUSES),
+  role: z.enum(['interviewer', 'candidate', 'reviewer']),
+  name: z.string(),
+  languages: z.array(z.string()),
+  problem: ZRoomProblem.nullable(),
+  runs: z.array(ZRoomRun),
+  iceServers: z.array(
+    z.object({
+      urls: z.union([z.string(), z.array(z.string())]),
+      username: z.string().optional(),
+      credential: z.string().optional(),
+    }),
+  ),
+});
+export type TInterviewRoom = z.infer<typeof ZInterviewRoom>;
+
+/** The employer's full record: the room plus the candidate, the problems on offer and the scorecard. */
+export const ZInterviewDetail = ZInterviewSummary.extend({
+  languages: z.array(z.string()),
+  problemIds: z.array(z.string()),
+  interviewerIds: z.array(z.string()),
+  revealedProblemId: z.string().nullable(),
+  scorecard: ZScorecard.nullable(),
+  scorecardAt: z.string().nullable(),
+  runs: z.array(ZRoomRun),
+});
+export type TInterviewDetail = z.infer<typeof ZInterviewDetail>;
+
+export const ZInterviewRunInput = z.object({
+  language: ZLanguage,
+  code: z.string().max(INTERVIEW_RUN_MAX_CHARS, 'The code is too long to run'),
+  input: z.string().max(INTERVIEW_RUN_MAX_CHARS, 'The input is too long').default(''),
+});
+export type TInterviewRunInput = z.infer<typeof ZInterviewRunInput>;
+
+export const ZInterviewHiddenRunInput = z.object({
+  language: ZLanguage,
+  code: z.string().max(INTERVIEW_RUN_MAX_CHARS, 'The code is too long to run'),
+});
+
+export const ZInterviewReveal = z.object({ problemId: z.string().uuid('Unknown problem') });
+
+/** One stored update of a room document, for the replay scrubber (base64 of the Yjs update). */
+export const ZInterviewHistory = z.object({
+  updates: z.array(z.object({ at: z.string(), data: z.string() })),
+  runs: z.array(ZRoomRun),
+});
+export type TInterviewHistory = z.infer<typeof ZInterviewHistory>;
