@@ -8,6 +8,7 @@ export * from './face-responses';
 export * from './integrations';
 export * from './library';
 export * from './password';
+export * from './policy';
 export * from './review';
 export * from './review-responses';
 export * from './submissions';
