@@ -26,6 +26,7 @@ import { installAuditHooks } from './modules/audit/audit.hooks';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { codingProblemsRoutes } from './modules/coding-problems/coding-problems.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { faceRoutes } from './modules/face/face.routes';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await ssoRoutes(app, deps);
   await openApiRoutes(app);
   await libraryRoutes(app, deps);
+  await contactRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

@@ -3,6 +3,7 @@ export * from './account-responses';
 export * from './authoring-responses';
 export * from './companies';
 export * from './comparison';
+export * from './contact';
 export * from './errors';
 export * from './face-responses';
 export * from './integrations';

@@ -37,7 +37,7 @@ export function FeatureRows() {
             cases decide the score, so nobody can hard-code the answer.
           </p>
           <ul className="check-list">
-            <Check>Coding tests in 15+ languages, from Python to C++</Check>
+            <Check>Coding tests in Python, Java, C++, JavaScript, TypeScript and more</Check>
             <Check>Aptitude tests with multiple-choice questions and explanations</Check>
             <Check>Marks per problem, passing marks per test</Check>
           </ul>
