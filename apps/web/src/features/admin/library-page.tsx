@@ -3,6 +3,7 @@
  * with usage and last edit. "Add to test" copies the item into a test; problems export/import as Kattis packages.
  */
 import type { TLibraryItem, TLibraryKind, TLibraryPage, TTest } from '@assessly/shared';
+import { CODE_LANGUAGES, languageName } from '@assessly/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -106,9 +107,9 @@ export function LibraryPage() {
             <label htmlFor={ids.lang}>Starter code language</label>
             <select id={ids.lang} value={language} onChange={(e) => setLanguage(e.target.value)}>
               <option value="">Any</option>
-              {['python', 'javascript', 'java', 'cpp', 'c'].map((l) => (
+              {CODE_LANGUAGES.map((l) => (
                 <option key={l} value={l}>
-                  {l}
+                  {languageName(l)}
                 </option>
               ))}
             </select>
@@ -174,7 +175,7 @@ function LibraryRow({ item, tests }: { item: TLibraryItem; tests: TTest[] }) {
       </td>
       <td>{item.tags.length ? item.tags.join(', ') : '—'}</td>
       <td>{item.difficulty ?? '—'}</td>
-      {item.kind === 'problem' && <td>{item.languages.length ? item.languages.join(', ') : '—'}</td>}
+      {item.kind === 'problem' && <td>{item.languages.length ? item.languages.map(languageName).join(', ') : '—'}</td>}
       <td>
         {item.usageCount} test{item.usageCount === 1 ? '' : 's'}
       </td>

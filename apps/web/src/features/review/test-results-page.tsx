@@ -41,10 +41,13 @@ export function TestResultsPage() {
               Undo
             </button>
           </span>,
-          { autoClose: 30_000 },
+          // The Undo button stays as long as the undo window does.
+          { autoClose: Math.max(5_000, new Date(r.emailAt).getTime() - Date.now()) },
         );
       } else toast.success(`${row.name} is now ${r.hiringStatus}. No email is needed.`);
     } catch (err) {
+      // A refused or failed change closes the dialog too; the toast says why.
+      setConfirm(null);
       toast.error((err as Error).message);
     }
   };
@@ -217,7 +220,7 @@ export function TestResultsPage() {
           <p>
             {confirm.status === 'pending'
               ? `Set ${confirm.row.name} back to pending review? No email is sent.`
-              : `${confirm.status === 'shortlisted' ? 'Shortlist' : 'Reject'} ${confirm.row.name} (${confirm.row.email})? They will receive the ${confirm.status} status email.`}
+              : `${confirm.status === 'shortlisted' ? 'Shortlist' : 'Reject'} ${confirm.row.name} (${confirm.row.email})? The ${confirm.status} status email goes to them one minute after you confirm; until then you can undo it.`}
           </p>
           <div className="row">
             <button

@@ -2,6 +2,7 @@
 import {
   CODE_LANGUAGES,
   describeComparison,
+  languageName,
   type TCandidateProblem,
   type TCandidateSubmission,
 } from '@assessly/shared';
@@ -287,7 +288,7 @@ export function ProblemTabs({
                     s={s}
                     summary={
                       <>
-                        #{i + 1} · {new Date(s.createdAt).toLocaleTimeString()} · {s.language} ·{' '}
+                        #{i + 1} · {new Date(s.createdAt).toLocaleTimeString()} · {languageName(s.language)} ·{' '}
                         {s.status === 'judged' ? `${s.passedCount}/${s.totalCount}` : 'judging…'}
                       </>
                     }
