@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PageSpinner } from '../../app/page-spinner';
 import { formatDateTime } from '../../lib/format';
+import { useCan } from '../auth/use-can';
 import { InvitePanel } from './invite-panel';
 import { useResults, useSetStatus, useSimilarity } from './review-api';
 import { ErrorScreen, HiringBadge, Modal } from './review-ui';
@@ -17,6 +18,7 @@ export function TestResultsPage() {
   const setStatus = useSetStatus();
   const [picked, setPicked] = useState<string[]>([]);
   const navigate = useNavigate();
+  const mayDecide = useCan()('review.status');
   if (q.isPending) return <PageSpinner label="Loading results..." />;
   if (q.isError) return <ErrorScreen message={q.error.message} onRetry={() => q.refetch()} />;
   const { test, rows } = q.data;
@@ -164,7 +166,7 @@ export function TestResultsPage() {
                         <Link className="btn btn-outline btn-sm" to={`/admin/reports/${r.attemptId}`}>
                           Report
                         </Link>
-                        {r.hiringStatus !== 'shortlisted' && (
+                        {mayDecide && r.hiringStatus !== 'shortlisted' && (
                           <button
                             type="button"
                             className="btn btn-success btn-sm"
@@ -174,7 +176,7 @@ export function TestResultsPage() {
                             Shortlist
                           </button>
                         )}
-                        {r.hiringStatus !== 'rejected' && (
+                        {mayDecide && r.hiringStatus !== 'rejected' && (
                           <button
                             type="button"
                             className="btn btn-danger btn-sm"
@@ -184,7 +186,7 @@ export function TestResultsPage() {
                             Reject
                           </button>
                         )}
-                        {r.hiringStatus !== 'pending' && (
+                        {mayDecide && r.hiringStatus !== 'pending' && (
                           <button
                             type="button"
                             className="btn btn-outline btn-sm"
