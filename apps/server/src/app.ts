@@ -33,6 +33,7 @@ import { faceRoutes } from './modules/face/face.routes';
 import type { FaceClient } from './modules/face/face-client';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { inviteSignupRoutes } from './modules/invitations/invite-signup';
 import { judgingRoutes } from './modules/judging/judging.routes';
 import type { JudgingService } from './modules/judging/judging.types';
 import { libraryRoutes } from './modules/library/library.routes';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await openApiRoutes(app);
   await libraryRoutes(app, deps);
   await contactRoutes(app, deps);
+  await inviteSignupRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

@@ -7,6 +7,7 @@ export * from './contact';
 export * from './errors';
 export * from './face-responses';
 export * from './integrations';
+export * from './invite-signup';
 export * from './language-names';
 export * from './library';
 export * from './password';

@@ -423,6 +423,18 @@ describe('exports and emails', () => {
     expect(mails[0]!.subject).not.toMatch(/[\r\n]/);
   });
 
+  it('invitation sign-up never takes over an existing account or another address', async () => {
+    const mails = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, stranger.email));
+    const token = mails.map((m) => /\/invite\/([A-Za-z0-9_-]+)/.exec(m.bodyText)?.[1]).find(Boolean)!;
+    const res = await call(t.app, 'POST', `/api/invitations/accept/${token}/signup`, null, {
+      firstName: 'Mallory',
+      lastName: 'X',
+      password: 'a-long-Passphrase-42',
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await loadUser(t.deps, stranger.id))?.firstName).not.toBe('Mallory');
+  });
+
   it('limits mail-sending calls per user, across sessions', async () => {
     const spammer = await createSignedInUser(t.app, { role: 'employer' });
     const spamTest = await createTestAs(t.app, spammer);

@@ -110,7 +110,9 @@ export function ReportPage() {
                         : p.passed
                           ? 'Correct'
                           : 'Wrong'
-                      : `${p.passed} / ${p.total}`}
+                      : p.submissionCount === 0
+                        ? 'Not attempted'
+                        : `${p.passed} / ${p.total}`}
                   </td>
                   {!aptitude && <td>{p.submissionCount}</td>}
                 </tr>
