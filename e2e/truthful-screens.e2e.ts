@@ -50,7 +50,7 @@ describe('screens that tell the truth (issue 26)', () => {
     await page.getByLabel('Your name').fill('Grace Visitor');
     await page.getByLabel('Your email address').fill('grace@example.org');
     await page.getByLabel('Subject').fill('Self-hosting question');
-    await page.getByLabel('Message').fill('Does the judge need Docker?');
+    await page.getByLabel('Message', { exact: true }).fill('Does the judge need Docker?');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('Your message was sent to operator@e2e.example').waitFor();
     const mail = inbox.find((m) => m.to.includes('operator@e2e.example'));
