@@ -6,7 +6,7 @@ const COLUMNS = [
     title: 'Product',
     links: [
       ['How it works', '/about'],
-      ['Register your company', '/owner'],
+      ['Register your company', '/owner?tab=register'],
       ['Sign in', '/login'],
     ],
   },

@@ -102,7 +102,7 @@ export function FeatureRows() {
             <Check>Invitation and status emails sent for you</Check>
             <Check>Your whole team on one company workspace</Check>
           </ul>
-          <Link to="/owner" className="btn btn-primary btn-lg">
+          <Link to="/owner?tab=register" className="btn btn-primary btn-lg">
             Register Your Company
           </Link>
         </div>

@@ -50,9 +50,9 @@ function Hero({ onWatchDemo }: { onWatchDemo: () => void }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const value = email.trim();
-    // A blank email does nothing (spec): the form only carries the address over to sign-up.
+    // A blank email does nothing (spec): the form carries the work address over to company registration.
     if (!value) return;
-    navigate(`/signup?email=${encodeURIComponent(value)}`);
+    navigate(`/owner?tab=register&email=${encodeURIComponent(value)}`);
   };
   return (
     <section className="hero">

@@ -140,7 +140,7 @@ export function Banner() {
             </ul>
           </div>
           <div className="banner-actions">
-            <Link to="/owner" className="btn btn-white btn-lg">
+            <Link to="/owner?tab=register" className="btn btn-white btn-lg">
               Register Your Company
             </Link>
             <Link to="/contact" className="btn btn-ghost-white btn-lg">
