@@ -23,12 +23,14 @@ import { installAuditHooks } from './modules/audit/audit.hooks';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { codingProblemsRoutes } from './modules/coding-problems/coding-problems.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { faceRoutes } from './modules/face/face.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { interviewsRoutes } from './modules/interviews/interviews.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { inviteSignupRoutes } from './modules/invitations/invite-signup';
 import { judgingRoutes } from './modules/judging/judging.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
@@ -106,6 +108,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await openApiRoutes(app);
   await libraryRoutes(app, deps);
   await interviewsRoutes(app, deps);
+  await contactRoutes(app, deps);
+  await inviteSignupRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

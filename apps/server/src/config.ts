@@ -14,6 +14,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   smtpUrl: string | null;
+  /** CONTACT_EMAIL: where the public contact form's messages are mailed; unset: the form is not offered. */
+  contactEmail?: string | null;
   /** Base URL of the web app used in emailed links and candidate links. */
   publicUrl: string;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
@@ -117,6 +119,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || null,
     smtpUrl: env.SMTP_URL || null,
+    contactEmail: env.CONTACT_EMAIL?.trim() || null,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
     authRateLimit: optionalNumber(env.AUTH_RATE_LIMIT) ?? 20,

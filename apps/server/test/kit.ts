@@ -13,6 +13,7 @@ export {
   submissions,
   tests,
 } from '../src/db/schema';
+export { createMailer } from '../src/lib/mailer';
 export { sendDueStatusEmails } from '../src/modules/review/status-mail';
 export { buildCodingTest } from './factories';
 export { pngOfSize, TINY_PNG } from './fixtures/companies';

@@ -40,6 +40,11 @@ export const ZInviteLanding = z.object({
   companyName: z.string(),
   email: z.string(),
   takePath: z.string(),
+  /** Issue 26: the facts a candidate needs before starting (minutes, window, webcam checks, questions). */
+  duration: z.number().optional(),
+  endTime: z.string().nullable().optional(),
+  proctored: z.boolean().optional(),
+  questionCount: z.number().optional(),
 });
 export type TInviteLanding = z.infer<typeof ZInviteLanding>;
 

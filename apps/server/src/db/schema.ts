@@ -604,3 +604,13 @@ export const interviewRuns = pgTable('interview_runs', {
   runBy: text('run_by').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+// 0891_contact_messages
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

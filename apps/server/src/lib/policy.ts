@@ -4,30 +4,13 @@
  * reviewers read results and write notes only. Every refusal is a 403 naming the role(s) needed.
  * Tenancy (same company) is part of `can`; callers that must hide another company's thing answer 404 themselves.
  */
+import { POLICY_RULES, can as roleCan, type TCompanyRole, type TPolicyAction } from '@assessly/shared';
 import type { UserRow } from '../db/schema';
 import { AppError } from './errors';
 
-export const COMPANY_ROLES = ['owner', 'admin', 'recruiter', 'reviewer'] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
-
-export type Action =
-  | 'company.manage' // company settings, logo
-  | 'members.read'
-  | 'members.manage' // change roles, remove members, team invitations
-  | 'templates.edit'
-  | 'tests.read'
-  | 'tests.author' // create/edit tests, problems, questions; import problems
-  | 'tests.delete'
-  | 'tests.preview'
-  | 'invitations.read'
-  | 'invitations.send'
-  | 'review.read'
-  | 'review.note'
-  | 'review.status'
-  | 'interviews.create' // issue 30: schedule interviews, invite the candidate
-  | 'interviews.read' // reviewers: ended interviews only (interviews.access.ts)
-  | 'interviews.conduct' // join a live room as interviewer, run, reveal, end, scorecard
-  | 'interviews.scorecard';
+export { COMPANY_ROLES } from '@assessly/shared';
+export type CompanyRole = TCompanyRole;
+export type Action = TPolicyAction;
 
 /** What a company's thing looks like to the policy: its company, or its creator when it has none. */
 export interface Resource {
@@ -35,30 +18,8 @@ export interface Resource {
   createdBy?: string | null;
 }
 
-const ALL: readonly CompanyRole[] = COMPANY_ROLES;
-const MANAGERS: readonly CompanyRole[] = ['owner', 'admin'];
-const AUTHORS: readonly CompanyRole[] = ['owner', 'admin', 'recruiter'];
-
-const RULES: Record<Action, { roles: readonly CompanyRole[]; label: string }> = {
-  'company.manage': { roles: MANAGERS, label: 'Changing company settings' },
-  'members.read': { roles: ALL, label: 'Seeing the team' },
-  'members.manage': { roles: MANAGERS, label: 'Managing team members' },
-  'templates.edit': { roles: MANAGERS, label: 'Editing email templates' },
-  'tests.read': { roles: ALL, label: 'Reading tests' },
-  'tests.author': { roles: AUTHORS, label: 'Creating and editing tests' },
-  // A recruiter may delete a test they created themselves (see `can`).
-  'tests.delete': { roles: MANAGERS, label: 'Deleting tests' },
-  'tests.preview': { roles: ALL, label: 'Previewing tests' },
-  'invitations.read': { roles: ALL, label: 'Seeing invitations' },
-  'invitations.send': { roles: AUTHORS, label: 'Inviting candidates' },
-  'review.read': { roles: ALL, label: 'Reading results' },
-  'review.note': { roles: ALL, label: 'Writing reviewer notes' },
-  'review.status': { roles: AUTHORS, label: 'Changing a hiring status' },
-  'interviews.create': { roles: AUTHORS, label: 'Scheduling interviews' },
-  'interviews.read': { roles: ALL, label: 'Reading interviews' },
-  'interviews.conduct': { roles: AUTHORS, label: 'Conducting interviews' },
-  'interviews.scorecard': { roles: AUTHORS, label: 'Filling in interview scorecards' },
-};
+// The role/action table lives in packages/shared so the web app shows each role only what it may do.
+const RULES = POLICY_RULES;
 
 /** An employer's role in their company; an employer without a company role is the owner of their own tenant. */
 export function roleOf(user: Pick<UserRow, 'role' | 'companyRole'>): CompanyRole | null {
@@ -85,7 +46,7 @@ export function sameTenant(user: Pick<UserRow, 'id' | 'companyId'>, resource: Re
 function roleAllows(user: UserRow, action: Action, resource?: Resource): boolean {
   const role = roleOf(user);
   if (!role) return false;
-  if (RULES[action].roles.includes(role)) return true;
+  if (roleCan(role, action)) return true;
   // Recruiters may delete what they created.
   return action === 'tests.delete' && role === 'recruiter' && resource?.createdBy === user.id;
 }

@@ -485,6 +485,32 @@ describe('exports and emails', () => {
     expect(mail!.bodyText).toContain(`${t.deps.config.publicUrl}/invite/`);
   });
 
+  it('the public contact form mails only the configured address, whatever the visitor writes', async () => {
+    t.deps.config = { ...t.deps.config, contactEmail: 'operator@audit.example' };
+    const res = await call(t.app, 'POST', '/api/contact', null, {
+      name: 'Visitor\r\nBcc: victim@evil.example',
+      email: 'visitor@example.test',
+      subject: 'Hello\r\nBcc: victim@evil.example',
+      message: 'Hi',
+    });
+    expect(res.statusCode).toBe(201);
+    const mails = await t.deps.db.select().from(outbox).where(eq(outbox.kind, 'contact'));
+    expect(mails.map((m) => m.toAddress)).toEqual(['operator@audit.example']);
+    expect(mails[0]!.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('invitation sign-up never takes over an existing account or another address', async () => {
+    const mails = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, stranger.email));
+    const token = mails.map((m) => /\/invite\/([A-Za-z0-9_-]+)/.exec(m.bodyText)?.[1]).find(Boolean)!;
+    const res = await call(t.app, 'POST', `/api/invitations/accept/${token}/signup`, null, {
+      firstName: 'Mallory',
+      lastName: 'X',
+      password: 'a-long-Passphrase-42',
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await loadUser(t.deps, stranger.id))?.firstName).not.toBe('Mallory');
+  });
+
   it('limits mail-sending calls per user, across sessions', async () => {
     const spammer = await createSignedInUser(t.app, { role: 'employer' });
     const spamTest = await createTestAs(t.app, spammer);

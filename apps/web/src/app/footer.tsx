@@ -1,31 +1,20 @@
 import { Link } from 'react-router-dom';
 
+// Every link leads to a real page of this installation (issue 26: no placeholders).
 const COLUMNS = [
   {
     title: 'Product',
     links: [
-      ['Coding tests', '/owner'],
-      ['Aptitude tests', '/owner'],
-      ['Proctoring', '/about'],
-      ['Pricing', '/contact'],
+      ['How it works', '/about'],
+      ['Register your company', '/owner?tab=register'],
+      ['Sign in', '/login'],
     ],
   },
   {
     title: 'Resources',
     links: [
-      ['Documentation', '/about'],
-      ['Guides', '/about'],
-      ['Support', '/contact'],
-      ['Status', '/api/health'],
-    ],
-  },
-  {
-    title: 'Company',
-    links: [
-      ['About', '/about'],
+      ['API description (OpenAPI)', '/api/openapi.json'],
       ['Contact', '/contact'],
-      ['Register your company', '/owner'],
-      ['Careers', '/contact'],
     ],
   },
 ] as const;

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { createToken, hashToken } from '../../lib/tokens';
 import { requireVerifiedSender } from '../companies/verified-sender';
+import { proctoringActive } from '../face/proctoring.gate';
 import { takePathOf } from '../review/review.service';
 import { companyName, displayName, formatWhen, sendTemplated } from '../review/templates';
 import { findTest, requireManagedTest } from '../tests/tests.access';
@@ -179,7 +180,10 @@ export async function resendInvitation(deps: Deps, user: UserRow, id: string) {
 }
 
 /** What the /invite/{token} page needs; the token is the only credential (it was emailed to the candidate). */
-export async function readInvitation(deps: Deps, token: string): Promise<TInviteLanding> {
+export async function readInvitation(
+  deps: Deps & Partial<Pick<AppDeps, 'face'>>,
+  token: string,
+): Promise<TInviteLanding> {
   const inv = await repo.findByTokenHash(deps.db, hashToken(token));
   const test = inv ? await findTest(deps.db, inv.testId) : null;
   if (!inv || !test)
@@ -191,6 +195,10 @@ export async function readInvitation(deps: Deps, token: string): Promise<TInvite
     companyName: await companyName(deps.db, test.companyId),
     email: inv.email,
     takePath: takePathOf(test.testType, test.id),
+    duration: test.duration,
+    endTime: test.endTime?.toISOString() ?? null,
+    proctored: proctoringActive(deps, test),
+    questionCount: test.questionIds.length,
   };
 }
 

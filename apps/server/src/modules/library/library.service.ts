@@ -101,6 +101,8 @@ export async function copyLibraryItemIntoTest(deps: Deps, user: UserRow, input: 
     return await updateTest(deps.db, user, test.id, {
       questionIds: [...test.questionIds, copy!.id],
       version: input.version ?? test.version,
+      // The test's marks follow its questions: a 25-mark problem added to an empty test makes 25 marks.
+      recomputeTotal: true,
     });
   } catch (err) {
     await deps.db.delete(table).where(eq(table.id, copy!.id));

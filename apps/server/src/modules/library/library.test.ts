@@ -71,6 +71,8 @@ describe('library', () => {
       itemId: item.id,
     });
     expect(added.statusCode, added.body).toBe(200);
+    // The test's total follows the marks of what it holds (issue 26: not the default 100).
+    expect(added.json().totalMarks).toBe(item.marks);
     const copyId = added.json().questionIds.at(-1);
     expect(copyId).not.toBe(item.id);
     const copy = (await call(t.app, 'GET', `/api/coding-tests/${copyId}`, team.owner)).json();

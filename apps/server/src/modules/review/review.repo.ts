@@ -7,13 +7,6 @@
 import type { TDashboardSubmission } from '@assessly/shared';
 import type { Database } from '../../db/client';
 
-/** The tests an employer manages, as tests.access.ts's canManageTest decides (same company, or creator without company). */
-const MANAGED = `(t.company_id = $1::uuid OR (t.company_id IS NULL AND t.created_by = $2::uuid))`;
-
-/** Mean over judged submissions of passed/total as a percent (spec part 2 §9); submissions without results do not count. */
-// float8 arithmetic (numeric is several times slower over 20,000 rows); rounded once at the end.
-const AVG_SCORE = `round(avg(CASE WHEN s.total_count > 0 THEN s.passed_count::float8 * 100 / s.total_count END)::numeric, 1)::float8`;
-
 /**
  * A candidate's score on a test. CODING: the sum over problems of the BEST judged submission's score per problem
  * (highest score, latest on ties), out of the sum of the test's problem marks. APTITUDE: the attempt's score.
@@ -37,63 +30,7 @@ export const MAX_EXPR = `(CASE WHEN t.test_type = 'CODING' THEN coalesce(nullif(
 export const NOT_PREVIEW_SUBMISSION = `NOT EXISTS (SELECT 1 FROM attempts pa
   WHERE pa.test_id = s.test_id AND pa.user_id = s.user_id AND pa.is_preview)`;
 
-export interface Viewer {
-  companyId: string | null;
-  userId: string;
-}
-
-export async function dashboardStats(database: Database, v: Viewer) {
-  const [row] = await database.query<{
-    totalTests: number;
-    activeTests: number;
-    totalSubmissions: number;
-    averageScore: number | null;
-  }>(
-    `WITH mt AS (SELECT t.id, t.is_active FROM tests t WHERE ${MANAGED})
-     SELECT (SELECT count(*)::int FROM mt) AS "totalTests",
-            (SELECT count(*)::int FROM mt WHERE mt.is_active) AS "activeTests",
-            count(*)::int AS "totalSubmissions",
-            ${AVG_SCORE} AS "averageScore"
-     FROM mt JOIN submissions s ON s.test_id = mt.id
-     WHERE ${NOT_PREVIEW_SUBMISSION}`,
-    [v.companyId, v.userId],
-  );
-  return {
-    totalTests: row?.totalTests ?? 0,
-    activeTests: row?.activeTests ?? 0,
-    totalSubmissions: row?.totalSubmissions ?? 0,
-    averageScore: row?.averageScore ?? 0,
-  };
-}
-
-export interface DashboardTestRow {
-  id: string;
-  testName: string;
-  testType: 'APTITUDE' | 'CODING';
-  isActive: boolean;
-  startTime: Date | null;
-  endTime: Date | null;
-  createdAt: Date;
-  submissionCount: number;
-  candidateCount: number;
-  averageScore: number | null;
-}
-
-export function dashboardTests(database: Database, v: Viewer, limit: number, offset: number) {
-  return database.query<DashboardTestRow>(
-    `SELECT t.id, t.test_name AS "testName", t.test_type AS "testType", t.is_active AS "isActive",
-            t.start_time AS "startTime", t.end_time AS "endTime", t.created_at AS "createdAt",
-            agg.n AS "submissionCount", agg.candidates AS "candidateCount", agg.avg AS "averageScore"
-     -- The page of tests first, so only its 20 tests' submissions are aggregated.
-     FROM (SELECT * FROM tests t WHERE ${MANAGED} ORDER BY t.created_at DESC, t.id LIMIT $3 OFFSET $4) t
-     LEFT JOIN LATERAL (
-       SELECT count(*)::int AS n, count(DISTINCT s.user_id)::int AS candidates, ${AVG_SCORE} AS avg
-       FROM submissions s WHERE s.test_id = t.id AND ${NOT_PREVIEW_SUBMISSION}
-     ) agg ON true
-     ORDER BY t.created_at DESC, t.id`,
-    [v.companyId, v.userId, limit, offset],
-  );
-}
+// The dashboard's figures are counted in dashboard-figures.ts.
 
 export interface ReportSubmission {
   id: string;

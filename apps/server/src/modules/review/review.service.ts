@@ -33,6 +33,7 @@ import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { requireManagedTest } from '../tests/tests.access';
 import { profileOf } from '../users/users.service';
 import { toCsv } from './csv';
+import { findDashboardStats, findDashboardTests, type Viewer } from './dashboard-figures';
 import * as repo from './review.repo';
 import { findSimilarPairs, flagsByUser } from './similarity.service';
 import { STATUS_UNDO_MS } from './status-mail';
@@ -44,7 +45,7 @@ export const SCORING_RULE =
   'Coding tests: for each problem the best judged submission counts (highest score; the latest on a tie), out of the ' +
   "problem's marks. Aptitude tests: the attempt's score. Pass when score / max × total marks ≥ passing marks.";
 
-const viewerOf = (user: UserRow): repo.Viewer => ({ companyId: user.companyId, userId: user.id });
+const viewerOf = (user: UserRow): Viewer => ({ companyId: user.companyId, userId: user.id });
 export const frameUrl = (eventId: string) => `/api/review/frames/${eventId}`;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -60,8 +61,8 @@ export function isPass(score: number, max: number, test: Pick<TestRow, 'totalMar
 export async function getDashboard(deps: Deps, user: UserRow, page: number, pageSize: number): Promise<TDashboard> {
   const v = viewerOf(user);
   const [stats, rows] = await Promise.all([
-    repo.dashboardStats(deps.database, v),
-    repo.dashboardTests(deps.database, v, pageSize, (page - 1) * pageSize),
+    findDashboardStats(deps.database, v),
+    findDashboardTests(deps.database, v, pageSize, (page - 1) * pageSize),
   ]);
   return {
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email },

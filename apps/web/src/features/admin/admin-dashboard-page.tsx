@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { formatDate } from '../../lib/format';
+import { useCan } from '../auth/use-can';
 import { useStats, useTests } from './admin-api';
 import { statBarWidth } from './admin-helpers';
 import { TestsLoading } from './editor-parts';
@@ -9,6 +10,7 @@ import { TestsLoading } from './editor-parts';
 export function AdminDashboardPage() {
   const stats = useStats();
   const tests = useTests();
+  const mayAuthor = useCan()('tests.author');
   const cards = stats.data
     ? [
         { label: 'Total Tests', value: stats.data.totalTests },
@@ -21,9 +23,11 @@ export function AdminDashboardPage() {
     <main>
       <div className="admin-page-head">
         <h1>Dashboard</h1>
-        <Link to="/admin/tests/create" className="btn btn-primary">
-          Create New Test
-        </Link>
+        {mayAuthor && (
+          <Link to="/admin/tests/create" className="btn btn-primary">
+            Create New Test
+          </Link>
+        )}
       </div>
       {stats.isPending && <PageSpinner label="Loading statistics..." />}
       {stats.isError && (

@@ -1,3 +1,4 @@
+import type { TCompanyRole } from '@assessly/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addQuestionsLabel,
@@ -41,7 +42,7 @@ describe('admin screen rules', () => {
 });
 
 describe('roleAbilities', () => {
-  const me = (companyRole: string | null) => ({ id: 'u1', role: 'employer', companyRole });
+  const me = (companyRole: TCompanyRole | null) => ({ id: 'u1', role: 'employer', companyRole });
   it('offers authoring and inviting to owners, admins and recruiters; deleting to managers and the recruiter who created it', () => {
     expect(roleAbilities(me('owner'), { createdBy: 'x' })).toEqual({ author: true, invite: true, remove: true });
     expect(roleAbilities(me('admin'), { createdBy: 'x' })).toEqual({ author: true, invite: true, remove: true });

@@ -1,5 +1,5 @@
 /** Small rules of the admin screens (spec part 1 §2, §9), kept pure so they are easy to test. */
-import { CANDIDATE_LINK_PATH, type TTestType } from '@assessly/shared';
+import { CANDIDATE_LINK_PATH, can, type TCompanyRole, type TTestType } from '@assessly/shared';
 
 /** Stat-card bar: 5 × the value, capped at 100%. */
 export function statBarWidth(value: number): string {
@@ -87,17 +87,16 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-/** What the signed-in member's company role lets the page offer (the server decides; this only hides dead ends). */
+/** What the signed-in member's company role lets the page offer, by the shared table (the server decides). */
 export function roleAbilities(
-  me: { id: string; role: string; companyRole: string | null } | null | undefined,
+  me: { id: string; role: string; companyRole: TCompanyRole | null } | null | undefined,
   test?: { createdBy: string },
 ) {
   const role = me?.role === 'employer' ? (me.companyRole ?? 'owner') : null;
-  const manager = role === 'owner' || role === 'admin';
-  const author = manager || role === 'recruiter';
   return {
-    author,
-    invite: author,
-    remove: manager || (role === 'recruiter' && !!test && test.createdBy === me?.id),
+    author: can(role, 'tests.author'),
+    invite: can(role, 'invitations.send'),
+    // A recruiter may delete a test they created themselves (the server's rule, lib/policy.ts).
+    remove: can(role, 'tests.delete') || (role === 'recruiter' && !!test && test.createdBy === me?.id),
   };
 }

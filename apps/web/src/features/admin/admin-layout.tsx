@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import type { TPolicyAction } from '@assessly/shared';
+import { type ReactElement, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useMe, useSignOut } from '../auth/use-auth';
+import { useCan } from '../auth/use-can';
 import { VerifyEmailBanner } from '../owner/verify-banner';
 import './admin.css';
 
@@ -18,15 +20,17 @@ const icon = (d: string) => (
   </svg>
 );
 
-const LINKS = [
+/** Each link with the action it needs: a role sees only the pages it can use (issue 26). */
+const LINKS: { to: string; label: string; icon: ReactElement; end: boolean; needs?: TPolicyAction }[] = [
   { to: '/admin', label: 'Dashboard', icon: icon('M3 3h7v9H3zM14 3h7v5h-7zM14 12h7v9h-7zM3 16h7v5H3z'), end: true },
   { to: '/admin/tests', label: 'Tests', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01'), end: true },
-  { to: '/admin/tests/create', label: 'Create Test', icon: icon('M12 5v14M5 12h14'), end: true },
+  { to: '/admin/tests/create', label: 'Create Test', icon: icon('M12 5v14M5 12h14'), end: true, needs: 'tests.author' },
   {
     to: '/admin/library',
     label: 'Library',
     icon: icon('M4 19.5A2.5 2.5 0 0 1 6.5 17H20M4 4.5A2.5 2.5 0 0 1 6.5 2H20v20H6.5A2.5 2.5 0 0 1 4 19.5z'),
     end: true,
+    needs: 'tests.author',
   },
   {
     to: '/admin/candidates',
@@ -50,6 +54,7 @@ const LINKS = [
   {
     to: '/admin/team',
     label: 'Team',
+
     icon: icon(
       'M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75',
     ),
@@ -60,6 +65,7 @@ const LINKS = [
     label: 'Email templates',
     icon: icon('M4 4h16v16H4zM4 6l8 7 8-7'),
     end: true,
+    needs: 'templates.edit',
   },
   // Integrations and data governance (features/integrations): tokens, webhooks, audit log, retention, API docs.
   {
@@ -69,6 +75,7 @@ const LINKS = [
       'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12a7 7 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14 3h-4l-.5 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7 7 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2L10 21h4l.5-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z',
     ),
     end: false,
+    needs: 'company.manage',
   },
 ];
 
@@ -76,6 +83,7 @@ const LINKS = [
 export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem('adminSidebarCollapsed') === '1');
   const me = useMe();
+  const may = useCan();
   const signOut = useSignOut();
   const toggle = () => {
     setCollapsed((c) => {
@@ -103,7 +111,7 @@ export function AdminLayout() {
         </div>
         <nav>
           <ul className="admin-nav">
-            {LINKS.map((l) => (
+            {LINKS.filter((l) => !l.needs || may(l.needs)).map((l) => (
               <li key={l.to}>
                 <NavLink
                   to={l.to}

@@ -2,9 +2,10 @@
  * /admin/library: every problem and question of the company, searchable by text, tag, difficulty and language,
  * with usage and last edit. "Add to test" copies the item into a test; problems export/import as Kattis packages.
  */
+
 import {
   CODE_LANGUAGES,
-  LANGUAGE_META,
+  languageName,
   type TLibraryItem,
   type TLibraryKind,
   type TLibraryPage,
@@ -115,7 +116,7 @@ export function LibraryPage() {
               <option value="">Any</option>
               {CODE_LANGUAGES.map((l) => (
                 <option key={l} value={l}>
-                  {LANGUAGE_META[l].label}
+                  {languageName(l)}
                 </option>
               ))}
             </select>
@@ -181,7 +182,7 @@ function LibraryRow({ item, tests }: { item: TLibraryItem; tests: TTest[] }) {
       </td>
       <td>{item.tags.length ? item.tags.join(', ') : '—'}</td>
       <td>{item.difficulty ?? '—'}</td>
-      {item.kind === 'problem' && <td>{item.languages.length ? item.languages.join(', ') : '—'}</td>}
+      {item.kind === 'problem' && <td>{item.languages.length ? item.languages.map(languageName).join(', ') : '—'}</td>}
       <td>
         {item.usageCount} test{item.usageCount === 1 ? '' : 's'}
       </td>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useMe } from '../auth/use-auth';
+import { useCan } from '../auth/use-can';
 import { adminKeys, useTests } from './admin-api';
 import { candidateLink, previewPath, roleAbilities } from './admin-helpers';
 import { CopyLink } from './copy-link';
@@ -15,6 +16,7 @@ type TypeFilter = 'ALL' | 'APTITUDE' | 'CODING';
 export function ManageTestsPage() {
   const tests = useTests();
   const me = useMe();
+  const mayAuthor = useCan()('tests.author');
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
   const [type, setType] = useState<TypeFilter>('ALL');
@@ -49,9 +51,11 @@ export function ManageTestsPage() {
     <main>
       <div className="admin-page-head">
         <h1>Manage Tests</h1>
-        <Link to="/admin/tests/create" className="btn btn-primary">
-          Create New Test
-        </Link>
+        {mayAuthor && (
+          <Link to="/admin/tests/create" className="btn btn-primary">
+            Create New Test
+          </Link>
+        )}
       </div>
       <div className="toolbar">
         <label className="sr-only" htmlFor="test-search">
@@ -128,6 +132,13 @@ export function ManageTestsPage() {
                         aria-label={`View ${t.testName}`}
                       >
                         View
+                      </Link>
+                      <Link
+                        to={`/admin/tests/${t.id}/results`}
+                        className="btn btn-outline btn-sm"
+                        aria-label={`Results of ${t.testName}`}
+                      >
+                        Results
                       </Link>
                       {roleAbilities(me.data, t).author && (
                         <Link

@@ -6,6 +6,7 @@ import {
   DEFAULT_SOLUTION,
   DEFAULT_STARTER_CODE,
   describeComparison,
+  languageName,
   MEMORY_LIMIT_RANGE,
   type TCodeLanguage,
   type TCodingProblem,
@@ -384,7 +385,7 @@ export function ProblemFields({
             </p>
             {CODE_LANGUAGES.map((lang) => (
               <div className="field" key={lang}>
-                <label htmlFor={`${idPrefix}-starter-${lang}`}>Starter code: {lang}</label>
+                <label htmlFor={`${idPrefix}-starter-${lang}`}>Starter code: {languageName(lang)}</label>
                 <textarea
                   id={`${idPrefix}-starter-${lang}`}
                   className="mono"

@@ -5,6 +5,7 @@ import { PageSpinner } from '../../app/page-spinner';
 import { onTabKeyDown } from '../../app/tab-keys';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { useCan } from '../auth/use-can';
 import { InvitePanel } from '../review/invite-panel';
 import { useTestWithQuestions } from './admin-api';
 import { candidateLink, optionLetter, previewPath } from './admin-helpers';
@@ -114,6 +115,7 @@ function QuestionCard({ question, n }: { question: TAptitudeQuestion; n: number 
 export function TestDetailsPage() {
   const { id = '' } = useParams();
   const q = useTestWithQuestions(id);
+  const mayAuthor = useCan()('tests.author');
   if (q.isPending) return <PageSpinner label="Loading test details..." />;
   if (q.isError) {
     if (q.error instanceof ApiError && q.error.status === 404) {
@@ -144,9 +146,14 @@ export function TestDetailsPage() {
           <span className={`badge${coding ? ' badge-warning' : ''}`}>{coding ? 'Coding Test' : 'Aptitude Test'}</span>
         </div>
         <div className="row">
-          <Link to={`/admin/tests/${test.id}/edit`} className="btn btn-primary">
-            Edit Test
+          <Link to={`/admin/tests/${test.id}/results`} className="btn btn-primary">
+            Results
           </Link>
+          {mayAuthor && (
+            <Link to={`/admin/tests/${test.id}/edit`} className="btn btn-outline">
+              Edit Test
+            </Link>
+          )}
           <Link to={previewPath(test)} className="btn btn-outline">
             Preview as candidate
           </Link>

@@ -4,9 +4,10 @@ import { OwnerSignInForm } from './sign-in-form';
 import './owner.css';
 
 const FEATURES = ['Live Coding Tests', 'Anti-Cheat Detection', 'AI-Powered Analysis'];
+// Facts about the product, not invented usage figures (issue 26).
 const STATS = [
-  ['500+', 'Companies'],
-  ['50K+', 'Assessments'],
+  ['Test kinds', 'Coding + aptitude'],
+  ['Hosting', 'Your own server'],
 ] as const;
 
 type Mode = 'signin' | 'register';

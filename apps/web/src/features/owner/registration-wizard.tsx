@@ -2,6 +2,7 @@ import { checkLogoFile, stepOfField } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { ME_KEY, rememberUser } from '../auth/use-auth';
 import type { LogoState } from './logo-field';
@@ -37,9 +38,11 @@ export function RegistrationWizard({ onSignIn }: { onSignIn: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<RegistrationResult | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const givenEmail = (useSearchParams()[0].get('email') ?? '').slice(0, 254);
   const form = useForm<RegistrationForm>({
     resolver: stepResolver(() => stepRef.current),
-    defaultValues: EMPTY_REGISTRATION,
+    // The work email typed on the home page comes along (?email=) as the company's and the admin's address.
+    defaultValues: { ...EMPTY_REGISTRATION, companyEmail: givenEmail, adminEmail: givenEmail },
     reValidateMode: 'onSubmit',
   });
 

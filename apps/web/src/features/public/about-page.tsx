@@ -23,12 +23,12 @@ const TABS = [
     ],
   },
   {
-    id: 'story',
-    label: 'Story',
-    title: 'Our story',
+    id: 'how',
+    label: 'How it works',
+    title: 'How it works',
     text: [
-      'Assessly began as a final-year project by two engineering students who had both sat through online tests that were easy to game and painful to take.',
-      'They built a browser coding environment with webcam proctoring for their college placement cell. Companies recruiting on campus asked to use it for their own openings, and a side project became a product.',
+      'An employer writes coding problems with example and hidden test cases, or multiple-choice aptitude questions, sets a time window and a duration, and invites candidates by email.',
+      'Candidates solve the problems in the browser. Their code runs in a sandbox without network access; the hidden cases decide the score. When the test turns on webcam checks, the browser compares the face in front of the camera with the photo taken at the start.',
     ],
   },
 ] as const;
@@ -58,26 +58,14 @@ const VALUES: FeatureItem[] = [
   },
 ];
 
-const DEVELOPERS = [
-  {
-    name: 'Arjun Mehta',
-    role: 'Co-founder · Platform & code judging',
-    email: 'arjun.mehta@assessly.dev',
-    initials: 'AM',
-  },
-  { name: 'Sara Thomas', role: 'Co-founder · Proctoring & AI', email: 'sara.thomas@assessly.dev', initials: 'ST' },
-];
-
-const JOURNEY = [
-  ['2022', 'The idea', 'A college project to run placement tests online without the cheating.'],
-  ['2023', 'First campus drive', 'Over 2,000 students took coding tests on Assessly in a single week.'],
+const FACTS = [
+  ['Open source', 'The code of the whole platform is public: the server, the web app, the judge and the proctoring.'],
   [
-    '2024',
-    'Companies join',
-    'Recruiters asked for their own workspaces; company registration and live proctoring followed.',
+    'Self-hosted',
+    'One server process with an embedded database, or PostgreSQL and separate judge workers when you grow.',
   ],
-  ['2025', 'AI proctoring', 'Face recognition and behaviour analysis reached 99.9% cheat detection in our trials.'],
-  ['Today', '500+ companies', 'More than 50,000 assessments taken, in 15+ programming languages.'],
+  ['Sandboxed judge', 'Each run is isolated with bubblewrap: no network, limited time, memory and processes.'],
+  ['Roles', 'Owners, admins, recruiters and reviewers each see and do only what their role allows.'],
 ] as const;
 
 export function AboutPage() {
@@ -87,7 +75,7 @@ export function AboutPage() {
         <div className="container">
           <span className="eyebrow">About Assessly</span>
           <h1>Fair hiring, measured by real skills</h1>
-          <p>We build the assessment platform we wished we had when we were the candidates.</p>
+          <p>An open, self-hostable platform for coding and aptitude assessments.</p>
         </div>
       </header>
 
@@ -105,28 +93,10 @@ export function AboutPage() {
         </div>
       </PubSection>
 
-      <PubSection id="team-title" title="Meet the developers" lead="Questions about the product? Write to us directly.">
-        <div className="team">
-          {DEVELOPERS.map((d) => (
-            <article key={d.email} className="card member">
-              <span className="avatar" aria-hidden="true">
-                {d.initials}
-              </span>
-              <h3>{d.name}</h3>
-              <p className="muted" style={{ margin: '0 0 0.75rem' }}>
-                {d.role}
-              </p>
-              <a href={`mailto:${d.email}`}>{d.email}</a>
-            </article>
-          ))}
-        </div>
-      </PubSection>
-
-      <PubSection id="journey-title" title="Our journey" alt>
+      <PubSection id="facts-title" title="What it is made of">
         <ol className="timeline">
-          {JOURNEY.map(([year, title, text]) => (
-            <li key={year}>
-              <time>{year}</time>
+          {FACTS.map(([title, text]) => (
+            <li key={title}>
               <h3>{title}</h3>
               <p>{text}</p>
             </li>

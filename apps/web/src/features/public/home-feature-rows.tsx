@@ -37,7 +37,7 @@ export function FeatureRows() {
             cases decide the score, so nobody can hard-code the answer.
           </p>
           <ul className="check-list">
-            <Check>Coding tests in 15+ languages, from Python to C++</Check>
+            <Check>Coding tests in Python, Java, C++, JavaScript, TypeScript and more</Check>
             <Check>Aptitude tests with multiple-choice questions and explanations</Check>
             <Check>Marks per problem, passing marks per test</Check>
           </ul>
@@ -102,7 +102,7 @@ export function FeatureRows() {
             <Check>Invitation and status emails sent for you</Check>
             <Check>Your whole team on one company workspace</Check>
           </ul>
-          <Link to="/owner" className="btn btn-primary btn-lg">
+          <Link to="/owner?tab=register" className="btn btn-primary btn-lg">
             Register Your Company
           </Link>
         </div>

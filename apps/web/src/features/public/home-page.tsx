@@ -2,17 +2,17 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DemoDialog } from './demo-dialog';
 import { FeatureRows } from './home-feature-rows';
-import { Banner, FeatureGrid, SecurityBadges, Steps, Testimonials } from './home-sections';
+import { Banner, FeatureGrid, SecurityBadges, Steps } from './home-sections';
 import './public.css';
 
-/** Marketing figures are static text (spec part 1 §1). */
+/** Facts about the product only: no invented usage figures (issue 26). */
 const FIGURES = [
-  ['500+', 'Companies hiring'],
-  ['50K+', 'Assessments taken'],
-  ['15+', 'Programming languages'],
-  ['24/7', 'Automated proctoring'],
-  ['99.9%', 'Cheat detection'],
-  ['70%', 'Faster hiring'],
+  ['Coding + aptitude', 'Two kinds of test'],
+  ['Sandboxed', 'Every run isolated, no network'],
+  ['Hidden cases', 'Decide the score'],
+  ['Webcam checks', 'Optional, per test'],
+  ['Self-hosted', 'Your server, your database'],
+  ['Open source', 'Read and change the code'],
 ] as const;
 
 export function HomePage() {
@@ -20,7 +20,11 @@ export function HomePage() {
   return (
     <main>
       <Hero onWatchDemo={() => setDemoOpen(true)} />
-      <section className="pub-section pub-section-alt" aria-label="Assessly in numbers" style={{ padding: '2.5rem 0' }}>
+      <section
+        className="pub-section pub-section-alt"
+        aria-label="Assessly at a glance"
+        style={{ padding: '2.5rem 0' }}
+      >
         <div className="container stats">
           {FIGURES.map(([value, label]) => (
             <div key={label} className="stat">
@@ -33,7 +37,6 @@ export function HomePage() {
       <FeatureRows />
       <FeatureGrid />
       <Steps />
-      <Testimonials />
       <SecurityBadges />
       <Banner />
       <DemoDialog open={demoOpen} onClose={() => setDemoOpen(false)} />
@@ -47,9 +50,9 @@ function Hero({ onWatchDemo }: { onWatchDemo: () => void }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const value = email.trim();
-    // A blank email does nothing (spec): the form only carries the address over to sign-up.
+    // A blank email does nothing (spec): the form carries the work address over to company registration.
     if (!value) return;
-    navigate(`/signup?email=${encodeURIComponent(value)}`);
+    navigate(`/owner?tab=register&email=${encodeURIComponent(value)}`);
   };
   return (
     <section className="hero">
@@ -62,9 +65,9 @@ function Hero({ onWatchDemo }: { onWatchDemo: () => void }) {
             Hire on skills, <span className="grad">not guesses.</span>
           </h1>
           <p className="hero-lead">
-            Assessly runs fair, cheat-resistant technical assessments for you: real coding problems in 15+ languages,
-            aptitude tests, face-verified proctoring and automatic scoring, so your team only interviews the people who
-            can do the job.
+            Assessly runs fair, cheat-resistant technical assessments for you: real coding problems in Python, Java,
+            C++, JavaScript, TypeScript and more, aptitude tests, face-verified proctoring and automatic scoring, so
+            your team only interviews the people who can do the job.
           </p>
           <form className="hero-form" onSubmit={onSubmit} aria-label="Get started">
             <label htmlFor="hero-email" className="sr-only">
@@ -91,9 +94,9 @@ function Hero({ onWatchDemo }: { onWatchDemo: () => void }) {
             </button>
           </div>
           <div className="hero-trust">
-            <span>30-day free trial</span>
-            <span>No setup fees</span>
-            <span>Cancel any time</span>
+            <span>Open source</span>
+            <span>Runs on your own server</span>
+            <span>No per-candidate fees</span>
           </div>
         </div>
         <ProctoringReport />
@@ -112,9 +115,9 @@ const EVENTS = [
 /** A static picture of the report an employer reads after a proctored attempt. */
 function ProctoringReport() {
   return (
-    <figure className="report" aria-label="Example AI proctoring report" style={{ margin: 0 }}>
+    <figure className="report" aria-label="Example proctoring report (made-up candidate)" style={{ margin: 0 }}>
       <div className="report-bar">
-        <span>AI Proctoring Report</span>
+        <span>Proctoring report · example</span>
         <span className="badge badge-success">Low risk</span>
       </div>
       <div className="report-body">

@@ -82,53 +82,6 @@ export function Steps() {
   );
 }
 
-const QUOTES = [
-  [
-    'We used to spend two engineer-days per hire on first-round interviews. Now the test does that round, and the people we meet can all code.',
-    'Meera Iyer',
-    'Head of Engineering, Finlytics',
-    'MI',
-  ],
-  [
-    'The proctoring report is the part our hiring managers read first. It is clear, it shows the evidence, and it has never accused someone unfairly.',
-    'James Okafor',
-    'Talent Lead, CloudNest',
-    'JO',
-  ],
-  [
-    'Candidates tell us the test felt fair. We filled six backend roles in a month, about 70% faster than our last round.',
-    'Sofia Alvarez',
-    'CTO, Parcelly',
-    'SA',
-  ],
-] as const;
-
-export function Testimonials() {
-  return (
-    <PubSection id="quotes-title" title="Hiring teams that made the switch" eyebrow="Customers" alt>
-      <div className="quotes">
-        {QUOTES.map(([text, name, role, initials]) => (
-          <figure key={name} className="quote">
-            <span className="stars" role="img" aria-label="5 out of 5 stars">
-              ★★★★★
-            </span>
-            <blockquote>“{text}”</blockquote>
-            <figcaption>
-              <span className="avatar" aria-hidden="true">
-                {initials}
-              </span>
-              <span>
-                <b>{name}</b>
-                <small>{role}</small>
-              </span>
-            </figcaption>
-          </figure>
-        ))}
-      </div>
-    </PubSection>
-  );
-}
-
 const SECURITY: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'lock',
@@ -148,7 +101,7 @@ const SECURITY: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'server',
     title: 'Your data, your choice',
-    text: 'Run it in our cloud or on your own servers with your own database.',
+    text: 'Run it on your own servers, with PostgreSQL or the embedded database.',
   },
 ];
 
@@ -181,17 +134,17 @@ export function Banner() {
             <h2 id="banner-title">Register Your Company Today</h2>
             <p>Set up your workspace, create your first test and invite candidates this afternoon.</p>
             <ul className="banner-perks">
-              <li>30-day free trial</li>
-              <li>No setup fees</li>
-              <li>3 months free if you sign up before the end of the month</li>
+              <li>One short form: company name and work email</li>
+              <li>Invite your team with roles</li>
+              <li>Open source and self-hosted</li>
             </ul>
           </div>
           <div className="banner-actions">
-            <Link to="/owner" className="btn btn-white btn-lg">
+            <Link to="/owner?tab=register" className="btn btn-white btn-lg">
               Register Your Company
             </Link>
             <Link to="/contact" className="btn btn-ghost-white btn-lg">
-              Schedule a Demo
+              Contact us
             </Link>
           </div>
         </div>

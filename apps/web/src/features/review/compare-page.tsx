@@ -1,3 +1,4 @@
+import { languageName } from '@assessly/shared';
 /** /admin/tests/:testId/compare?attemptIds=a,b[,c]: two or three candidates side by side. */
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
@@ -103,7 +104,10 @@ export function ComparePage() {
             {candidates.map((c) => (
               <div key={c.attemptId}>
                 <h3>
-                  {c.name} <span className="muted">({c.problems[i]?.language ?? 'no submission'})</span>
+                  {c.name}{' '}
+                  <span className="muted">
+                    ({c.problems[i] ? languageName(c.problems[i].language) : 'no submission'})
+                  </span>
                 </h3>
                 <CodeBlock code={c.problems[i]?.code ?? '(no submission)'} label={`Code of ${c.name}`} />
               </div>

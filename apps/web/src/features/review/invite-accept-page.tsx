@@ -6,6 +6,8 @@ import { PageSpinner } from '../../app/page-spinner';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useMe } from '../auth/use-auth';
+import { InviteSignupForm } from './invite-signup-form';
+import { SystemCheck } from './system-check';
 import './review.css';
 
 export function InviteAcceptPage() {
@@ -34,14 +36,34 @@ export function InviteAcceptPage() {
   if (user && user.role === 'candidate' && user.email.toLowerCase() === inv.email.toLowerCase()) {
     return <Navigate to={inv.takePath} replace />;
   }
+  const facts: [string, string][] = [
+    ['Test', `${inv.testName} (${inv.testType === 'CODING' ? 'coding' : 'aptitude'} test)`],
+    ...(inv.duration
+      ? ([['Time', `${inv.duration} minutes, counted from when you press Start`]] as [string, string][])
+      : []),
+    ...(inv.questionCount
+      ? ([[inv.testType === 'CODING' ? 'Problems' : 'Questions', String(inv.questionCount)]] as [string, string][])
+      : []),
+    ...(inv.endTime ? ([['Open until', formatDateTime(inv.endTime)]] as [string, string][]) : []),
+    ['Webcam', inv.proctored ? 'Required: your face is checked during the test' : 'Not used'],
+  ];
   return (
     <main className="container narrow rv-page">
       <div className="card">
         <h1>You are invited</h1>
         <p>
           <strong>{inv.companyName}</strong> invites <strong>{inv.email}</strong> to take{' '}
-          <strong>{inv.testName}</strong> ({inv.testType === 'CODING' ? 'coding' : 'aptitude'} test).
+          <strong>{inv.testName}</strong>.
         </p>
+        <dl className="invite-facts">
+          {facts.map(([k, v]) => (
+            <div key={k} style={{ display: 'contents' }}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+        <SystemCheck proctored={inv.proctored ?? false} />
         {user ? (
           <>
             <p className="alert alert-info">
@@ -54,22 +76,10 @@ export function InviteAcceptPage() {
           </>
         ) : (
           <>
-            <p className="muted">
-              Sign in with the invited address to start. New here? Create a candidate account first.
-            </p>
-            <div className="row">
-              <Link to={`/login?next=${encodeURIComponent(here)}`} className="btn btn-primary">
-                Sign in
-              </Link>
-              <Link
-                to={`/signup?email=${encodeURIComponent(inv.email)}&next=${encodeURIComponent(here)}`}
-                className="btn btn-outline"
-              >
-                Create account
-              </Link>
-            </div>
-            <p className="field-hint">
-              Opened {formatDateTime(new Date())}. Keep this email: the link brings you back here.
+            <InviteSignupForm token={token} email={inv.email} next={inv.takePath} />
+            <p>
+              Already have an account with {inv.email}?{' '}
+              <Link to={`/login?next=${encodeURIComponent(here)}`}>Sign in</Link>
             </p>
           </>
         )}

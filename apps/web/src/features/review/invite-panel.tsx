@@ -3,7 +3,7 @@ import type { TInvitationRow, TInviteResult } from '@assessly/shared';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatDateTime } from '../../lib/format';
-import { useMe } from '../auth/use-auth';
+import { useCan } from '../auth/use-can';
 import { useInvitations, useInvite, useResend, useSetAccommodation } from './review-api';
 
 const STATUS_LABEL = { invited: 'Invited', started: 'Started', submitted: 'Submitted' } as const;
@@ -19,9 +19,8 @@ export function InvitePanel({ testId }: { testId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<TInviteResult | null>(null);
   const invite = useInvite(testId);
-  const me = useMe();
   // Reviewers read who was invited; sending is for owners, admins and recruiters (the server enforces it).
-  const canSend = me.data?.role === 'employer' && me.data.companyRole !== 'reviewer';
+  const canSend = useCan()('invitations.send');
   const list = useInvitations(testId);
   const resend = useResend(testId);
 
@@ -179,12 +178,12 @@ export function InvitePanel({ testId }: { testId: string }) {
                     <span className={`badge ${STATUS_CLASS[i.status]}`}>{STATUS_LABEL[i.status]}</span>
                   </td>
                   <td title={i.accommodationNote ?? undefined}>
-                    <ExtraTime invitation={i} testId={testId} />
+                    <ExtraTime invitation={i} testId={testId} canChange={canSend} />
                   </td>
                   <td>{formatDateTime(i.sentAt)}</td>
                   <td>{i.reminderSentAt ? formatDateTime(i.reminderSentAt) : '—'}</td>
                   <td>
-                    {i.status !== 'submitted' && (
+                    {canSend && i.status !== 'submitted' && (
                       <button
                         type="button"
                         className="btn btn-outline btn-sm"
@@ -214,11 +213,20 @@ export function InvitePanel({ testId }: { testId: string }) {
 }
 
 /** The extra time of one invitation, editable in place (a running attempt gets the new deadline at once). */
-function ExtraTime({ invitation: i, testId }: { invitation: TInvitationRow; testId: string }) {
+function ExtraTime({
+  invitation: i,
+  testId,
+  canChange,
+}: {
+  invitation: TInvitationRow;
+  testId: string;
+  canChange: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [minutes, setMinutes] = useState(i.extraMinutes != null ? String(i.extraMinutes) : '');
   const save = useSetAccommodation(testId);
   const shown = i.extraMinutes != null ? `+${i.extraMinutes} min` : i.multiplier != null ? `×${i.multiplier}` : '—';
+  if (!canChange) return <span>{shown}</span>;
   if (!editing)
     return (
       <span>

@@ -1,3 +1,4 @@
+import { languageName } from '@assessly/shared';
 /** /admin/reports/:attemptId: a candidate's report on one test, laid out to print (or save as PDF). */
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
@@ -55,7 +56,7 @@ export function ReportPage() {
         </div>
         <div>
           <span>Language(s)</span>
-          <strong>{r.languages.length ? r.languages.join(', ') : '—'}</strong>
+          <strong>{r.languages.length ? r.languages.map(languageName).join(', ') : '—'}</strong>
         </div>
         <div>
           <span>Integrity events</span>
@@ -110,7 +111,9 @@ export function ReportPage() {
                         : p.passed
                           ? 'Correct'
                           : 'Wrong'
-                      : `${p.passed} / ${p.total}`}
+                      : p.submissionCount === 0
+                        ? 'Not attempted'
+                        : `${p.passed} / ${p.total}`}
                   </td>
                   {!aptitude && <td>{p.submissionCount}</td>}
                 </tr>
@@ -161,7 +164,7 @@ export function ReportPage() {
             .map((p) => (
               <div key={p.questionId} className="card" style={{ marginBottom: '1rem' }}>
                 <h3 style={{ marginTop: 0 }}>
-                  {p.questionNumber + 1}. {p.title} <span className="muted">({p.language})</span>
+                  {p.questionNumber + 1}. {p.title} <span className="muted">({languageName(p.language)})</span>
                 </h3>
                 <CodeBlock code={p.code!} label={`Code for ${p.title}`} />
               </div>

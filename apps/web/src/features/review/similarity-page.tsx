@@ -1,3 +1,4 @@
+import { languageName } from '@assessly/shared';
 /** /admin/similarity/:testId: flagged pairs of submissions, side by side with the matching lines marked. */
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
@@ -54,7 +55,7 @@ export function SimilarityPage() {
                   <h3>
                     {s.name}{' '}
                     <span className="muted">
-                      ({s.email}, {s.language})
+                      ({s.email}, {languageName(s.language)})
                     </span>
                   </h3>
                   {s.attemptId && (

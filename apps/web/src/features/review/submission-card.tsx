@@ -1,4 +1,5 @@
 import type { TDashboardSubmission } from '@assessly/shared';
+import { languageName } from '@assessly/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/format';
@@ -18,7 +19,7 @@ export function SubmissionCard({ s }: { s: TDashboardSubmission }) {
         <div>
           <strong>{name}</strong> <span className="muted">{c.email}</span>
           <div className="muted" style={{ fontSize: '0.88rem' }}>
-            Question {s.questionNumber + 1} · {s.language} · {formatDateTime(s.createdAt)}
+            Question {s.questionNumber + 1} · {languageName(s.language)} · {formatDateTime(s.createdAt)}
             {s.status !== 'judged' && ` · ${s.status}`}
           </div>
         </div>
@@ -81,7 +82,7 @@ export function SubmissionCard({ s }: { s: TDashboardSubmission }) {
         proctored={s.proctoring.proctored}
       />
       {open === 'code' && (
-        <Modal title={`Code · ${name} · ${s.language}`} onClose={() => setOpen(null)} wide>
+        <Modal title={`Code · ${name} · ${languageName(s.language)}`} onClose={() => setOpen(null)} wide>
           <CodeBlock code={s.code} label="Submitted code" />
         </Modal>
       )}

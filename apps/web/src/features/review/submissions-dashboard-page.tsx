@@ -8,10 +8,12 @@ import { useDashboard, useTestSubmissions } from './review-api';
 import { ErrorScreen, Pager } from './review-ui';
 import { SubmissionCard } from './submission-card';
 import './review.css';
+import { useCan } from '../auth/use-can';
 
 export function SubmissionsDashboardPage() {
   const [page, setPage] = useState(1);
   const q = useDashboard(page);
+  const mayAuthor = useCan()('tests.author');
   if (q.isPending) return <PageSpinner label="Loading dashboard..." />;
   if (q.isError) return <ErrorScreen message={q.error.message} onRetry={() => q.refetch()} />;
   const d = q.data;
@@ -40,10 +42,16 @@ export function SubmissionsDashboardPage() {
       {d.totalTests === 0 ? (
         <section className="card rv-empty rv-section">
           <h2>No Tests Created Yet</h2>
-          <p className="muted">Create a test, invite candidates, and their submissions appear here.</p>
-          <Link to="/admin/tests/create" className="btn btn-primary">
-            Create Your First Test
-          </Link>
+          <p className="muted">
+            {mayAuthor
+              ? 'Create a test, invite candidates, and their submissions appear here.'
+              : 'When a colleague creates a test and candidates take it, their submissions appear here.'}
+          </p>
+          {mayAuthor && (
+            <Link to="/admin/tests/create" className="btn btn-primary">
+              Create Your First Test
+            </Link>
+          )}
         </section>
       ) : (
         <>

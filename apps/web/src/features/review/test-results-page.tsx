@@ -5,7 +5,10 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PageSpinner } from '../../app/page-spinner';
 import { formatDateTime } from '../../lib/format';
+import { useCan } from '../auth/use-can';
 import { InvitePanel } from './invite-panel';
+import { ResultsFilterBar, SortHeader, type SortState } from './results-filters';
+import { filterResults, formatTimeTaken, NO_FILTERS, sortResults, timeTakenMs } from './results-view';
 import { useResults, useSetStatus, useSimilarity } from './review-api';
 import { ErrorScreen, HiringBadge, Modal } from './review-ui';
 import './review.css';
@@ -17,9 +20,14 @@ export function TestResultsPage() {
   const setStatus = useSetStatus();
   const [picked, setPicked] = useState<string[]>([]);
   const navigate = useNavigate();
+  const mayDecide = useCan()('review.status');
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [sort, setSort] = useState<SortState>({ key: 'rank', dir: 'asc' });
   if (q.isPending) return <PageSpinner label="Loading results..." />;
   if (q.isError) return <ErrorScreen message={q.error.message} onRetry={() => q.refetch()} />;
   const { test, rows } = q.data;
+  const rankOf = (r: (typeof rows)[number]) => rows.indexOf(r);
+  const shown = sortResults(filterResults(rows, filters), sort.key, sort.dir, rankOf);
 
   const apply = async () => {
     if (!confirm) return;
@@ -41,10 +49,13 @@ export function TestResultsPage() {
               Undo
             </button>
           </span>,
-          { autoClose: 30_000 },
+          // The Undo button stays as long as the undo window does.
+          { autoClose: Math.max(5_000, new Date(r.emailAt).getTime() - Date.now()) },
         );
       } else toast.success(`${row.name} is now ${r.hiringStatus}. No email is needed.`);
     } catch (err) {
+      // A refused or failed change closes the dialog too; the toast says why.
+      setConfirm(null);
       toast.error((err as Error).message);
     }
   };
@@ -93,26 +104,28 @@ export function TestResultsPage() {
           <p className="muted">No candidate has started this test yet.</p>
         ) : (
           <div className="rv-table-wrap">
+            <ResultsFilterBar filters={filters} onChange={setFilters} shown={shown.length} total={rows.length} />
             <table className="table" aria-label="Ranking">
               <thead>
                 <tr>
                   <th>
                     <span className="sr-only">Compare</span>
                   </th>
-                  <th>#</th>
-                  <th>Candidate</th>
-                  <th>Score</th>
+                  <SortHeader label="#" k="rank" sort={sort} onSort={setSort} />
+                  <SortHeader label="Candidate" k="name" sort={sort} onSort={setSort} />
+                  <SortHeader label="Score" k="score" sort={sort} onSort={setSort} />
                   <th>Result</th>
-                  <th>Integrity</th>
-                  <th>Similarity</th>
-                  <th>Status</th>
+                  <SortHeader label="Time taken" k="time" sort={sort} onSort={setSort} />
+                  <SortHeader label="Integrity" k="events" sort={sort} onSort={setSort} />
+                  <SortHeader label="Similarity" k="similarity" sort={sort} onSort={setSort} />
+                  <SortHeader label="Status" k="status" sort={sort} onSort={setSort} />
                   <th>
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {rows.map((r, i) => (
+                {shown.map((r) => (
                   <tr key={r.attemptId}>
                     <td>
                       <input
@@ -127,7 +140,7 @@ export function TestResultsPage() {
                         }
                       />
                     </td>
-                    <td>{i + 1}</td>
+                    <td>{rankOf(r) + 1}</td>
                     <td>
                       <strong>{r.name}</strong>
                       <br />
@@ -141,6 +154,7 @@ export function TestResultsPage() {
                         {r.passed ? 'Pass' : 'Fail'}
                       </span>
                     </td>
+                    <td>{formatTimeTaken(timeTakenMs(r))}</td>
                     <td>
                       {r.eventCount} event{r.eventCount === 1 ? '' : 's'}
                     </td>
@@ -161,7 +175,7 @@ export function TestResultsPage() {
                         <Link className="btn btn-outline btn-sm" to={`/admin/reports/${r.attemptId}`}>
                           Report
                         </Link>
-                        {r.hiringStatus !== 'shortlisted' && (
+                        {mayDecide && r.hiringStatus !== 'shortlisted' && (
                           <button
                             type="button"
                             className="btn btn-success btn-sm"
@@ -171,7 +185,7 @@ export function TestResultsPage() {
                             Shortlist
                           </button>
                         )}
-                        {r.hiringStatus !== 'rejected' && (
+                        {mayDecide && r.hiringStatus !== 'rejected' && (
                           <button
                             type="button"
                             className="btn btn-danger btn-sm"
@@ -181,7 +195,7 @@ export function TestResultsPage() {
                             Reject
                           </button>
                         )}
-                        {r.hiringStatus !== 'pending' && (
+                        {mayDecide && r.hiringStatus !== 'pending' && (
                           <button
                             type="button"
                             className="btn btn-outline btn-sm"
@@ -217,7 +231,7 @@ export function TestResultsPage() {
           <p>
             {confirm.status === 'pending'
               ? `Set ${confirm.row.name} back to pending review? No email is sent.`
-              : `${confirm.status === 'shortlisted' ? 'Shortlist' : 'Reject'} ${confirm.row.name} (${confirm.row.email})? They will receive the ${confirm.status} status email.`}
+              : `${confirm.status === 'shortlisted' ? 'Shortlist' : 'Reject'} ${confirm.row.name} (${confirm.row.email})? The ${confirm.status} status email goes to them one minute after you confirm; until then you can undo it.`}
           </p>
           <div className="row">
             <button

@@ -99,8 +99,18 @@ function AptitudeTest({
             <strong>{take.test.testName}</strong>
           </p>
           <p className="muted">
-            Window: {formatDateTime(take.window.startTime)} – {formatDateTime(take.window.endTime)}
+            {attempt.endReason === 'timeout'
+              ? 'Time ran out: your answers were submitted.'
+              : attempt.endReason === 'manual'
+                ? 'You ended the test before the time was up.'
+                : 'Your answers were submitted.'}
           </p>
+          <dl className="taking-window">
+            <dt>Started</dt>
+            <dd>{formatDateTime(attempt.startedAt)}</dd>
+            <dt>Ended</dt>
+            <dd>{attempt.endedAt ? formatDateTime(attempt.endedAt) : 'Just now'}</dd>
+          </dl>
           {attempt.score === null || attempt.maxScore === null ? (
             <p className="muted">Your answers are being scored…</p>
           ) : (

@@ -3,6 +3,7 @@ import {
   CODE_LANGUAGES,
   describeComparison,
   LANGUAGE_META,
+  languageName,
   type TCandidateProblem,
   type TCandidateSubmission,
 } from '@assessly/shared';
@@ -291,7 +292,7 @@ export function ProblemTabs({
                     s={s}
                     summary={
                       <>
-                        #{i + 1} · {new Date(s.createdAt).toLocaleTimeString()} · {s.language} ·{' '}
+                        #{i + 1} · {new Date(s.createdAt).toLocaleTimeString()} · {languageName(s.language)} ·{' '}
                         {s.status === 'judged' ? `${s.passedCount}/${s.totalCount}` : 'judging…'}
                       </>
                     }

@@ -96,7 +96,7 @@ export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
       <ul>
         <li>switching to another tab or window, and coming back;</li>
         <li>attempts to copy, paste or open the context menu (they are blocked);</li>
-        <li>webcam checks that you are the person in front of the screen.</li>
+        {take.proctoring?.required && <li>webcam checks that you are the person in front of the screen.</li>}
       </ul>
       <p className="muted">
         The timer starts when you press Start Test and runs on the server: closing the page does not stop it. Your work

@@ -4,6 +4,7 @@
  * submission, the others folded below; and what End Test sent.
  */
 import type { TCandidateProblem, TCandidateSubmission, TTakeTest } from '@assessly/shared';
+import { languageName } from '@assessly/shared';
 import { IntegrityAnswers } from '../playback/integrity-answers';
 import { ProctoringRecord } from '../proctoring/proctoring-record';
 import { Screen, SubmissionCases, SubmissionDetails } from './screens';
@@ -29,8 +30,8 @@ const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 function SubmissionLine({ s, problem }: { s: TCandidateSubmission; problem: TCandidateProblem }) {
   return (
     <>
-      {new Date(s.createdAt).toLocaleTimeString()} · {s.language} · Score: {s.passedCount}/{s.totalCount} (
-      {fmt(s.score)} / {fmt(problem.marks)} marks)
+      {new Date(s.createdAt).toLocaleTimeString()} · {languageName(s.language)} · Score: {s.passedCount}/{s.totalCount}{' '}
+      ({fmt(s.score)} / {fmt(problem.marks)} marks)
       {pending(s) ? ' · judging…' : ''}
     </>
   );
@@ -57,7 +58,7 @@ function ProblemSummary({
           <p>
             <strong>Counted submission</strong> (best of {submissions.length}):{' '}
             <span>
-              Problem {index + 1} · {counted.language} · Score: {counted.passedCount}/{counted.totalCount}
+              Problem {index + 1} · {languageName(counted.language)} · Score: {counted.passedCount}/{counted.totalCount}
             </span>
           </p>
           <pre className="taking-pre">{counted.code}</pre>

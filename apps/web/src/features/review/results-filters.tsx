@@ -1,0 +1,91 @@
+/** The results table's filter bar and sortable column headers (issue 26). */
+import type { ReactNode } from 'react';
+import type { ResultFilters, ResultSortKey } from './results-view';
+
+export interface SortState {
+  key: ResultSortKey;
+  dir: 'asc' | 'desc';
+}
+
+export function SortHeader(props: {
+  label: ReactNode;
+  k: ResultSortKey;
+  sort: SortState;
+  onSort: (s: SortState) => void;
+}) {
+  const active = props.sort.key === props.k;
+  const next: SortState = { key: props.k, dir: active && props.sort.dir === 'asc' ? 'desc' : 'asc' };
+  return (
+    <th aria-sort={active ? (props.sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" className="rv-sort" onClick={() => props.onSort(next)}>
+        {props.label}
+        <span aria-hidden="true">{active ? (props.sort.dir === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+      </button>
+    </th>
+  );
+}
+
+export function ResultsFilterBar(props: {
+  filters: ResultFilters;
+  onChange: (f: ResultFilters) => void;
+  shown: number;
+  total: number;
+}) {
+  const { filters: f, onChange } = props;
+  const set = <K extends keyof ResultFilters>(k: K, v: ResultFilters[K]) => onChange({ ...f, [k]: v });
+  return (
+    <fieldset className="rv-filters no-print">
+      <legend>Filter</legend>
+      <label>
+        Status{' '}
+        <select value={f.status} onChange={(e) => set('status', e.target.value as ResultFilters['status'])}>
+          <option value="">Any</option>
+          <option value="pending">Pending</option>
+          <option value="shortlisted">Shortlisted</option>
+          <option value="rejected">Rejected</option>
+        </select>
+      </label>
+      <label>
+        Result{' '}
+        <select value={f.result} onChange={(e) => set('result', e.target.value as ResultFilters['result'])}>
+          <option value="">Any</option>
+          <option value="pass">Pass</option>
+          <option value="fail">Fail</option>
+        </select>
+      </label>
+      <label>
+        Score from (%){' '}
+        <input
+          type="number"
+          min={0}
+          max={100}
+          value={f.minPercent}
+          onChange={(e) => set('minPercent', e.target.value)}
+        />
+      </label>
+      <label>
+        to (%){' '}
+        <input
+          type="number"
+          min={0}
+          max={100}
+          value={f.maxPercent}
+          onChange={(e) => set('maxPercent', e.target.value)}
+        />
+      </label>
+      <label>
+        Started from <input type="date" value={f.startedFrom} onChange={(e) => set('startedFrom', e.target.value)} />
+      </label>
+      <label>
+        until <input type="date" value={f.startedTo} onChange={(e) => set('startedTo', e.target.value)} />
+      </label>
+      <label>
+        <input type="checkbox" checked={f.flagged} onChange={(e) => set('flagged', e.target.checked)} /> Only with
+        integrity events or similarity flags
+      </label>
+      <p className="muted" role="status" aria-live="polite">
+        Showing {props.shown} of {props.total}
+      </p>
+    </fieldset>
+  );
+}

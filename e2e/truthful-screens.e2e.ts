@@ -1,0 +1,134 @@
+/**
+ * Issue 26 in a real browser: the contact message reaches a real SMTP peer; public pages state facts; a reviewer
+ * sees no control their role cannot use; an invitation leads to the coding page with one sign-up.
+ */
+import type { AddressInfo } from 'node:net';
+import { createMailer, outbox, tests } from '@assessly/server/test-kit';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newServerPage, useE2E } from './harness';
+import { createUser, password, seedTest, signedInPage } from './support';
+
+const e2e = useE2E();
+const inbox: { to: string[]; raw: string }[] = [];
+let smtp: SMTPServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('screens that tell the truth (issue 26)', () => {
+  it('the contact form delivers the message to the configured address at a real SMTP peer', async () => {
+    const { port } = smtp.server.address() as AddressInfo;
+    const deps = e2e.server.deps;
+    deps.mailer = createMailer({
+      db: deps.db,
+      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      log: pino({ level: 'silent' }),
+    });
+    deps.config.contactEmail = 'operator@e2e.example';
+    const page = await newServerPage(e2e);
+    await page.goto('/contact');
+    await page.getByLabel('Your name').fill('Grace Visitor');
+    await page.getByLabel('Your email address').fill('grace@example.org');
+    await page.getByLabel('Subject').fill('Self-hosting question');
+    await page.getByLabel('Message', { exact: true }).fill('Does the judge need Docker?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Your message was sent to operator@e2e.example').waitFor();
+    const mail = inbox.find((m) => m.to.includes('operator@e2e.example'));
+    expect(mail?.raw).toContain('Does the judge need Docker?');
+    await page.context().close();
+  });
+
+  it('public pages show no invented figures and every footer link answers', async () => {
+    const page = await newServerPage(e2e);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const home = (await page.locator('main').textContent()) ?? '';
+    for (const invented of ['500+', '50K+', '15+', '99.9%', 'Faster hiring', '30-day free trial']) {
+      expect(home).not.toContain(invented);
+    }
+    const links = await page.locator('footer a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    expect(links.length).toBeGreaterThan(3);
+    for (const href of links) {
+      expect((await page.request.get(href)).status(), href).toBe(200);
+    }
+    await page.goto('/about');
+    await page.getByRole('heading', { name: 'What it is made of' }).waitFor();
+    expect(await page.locator('main').textContent()).not.toMatch(/500\+ companies|Meet the developers/);
+    await page.context().close();
+  });
+
+  it('a reviewer sees no Create Test, Library, Settings, Edit, Shortlist or Resend', async () => {
+    const owner = await createUser(e2e.server, 'employer', { verified: true });
+    const reviewer = await createUser(e2e.server, 'employer', { verified: true });
+    await e2e.server.deps.database.query('UPDATE users SET company_id = $1, company_role = $2 WHERE id = $3', [
+      owner.companyId,
+      'reviewer',
+      reviewer.id,
+    ]);
+    const { test } = await seedTest(e2e.server, owner.id, [{ title: 'Sum of two' }], { name: 'Reviewer view' });
+    await e2e.server.deps.db.update(tests).set({ companyId: owner.companyId }).where(eq(tests.id, test.id));
+    const page = await signedInPage(e2e.browser, e2e.server, reviewer.email);
+    await page.goto(`${e2e.server.baseUrl}/admin/tests/${test.id}`);
+    await page.getByRole('heading', { name: 'Reviewer view' }).waitFor();
+    const nav = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Dashboard' }) });
+    await nav.getByRole('link', { name: 'Submissions' }).waitFor();
+    for (const name of ['Create Test', 'Library', 'Settings', 'Email templates']) {
+      expect(await nav.getByRole('link', { name, exact: true }).count(), name).toBe(0);
+    }
+    expect(await page.getByRole('link', { name: 'Edit Test' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Results' }).click();
+    await page.getByRole('heading', { name: 'Reviewer view: results' }).waitFor();
+    await page.getByText('Your role (reviewer) reads invitations').waitFor();
+    expect(await page.getByRole('button', { name: /^(Shortlist|Reject|Resend)/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('an invitation leads to the coding page with one sign-up, showing the test facts first', async () => {
+    const owner = await createUser(e2e.server, 'employer', { verified: true });
+    const { test } = await seedTest(e2e.server, owner.id, [{ title: 'Sum of two' }], { name: 'Invited round' });
+    const email = `invited-${Date.now()}@example.com`;
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl });
+    const login = await context.request.post('/api/users/login', {
+      data: { email: owner.email, password },
+    });
+    expect(login.status()).toBe(200);
+    const sent = await context.request.post('/api/invitations', { data: { testId: test.id, emails: [email] } });
+    expect(sent.status()).toBe(201);
+    await context.close();
+    const [mail] = await e2e.server.deps.db.select().from(outbox).where(eq(outbox.toAddress, email));
+    const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(mail!.bodyText)![0];
+
+    const page = await newServerPage(e2e);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'You are invited' }).waitFor();
+    await page.getByText('30 minutes, counted from when you press Start').waitFor();
+    await page.getByRole('heading', { name: 'System check' }).waitFor();
+    await page.getByLabel('First name').fill('Ivy');
+    await page.getByLabel('Last name').fill('Invited');
+    await page.getByLabel('Password', { exact: true }).fill('a-long-Passphrase-42');
+    await page.getByRole('button', { name: 'Create account and continue' }).click();
+    await page.waitForURL(new RegExp(`/code/${test.id}`));
+    await page.getByRole('heading', { name: 'Invited round' }).waitFor();
+    await page.context().close();
+  });
+});
