@@ -5,60 +5,20 @@ import { promisify } from 'node:util';
 import { findExecutable } from './isolation';
 import { MORE_LANGUAGES } from './langs';
 import type { Bind } from './sandbox';
+import {
+  bindsFor,
+  type CoreLanguage,
+  firstExisting,
+  NAMES,
+  type Toolchain,
+  unavailable,
+  version,
+} from './toolchain-kit';
 import type { Language, LanguageInfo } from './types';
 
 const execFileAsync = promisify(execFile);
 
-export interface Toolchain {
-  info: LanguageInfo;
-  /** Executables, by role (node, python, javac, java, gxx). Absolute host paths, same path in the sandbox. */
-  bin: Record<string, string>;
-  /** Read-only binds needed for the toolchain to work inside the sandbox (beyond /usr). */
-  binds: Bind[];
-  javaHome?: string;
-}
-
-type CoreLanguage = 'javascript' | 'typescript' | 'python' | 'java' | 'cpp';
-
-const NAMES: Record<CoreLanguage, string> = {
-  javascript: 'JavaScript (Node.js)',
-  typescript: 'TypeScript (Node.js, transpiled with sucrase)',
-  python: 'Python 3',
-  java: 'Java (OpenJDK)',
-  cpp: 'C++17 (g++)',
-};
-
-/** The sandbox shows /usr only; a toolchain installed elsewhere (nvm, pyenv, /opt) gets its prefix bound. */
-export function bindsFor(realBin: string): Bind[] {
-  if (realBin.startsWith('/usr/')) return [];
-  const prefix = path.dirname(path.dirname(realBin));
-  return [{ src: prefix, dest: prefix }];
-}
-
-export function firstExisting(candidates: string[]): string | null {
-  for (const c of candidates) if (c && existsSync(c)) return c;
-  return null;
-}
-
-export async function version(
-  bin: string,
-  args: string[],
-  pick: (out: string) => string | null,
-): Promise<string | null> {
-  try {
-    const { stdout, stderr } = await execFileAsync(bin, args, {
-      timeout: 15000,
-      env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' },
-    });
-    return pick(`${stdout}\n${stderr}`);
-  } catch {
-    return null;
-  }
-}
-
-export function unavailable(id: Language, message: string, name: string = NAMES[id as CoreLanguage] ?? id): Toolchain {
-  return { info: { id, name, version: null, available: false, message }, bin: {}, binds: [] };
-}
+export { bindsFor, firstExisting, type Toolchain, unavailable, version } from './toolchain-kit';
 
 async function detectNode(id: 'javascript' | 'typescript'): Promise<Toolchain> {
   // prefer the system node (visible in the sandbox as is), else the one running the server

@@ -50,6 +50,9 @@ function normalise(type: string): string {
     .toLowerCase()
     .replace(/^timestamp\(\d\)/, 'timestamp')
     .replace(/^character varying/, 'varchar')
+    // bigserial/serial are bigint/integer columns with a sequence default: the catalogue names the type.
+    .replace(/^bigserial$/, 'bigint')
+    .replace(/^serial$/, 'integer')
     .replace(/\s+/g, ' ');
 }
 

@@ -36,4 +36,5 @@ const ANSWERS_NO_JSON: RegExp[] = [
   /^GET \/api\/submissions\/stream$/, // server-sent events
   /^POST \/api\/face\/(detect|verify)$/, // the spec's answer: the annotated JPEG frame (or 204), facts in headers
   /^POST \/api\/proctoring\/:testId\/camera-lost$/, // 204, no body
+  /^GET \/api\/interviews\/:id\/(sync|notes)$/, // WebSocket upgrades (the Yjs sync protocol)
 ];

@@ -1,5 +1,5 @@
-import type { Plan } from '../languages';
-import type { Toolchain } from '../toolchains';
+import type { Plan } from '../plan';
+import type { Toolchain } from '../toolchain-kit';
 import type { Language } from '../types';
 
 /**

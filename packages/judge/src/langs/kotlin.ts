@@ -2,7 +2,7 @@ import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { findExecutable } from '../isolation';
 import { blankLiterals, declaredAtTopLevel, topLevelTypes, typeDeclaring } from '../main-class';
-import { bindsFor, type Toolchain, unavailable } from '../toolchains';
+import { bindsFor, type Toolchain, unavailable } from '../toolchain-kit';
 import type { LanguageDef } from './def';
 
 const NAME = 'Kotlin (JVM)';

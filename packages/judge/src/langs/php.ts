@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { findExecutable } from '../isolation';
 import type { Bind } from '../sandbox';
-import { bindsFor, type Toolchain, unavailable, version } from '../toolchains';
+import { bindsFor, type Toolchain, unavailable, version } from '../toolchain-kit';
 import type { LanguageDef } from './def';
 
 const NAME = 'PHP';

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { findExecutable } from '../isolation';
-import { bindsFor, type Toolchain, unavailable, version } from '../toolchains';
+import { bindsFor, type Toolchain, unavailable, version } from '../toolchain-kit';
 import type { LanguageDef } from './def';
 
 const NAME = 'Ruby';

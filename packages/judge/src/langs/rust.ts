@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Bind } from '../sandbox';
-import { firstExisting, type Toolchain, unavailable, version } from '../toolchains';
+import { firstExisting, type Toolchain, unavailable, version } from '../toolchain-kit';
 import type { LanguageDef } from './def';
 
 const NAME = 'Rust';
