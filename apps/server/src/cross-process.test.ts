@@ -236,36 +236,74 @@ describe('two API processes on one PostgreSQL', () => {
     const cookie = await signIn(a, candidate.email);
 
     // the stream is held on A; the submission goes through B; the worker judges it
-    const stream = await fetch(`${a.url}/api/submissions/stream`, { headers: { cookie } });
-    expect(stream.status).toBe(200);
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const submission = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`stream ended: ${text}`);
-        text += decoder.decode(value, { stream: true });
-        const m = /event: submission\ndata: (.*)\n/.exec(text);
-        if (m) return JSON.parse(m[1] as string);
-      }
-    })();
-    await until(() => text.includes('event: ready'));
-    const posted = call(b, 'POST', '/api/submissions', cookie, {
-      language: 'python',
-      code: 'a, b = map(int, input().split())\nprint(a + b)\n',
-      testId: test.id,
-      questionNumber: 0,
-    });
+    const stream = await openStream(a, cookie);
+    const posted = submitSum(b, cookie, test.id);
     // judged by the worker: neither API judges (JUDGE_WORKERS=0)
-    const event = await submission;
-    await reader.cancel();
+    const event = await stream.submission;
+    await stream.close();
     const res = await posted;
     expect([200, 202]).toContain(res.status);
     expect(event.status).toBe('judged');
     expect(event.passedCount).toBe(2);
   }, 180_000);
+
+  it('after kill -9 of the API holding the stream, the candidate goes on through the other within 5 s', async () => {
+    const [a, b] = apis as [ServerProcess, ServerProcess];
+    if (workers.length === 0) await startWorker(database.url!);
+    const candidate = await signUp(a);
+    const { test } = await buildCodingTest(database.db, { problems: [SUM_PROBLEM], duration: 60 });
+    await startCodingAttempt({ db: database.db, clock: systemClock }, candidate.id, test.id);
+    const cookie = await signIn(a, candidate.email);
+    const onA = await openStream(a, cookie);
+    const ended = onA.submission.then(
+      () => 'verdict',
+      () => 'ended',
+    );
+    await a.kill9();
+    const killedAt = performance.now();
+    expect(await ended).toBe('ended');
+    // what the page's EventSource does (retry: 3000 from the server): connect again, through the balancer to B
+    const onB = await openStream(b, cookie);
+    const took = performance.now() - killedAt;
+    console.log(`API killed: the stream was open again on the other API ${(took / 1000).toFixed(1)} s later`);
+    expect(took).toBeLessThan(5000);
+    const res = await submitSum(b, cookie, test.id);
+    expect([200, 202]).toContain(res.status);
+    const event = await onB.submission;
+    await onB.close();
+    expect(event.passedCount).toBe(2);
+  }, 180_000);
 });
+
+/** GET /api/submissions/stream on `api`, resolved once the server said ready; `submission` is its first verdict. */
+async function openStream(api: ServerProcess, cookie: string) {
+  const res = await fetch(`${api.url}/api/submissions/stream`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const submission = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`stream ended: ${text}`);
+      text += decoder.decode(value, { stream: true });
+      const m = /event: submission\ndata: (.*)\n/.exec(text);
+      if (m) return JSON.parse(m[1] as string) as { status: string; passedCount: number };
+    }
+  })();
+  submission.catch(() => {});
+  await until(() => text.includes('event: ready'));
+  return { submission, close: () => reader.cancel().catch(() => {}) };
+}
+
+function submitSum(api: ServerProcess, cookie: string, testId: string) {
+  return call(api, 'POST', '/api/submissions', cookie, {
+    language: 'python',
+    code: 'a, b = map(int, input().split())\nprint(a + b)\n',
+    testId,
+    questionNumber: 0,
+  });
+}
 
 /** Waits for a condition of this process's own state (the stream's text), yielding to the event loop. */
 async function until(cond: () => boolean): Promise<void> {

@@ -3,8 +3,9 @@
  * process's fair scheduler only sees the jobs that process holds, so a candidate who submits three times in a
  * row is judged three times before whoever submitted next, whichever process took each job. Here a delivered
  * job is a turn, not a submission: the worker that gets it claims, in one statement, the waiting submission
- * whose candidate has the fewest submissions running or waiting ahead of it in the whole deployment (oldest
- * first among equals). Every submission still sends its own job, so there are never fewer turns than waiting
+ * whose candidate has the fewest submissions running or waiting ahead of it in the whole deployment; among
+ * equals, the candidate served longest ago (never served first), then the oldest submission. That is
+ * round-robin over candidates: a candidate whose first was just judged waits behind everyone not yet served. Every submission still sends its own job, so there are never fewer turns than waiting
  * submissions; a turn that finds nothing left to claim is a no-op.
  */
 import { sql } from 'drizzle-orm';
@@ -33,7 +34,10 @@ export async function claimFairest(deps: Pick<JudgeSubmissionDeps, 'db' | 'clock
           WHERE o.user_id = s.user_id AND o.id <> s.id AND (
             (o.status = 'running' AND o.claimed_at >= ${stale})
             OR (o.status = 'queued' AND (o.created_at, o.id) < (s.created_at, s.id)))
-        ), s.created_at, s.id
+        ),
+        (SELECT coalesce(max(o.claimed_at), '-infinity'::timestamptz) FROM submissions o
+          WHERE o.user_id = s.user_id AND o.id <> s.id AND o.status <> 'queued'),
+        s.created_at, s.id
         LIMIT 1
         FOR UPDATE OF s SKIP LOCKED)
       AND (${submissions.status} = 'queued'

@@ -134,15 +134,25 @@ export function createPgBossQueue(opts: {
     async start() {
       await boss.start();
       await listen().catch((err) => opts.log.warn({ err }, 'judge: LISTEN failed; waiting requests poll instead'));
-      await boss.createQueue(JUDGE_QUEUE, {
-        name: JUDGE_QUEUE,
-        policy: 'short',
-        retryLimit: 10,
-        retryDelay: 2,
-        // A worker that dies leaves its job active until this expiry; the recovery sweep does not wait for it:
-        // the row's heartbeat stops, and the sweep re-sends the id within STALE_RUNNING_MS + the sweep period.
-        expireInSeconds: 15 * 60,
-      });
+      // Processes started together (an API and workers after a restart) create the queue at the same time, and
+      // PostgreSQL may pick one of them as a deadlock victim: that one tries again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await boss.createQueue(JUDGE_QUEUE, {
+            name: JUDGE_QUEUE,
+            policy: 'short',
+            retryLimit: 10,
+            retryDelay: 2,
+            // A worker that dies leaves its job active until this expiry; the recovery sweep does not wait for it:
+            // the row's heartbeat stops, and the sweep re-sends the id within STALE_RUNNING_MS + the sweep period.
+            expireInSeconds: 15 * 60,
+          });
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+          await new Promise((r) => setTimeout(r, 100 + Math.random() * 400 * attempt));
+        }
+      }
       if (!opts.workers) return;
       for (let i = 0; i < opts.concurrency; i++) {
         workerIds.push(await boss.work(JUDGE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, handle));
