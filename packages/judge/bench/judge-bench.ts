@@ -171,7 +171,12 @@ async function main() {
     }
 
     // throughput: enough hello-world submissions in flight to keep every core busy
-    const k = lang === 'kotlin' ? cores * 2 : ['java', 'cpp', 'c', 'csharp', 'go', 'rust'].includes(lang) ? cores * 6 : cores * 12;
+    const k =
+      lang === 'kotlin'
+        ? cores * 2
+        : ['java', 'cpp', 'c', 'csharp', 'go', 'rust'].includes(lang)
+          ? cores * 6
+          : cores * 12;
     const t = performance.now();
     await Promise.all(Array.from({ length: k }, () => judge.judge({ language: lang, code: HELLO[lang], cases: one })));
     const tput = k / ((performance.now() - t) / 1000);
