@@ -6,6 +6,7 @@ import {
   DEFAULT_SOLUTION,
   DEFAULT_STARTER_CODE,
   describeComparison,
+  LANGUAGE_META,
   MEMORY_LIMIT_RANGE,
   type TCodeLanguage,
   type TCodingProblem,
@@ -284,7 +285,7 @@ export function ProblemFields({
                 <option value="">Not set</option>
                 {CODE_LANGUAGES.map((l) => (
                   <option key={l} value={l}>
-                    {l}
+                    {LANGUAGE_META[l].label}
                   </option>
                 ))}
               </select>
@@ -384,7 +385,7 @@ export function ProblemFields({
             </p>
             {CODE_LANGUAGES.map((lang) => (
               <div className="field" key={lang}>
-                <label htmlFor={`${idPrefix}-starter-${lang}`}>Starter code: {lang}</label>
+                <label htmlFor={`${idPrefix}-starter-${lang}`}>Starter code: {LANGUAGE_META[lang].label}</label>
                 <textarea
                   id={`${idPrefix}-starter-${lang}`}
                   className="mono"
