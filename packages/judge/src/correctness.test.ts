@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestJudge, sandboxProcesses, type TestJudge } from '../test/test-support';
-import { type JudgeCase, JudgeQueueFullError, type Language, type Verdict } from './types';
+import { type JudgeCase, JudgeQueueFullError, LANGUAGES, type Language, type Verdict } from './types';
 
 /**
  * One program per language whose behaviour is picked by its input, so a single compile covers every
@@ -209,7 +209,7 @@ describe('judge details', { timeout: 60_000 }, () => {
 
   it('lists every language as available with a version, and reports full isolation', async () => {
     const langs = await t.judge.languages();
-    expect(langs.map((l) => l.id)).toEqual(['javascript', 'typescript', 'python', 'java', 'cpp']);
+    expect(langs.map((l) => l.id)).toEqual([...LANGUAGES]);
     for (const l of langs) {
       expect(l.available, `${l.id}: ${l.message}`).toBe(true);
       expect(l.version).toMatch(/\d/);

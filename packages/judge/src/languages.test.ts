@@ -124,3 +124,13 @@ describe('hostile programs in the added languages', { timeout: 180_000 }, () => 
     for (const r of [ruby, php, go]) expect(r.verdict, JSON.stringify(r)).toBe('Accepted');
   });
 });
+
+describe('entry points', { timeout: 120_000 }, () => {
+  it('C#: the outermost class declaring Main runs, though a nested helper declares one too', async () => {
+    const code =
+      'using System;\nclass Solution {\n  class Helper { static void Main() { Console.WriteLine("helper"); } }\n' +
+      '  static void Main() { Console.WriteLine("solution"); }\n}\n';
+    const r = await t.judge.judge({ language: 'csharp', code, cases: [{ input: '', expectedOutput: 'solution\n' }] });
+    expect(r.verdict, JSON.stringify(r)).toBe('Accepted');
+  });
+});

@@ -77,3 +77,36 @@ export function declaredAtTopLevel(src: string, entry: RegExp): boolean {
   for (const m of src.matchAll(global)) if (d[m.index ?? 0] === 0) return true;
   return false;
 }
+
+/**
+ * C#: the outermost class or struct whose own body declares `static … Main(`, qualified with its namespace
+ * (block form), or null when there is none. Nested helpers with a Main of their own never win.
+ */
+export function csharpMainClass(code: string): string | null {
+  const src = blankLiterals(code);
+  const d = depths(src);
+  let best: { name: string; depth: number; at: number } | null = null;
+  for (const m of src.matchAll(/(?<![\p{L}\p{N}_])(?:class|struct)\s+([\p{L}_][\p{L}\p{N}_]*)/gu)) {
+    const at = m.index ?? 0;
+    const depth = d[at] ?? 0;
+    if (best && best.depth <= depth) continue;
+    const open = src.indexOf('{', at + m[0].length);
+    if (open < 0) continue;
+    const close = closing(src, open);
+    const body = src.slice(open, close);
+    for (const e of body.matchAll(/\bstatic\b[^;{}()=]*\bMain\s*\(/gu)) {
+      if (d[open + (e.index ?? 0)] === depth + 1) {
+        best = { name: m[1] as string, depth, at };
+        break;
+      }
+    }
+  }
+  if (!best) return null;
+  // the block namespaces around it, outermost first
+  const spaces: string[] = [];
+  for (const n of src.matchAll(/\bnamespace\s+([\p{L}_][\p{L}\p{N}_.]*)\s*\{/gu)) {
+    const open = (n.index ?? 0) + n[0].length - 1;
+    if (open < best.at && best.at < closing(src, open)) spaces.push(n[1] as string);
+  }
+  return [...spaces, best.name].join('.');
+}

@@ -1,5 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { findExecutable } from '../isolation';
+import { csharpMainClass } from '../main-class';
 import type { Bind } from '../sandbox';
 import { bindsFor, type Toolchain, unavailable, version } from '../toolchain-kit';
 import type { LanguageDef } from './def';
@@ -29,11 +30,20 @@ export const csharp: LanguageDef = {
   },
   plan(code, tc) {
     const mono = tc.bin.mono as string;
+    const main = csharpMainClass(code);
     return {
       files: { 'main.cs': code },
       compile: {
-        // mcs finds the one static Main itself (whatever class declares it, nested helpers around it)
-        argv: [mono, MCS, '-optimize+', '-nologo', '-out:/box/main.exe', '/box/main.cs'],
+        // the outermost class declaring Main is the entry point, whatever nested helper declares one too
+        argv: [
+          mono,
+          MCS,
+          '-optimize+',
+          '-nologo',
+          ...(main ? [`-main:${main}`] : []),
+          '-out:/box/main.exe',
+          '/box/main.cs',
+        ],
         binds: tc.binds,
         env: MONO_ENV,
       },

@@ -7,6 +7,7 @@
  * scored, finalized_at set). An attempt ended but not finalised (a crash in between) is finalised by the
  * next loop pass; finalising twice does not submit twice (a draft equal to the latest submission is skipped).
  */
+import { offeredLanguages } from '@assessly/shared';
 import { and, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { type AttemptRow, attempts, codeDrafts, submissions, type TestRow, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -60,10 +61,14 @@ async function submitPendingDrafts(deps: FinishDeps, attempt: AttemptRow, test: 
   const [user] = await deps.db.select().from(users).where(eq(users.id, attempt.userId)).limit(1);
   if (!user) return 0;
   let count = 0;
+  const offered: string[] = offeredLanguages(test.languages);
   for (const problem of problems) {
     // The position in questionIds (the submissions module resolves the problem from it).
     const questionNumber = test.questionIds.indexOf(problem.id);
-    const mine = drafts.filter((d) => d.questionId === problem.id).sort((a, b) => +b.updatedAt - +a.updatedAt);
+    // only a language the test offers (issue 24): a draft saved in another one by a hand-made request is not sent
+    const mine = drafts
+      .filter((d) => d.questionId === problem.id && offered.includes(d.language))
+      .sort((a, b) => +b.updatedAt - +a.updatedAt);
     const chosen = mine.find((d) => d.language === attempt.languages[problem.id]) ?? mine[0];
     if (!chosen?.code.trim() || chosen.code === problem.starterCode[chosen.language]) continue;
     const [latest] = await deps.db

@@ -4,9 +4,11 @@
  * validator_flags "float_tolerance 1e-6" and its absolute/relative variants), problem_statement/ (Markdown
  * or LaTeX; a "## Constraints" bullet list becomes the constraints), data/sample/*.in|.ans → examples,
  * data/secret/**\/*.in|.ans → hidden test cases. Written: the same layout, which this reader reads back.
- * Starter code and the reference solution are not part of the package.
+ * The model solution travels as submissions/accepted/solution.<ext> (its language from the extension, any of the
+ * twelve: .c .cpp .cs .go .java .js .kt .php .py .rb .rs .ts); starter code is not part of the package.
  */
-import type { TCodingProblem, TCodingProblemInput } from '@assessly/shared';
+import path from 'node:path';
+import { LANGUAGE_META, languageForExtension, type TCodingProblem, type TCodingProblemInput } from '@assessly/shared';
 
 export class PackageError extends Error {}
 
@@ -144,6 +146,13 @@ export function fromKattis(files: Map<string, Buffer>): TCodingProblemInput {
   const flags = typeof yaml.validator_flags === 'string' ? yaml.validator_flags : '';
   const tol = TOLERANCE.exec(flags);
 
+  // the first accepted submission in a language we know becomes the model solution
+  const accepted = [...files.keys()]
+    .filter((n) => n.startsWith(`${root}submissions/accepted/`) && !n.endsWith('/'))
+    .sort()
+    .map((n) => ({ name: n, language: languageForExtension(path.extname(n)) }))
+    .find((f) => f.language !== null);
+
   const examples = pairs(files, `${root}data/sample/`, false);
   const testCases = pairs(files, `${root}data/secret/`, true);
   if (examples.length === 0) throw new PackageError('data/sample/ has no .in/.ans pairs (they become the examples)');
@@ -158,6 +167,7 @@ export function fromKattis(files: Map<string, Buffer>): TCodingProblemInput {
     ...(seconds != null ? { timeLimitMs: Math.round(seconds * 1000) } : {}),
     ...(memory != null ? { memoryLimitMb: Math.round(memory) } : {}),
     ...(tol ? { floatTolerance: Number(tol[1]) } : {}),
+    ...(accepted ? { solution: text(files.get(accepted.name)), solutionLanguage: accepted.language } : {}),
   };
 }
 
@@ -186,5 +196,9 @@ export function toKattis(p: TCodingProblem): { name: string; data: Buffer }[] {
     files.push({ name: `data/secret/${num(i)}.in`, data: Buffer.from(c.input) });
     files.push({ name: `data/secret/${num(i)}.ans`, data: Buffer.from(c.output) });
   });
+  if (p.solutionLanguage && p.solution.trim()) {
+    const ext = LANGUAGE_META[p.solutionLanguage].extension;
+    files.push({ name: `submissions/accepted/solution.${ext}`, data: Buffer.from(p.solution) });
+  }
   return files;
 }

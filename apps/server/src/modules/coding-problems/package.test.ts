@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../../test/factories';
 import { call, createTestAs } from '../../../test/fixtures/authoring';
 import { useTeam, useTestApp } from '../../../test/support';
-import { fromKattis, parseYamlSubset } from './kattis';
+import { fromKattis, parseYamlSubset, toKattis } from './kattis';
 import { readZip, writeZip } from './zip';
 
 const t = useTestApp();
@@ -176,5 +176,63 @@ describe('POST /api/coding-tests/import and GET /api/coding-tests/{id}/export', 
     const packed = deflateRawSync(Buffer.from('hello WORLD'));
     packed.copy(data, start);
     expect(() => readZip(data)).toThrow(/damaged/);
+  });
+});
+
+describe('Kattis packages carry the model solution in any of the twelve languages (issue 24)', () => {
+  it('reads submissions/accepted/solution.<ext> as the model solution and its language', () => {
+    const base: [string, Buffer][] = [
+      ['problem.yaml', Buffer.from('name: Sum\n')],
+      ['problem_statement/problem.en.md', Buffer.from('Add two numbers.\n')],
+      ['data/sample/1.in', Buffer.from('1 2\n')],
+      ['data/sample/1.ans', Buffer.from('3\n')],
+      ['data/secret/1.in', Buffer.from('40 2\n')],
+      ['data/secret/1.ans', Buffer.from('42\n')],
+    ];
+    const go = 'package main\n\nimport "fmt"\n\nfunc main() { var a, b int; fmt.Scan(&a, &b); fmt.Println(a + b) }\n';
+    const files = new Map<string, Buffer>([
+      ...base,
+      ['submissions/accepted/README', Buffer.from('not code')],
+      ['submissions/accepted/sum.go', Buffer.from(go)],
+    ]);
+    expect(fromKattis(files)).toMatchObject({ solution: go, solutionLanguage: 'go' });
+    for (const [ext, language] of [
+      ['rs', 'rust'],
+      ['cs', 'csharp'],
+      ['kt', 'kotlin'],
+      ['rb', 'ruby'],
+      ['php', 'php'],
+      ['c', 'c'],
+      ['cc', 'cpp'],
+    ] as const) {
+      const one = new Map<string, Buffer>([...base, [`submissions/accepted/a.${ext}`, Buffer.from('x')]]);
+      expect(fromKattis(one).solutionLanguage).toBe(language);
+    }
+    expect(fromKattis(new Map(base))).not.toHaveProperty('solutionLanguage');
+  });
+
+  it('writes the model solution with its language extension, and reads it back', () => {
+    const problem = {
+      ...fromKattis(
+        new Map<string, Buffer>([
+          ['problem.yaml', Buffer.from('name: Sum\n')],
+          ['problem_statement/problem.en.md', Buffer.from('Add two numbers.\n')],
+          ['data/sample/1.in', Buffer.from('1 2\n')],
+          ['data/sample/1.ans', Buffer.from('3\n')],
+          ['data/secret/1.in', Buffer.from('40 2\n')],
+          ['data/secret/1.ans', Buffer.from('42\n')],
+        ]),
+      ),
+      solution: 'puts gets.split.map(&:to_i).sum\n',
+      solutionLanguage: 'ruby',
+      timeLimitMs: 2000,
+      memoryLimitMb: 256,
+      floatTolerance: null,
+    } as unknown as Parameters<typeof toKattis>[0];
+    const written = toKattis(problem);
+    const entry = written.find((f) => f.name.startsWith('submissions/accepted/'));
+    expect(entry?.name).toBe('submissions/accepted/solution.rb');
+    const back = fromKattis(new Map(written.map((f) => [f.name, f.data])));
+    expect(back).toMatchObject({ solution: 'puts gets.split.map(&:to_i).sum\n', solutionLanguage: 'ruby' });
   });
 });

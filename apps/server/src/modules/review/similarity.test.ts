@@ -10,7 +10,7 @@ import {
   PY_RENAMED,
   PY_REORDERED,
 } from '../../../test/fixtures/similarity-samples';
-import { compareFingerprints, fingerprintCode, isFlagged, tokenize } from './similarity';
+import { compareFingerprints, fingerprintCode, isFlagged, languageFamily, tokenize } from './similarity';
 
 function compare(a: string, b: string, language: string) {
   const fa = fingerprintCode(a, language);
@@ -87,5 +87,19 @@ describe('similarity detector', () => {
     expect(withBase.hashes.size).toBe(0);
     const tiny = compare(starter, starter, 'python');
     expect(tiny.flagged).toBe(false); // too short to judge, even though identical
+  });
+});
+
+describe('languages added by issue 24', () => {
+  it('puts every new language id in a family: Ruby with Python (# comments), the rest with C', () => {
+    expect(languageFamily('ruby')).toBe('python');
+    for (const id of ['c', 'csharp', 'go', 'rust', 'kotlin', 'php']) expect(languageFamily(id)).toBe('c');
+  });
+
+  it('ignores Ruby and PHP comments when tokenizing', () => {
+    const plain = tokenize('x = 1\nputs x\n', 'ruby').map((t) => t.text);
+    expect(tokenize('x = 1 # set it\n# print\nputs x\n', 'ruby').map((t) => t.text)).toEqual(plain);
+    const php = tokenize('<?php\n$x = 1;\necho $x;\n', 'php').map((t) => t.text);
+    expect(tokenize('<?php\n$x = 1; // one\n/* say */ echo $x;\n', 'php').map((t) => t.text)).toEqual(php);
   });
 });

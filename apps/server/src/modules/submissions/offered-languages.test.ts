@@ -80,6 +80,19 @@ describe('per-test language choice', () => {
     }
   });
 
+  it('does not auto-submit at End Test a draft saved in a language the test does not offer', async () => {
+    // a hand-made request saves a Python draft, which the page never would
+    expect((await offer(['go', 'csharp'])).statusCode).toBe(200);
+    const [problemId] = (await t.as(employer).get(`/api/tests/${test.id}`)).json().questionIds as string[];
+    const saved = await t
+      .as(candidate)
+      .put(`/api/attempts/${test.id}/drafts`, { questionId: problemId, language: 'python', code: 'print(3)\n' });
+    expect(saved.statusCode).toBe(200);
+    const before = (await t.deps.db.select().from(submissions)).length;
+    expect((await t.as(candidate).post(`/api/attempts/${test.id}/end`)).statusCode).toBe(200);
+    expect(await t.deps.db.select().from(submissions)).toHaveLength(before);
+  });
+
   it('offers every language again when the choice is cleared', async () => {
     expect((await offer(null)).json().languages).toEqual([...LANGUAGE_IDS]);
   });
