@@ -8,6 +8,7 @@
 import type { TEditEvent, TPastePolicy } from '@assessly/shared';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { EditQueue } from './edit-queue';
+import { recorderStats, timed } from './recorder-stats';
 
 type Editor = Monaco.editor.IStandaloneCodeEditor;
 
@@ -74,8 +75,8 @@ export function attachRecorder(editor: Editor, host: HTMLElement, opts: Recorder
       nextKind = null;
     }, 0);
   };
-  const onPaste = (e: ClipboardEvent) => incoming(e, 'paste');
-  const onDrop = (e: DragEvent) => incoming(e, 'drop');
+  const onPaste = (e: ClipboardEvent) => timed(() => incoming(e, 'paste'));
+  const onDrop = (e: DragEvent) => timed(() => incoming(e, 'drop'));
   host.addEventListener('copy', onCopy, true);
   host.addEventListener('cut', onCopy, true);
   host.addEventListener('paste', onPaste, true);
@@ -83,7 +84,9 @@ export function attachRecorder(editor: Editor, host: HTMLElement, opts: Recorder
 
   started(editor.getModel());
   const modelSub = editor.onDidChangeModel(() => started(editor.getModel()));
-  const contentSub = editor.onDidChangeModelContent((e) => {
+  const contentSub = editor.onDidChangeModelContent((e) => timed(() => onContent(e)));
+  function onContent(e: Monaco.editor.IModelContentChangedEvent) {
+    recorderStats.changes++;
     const model = editor.getModel();
     const key = model && opts.streamOf(model);
     if (!key) return;
@@ -96,7 +99,7 @@ export function attachRecorder(editor: Editor, host: HTMLElement, opts: Recorder
       const kind = flagged ?? (c.text === '' ? 'delete' : 'type');
       opts.queue.record(key, { at, from: c.rangeOffset, to: c.rangeOffset + c.rangeLength, insert: c.text, kind });
     }
-  });
+  }
   return () => {
     host.removeEventListener('copy', onCopy, true);
     host.removeEventListener('cut', onCopy, true);
