@@ -48,8 +48,10 @@ describe('code playback', () => {
     await page.evaluate((text) => {
       const data = new DataTransfer();
       data.setData('text/plain', text);
-      const target = document.querySelector('.code-editor textarea');
-      target?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      // Monaco's input element (a textarea, or the EditContext element in Chromium) has the focus.
+      const target = document.activeElement;
+      if (!target?.closest('.code-editor')) throw new Error('the editor lost the focus');
+      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, OUTSIDE);
     // Monaco draws only the lines in view: the first pasted line shows the paste landed.
     await page.locator('.code-editor .view-lines').getByText('total_0 = sum(range(0))').waitFor();
