@@ -81,6 +81,8 @@ export async function playbackRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/attempts/:testId/integrity',
     {
+      // The signals compare with other attempts' recordings: not a call to repeat in a loop.
+      config: perSessionLimit(30),
       preValidation: signedIn,
       schema: {
         summary: 'Your integrity signals for this test, after it ended',

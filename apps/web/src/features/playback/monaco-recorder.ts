@@ -50,9 +50,12 @@ export function attachRecorder(editor: Editor, host: HTMLElement, opts: Recorder
     if (t.length === 0) return true;
     return copied.some((c) => c === t || c.includes(t)) || opts.models().some((m) => m.getValue().includes(t));
   };
-  const started = (model: Monaco.editor.ITextModel | null) => {
+  // A stream starts at its first change, from the text the model showed when it was opened (a model only
+  // looked at, such as the default language's starter code, records nothing).
+  const openedWith = new Map<string, string>();
+  const opened = (model: Monaco.editor.ITextModel | null) => {
     const key = model && opts.streamOf(model);
-    if (key) opts.queue.start(key, model.getValue(), opts.now());
+    if (key && !opts.queue.has(key) && !openedWith.has(key)) openedWith.set(key, model.getValue());
   };
 
   const onCopy = () => {
@@ -82,8 +85,8 @@ export function attachRecorder(editor: Editor, host: HTMLElement, opts: Recorder
   host.addEventListener('paste', onPaste, true);
   host.addEventListener('drop', onDrop, true);
 
-  started(editor.getModel());
-  const modelSub = editor.onDidChangeModel(() => started(editor.getModel()));
+  opened(editor.getModel());
+  const modelSub = editor.onDidChangeModel(() => opened(editor.getModel()));
   const contentSub = editor.onDidChangeModelContent((e) => timed(() => onContent(e)));
   function onContent(e: Monaco.editor.IModelContentChangedEvent) {
     recorderStats.changes++;
@@ -91,6 +94,7 @@ export function attachRecorder(editor: Editor, host: HTMLElement, opts: Recorder
     const key = model && opts.streamOf(model);
     if (!key) return;
     const at = opts.now();
+    if (!opts.queue.has(key)) opts.queue.start(key, openedWith.get(key) ?? '', at);
     const flagged = e.isUndoing ? 'undo' : e.isRedoing ? 'redo' : e.isFlush ? 'reset' : nextKind;
     nextKind = null;
     // Offsets are into the text before the whole change: applied from the end backwards they stay valid.
