@@ -86,7 +86,7 @@ describe('code playback', () => {
     await reviewer.keyboard.press('Home');
     await highlight.waitFor({ state: 'detached' });
     // The report names the paste and that it came right after the focus loss, with the rules.
-    await reviewer.getByText(/\d+ signals?/).waitFor();
+    await reviewer.locator('#sig-h + p strong', { hasText: /^\d+ signals?$/ }).waitFor();
     await reviewer.getByText('Large paste from outside the editor').waitFor();
     await reviewer.getByText('Paste right after the page lost focus').waitFor();
     // Copying inside the editor was not recorded as a blocked attempt.

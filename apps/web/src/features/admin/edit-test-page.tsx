@@ -27,6 +27,7 @@ function toFormValues(t: TTest): TestFormValues {
     startTime: toLocalInput(t.startTime),
     endTime: toLocalInput(t.endTime),
     proctoring: t.proctoring ? 'on' : 'off',
+    pastePolicy: t.pastePolicy,
   };
 }
 

@@ -17,6 +17,8 @@ export interface TestFormValues {
   endTime: string;
   /** Camera proctoring (issue 17): the type's default (coding on, aptitude off), or explicitly on/off. */
   proctoring: 'default' | 'on' | 'off';
+  /** A paste from outside the code editor (issue 29). */
+  pastePolicy: 'allow' | 'record' | 'block';
 }
 
 /** What the API takes from the form (window times as ISO, numbers as numbers). */
@@ -31,6 +33,7 @@ export function toTestPayload(v: TestFormValues) {
     startTime: fromLocalInput(v.startTime),
     endTime: fromLocalInput(v.endTime),
     proctoring: v.proctoring === 'default' ? null : v.proctoring === 'on',
+    pastePolicy: v.pastePolicy,
   };
 }
 
@@ -44,6 +47,7 @@ export const EMPTY_TEST_FORM: TestFormValues = {
   startTime: '',
   endTime: '',
   proctoring: 'default',
+  pastePolicy: 'record',
 };
 
 const NUMBER_LABELS = { duration: 'Duration', totalMarks: 'Total marks', passingMarks: 'Passing marks' } as const;
@@ -190,6 +194,19 @@ export function TestFormFields({
         <span className="field-hint">
           With proctoring on, the candidate's device checks the camera during the test and the server verifies the
           candidate's face at random times. Flags are evidence for a reviewer, never a verdict.
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={id('pastePolicy')}>Pasting from outside the code editor</label>
+        <select id={id('pastePolicy')} {...register('pastePolicy')}>
+          <option value="record">Record: allowed, and large pastes appear in the integrity report</option>
+          <option value="allow">Allow: not reported</option>
+          <option value="block">
+            Block: the candidate sees a message; copy and paste inside the editor still work
+          </option>
+        </select>
+        <span className="field-hint">
+          Coding tests record every change to the editor so reviewers can replay how the code was written.
         </span>
       </div>
     </>
