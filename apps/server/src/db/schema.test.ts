@@ -46,14 +46,16 @@ async function databaseColumns(database: Database, tables: string[]): Promise<st
 }
 
 function normalise(type: string): string {
-  return type
-    .toLowerCase()
-    .replace(/^timestamp\(\d\)/, 'timestamp')
-    .replace(/^character varying/, 'varchar')
-    // bigserial/serial are bigint/integer columns with a sequence default: the catalogue names the type.
-    .replace(/^bigserial$/, 'bigint')
-    .replace(/^serial$/, 'integer')
-    .replace(/\s+/g, ' ');
+  return (
+    type
+      .toLowerCase()
+      .replace(/^timestamp\(\d\)/, 'timestamp')
+      .replace(/^character varying/, 'varchar')
+      // bigserial/serial are bigint/integer columns with a sequence default: the catalogue names the type.
+      .replace(/^bigserial$/, 'bigint')
+      .replace(/^serial$/, 'integer')
+      .replace(/\s+/g, ' ')
+  );
 }
 
 let database: Database;

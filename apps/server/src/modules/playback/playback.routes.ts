@@ -32,14 +32,22 @@ export async function playbackRoutes(app: FastifyInstance, deps: AppDeps) {
       bodyLimit: EDITS_BODY_LIMIT,
       config: perSessionLimit(DRAFT_LIMIT),
       preValidation: signedIn,
-      schema: { params: ZTestParam, body: ZEditBatch, response: { 200: ZEditBatchSaved } },
+      schema: {
+        summary: 'Record a batch of editor changes (seq idempotent; refused when it does not apply)',
+        params: ZTestParam,
+        body: ZEditBatch,
+        response: { 200: ZEditBatchSaved },
+      },
     },
     async (req) => recordEdits(deps, requireUser(req), req.params.testId, req.body),
   );
 
   r.get(
     '/api/review/attempts/:attemptId/playback',
-    { preValidation: employerOnly, schema: { params: ZAttemptParam, response: { 200: ZPlayback } } },
+    {
+      preValidation: employerOnly,
+      schema: { summary: "An attempt's code playback streams", params: ZAttemptParam, response: { 200: ZPlayback } },
+    },
     async (req) => {
       const { attempt, test } = await requireManagedAttempt(deps, requireEmployer(req), req.params.attemptId);
       return getPlayback(deps, attempt, test);
@@ -48,7 +56,14 @@ export async function playbackRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/review/attempts/:attemptId/integrity',
-    { preValidation: employerOnly, schema: { params: ZAttemptParam, response: { 200: ZIntegrityReport } } },
+    {
+      preValidation: employerOnly,
+      schema: {
+        summary: "An attempt's integrity signals with their rules, and the candidate's answers",
+        params: ZAttemptParam,
+        response: { 200: ZIntegrityReport },
+      },
+    },
     async (req) => {
       const { attempt, test } = await requireManagedAttempt(deps, requireEmployer(req), req.params.attemptId);
       const [signals, responses] = await Promise.all([
@@ -65,7 +80,16 @@ export async function playbackRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/attempts/:testId/integrity',
-    { preValidation: signedIn, schema: { params: ZTestParam, response: { 200: ZCandidateIntegrity } } },
+    {
+      // The signals compare with other attempts' recordings: not a call to repeat in a loop.
+      config: perSessionLimit(30),
+      preValidation: signedIn,
+      schema: {
+        summary: 'Your integrity signals for this test, after it ended',
+        params: ZTestParam,
+        response: { 200: ZCandidateIntegrity },
+      },
+    },
     async (req) => readOwnIntegrity(deps, requireUser(req), req.params.testId),
   );
 
@@ -74,7 +98,12 @@ export async function playbackRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       config: perSessionLimit(60),
       preValidation: signedIn,
-      schema: { params: ZTestParam, body: ZIntegrityAnswer, response: { 200: ZOk } },
+      schema: {
+        summary: 'Answer one of your integrity signals',
+        params: ZTestParam,
+        body: ZIntegrityAnswer,
+        response: { 200: ZOk },
+      },
     },
     async (req) => answerSignal(deps, requireUser(req), req.params.testId, req.body),
   );

@@ -58,7 +58,7 @@ export async function getPlayback(deps: Deps, attempt: AttemptRow, test: TestRow
 }
 
 /** Other (non-preview) attempts of the test compared with for edit patterns: the latest few. */
-const PATTERN_ATTEMPTS = 50;
+const PATTERN_ATTEMPTS = 20;
 
 export async function computeSignals(deps: Deps, attempt: AttemptRow, test: TestRow): Promise<Signal[]> {
   const [own, events, subs, problems, others] = await Promise.all([

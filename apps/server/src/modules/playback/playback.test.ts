@@ -7,6 +7,7 @@ import { createTestAs } from '../../../test/fixtures/authoring';
 import { editScript } from '../../../test/fixtures/playback';
 import { useSignedIn, useTestApp } from '../../../test/support';
 import { editBatches, editStreams } from '../../db/schema';
+import { purgeExpired } from '../erasure/retention.service';
 import { applyBatch } from './edits.service';
 
 const t = useTestApp();
@@ -59,7 +60,7 @@ describe('POST /api/attempts/:testId/edits', () => {
   });
 
   it('replays random edit scripts (typing, deleting, pastes, undo, redo) sent through the API', async () => {
-    for (let seed = 1; seed <= 4; seed++) {
+    for (let seed = 1; seed <= 3; seed++) {
       const { test, cand, send, questionId } = await started();
       const script = editScript(seed, 150);
       let seq = 0;
@@ -211,5 +212,25 @@ describe('the paste policy of a test', () => {
     expect(wrong.statusCode).toBe(400);
     const cand = await createSignedInUser(t.app);
     expect((await t.as(cand).request('GET', `/api/attempts/take/${made.id}`)).json().pastePolicy).toBe('block');
+  });
+});
+
+describe('retention', () => {
+  // Last in the file: it moves the clock two days on.
+  it("purges the recordings with the code when the company's code retention expires", async () => {
+    const set = await t
+      .as(employer)
+      .request('PUT', '/api/companies/retention', { framesDays: null, codeDays: 1, personalDays: null });
+    expect(set.statusCode, set.body).toBe(200);
+    const { send, test, cand } = await started();
+    await send(1, [ev(1, 0, 0, 'kept for a day')]);
+    const attemptId = await attemptIdOf(test.id, cand);
+    expect((await t.as(cand).request('POST', `/api/attempts/${test.id}/end`)).statusCode).toBe(200);
+    await purgeExpired(t.deps);
+    expect(await t.deps.db.select().from(editBatches).where(eq(editBatches.attemptId, attemptId))).toHaveLength(1);
+    t.clock.advance(2 * 24 * 3_600_000);
+    await purgeExpired(t.deps);
+    expect(await t.deps.db.select().from(editBatches).where(eq(editBatches.attemptId, attemptId))).toEqual([]);
+    expect(await t.deps.db.select().from(editStreams).where(eq(editStreams.attemptId, attemptId))).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ function toFormValues(t: TTest): TestFormValues {
     endTime: toLocalInput(t.endTime),
     proctoring: t.proctoring ? 'on' : 'off',
     languages: t.languages,
+    pastePolicy: t.pastePolicy,
   };
 }
 

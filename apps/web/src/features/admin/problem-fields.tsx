@@ -285,7 +285,7 @@ export function ProblemFields({
                 <option value="">Not set</option>
                 {CODE_LANGUAGES.map((l) => (
                   <option key={l} value={l}>
-                    {LANGUAGE_META[l].label}
+                    {languageName(l)}
                   </option>
                 ))}
               </select>

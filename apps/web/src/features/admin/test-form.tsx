@@ -19,6 +19,8 @@ export interface TestFormValues {
   proctoring: 'default' | 'on' | 'off';
   /** The languages candidates may use (issue 24): every one ticked = all, stored as "all" (null). */
   languages: string[];
+  /** A paste from outside the code editor (issue 29). */
+  pastePolicy: 'allow' | 'record' | 'block';
 }
 
 /** What the API takes from the form (window times as ISO, numbers as numbers). */
@@ -34,6 +36,7 @@ export function toTestPayload(v: TestFormValues) {
     endTime: fromLocalInput(v.endTime),
     proctoring: v.proctoring === 'default' ? null : v.proctoring === 'on',
     languages: CODE_LANGUAGES.every((l) => v.languages.includes(l)) ? null : v.languages,
+    pastePolicy: v.pastePolicy,
   };
 }
 
@@ -48,6 +51,7 @@ export const EMPTY_TEST_FORM: TestFormValues = {
   endTime: '',
   proctoring: 'default',
   languages: [...CODE_LANGUAGES],
+  pastePolicy: 'record',
 };
 
 const NUMBER_LABELS = { duration: 'Duration', totalMarks: 'Total marks', passingMarks: 'Passing marks' } as const;
@@ -208,6 +212,19 @@ export function TestFormFields({
         </div>
         {err('languages')}
       </fieldset>
+      <div className="field">
+        <label htmlFor={id('pastePolicy')}>Pasting from outside the code editor</label>
+        <select id={id('pastePolicy')} {...register('pastePolicy')}>
+          <option value="record">Record: allowed, and large pastes appear in the integrity report</option>
+          <option value="allow">Allow: not reported</option>
+          <option value="block">
+            Block: the candidate sees a message; copy and paste inside the editor still work
+          </option>
+        </select>
+        <span className="field-hint">
+          Coding tests record every change to the editor so reviewers can replay how the code was written.
+        </span>
+      </div>
     </>
   );
 }

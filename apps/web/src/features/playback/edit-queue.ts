@@ -7,6 +7,7 @@
  */
 import type { TEditBatchSaved, TEditEvent } from '@assessly/shared';
 import { ApiError, api } from '../../lib/api';
+import { timed } from './recorder-stats';
 
 interface StreamState {
   nextSeq: number;
@@ -76,7 +77,7 @@ export class EditQueue {
     if (this.persistTimer) clearTimeout(this.persistTimer);
     this.persistTimer = null;
     try {
-      localStorage.setItem(this.storageKey, JSON.stringify(Object.fromEntries(this.streams)));
+      timed(() => localStorage.setItem(this.storageKey, JSON.stringify(Object.fromEntries(this.streams))));
     } catch {
       // Storage full: the batches still go to the server from memory.
     }

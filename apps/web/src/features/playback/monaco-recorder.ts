@@ -8,6 +8,7 @@
 import type { TEditEvent, TPastePolicy } from '@assessly/shared';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { EditQueue } from './edit-queue';
+import { recorderStats, timed } from './recorder-stats';
 
 type Editor = Monaco.editor.IStandaloneCodeEditor;
 
@@ -49,9 +50,12 @@ export function attachRecorder(editor: Editor, host: HTMLElement, opts: Recorder
     if (t.length === 0) return true;
     return copied.some((c) => c === t || c.includes(t)) || opts.models().some((m) => m.getValue().includes(t));
   };
-  const started = (model: Monaco.editor.ITextModel | null) => {
+  // A stream starts at its first change, from the text the model showed when it was opened (a model only
+  // looked at, such as the default language's starter code, records nothing).
+  const openedWith = new Map<string, string>();
+  const opened = (model: Monaco.editor.ITextModel | null) => {
     const key = model && opts.streamOf(model);
-    if (key) opts.queue.start(key, model.getValue(), opts.now());
+    if (key && !opts.queue.has(key) && !openedWith.has(key)) openedWith.set(key, model.getValue());
   };
 
   const onCopy = () => {
@@ -74,20 +78,23 @@ export function attachRecorder(editor: Editor, host: HTMLElement, opts: Recorder
       nextKind = null;
     }, 0);
   };
-  const onPaste = (e: ClipboardEvent) => incoming(e, 'paste');
-  const onDrop = (e: DragEvent) => incoming(e, 'drop');
+  const onPaste = (e: ClipboardEvent) => timed(() => incoming(e, 'paste'));
+  const onDrop = (e: DragEvent) => timed(() => incoming(e, 'drop'));
   host.addEventListener('copy', onCopy, true);
   host.addEventListener('cut', onCopy, true);
   host.addEventListener('paste', onPaste, true);
   host.addEventListener('drop', onDrop, true);
 
-  started(editor.getModel());
-  const modelSub = editor.onDidChangeModel(() => started(editor.getModel()));
-  const contentSub = editor.onDidChangeModelContent((e) => {
+  opened(editor.getModel());
+  const modelSub = editor.onDidChangeModel(() => opened(editor.getModel()));
+  const contentSub = editor.onDidChangeModelContent((e) => timed(() => onContent(e)));
+  function onContent(e: Monaco.editor.IModelContentChangedEvent) {
+    recorderStats.changes++;
     const model = editor.getModel();
     const key = model && opts.streamOf(model);
     if (!key) return;
     const at = opts.now();
+    if (!opts.queue.has(key)) opts.queue.start(key, openedWith.get(key) ?? '', at);
     const flagged = e.isUndoing ? 'undo' : e.isRedoing ? 'redo' : e.isFlush ? 'reset' : nextKind;
     nextKind = null;
     // Offsets are into the text before the whole change: applied from the end backwards they stay valid.
@@ -96,7 +103,7 @@ export function attachRecorder(editor: Editor, host: HTMLElement, opts: Recorder
       const kind = flagged ?? (c.text === '' ? 'delete' : 'type');
       opts.queue.record(key, { at, from: c.rangeOffset, to: c.rangeOffset + c.rangeLength, insert: c.text, kind });
     }
-  });
+  }
   return () => {
     host.removeEventListener('copy', onCopy, true);
     host.removeEventListener('cut', onCopy, true);

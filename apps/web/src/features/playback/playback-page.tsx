@@ -18,11 +18,18 @@ export function PlaybackPage() {
   const playback = usePlayback(attemptId);
   const integrity = useIntegrity(attemptId);
   const subs = useTestSubmissionList(report.data?.test.id);
-  const [chosen, setChosen] = useState(0);
+  const [picked, setPicked] = useState<number | null>(null);
   const [seekTo, setSeekTo] = useState<{ at: number; nonce: number } | null>(null);
 
   const startedAt = report.data ? Date.parse(report.data.startedAt) : 0;
   const streams = playback.data?.streams ?? [];
+  // At first the stream with the most editing; then the reviewer's choice.
+  const busiest = streams.reduce(
+    (best, s, i) => (s.events.length > (streams[best]?.events.length ?? -1) ? i : best),
+    0,
+  );
+  const chosen = picked ?? busiest;
+  const setChosen = setPicked;
   const stream: TPlaybackStream | undefined = streams[Math.min(chosen, streams.length - 1)];
   const titleOf = (questionId: string) => {
     const p = report.data?.problems.find((x) => x.questionId === questionId);
