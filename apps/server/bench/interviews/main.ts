@@ -98,7 +98,10 @@ async function main() {
   // The rooms compact when their last participant leaves: wait until nothing is left uncompacted.
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const wallS = typingS;
-  while ((await uncompacted(t)) > 0) await new Promise((r) => setTimeout(r, 100));
+  for (let left = await uncompacted(t); left > 0; left = await uncompacted(t)) {
+    console.error(`${left} rows left to compact`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   const compacted = await storedBytes(t);
   const perHour = (bytes: number) => ((bytes / ROOMS) * 3600) / SECONDS;
   console.log(
