@@ -35,7 +35,8 @@ async function main() {
     await Promise.all(clients.map((c) => c.synced));
     rooms.push(clients);
   }
-  process.stderr.write('typing\n');
+  process.stderr.write('ready\n');
+  await new Promise((resolve) => process.stdin.once('data', resolve));
   // Per sender: what it typed, in order; per (receiver, sender): how far the receiver has seen.
   const sent = new Map<number, Sent[]>();
   const seen = new Map<string, number>();
@@ -58,6 +59,7 @@ async function main() {
     }
   }
   const stopAt = performance.now() + spec.seconds * 1000;
+  process.stdin.pause();
   const typists = rooms.flat().map(async (client) => {
     const id = client.doc.clientID;
     sent.set(id, []);
