@@ -21,6 +21,7 @@ import {
   webhooks,
 } from '../../db/schema';
 import type { BlobStore } from '../../lib/blobs';
+import { eraseInterviewsOf } from '../interviews/interviews.erasure';
 
 export const ERASED_FIRST_NAME = 'Deleted';
 export const ERASED_LAST_NAME = 'candidate';
@@ -131,4 +132,5 @@ export async function scrubCopies(tx: Db, email: string, companyId: string | nul
     })
     .where(and(sql`lower(${webhookDeliveries.body}) LIKE ${needle}`, ofCompany));
   if (includeMail) await tx.delete(outbox).where(sql`lower(${outbox.toAddress}) = ${email.toLowerCase()}`);
+  await eraseInterviewsOf(tx, email, companyId);
 }

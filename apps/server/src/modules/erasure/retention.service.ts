@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { companyRetention } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit.service';
+import { purgeExpiredInterviews } from '../interviews/interviews.erasure';
 import { deleteBlobs, detachAttempts, eraseCode, eraseFrames } from './erasure.core';
 
 type Deps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'blobs'>;
@@ -73,6 +74,17 @@ export async function purgeExpired(deps: Deps): Promise<{ frames: number; code: 
   const settings = await deps.db.select().from(companyRetention);
   const now = deps.clock.now();
   for (const s of settings) {
+    const iv = await purgeExpiredInterviews(deps.db, s, now);
+    if (iv.code + iv.personal > 0) {
+      await recordAudit(deps.db, {
+        companyId: s.companyId,
+        actorId: null,
+        action: 'retention.purged',
+        targetType: 'interviews',
+        targetId: '',
+        detail: { interviewUpdates: iv.code, interviews: iv.personal },
+      });
+    }
     const kinds = [
       ['frames', s.framesDays],
       ['code', s.codeDays],

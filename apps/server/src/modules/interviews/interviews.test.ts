@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, HIDDEN_MARKER, type SignedInUser } from '../../../test/factories';
 import { useTeam, useTestApp } from '../../../test/support';
 import { auditLog, outbox } from '../../db/schema';
+import { purgeExpired } from '../erasure/retention.service';
 
 const t = useTestApp();
 const team = useTeam(t);
@@ -153,5 +154,38 @@ describe('list, room, end and scorecard', () => {
     const room = await t.as(null).get(`/api/interviews/${id}/room`, { 'x-join-token': token });
     expect(room.json().problem.id).toBe(problemId);
     expect(room.body).not.toContain(HIDDEN_MARKER);
+  });
+});
+
+describe('erasure and retention', () => {
+  it("erasing the candidate's account removes their interviews", async () => {
+    const person = await t.signIn();
+    const res = await t.as(team.recruiter).post('/api/interviews', { title: 'Erase me', candidateEmail: person.email });
+    const { id } = res.json();
+    const erased = await t.as(person).request('DELETE', '/api/users/me', { password: person.password });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect((await t.as(team.recruiter).get(`/api/interviews/${id}`)).statusCode).toBe(404);
+  });
+
+  it("removes an ended interview after the company's personal-data days, not before", async () => {
+    const { id } = await schedule();
+    const live = await schedule();
+    await t.as(team.recruiter).post(`/api/interviews/${id}/end`);
+    const set = await t.as(team.owner).put('/api/companies/retention', {
+      framesDays: null,
+      codeDays: null,
+      personalDays: 30,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    await purgeExpired(t.deps);
+    expect((await t.as(team.recruiter).get(`/api/interviews/${id}`)).statusCode).toBe(200);
+    t.clock.advance(31 * 86_400_000);
+    try {
+      await purgeExpired(t.deps);
+    } finally {
+      t.clock.set(new Date());
+    }
+    expect((await t.as(team.recruiter).get(`/api/interviews/${id}`)).statusCode).toBe(404);
+    expect((await t.as(team.recruiter).get(`/api/interviews/${live.id}`)).statusCode).toBe(200);
   });
 });
