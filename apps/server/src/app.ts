@@ -40,6 +40,7 @@ import { libraryRoutes } from './modules/library/library.routes';
 import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
 import { reviewRoutes } from './modules/review/review.routes';
+import { testFiguresRoutes } from './modules/review/test-figures.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { submissionsRoutes } from './modules/submissions/submissions.routes';
 import { testsRoutes } from './modules/tests/tests.routes';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await libraryRoutes(app, deps);
   await contactRoutes(app, deps);
   await inviteSignupRoutes(app, deps);
+  await testFiguresRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

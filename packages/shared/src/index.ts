@@ -17,5 +17,6 @@ export * from './review-responses';
 export * from './submissions';
 export * from './taking';
 export * from './team';
+export * from './test-figures';
 export * from './tests';
 export * from './users';

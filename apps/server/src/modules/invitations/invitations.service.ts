@@ -180,7 +180,10 @@ export async function resendInvitation(deps: Deps, user: UserRow, id: string) {
 }
 
 /** What the /invite/{token} page needs; the token is the only credential (it was emailed to the candidate). */
-export async function readInvitation(deps: Deps & Partial<Pick<AppDeps, 'face'>>, token: string): Promise<TInviteLanding> {
+export async function readInvitation(
+  deps: Deps & Partial<Pick<AppDeps, 'face'>>,
+  token: string,
+): Promise<TInviteLanding> {
   const inv = await repo.findByTokenHash(deps.db, hashToken(token));
   const test = inv ? await findTest(deps.db, inv.testId) : null;
   if (!inv || !test)
