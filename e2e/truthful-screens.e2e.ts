@@ -9,7 +9,7 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newServerPage, useE2E } from './harness';
-import { createUser, password, seedTest, signedInPage } from './support';
+import { createUser, password, seedTest, seriousA11yViolations, signedInPage } from './support';
 
 const e2e = useE2E();
 const inbox: { to: string[]; raw: string }[] = [];
@@ -74,6 +74,26 @@ describe('screens that tell the truth (issue 26)', () => {
     await page.goto('/about');
     await page.getByRole('heading', { name: 'What it is made of' }).waitFor();
     expect(await page.locator('main').textContent()).not.toMatch(/500\+ companies|Meet the developers/);
+    await page.context().close();
+  });
+
+  it('axe-core finds no serious or critical violation on the public pages, and they log no console error', async () => {
+    const page = await newServerPage(e2e);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      // An anonymous visit asks who is signed in and gets 401: that answer is the expected one, not an error.
+      if ((m.type() === 'error' || m.type() === 'warning') && !m.text().includes('401')) problems.push(m.text());
+    });
+    for (const [path, heading] of [
+      ['/', 'Hire on skills'],
+      ['/about', 'Fair hiring'],
+      ['/contact', 'Contact the people'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: new RegExp(heading) }).waitFor();
+      expect(await seriousA11yViolations(page), path).toEqual([]);
+    }
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 

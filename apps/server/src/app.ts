@@ -37,6 +37,7 @@ import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin'
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
 import { reviewRoutes } from './modules/review/review.routes';
+import { testFiguresRoutes } from './modules/review/test-figures.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { submissionsRoutes } from './modules/submissions/submissions.routes';
 import { testsRoutes } from './modules/tests/tests.routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await interviewsRoutes(app, deps);
   await contactRoutes(app, deps);
   await inviteSignupRoutes(app, deps);
+  await testFiguresRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

@@ -22,5 +22,6 @@ export * from './starters';
 export * from './submissions';
 export * from './taking';
 export * from './team';
+export * from './test-figures';
 export * from './tests';
 export * from './users';

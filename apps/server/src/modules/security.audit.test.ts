@@ -145,6 +145,8 @@ const as = (who: Who) => ({ none: null, stranger, rival, owner })[who];
 describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, owner 2xx', () => {
   const rows: [Method, () => string, [number, number, number, number], unknown?][] = [
     ['GET', () => `/api/tests/${codingId}/questions`, [401, 403, 404, 200]],
+    ['GET', () => `/api/review/tests/${codingId}/figures`, [401, 403, 404, 200]],
+    ['GET', () => `/api/review/tests/${aptitudeId}/figures.csv`, [401, 403, 404, 200]],
     ['PUT', () => `/api/tests/${codingId}`, [401, 403, 404, 200], { description: 'edited' }],
     ['POST', () => `/api/tests/${codingId}/questions/batch`, [401, 403, 404, 400], { problems: [] }],
     ['PUT', () => `/api/tests/${codingId}/update-questions`, [401, 403, 404, 400], { questionIds: [UUID0] }],

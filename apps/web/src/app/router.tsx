@@ -12,6 +12,7 @@ import { routes as reviewRoutes } from '../features/review/routes';
 import { routes as takingRoutes } from '../features/taking/routes';
 import type { FeatureRoutes } from './feature-routes';
 import { RootShell, SiteLayout } from './layouts';
+import { PageSpinner } from './page-spinner';
 import { NotFound, RouteError } from './route-error';
 
 /**
@@ -37,6 +38,8 @@ export const router = createBrowserRouter([
   {
     element: <RootShell />,
     errorElement: <RouteError />,
+    // Shown while a lazy page's code loads on the first visit (without it React Router warns on every lazy route).
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       {
         element: <SiteLayout />,

@@ -177,7 +177,8 @@ export function ProblemFields({
   /** Unsaved edits: "Check solution" runs the saved version. */
   dirty?: boolean;
 }) {
-  const [showSolution, setShowSolution] = useState(false);
+  // Open by default: the model solution and its "Check solution" are one glance away (issue 26).
+  const [showSolution, setShowSolution] = useState(true);
   const [showAdvanced, setShowAdvanced] = useState(false);
   const set = (patch: Partial<ProblemDraft>) => onChange({ ...value, ...patch });
   const readInt = (raw: string): number | '' => (raw.trim() === '' ? '' : Number.parseInt(raw, 10) || '');

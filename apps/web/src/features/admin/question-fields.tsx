@@ -1,5 +1,6 @@
 import { APTITUDE_DEFAULTS, type TAptitudeQuestion } from '@assessly/shared';
 import { optionLetter, tempId } from './admin-helpers';
+import { OptionControls } from './option-controls';
 
 /** An aptitude question as the builder and the editor hold it (correctAnswer is the option's index). */
 export interface QuestionDraft {
@@ -115,6 +116,7 @@ export function QuestionFields({
             />
           </div>
         ))}
+        <OptionControls value={value} onChange={onChange} />
       </fieldset>
       <div className="form-grid">
         <MarksField id={`${idPrefix}-marks`} value={value.marks} step={1} onChange={(marks) => set({ marks })} />

@@ -1,5 +1,6 @@
 import type { TCodingProblem, TResultItem, TVerdict } from '@assessly/shared';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ApiError, api } from '../../lib/api';
 
 interface CheckResult {
@@ -95,7 +96,14 @@ const STATE_TEXT = {
 } as const;
 
 /** Shown before a coding test is shared when any model solution is missing or failing. */
-export function ShareWarning({ problems }: { problems: readonly Pick<TCodingProblem, 'title' | 'solutionCheck'>[] }) {
+export function ShareWarning({
+  problems,
+  checkHref,
+}: {
+  problems: readonly Pick<TCodingProblem, 'title' | 'solutionCheck'>[];
+  /** Where the problems' "Check solution" buttons are (the coding editor), when this page is elsewhere. */
+  checkHref?: string;
+}) {
   const bad = unverifiedProblems(problems);
   if (bad.length === 0) return null;
   return (
@@ -109,6 +117,14 @@ export function ShareWarning({ problems }: { problems: readonly Pick<TCodingProb
         ))}
       </ul>
       A problem whose own solution fails its cases will fail honest candidates too.
+      {checkHref ? (
+        <>
+          {' '}
+          <Link to={checkHref}>Open the problems to check their solutions</Link>.
+        </>
+      ) : (
+        ' Use "Check solution" under each problem\'s model solution below.'
+      )}
     </div>
   );
 }

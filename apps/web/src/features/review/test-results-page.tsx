@@ -11,6 +11,7 @@ import { ResultsFilterBar, SortHeader, type SortState } from './results-filters'
 import { filterResults, formatTimeTaken, NO_FILTERS, sortResults, timeTakenMs } from './results-view';
 import { useResults, useSetStatus, useSimilarity } from './review-api';
 import { ErrorScreen, HiringBadge, Modal } from './review-ui';
+import { TestFiguresPanel } from './test-figures-panel';
 import './review.css';
 
 export function TestResultsPage() {
@@ -84,6 +85,8 @@ export function TestResultsPage() {
       </header>
 
       {test.testType === 'CODING' && <SimilaritySummary testId={test.id} />}
+
+      <TestFiguresPanel testId={test.id} />
 
       <section className="card rv-section" aria-labelledby="ranking-h">
         <h2 id="ranking-h">Ranking</h2>

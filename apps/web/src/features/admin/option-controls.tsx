@@ -1,0 +1,52 @@
+/** Option count controls of an aptitude question (issue 26): 2 to 6 options, and a one-click True/False. */
+import { optionLetter } from './admin-helpers';
+
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 6;
+
+interface Draft {
+  options: string[];
+  correctAnswer: number;
+}
+
+/** The draft without option i; the correct answer keeps pointing at the same option (or the first one). */
+export function withoutOption<T extends Draft>(q: T, i: number): T {
+  const options = q.options.filter((_, j) => j !== i);
+  const correctAnswer = q.correctAnswer === i ? 0 : q.correctAnswer > i ? q.correctAnswer - 1 : q.correctAnswer;
+  return { ...q, options, correctAnswer };
+}
+
+export function OptionControls<T extends Draft>({ value, onChange }: { value: T; onChange: (q: T) => void }) {
+  const n = value.options.length;
+  return (
+    <div className="row" style={{ gap: '0.5rem', flexWrap: 'wrap' }}>
+      <button
+        type="button"
+        className="btn btn-link btn-sm"
+        disabled={n >= MAX_OPTIONS}
+        onClick={() => onChange({ ...value, options: [...value.options, ''] })}
+      >
+        + Add option
+      </button>
+      <button
+        type="button"
+        className="btn btn-link btn-sm"
+        disabled={n <= MIN_OPTIONS}
+        aria-label={`Remove option ${optionLetter(n - 1)}`}
+        onClick={() => onChange(withoutOption(value, n - 1))}
+      >
+        − Remove last option
+      </button>
+      <button
+        type="button"
+        className="btn btn-link btn-sm"
+        onClick={() => onChange({ ...value, options: ['True', 'False'], correctAnswer: 0 })}
+      >
+        Make it True / False
+      </button>
+      <span className="field-hint">
+        {n} options ({MIN_OPTIONS} to {MAX_OPTIONS})
+      </span>
+    </div>
+  );
+}
