@@ -1,4 +1,5 @@
 import type { CompareRule } from './compare';
+import type { FunctionSpec } from './function/types';
 
 export type Language = 'javascript' | 'typescript' | 'python' | 'java' | 'cpp';
 
@@ -32,6 +33,10 @@ export interface JudgeRequest {
   floatTolerance?: number | null;
   /** How output is compared (see compare.ts); default token by token. Takes precedence over floatTolerance. */
   compare?: CompareRule | null;
+  /** A function problem (issue 25): `code` is the candidate's function, wrapped in a generated harness. */
+  function?: FunctionSpec | null;
+  /** Keep each case's whole stdout (up to the output limit) in CaseResult.rawOutput. */
+  keepRawOutput?: boolean;
 }
 
 export interface CaseResult {
@@ -52,6 +57,8 @@ export interface CaseResult {
   stderr: string;
   /** Human-readable detail for non-Accepted verdicts (e.g. "exit code 1", "CPU time limit"). */
   message: string | null;
+  /** The whole stdout, only when the request set keepRawOutput. */
+  rawOutput?: string;
 }
 
 export interface JudgeResult {
