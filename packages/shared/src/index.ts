@@ -5,6 +5,7 @@ export * from './companies';
 export * from './comparison';
 export * from './errors';
 export * from './face-responses';
+export * from './function-problems';
 export * from './integrations';
 export * from './library';
 export * from './password';

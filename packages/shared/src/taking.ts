@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
+import { PROBLEM_KINDS, ZFunctionSignature } from './function-problems';
 import { ZHiddenResultItem } from './submissions';
 
 /** Languages of the coding environment, in the order of the spec's dropdown (javascript is the default). */
@@ -78,6 +79,10 @@ export const ZCandidateProblem = z.object({
   /** How output is compared; the page shows describeComparison() under the problem. */
   comparisonMode: ZComparisonMode.optional(),
   floatTolerance: z.number().nullable().optional(),
+  /** Function problems (issue 25): the candidate writes the function; its signature shows above the editor. */
+  kind: z.enum(PROBLEM_KINDS).optional(),
+  signature: ZFunctionSignature.nullable().optional(),
+  unorderedResult: z.boolean().optional(),
 });
 export type TCandidateProblem = z.infer<typeof ZCandidateProblem>;
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
+import { checkFunctionProblem, functionProblemFields, functionProblemOut } from './function-problems';
 import { CODE_LANGUAGES, type TCodeLanguage, ZCandidateProblem, ZCandidateQuestion } from './taking';
 
 export const TEST_TYPES = ['APTITUDE', 'CODING'] as const;
@@ -370,70 +371,73 @@ const ioPair = z.object({
 export type TIoPair = z.infer<typeof ioPair>;
 const filled = (p: TIoPair) => p.input.trim() !== '' && p.output.trim() !== '';
 
-export const ZCodingProblemInput = z.object({
-  id: z.string().optional(),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long'),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(50_000),
-  examples: z
-    .array(ioPair, { error: 'At least one example is required' })
-    .min(1, 'At least one example is required')
-    .max(50)
-    .refine((l) => l.every(filled), 'All examples must have both input and output'),
-  testCases: z
-    .array(ioPair, { error: 'At least one test case is required' })
-    .min(1, 'At least one test case is required')
-    .max(200)
-    .refine((l) => l.every(filled), 'All test cases must have both input and output'),
-  constraints: z
-    .array(z.string(), { error: 'At least one constraint is required' })
-    .min(1, 'At least one constraint is required')
-    .max(50)
-    .refine((l) => l.every((c) => c.trim() !== ''), 'Constraints cannot be empty'),
-  marks: z.preprocess(
-    toNumber,
-    z
-      .number({ error: 'Marks must be at least 1' })
-      .int('Marks must be a whole number')
-      .min(1, 'Marks must be at least 1')
-      .max(10_000)
-      .default(CODING_DEFAULTS.marks),
-  ),
-  solution: z.string().max(200_000).optional().default(''),
-  starterCode: z.partialRecord(z.enum(CODE_LANGUAGES), z.string().max(100_000)).optional().default({}),
-  timeLimitMs: z.preprocess(
-    toNumber,
-    z
-      .number()
-      .int()
-      .min(TIME_LIMIT_RANGE.min, `Time limit must be between ${TIME_LIMIT_RANGE.min} and ${TIME_LIMIT_RANGE.max} ms`)
-      .max(TIME_LIMIT_RANGE.max, `Time limit must be between ${TIME_LIMIT_RANGE.min} and ${TIME_LIMIT_RANGE.max} ms`)
-      .default(CODING_DEFAULTS.timeLimitMs),
-  ),
-  memoryLimitMb: z.preprocess(
-    toNumber,
-    z
-      .number()
-      .int()
-      .min(
-        MEMORY_LIMIT_RANGE.min,
-        `Memory limit must be between ${MEMORY_LIMIT_RANGE.min} and ${MEMORY_LIMIT_RANGE.max} MB`,
-      )
-      .max(
-        MEMORY_LIMIT_RANGE.max,
-        `Memory limit must be between ${MEMORY_LIMIT_RANGE.min} and ${MEMORY_LIMIT_RANGE.max} MB`,
-      )
-      .default(CODING_DEFAULTS.memoryLimitMb),
-  ),
-  floatTolerance: z.preprocess(
-    toNumber,
-    z.number().min(0, 'Float tolerance cannot be negative').max(1).nullable().optional(),
-  ),
-  /** Omitted: float when a tolerance is given, else token by token. */
-  comparisonMode: ZComparisonMode.optional(),
-  /** The model solution's language (the "Check solution" judges `solution` in it). */
-  solutionLanguage: z.enum(CODE_LANGUAGES, { error: 'Choose a supported language' }).nullable().optional(),
-  testId: z.string().uuid('Test not found').optional().nullable(),
-});
+export const ZCodingProblemInput = z
+  .object({
+    id: z.string().optional(),
+    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long'),
+    description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(50_000),
+    examples: z
+      .array(ioPair, { error: 'At least one example is required' })
+      .min(1, 'At least one example is required')
+      .max(50)
+      .refine((l) => l.every(filled), 'All examples must have both input and output'),
+    testCases: z
+      .array(ioPair, { error: 'At least one test case is required' })
+      .min(1, 'At least one test case is required')
+      .max(200)
+      .refine((l) => l.every(filled), 'All test cases must have both input and output'),
+    constraints: z
+      .array(z.string(), { error: 'At least one constraint is required' })
+      .min(1, 'At least one constraint is required')
+      .max(50)
+      .refine((l) => l.every((c) => c.trim() !== ''), 'Constraints cannot be empty'),
+    marks: z.preprocess(
+      toNumber,
+      z
+        .number({ error: 'Marks must be at least 1' })
+        .int('Marks must be a whole number')
+        .min(1, 'Marks must be at least 1')
+        .max(10_000)
+        .default(CODING_DEFAULTS.marks),
+    ),
+    solution: z.string().max(200_000).optional().default(''),
+    starterCode: z.partialRecord(z.enum(CODE_LANGUAGES), z.string().max(100_000)).optional().default({}),
+    timeLimitMs: z.preprocess(
+      toNumber,
+      z
+        .number()
+        .int()
+        .min(TIME_LIMIT_RANGE.min, `Time limit must be between ${TIME_LIMIT_RANGE.min} and ${TIME_LIMIT_RANGE.max} ms`)
+        .max(TIME_LIMIT_RANGE.max, `Time limit must be between ${TIME_LIMIT_RANGE.min} and ${TIME_LIMIT_RANGE.max} ms`)
+        .default(CODING_DEFAULTS.timeLimitMs),
+    ),
+    memoryLimitMb: z.preprocess(
+      toNumber,
+      z
+        .number()
+        .int()
+        .min(
+          MEMORY_LIMIT_RANGE.min,
+          `Memory limit must be between ${MEMORY_LIMIT_RANGE.min} and ${MEMORY_LIMIT_RANGE.max} MB`,
+        )
+        .max(
+          MEMORY_LIMIT_RANGE.max,
+          `Memory limit must be between ${MEMORY_LIMIT_RANGE.min} and ${MEMORY_LIMIT_RANGE.max} MB`,
+        )
+        .default(CODING_DEFAULTS.memoryLimitMb),
+    ),
+    floatTolerance: z.preprocess(
+      toNumber,
+      z.number().min(0, 'Float tolerance cannot be negative').max(1).nullable().optional(),
+    ),
+    /** Omitted: float when a tolerance is given, else token by token. */
+    comparisonMode: ZComparisonMode.optional(),
+    /** The model solution's language (the "Check solution" judges `solution` in it). */
+    solutionLanguage: z.enum(CODE_LANGUAGES, { error: 'Choose a supported language' }).nullable().optional(),
+    testId: z.string().uuid('Test not found').optional().nullable(),
+    ...functionProblemFields,
+  })
+  .superRefine(checkFunctionProblem);
 export type TCodingProblemInput = z.input<typeof ZCodingProblemInput>;
 export type TCodingProblemParsed = z.output<typeof ZCodingProblemInput>;
 
@@ -459,6 +463,7 @@ export const ZCodingProblem = z.object({
   floatTolerance: z.number().nullable(),
   comparisonMode: ZComparisonMode,
   solutionLanguage: ZCodeLanguage.nullable(),
+  ...functionProblemOut,
   /** Bumped when the problem is edited after submissions were judged against it (copy on write). */
   version: z.number(),
   /** The last "Check solution": state is stale ("unchecked") once the solution or the cases change. */

@@ -189,7 +189,20 @@ export const codingProblems = pgTable('coding_problems', {
   tags: jsonb('tags').$type<string[]>().notNull().default([]),
   difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
   sourceId: uuid('source_id'),
+  // 0881_function_problems
+  kind: text('kind', { enum: ['stdio', 'function'] })
+    .notNull()
+    .default('stdio'),
+  signature: jsonb('signature').$type<FunctionSignatureJson>(),
+  unorderedResult: boolean('unordered_result').notNull().default(false),
 });
+
+/** A function problem's signature (0881_function_problems; checked by ZFunctionSignature in @assessly/shared). */
+export interface FunctionSignatureJson {
+  name: string;
+  params: { name: string; type: string }[];
+  returns: string;
+}
 
 /** The last model-solution check of a problem (0803_solution_check). */
 export interface SolutionCheck {
@@ -213,6 +226,10 @@ export interface ProblemSnapshot {
   memoryLimitMb: number;
   floatTolerance: number | null;
   comparisonMode: 'token' | 'case-insensitive' | 'exact' | 'float';
+  /** 0881_function_problems; absent in snapshots taken before it (they are stdio problems). */
+  kind?: 'stdio' | 'function';
+  signature?: FunctionSignatureJson | null;
+  unorderedResult?: boolean;
 }
 
 export const problemVersions = pgTable(

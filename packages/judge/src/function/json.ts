@@ -68,8 +68,9 @@ export function parseJsonExact(text: string): JsonValue {
     return fail(c === undefined ? 'unexpected end' : `unexpected ${JSON.stringify(c)}`);
   };
   const string = (): string => {
-    const m = /^"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/.exec(text.slice(i));
-    if (!m) return fail('bad string');
+    const m = /^"(?:[^"\\]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/.exec(text.slice(i));
+    // JSON forbids raw control characters inside a string
+    if (!m || [...m[0]].some((ch) => ch < ' ')) return fail('bad string');
     i += m[0].length;
     return JSON.parse(m[0]) as string;
   };

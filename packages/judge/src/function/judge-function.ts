@@ -13,7 +13,7 @@ import type { FunctionSpec } from './types';
 import { fromTokens, parseArguments, parseTyped, sameValue, toJsonText, toTokens, type Value } from './values';
 
 const SHOWN = 64 << 10;
-const RECORD = /@@ASR-([0-9a-f]{32}) ([^]*?) @@ASE-\1/g;
+const RECORD = /@@ASR-([0-9a-f]{32}) ([\s\S]*?) @@ASE-\1/g;
 
 function decodeHex(tok: string | undefined): string {
   return tok && /^x(?:[0-9a-f]{2})*$/.test(tok) ? Buffer.from(tok.slice(1), 'hex').toString('utf8') : '';

@@ -19,6 +19,7 @@ import {
   ZCandidateQuestion,
 } from '@assessly/shared';
 import type { ProblemRow, QuestionRow, TestRow } from '../../db/schema';
+import { functionFieldsOf, functionStarterCode } from '../coding-problems/function-problems';
 import { solutionCheckState } from '../coding-problems/solution-check';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -85,6 +86,13 @@ export function fullStarterCode(stored: Record<string, string>): Record<TCodeLan
   return out;
 }
 
+/** A function problem's editors start from the generated function (issue 25); others from the defaults. */
+function starterCodeOf(row: ProblemRow): Record<TCodeLanguage, string> {
+  return row.kind === 'function' && row.signature
+    ? (functionStarterCode(row.signature, row.starterCode) as Record<TCodeLanguage, string>)
+    : fullStarterCode(row.starterCode);
+}
+
 export function toEmployerProblem(row: ProblemRow): TCodingProblem {
   return {
     id: row.id,
@@ -96,12 +104,13 @@ export function toEmployerProblem(row: ProblemRow): TCodingProblem {
     constraints: row.constraints,
     marks: row.marks,
     solution: row.solution,
-    starterCode: fullStarterCode(row.starterCode),
+    starterCode: starterCodeOf(row),
     timeLimitMs: row.timeLimitMs,
     memoryLimitMb: row.memoryLimitMb,
     floatTolerance: row.floatTolerance,
     comparisonMode: row.comparisonMode,
     solutionLanguage: (row.solutionLanguage as TCodingProblem['solutionLanguage']) ?? null,
+    ...functionFieldsOf(row),
     version: row.version,
     solutionCheck: {
       state: solutionCheckState(row),
@@ -120,7 +129,8 @@ export function toEmployerProblem(row: ProblemRow): TCodingProblem {
 export function toCandidateProblem(row: ProblemRow): TCandidateProblem {
   return ZCandidateProblem.parse({
     ...row,
-    starterCode: fullStarterCode(row.starterCode),
+    ...functionFieldsOf(row),
+    starterCode: starterCodeOf(row),
     testCaseCount: row.testCases.length,
   });
 }
