@@ -1,7 +1,14 @@
+import { c } from './lang/c';
 import { cpp } from './lang/cpp';
+import { csharp } from './lang/csharp';
+import { go } from './lang/go';
 import { java } from './lang/java';
 import { javascript, typescript } from './lang/javascript';
+import { kotlin } from './lang/kotlin';
+import { php } from './lang/php';
 import { python } from './lang/python';
+import { ruby } from './lang/ruby';
+import { rust } from './lang/rust';
 import type { FunctionLanguage, FunctionSignature, LanguageGenerator } from './types';
 
 const GENERATORS: Partial<Record<FunctionLanguage, LanguageGenerator>> = {
@@ -10,6 +17,13 @@ const GENERATORS: Partial<Record<FunctionLanguage, LanguageGenerator>> = {
   python,
   java,
   cpp,
+  c,
+  csharp,
+  go,
+  rust,
+  kotlin,
+  ruby,
+  php,
 };
 
 /** Registers a generator (the languages beyond the judge's first five live in files of their own). */
