@@ -284,7 +284,11 @@ export const ZAptitudeQuestionInput = z.object({
     .array(optionText.trim().min(1, 'All options must be filled').max(2000), { error: 'All options must be filled' })
     .min(2, 'A question needs at least 2 options')
     .max(10, 'A question can have at most 10 options'),
-  correctAnswer: z.union([z.number().int(), z.string()], { error: 'Choose the correct answer' }),
+  /** Required unless correctAnswers is given (checked by the server: toQuestionValues). */
+  correctAnswer: z.union([z.number().int(), z.string()], { error: 'Choose the correct answer' }).optional(),
+  /** Multi-select (issue 25): two or more option indexes; scoring says how a partly right answer counts. */
+  correctAnswers: z.array(z.number().int().min(0)).nullable().optional(),
+  scoring: z.enum(['all', 'partial'], { error: 'Scoring is all or partial' }).nullable().optional(),
   marks: z.preprocess(
     toNumber,
     z
@@ -320,6 +324,15 @@ export function resolveCorrectAnswer(options: readonly string[], value: unknown)
 }
 export const CORRECT_ANSWER_MESSAGE = 'The correct answer must be one of the options';
 
+/** Why a multi-select question's correctAnswers are not two or more distinct option indexes, or null. */
+export function correctAnswersProblem(optionCount: number, answers: readonly unknown[]): string | null {
+  if (answers.length < 2) return 'A multi-select question needs two or more correct options';
+  if (answers.some((a) => typeof a !== 'number' || !Number.isInteger(a) || a < 0 || a >= optionCount))
+    return CORRECT_ANSWER_MESSAGE;
+  if (new Set(answers).size !== answers.length) return 'Each correct option is listed once';
+  return null;
+}
+
 export const ZAptitudeQuestion = z.object({
   id: z.string(),
   testId: z.string().nullable(),
@@ -327,6 +340,8 @@ export const ZAptitudeQuestion = z.object({
   options: z.array(z.string()),
   correctAnswer: z.number(),
   correctAnswerText: z.string(),
+  correctAnswers: z.array(z.number()).nullable(),
+  scoring: z.enum(['all', 'partial']).nullable(),
   marks: z.number(),
   explanation: z.string(),
   createdBy: z.string(),
@@ -355,7 +370,11 @@ export function validateAptitudeQuestions(
     if (marks !== undefined && (typeof marks !== 'number' || !(marks > 0)))
       errors.push(`Question ${n}: Marks must be greater than 0`);
     const optionsFilled = options.length >= 2 && options.every((o) => typeof o === 'string' && o.trim());
-    if (optionsFilled && resolveCorrectAnswer(options as string[], q.correctAnswer) === null) {
+    const several = (q as { correctAnswers?: unknown }).correctAnswers;
+    if (Array.isArray(several)) {
+      const problem = correctAnswersProblem(options.length, several);
+      if (optionsFilled && problem) errors.push(`Question ${n}: ${problem}`);
+    } else if (optionsFilled && resolveCorrectAnswer(options as string[], q.correctAnswer) === null) {
       errors.push(`Question ${n}: ${CORRECT_ANSWER_MESSAGE}`);
     }
   });

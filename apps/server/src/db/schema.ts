@@ -151,6 +151,9 @@ export const aptitudeQuestions = pgTable('aptitude_questions', {
   tags: jsonb('tags').$type<string[]>().notNull().default([]),
   difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
   sourceId: uuid('source_id'),
+  // 0882_multi_select
+  correctAnswers: jsonb('correct_answers').$type<number[]>(),
+  scoring: text('scoring', { enum: ['all', 'partial'] }),
 });
 
 export interface IoPair {
@@ -278,7 +281,7 @@ export const attempts = pgTable('attempts', {
   deadlineAt: ts('deadline_at').notNull(),
   endedAt: ts('ended_at'),
   endReason: text('end_reason', { enum: ['manual', 'timeout'] }),
-  answers: jsonb('answers').$type<Record<string, number>>().notNull().default({}),
+  answers: jsonb('answers').$type<Record<string, number | number[]>>().notNull().default({}),
   flagged: jsonb('flagged').$type<string[]>().notNull().default([]),
   score: doublePrecision('score'),
   maxScore: doublePrecision('max_score'),

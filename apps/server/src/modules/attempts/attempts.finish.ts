@@ -7,9 +7,11 @@
  * scored, finalized_at set). An attempt ended but not finalised (a crash in between) is finalised by the
  * next loop pass; finalising twice does not submit twice (a draft equal to the latest submission is skipped).
  */
+
 import { and, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { type AttemptRow, attempts, codeDrafts, submissions, type TestRow, users } from '../../db/schema';
+import { answerMarks } from '../aptitude-questions/aptitude-scoring';
 import { findTest } from '../tests/tests.access';
 import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
 import { submitDraft } from './submit-draft';
@@ -96,7 +98,7 @@ async function scoreAnswers(
   let maxScore = 0;
   for (const q of questions) {
     maxScore += q.marks;
-    if (attempt.answers[q.id] === q.correctAnswer) score += q.marks;
+    score += answerMarks(q, attempt.answers[q.id]);
   }
   return { score, maxScore };
 }

@@ -63,6 +63,8 @@ export function toEmployerQuestion(row: QuestionRow): TAptitudeQuestion {
     options: row.options,
     correctAnswer: row.correctAnswer,
     correctAnswerText: row.options[row.correctAnswer] ?? '',
+    correctAnswers: row.correctAnswers ?? null,
+    scoring: row.correctAnswers ? (row.scoring ?? 'all') : null,
     marks: row.marks,
     explanation: row.explanation,
     createdBy: row.createdBy,
@@ -73,7 +75,7 @@ export function toEmployerQuestion(row: QuestionRow): TAptitudeQuestion {
 
 /** CANDIDATE projection of an aptitude question: only ZCandidateQuestion's keys (never correctAnswer or explanation). */
 export function toCandidateQuestion(row: QuestionRow): TCandidateQuestion {
-  return ZCandidateQuestion.parse(row);
+  return ZCandidateQuestion.parse({ ...row, multiple: Array.isArray(row.correctAnswers) });
 }
 
 /** Starter code for every language: the problem's own, else the stdin/stdout template. */
