@@ -29,6 +29,12 @@ export function functionFieldsOf(row: FunctionFields) {
   };
 }
 
+/** The same for a candidate: only a function problem carries them (a stdio problem's answer keeps its shape). */
+export function candidateFunctionFields(row: FunctionFields) {
+  const f = functionFieldsOf(row);
+  return f.kind === 'function' ? f : { kind: undefined, signature: undefined, unorderedResult: undefined };
+}
+
 /** The generated starter of every editor language, the author's own starter code taking precedence. */
 export function functionStarterCode(signature: FunctionSignatureJson, stored: Record<string, string>) {
   const generated = functionStarters(signature as FunctionSignature);

@@ -19,7 +19,7 @@ import {
   ZCandidateQuestion,
 } from '@assessly/shared';
 import type { ProblemRow, QuestionRow, TestRow } from '../../db/schema';
-import { functionFieldsOf, functionStarterCode } from '../coding-problems/function-problems';
+import { candidateFunctionFields, functionFieldsOf, functionStarterCode } from '../coding-problems/function-problems';
 import { solutionCheckState } from '../coding-problems/solution-check';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -75,7 +75,7 @@ export function toEmployerQuestion(row: QuestionRow): TAptitudeQuestion {
 
 /** CANDIDATE projection of an aptitude question: only ZCandidateQuestion's keys (never correctAnswer or explanation). */
 export function toCandidateQuestion(row: QuestionRow): TCandidateQuestion {
-  return ZCandidateQuestion.parse({ ...row, multiple: Array.isArray(row.correctAnswers) });
+  return ZCandidateQuestion.parse({ ...row, multiple: Array.isArray(row.correctAnswers) || undefined });
 }
 
 /** Starter code for every language: the problem's own, else the stdin/stdout template. */
@@ -131,7 +131,7 @@ export function toEmployerProblem(row: ProblemRow): TCodingProblem {
 export function toCandidateProblem(row: ProblemRow): TCandidateProblem {
   return ZCandidateProblem.parse({
     ...row,
-    ...functionFieldsOf(row),
+    ...candidateFunctionFields(row),
     starterCode: starterCodeOf(row),
     testCaseCount: row.testCases.length,
   });
