@@ -135,3 +135,40 @@ describe('function problems', () => {
     expect(wrongType.json()[0].message).toMatch(/^wrong return type: expected double\[\], got str/);
   });
 });
+
+describe('POST /api/coding-tests/{id}/fill-outputs', () => {
+  it('stores the model solution’s return values as the expected outputs, and refuses a failing solution', async () => {
+    const employer = await t.signIn({ role: 'employer' });
+    const created = await t.as(employer).post(
+      '/api/coding-tests',
+      problemBody({
+        examples: [{ input: '[1, 9, 5]\n2', output: '[0, 0]' }],
+        testCases: [{ input: '[4, 3]\n0.5', output: '[0, 0]' }],
+        solution: PYTHON,
+        solutionLanguage: 'python',
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const filled = await t.as(employer).post(`/api/coding-tests/${id}/fill-outputs`, {});
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.json().examples).toEqual([{ input: '[1, 9, 5]\n2', output: '[18,10]' }]);
+    expect(filled.json().testCases).toEqual([{ input: '[4, 3]\n0.5', output: '[2,1.5]' }]);
+    expect((await t.as(employer).get(`/api/coding-tests/${id}/export`)).json()).toMatchObject({
+      code: 'UNPROCESSABLE',
+      message: expect.stringContaining('cannot be exported as a Kattis package'),
+    });
+
+    const broken = {
+      ...problemBody(),
+      solution: 'def topTwo(nums, scale):\n    return nums[5]\n',
+      solutionLanguage: 'python',
+    };
+    await t.as(employer).put(`/api/coding-tests/${id}`, broken);
+    const refused = await t.as(employer).post(`/api/coding-tests/${id}/fill-outputs`, {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/^Example 1: the model solution gave Runtime Error \(exception: IndexError/);
+    const after = (await t.as(employer).get(`/api/coding-tests/${id}`)).json();
+    expect(after.examples).toEqual(problemBody().examples);
+  });
+});
