@@ -17,6 +17,7 @@ import {
 } from '@assessly/shared';
 import { useState } from 'react';
 import { tempId } from './admin-helpers';
+import { FillOutputsButton } from './fill-outputs';
 import { DEFAULT_SIGNATURE, FunctionFields } from './function-fields';
 import { MarksField } from './question-fields';
 import { SolutionCheckButton } from './solution-check';
@@ -324,6 +325,11 @@ export function ProblemFields({
               onChange={(e) => set({ solution: e.target.value })}
             />
             <SolutionCheckButton problemId={value.id} dirty={dirty} />
+            <FillOutputsButton
+              problemId={value.id}
+              dirty={dirty}
+              onFilled={(p) => set({ examples: p.examples, testCases: p.testCases })}
+            />
           </div>
         )}
       </div>
