@@ -2,7 +2,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
-import { codingProblems, companies, type IoPair, type ProblemRow, tests, type UserRow, users } from '../src/db/schema';
+import {
+  codingProblems,
+  companies,
+  type FunctionSignatureJson,
+  type IoPair,
+  type ProblemRow,
+  tests,
+  type UserRow,
+  users,
+} from '../src/db/schema';
 import type { AppDeps } from '../src/deps';
 import { startAttempt } from '../src/modules/attempts/attempts.service';
 import { testDeps } from './build-test-app';
@@ -72,6 +81,11 @@ export interface ProblemSpec {
   constraints?: string[];
   solution?: string;
   starterCode?: Record<string, string>;
+  /** Function problems (issue 25). */
+  kind?: 'stdio' | 'function';
+  signature?: FunctionSignatureJson | null;
+  unorderedResult?: boolean;
+  floatTolerance?: number | null;
 }
 
 /** "Print the sum of two integers" that the real judge can pass: one visible example, one hidden case, 20 marks. */
@@ -179,6 +193,10 @@ export async function buildCodingTest(db: Db, spec: CodingTestSpec = {}) {
         constraints: p.constraints ?? [],
         solution: p.solution ?? '',
         starterCode: p.starterCode ?? {},
+        kind: p.kind ?? 'stdio',
+        signature: p.signature ?? null,
+        unorderedResult: p.unorderedResult ?? false,
+        floatTolerance: p.floatTolerance ?? null,
       })
       .returning();
     problems.push(row!);

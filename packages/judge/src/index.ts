@@ -6,6 +6,23 @@ export {
   normaliseLines,
   parseFloatToken,
 } from './compare';
+export {
+  FUNCTION_LANGUAGES,
+  type FunctionLanguage,
+  type FunctionSignature,
+  type FunctionSpec,
+  functionProgram,
+  functionStarter,
+  functionStarters,
+  hasFunctionGenerator,
+  parseArguments,
+  parseJsonExact,
+  parseTyped,
+  sameValue,
+  toJsonText,
+  VALUE_TYPES,
+  type ValueType,
+} from './function/index';
 export { createJudge } from './judge';
 export { startJudgeProcess } from './judge-process';
 export type {

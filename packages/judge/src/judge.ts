@@ -2,6 +2,7 @@ import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type CompileCache, compileKey, createCompileCache } from './compile-cache';
+import { judgeFunction } from './function/judge-function';
 import { buildHelper, detectIsolation, ensurePrivateDir, removeCgroupTree } from './isolation';
 import { buildCppPch, buildJavacArchive, type Caches, planFor } from './languages';
 import { Pool } from './pool';
@@ -209,19 +210,18 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
             cases,
             compileMs,
           };
-        cases.push(
-          classify(
-            index,
-            outcome,
-            out,
-            err,
-            tcase.expectedOutput,
-            req.compare ?? req.floatTolerance,
-            timeLimitMs,
-            memoryMb,
-            plan,
-          ),
+        const judged = classify(
+          index,
+          outcome,
+          out,
+          err,
+          tcase.expectedOutput,
+          req.compare ?? req.floatTolerance,
+          timeLimitMs,
+          memoryMb,
+          plan,
         );
+        cases.push(req.keepRawOutput ? { ...judged, rawOutput: out.toString('utf8') } : judged);
       }
       const firstBad = cases.find((c) => c.verdict !== 'Accepted');
       const passedCount = cases.filter((c) => c.passed).length;
@@ -242,7 +242,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
   return {
     async judge(req) {
       return pool.run(() =>
-        judgeNow(req).catch(
+        (req.function ? judgeFunction(req, req.function, judgeNow) : judgeNow(req)).catch(
           (err: unknown): JudgeResult => ({
             verdict: 'Internal Error',
             compileOutput: `judge failure: ${(err as Error).message}`,

@@ -1,5 +1,6 @@
 import type { CompareRule } from './compare';
 import type { CompileCacheStats } from './compile-cache';
+import type { FunctionSpec } from './function/types';
 
 /** Every language the judge knows, in the order pickers list them. */
 export const LANGUAGES = [
@@ -47,6 +48,10 @@ export interface JudgeRequest {
   floatTolerance?: number | null;
   /** How output is compared (see compare.ts); default token by token. Takes precedence over floatTolerance. */
   compare?: CompareRule | null;
+  /** A function problem (issue 25): `code` is the candidate's function, wrapped in a generated harness. */
+  function?: FunctionSpec | null;
+  /** Keep each case's whole stdout (up to the output limit) in CaseResult.rawOutput. */
+  keepRawOutput?: boolean;
 }
 
 export interface CaseResult {
@@ -67,6 +72,8 @@ export interface CaseResult {
   stderr: string;
   /** Human-readable detail for non-Accepted verdicts (e.g. "exit code 1", "CPU time limit"). */
   message: string | null;
+  /** The whole stdout, only when the request set keepRawOutput. */
+  rawOutput?: string;
 }
 
 export interface JudgeResult {

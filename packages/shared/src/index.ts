@@ -6,6 +6,7 @@ export * from './comparison';
 export * from './contact';
 export * from './errors';
 export * from './face-responses';
+export * from './function-problems';
 export * from './integrations';
 export * from './interviews';
 export * from './invite-signup';

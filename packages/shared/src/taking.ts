@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
+import { PROBLEM_KINDS, ZFunctionSignature } from './function-problems';
 import { LANGUAGE_IDS } from './languages';
 import { ZHiddenResultItem } from './submissions';
 
@@ -27,7 +28,16 @@ export type TDraftInput = z.infer<typeof ZDraftInput>;
 
 export const ZAnswerInput = z.object({
   questionId: z.string().uuid('Unknown question'),
-  answer: z.number().int().min(0).max(25).nullable(),
+  /** An option index; for a multi-select question an array of option indexes (issue 25). */
+  answer: z
+    .union([
+      z.number().int().min(0).max(25),
+      z
+        .array(z.number().int().min(0).max(25))
+        .max(26)
+        .refine((a) => new Set(a).size === a.length, 'Choose each option once'),
+    ])
+    .nullable(),
   flagged: z.boolean().optional(),
 });
 export type TAnswerInput = z.infer<typeof ZAnswerInput>;
@@ -88,6 +98,10 @@ export const ZCandidateProblem = z.object({
   /** How output is compared; the page shows describeComparison() under the problem. */
   comparisonMode: ZComparisonMode.optional(),
   floatTolerance: z.number().nullable().optional(),
+  /** Function problems (issue 25): the candidate writes the function; its signature shows above the editor. */
+  kind: z.enum(PROBLEM_KINDS).optional(),
+  signature: ZFunctionSignature.nullable().optional(),
+  unorderedResult: z.boolean().optional(),
 });
 export type TCandidateProblem = z.infer<typeof ZCandidateProblem>;
 
@@ -98,6 +112,8 @@ export const ZCandidateQuestion = z.object({
   questionText: z.string(),
   options: z.array(z.string()),
   marks: z.number(),
+  /** Several options are correct (issue 25): the page offers checkboxes and the answer is an array. */
+  multiple: z.boolean().optional(),
 });
 export type TCandidateQuestion = z.infer<typeof ZCandidateQuestion>;
 
@@ -173,7 +189,7 @@ export const ZTakeTest = z.object({
     }),
   ),
   languages: z.record(z.string(), ZCodeLanguage),
-  answers: z.record(z.string(), z.number()),
+  answers: z.record(z.string(), z.union([z.number(), z.array(z.number())])),
   flagged: z.array(z.string()),
 });
 export type TTakeTest = z.infer<typeof ZTakeTest>;
@@ -208,7 +224,7 @@ export type TDraftSaved = z.infer<typeof ZDraftSaved>;
 /** PUT /api/attempts/{testId}/answers answer. */
 export const ZAnswerSaved = z.object({
   ok: z.literal(true),
-  answers: z.record(z.string(), z.number()),
+  answers: z.record(z.string(), z.union([z.number(), z.array(z.number())])),
   flagged: z.array(z.string()),
 });
 export type TAnswerSaved = z.infer<typeof ZAnswerSaved>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
+import { checkFunctionProblem, functionProblemFields, functionProblemOut } from './function-problems';
 import { ADDED_STARTER_CODE } from './starters';
 import { CODE_LANGUAGES, type TCodeLanguage, ZCandidateProblem, ZCandidateQuestion } from './taking';
 
@@ -301,7 +302,11 @@ export const ZAptitudeQuestionInput = z.object({
     .array(optionText.trim().min(1, 'All options must be filled').max(2000), { error: 'All options must be filled' })
     .min(2, 'A question needs at least 2 options')
     .max(10, 'A question can have at most 10 options'),
-  correctAnswer: z.union([z.number().int(), z.string()], { error: 'Choose the correct answer' }),
+  /** Required unless correctAnswers is given (checked by the server: toQuestionValues). */
+  correctAnswer: z.union([z.number().int(), z.string()], { error: 'Choose the correct answer' }).optional(),
+  /** Multi-select (issue 25): two or more option indexes; scoring says how a partly right answer counts. */
+  correctAnswers: z.array(z.number().int().min(0)).nullable().optional(),
+  scoring: z.enum(['all', 'partial'], { error: 'Scoring is all or partial' }).nullable().optional(),
   marks: z.preprocess(
     toNumber,
     z
@@ -337,6 +342,15 @@ export function resolveCorrectAnswer(options: readonly string[], value: unknown)
 }
 export const CORRECT_ANSWER_MESSAGE = 'The correct answer must be one of the options';
 
+/** Why a multi-select question's correctAnswers are not two or more distinct option indexes, or null. */
+export function correctAnswersProblem(optionCount: number, answers: readonly unknown[]): string | null {
+  if (answers.length < 2) return 'A multi-select question needs two or more correct options';
+  if (answers.some((a) => typeof a !== 'number' || !Number.isInteger(a) || a < 0 || a >= optionCount))
+    return CORRECT_ANSWER_MESSAGE;
+  if (new Set(answers).size !== answers.length) return 'Each correct option is listed once';
+  return null;
+}
+
 export const ZAptitudeQuestion = z.object({
   id: z.string(),
   testId: z.string().nullable(),
@@ -344,6 +358,8 @@ export const ZAptitudeQuestion = z.object({
   options: z.array(z.string()),
   correctAnswer: z.number(),
   correctAnswerText: z.string(),
+  correctAnswers: z.array(z.number()).nullable(),
+  scoring: z.enum(['all', 'partial']).nullable(),
   marks: z.number(),
   explanation: z.string(),
   createdBy: z.string(),
@@ -372,7 +388,11 @@ export function validateAptitudeQuestions(
     if (marks !== undefined && (typeof marks !== 'number' || !(marks > 0)))
       errors.push(`Question ${n}: Marks must be greater than 0`);
     const optionsFilled = options.length >= 2 && options.every((o) => typeof o === 'string' && o.trim());
-    if (optionsFilled && resolveCorrectAnswer(options as string[], q.correctAnswer) === null) {
+    const several = (q as { correctAnswers?: unknown }).correctAnswers;
+    if (Array.isArray(several)) {
+      const problem = correctAnswersProblem(options.length, several);
+      if (optionsFilled && problem) errors.push(`Question ${n}: ${problem}`);
+    } else if (optionsFilled && resolveCorrectAnswer(options as string[], q.correctAnswer) === null) {
       errors.push(`Question ${n}: ${CORRECT_ANSWER_MESSAGE}`);
     }
   });
@@ -388,70 +408,73 @@ const ioPair = z.object({
 export type TIoPair = z.infer<typeof ioPair>;
 const filled = (p: TIoPair) => p.input.trim() !== '' && p.output.trim() !== '';
 
-export const ZCodingProblemInput = z.object({
-  id: z.string().optional(),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long'),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(50_000),
-  examples: z
-    .array(ioPair, { error: 'At least one example is required' })
-    .min(1, 'At least one example is required')
-    .max(50)
-    .refine((l) => l.every(filled), 'All examples must have both input and output'),
-  testCases: z
-    .array(ioPair, { error: 'At least one test case is required' })
-    .min(1, 'At least one test case is required')
-    .max(200)
-    .refine((l) => l.every(filled), 'All test cases must have both input and output'),
-  constraints: z
-    .array(z.string(), { error: 'At least one constraint is required' })
-    .min(1, 'At least one constraint is required')
-    .max(50)
-    .refine((l) => l.every((c) => c.trim() !== ''), 'Constraints cannot be empty'),
-  marks: z.preprocess(
-    toNumber,
-    z
-      .number({ error: 'Marks must be at least 1' })
-      .int('Marks must be a whole number')
-      .min(1, 'Marks must be at least 1')
-      .max(10_000)
-      .default(CODING_DEFAULTS.marks),
-  ),
-  solution: z.string().max(200_000).optional().default(''),
-  starterCode: z.partialRecord(z.enum(CODE_LANGUAGES), z.string().max(100_000)).optional().default({}),
-  timeLimitMs: z.preprocess(
-    toNumber,
-    z
-      .number()
-      .int()
-      .min(TIME_LIMIT_RANGE.min, `Time limit must be between ${TIME_LIMIT_RANGE.min} and ${TIME_LIMIT_RANGE.max} ms`)
-      .max(TIME_LIMIT_RANGE.max, `Time limit must be between ${TIME_LIMIT_RANGE.min} and ${TIME_LIMIT_RANGE.max} ms`)
-      .default(CODING_DEFAULTS.timeLimitMs),
-  ),
-  memoryLimitMb: z.preprocess(
-    toNumber,
-    z
-      .number()
-      .int()
-      .min(
-        MEMORY_LIMIT_RANGE.min,
-        `Memory limit must be between ${MEMORY_LIMIT_RANGE.min} and ${MEMORY_LIMIT_RANGE.max} MB`,
-      )
-      .max(
-        MEMORY_LIMIT_RANGE.max,
-        `Memory limit must be between ${MEMORY_LIMIT_RANGE.min} and ${MEMORY_LIMIT_RANGE.max} MB`,
-      )
-      .default(CODING_DEFAULTS.memoryLimitMb),
-  ),
-  floatTolerance: z.preprocess(
-    toNumber,
-    z.number().min(0, 'Float tolerance cannot be negative').max(1).nullable().optional(),
-  ),
-  /** Omitted: float when a tolerance is given, else token by token. */
-  comparisonMode: ZComparisonMode.optional(),
-  /** The model solution's language (the "Check solution" judges `solution` in it). */
-  solutionLanguage: z.enum(CODE_LANGUAGES, { error: 'Choose a supported language' }).nullable().optional(),
-  testId: z.string().uuid('Test not found').optional().nullable(),
-});
+export const ZCodingProblemInput = z
+  .object({
+    id: z.string().optional(),
+    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long'),
+    description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(50_000),
+    examples: z
+      .array(ioPair, { error: 'At least one example is required' })
+      .min(1, 'At least one example is required')
+      .max(50)
+      .refine((l) => l.every(filled), 'All examples must have both input and output'),
+    testCases: z
+      .array(ioPair, { error: 'At least one test case is required' })
+      .min(1, 'At least one test case is required')
+      .max(200)
+      .refine((l) => l.every(filled), 'All test cases must have both input and output'),
+    constraints: z
+      .array(z.string(), { error: 'At least one constraint is required' })
+      .min(1, 'At least one constraint is required')
+      .max(50)
+      .refine((l) => l.every((c) => c.trim() !== ''), 'Constraints cannot be empty'),
+    marks: z.preprocess(
+      toNumber,
+      z
+        .number({ error: 'Marks must be at least 1' })
+        .int('Marks must be a whole number')
+        .min(1, 'Marks must be at least 1')
+        .max(10_000)
+        .default(CODING_DEFAULTS.marks),
+    ),
+    solution: z.string().max(200_000).optional().default(''),
+    starterCode: z.partialRecord(z.enum(CODE_LANGUAGES), z.string().max(100_000)).optional().default({}),
+    timeLimitMs: z.preprocess(
+      toNumber,
+      z
+        .number()
+        .int()
+        .min(TIME_LIMIT_RANGE.min, `Time limit must be between ${TIME_LIMIT_RANGE.min} and ${TIME_LIMIT_RANGE.max} ms`)
+        .max(TIME_LIMIT_RANGE.max, `Time limit must be between ${TIME_LIMIT_RANGE.min} and ${TIME_LIMIT_RANGE.max} ms`)
+        .default(CODING_DEFAULTS.timeLimitMs),
+    ),
+    memoryLimitMb: z.preprocess(
+      toNumber,
+      z
+        .number()
+        .int()
+        .min(
+          MEMORY_LIMIT_RANGE.min,
+          `Memory limit must be between ${MEMORY_LIMIT_RANGE.min} and ${MEMORY_LIMIT_RANGE.max} MB`,
+        )
+        .max(
+          MEMORY_LIMIT_RANGE.max,
+          `Memory limit must be between ${MEMORY_LIMIT_RANGE.min} and ${MEMORY_LIMIT_RANGE.max} MB`,
+        )
+        .default(CODING_DEFAULTS.memoryLimitMb),
+    ),
+    floatTolerance: z.preprocess(
+      toNumber,
+      z.number().min(0, 'Float tolerance cannot be negative').max(1).nullable().optional(),
+    ),
+    /** Omitted: float when a tolerance is given, else token by token. */
+    comparisonMode: ZComparisonMode.optional(),
+    /** The model solution's language (the "Check solution" judges `solution` in it). */
+    solutionLanguage: z.enum(CODE_LANGUAGES, { error: 'Choose a supported language' }).nullable().optional(),
+    testId: z.string().uuid('Test not found').optional().nullable(),
+    ...functionProblemFields,
+  })
+  .superRefine(checkFunctionProblem);
 export type TCodingProblemInput = z.input<typeof ZCodingProblemInput>;
 export type TCodingProblemParsed = z.output<typeof ZCodingProblemInput>;
 
@@ -477,6 +500,7 @@ export const ZCodingProblem = z.object({
   floatTolerance: z.number().nullable(),
   comparisonMode: ZComparisonMode,
   solutionLanguage: ZCodeLanguage.nullable(),
+  ...functionProblemOut,
   /** Bumped when the problem is edited after submissions were judged against it (copy on write). */
   version: z.number(),
   /** The last "Check solution": state is stale ("unchecked") once the solution or the cases change. */

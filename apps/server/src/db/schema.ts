@@ -159,6 +159,9 @@ export const aptitudeQuestions = pgTable('aptitude_questions', {
   tags: jsonb('tags').$type<string[]>().notNull().default([]),
   difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
   sourceId: uuid('source_id'),
+  // 0882_multi_select
+  correctAnswers: jsonb('correct_answers').$type<number[]>(),
+  scoring: text('scoring', { enum: ['all', 'partial'] }),
 });
 
 export interface IoPair {
@@ -197,7 +200,20 @@ export const codingProblems = pgTable('coding_problems', {
   tags: jsonb('tags').$type<string[]>().notNull().default([]),
   difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
   sourceId: uuid('source_id'),
+  // 0881_function_problems
+  kind: text('kind', { enum: ['stdio', 'function'] })
+    .notNull()
+    .default('stdio'),
+  signature: jsonb('signature').$type<FunctionSignatureJson>(),
+  unorderedResult: boolean('unordered_result').notNull().default(false),
 });
+
+/** A function problem's signature (0881_function_problems; checked by ZFunctionSignature in @assessly/shared). */
+export interface FunctionSignatureJson {
+  name: string;
+  params: { name: string; type: string }[];
+  returns: string;
+}
 
 /** The last model-solution check of a problem (0803_solution_check). */
 export interface SolutionCheck {
@@ -221,6 +237,10 @@ export interface ProblemSnapshot {
   memoryLimitMb: number;
   floatTolerance: number | null;
   comparisonMode: 'token' | 'case-insensitive' | 'exact' | 'float';
+  /** 0881_function_problems; absent in snapshots taken before it (they are stdio problems). */
+  kind?: 'stdio' | 'function';
+  signature?: FunctionSignatureJson | null;
+  unorderedResult?: boolean;
 }
 
 export const problemVersions = pgTable(
@@ -269,7 +289,7 @@ export const attempts = pgTable('attempts', {
   deadlineAt: ts('deadline_at').notNull(),
   endedAt: ts('ended_at'),
   endReason: text('end_reason', { enum: ['manual', 'timeout'] }),
-  answers: jsonb('answers').$type<Record<string, number>>().notNull().default({}),
+  answers: jsonb('answers').$type<Record<string, number | number[]>>().notNull().default({}),
   flagged: jsonb('flagged').$type<string[]>().notNull().default([]),
   score: doublePrecision('score'),
   maxScore: doublePrecision('max_score'),

@@ -158,6 +158,7 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['POST', () => `/api/coding-tests/${problemId}/rejudge`, [401, 403, 404, 200], {}],
     // no solution language on this problem: the author is told to add one
     ['POST', () => `/api/coding-tests/${problemId}/check`, [401, 403, 404, 422], {}],
+    ['POST', () => `/api/coding-tests/${problemId}/fill-outputs`, [401, 403, 404, 422], {}],
     ['GET', () => `/api/aptitude-questions/${questionId}`, [401, 404, 404, 200]],
     ['PUT', () => `/api/aptitude-questions/${questionId}`, [401, 403, 404, 200], questionBody({ explanation: MARK })],
     ['GET', () => `/api/submissions/${submissionId}`, [401, 404, 404, 200]],

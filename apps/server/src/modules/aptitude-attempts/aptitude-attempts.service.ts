@@ -22,19 +22,26 @@ export async function saveAnswer(
     throw new AppError('QUESTION_NOT_FOUND', 'This question is not part of the test');
   }
   const [question] = await deps.db
-    .select({ options: aptitudeQuestions.options })
+    .select({ options: aptitudeQuestions.options, correctAnswers: aptitudeQuestions.correctAnswers })
     .from(aptitudeQuestions)
     .where(eq(aptitudeQuestions.id, input.questionId))
     .limit(1);
   if (!question) throw new AppError('QUESTION_NOT_FOUND', 'This question is not part of the test');
-  if (input.answer !== null && input.answer >= question.options.length) {
+  const multiple = Array.isArray(question.correctAnswers);
+  if (Array.isArray(input.answer) && !multiple) {
+    throw new AppError('VALIDATION', 'This question takes one answer', { answer: 'This question takes one answer' });
+  }
+  const picked = input.answer === null ? [] : Array.isArray(input.answer) ? input.answer : [input.answer];
+  if (picked.some((a) => a >= question.options.length)) {
     throw new AppError('VALIDATION', 'Choose one of the options', { answer: 'Choose one of the options' });
   }
   const qid = input.questionId;
+  // a multi-select answer is stored as the sorted array of picked options (issue 25); none picked = unanswered
+  const value = multiple ? JSON.stringify([...picked].sort((a, b) => a - b)) : JSON.stringify(picked[0] ?? null);
   const answers =
-    input.answer === null
+    picked.length === 0
       ? sql`${attempts.answers} - ${qid}::text`
-      : sql`${attempts.answers} || jsonb_build_object(${qid}::text, ${input.answer}::int)`;
+      : sql`${attempts.answers} || jsonb_build_object(${qid}::text, ${value}::jsonb)`;
   const flagged =
     input.flagged === undefined
       ? sql`${attempts.flagged}`

@@ -4,6 +4,7 @@
  */
 import {
   CORRECT_ANSWER_MESSAGE,
+  correctAnswersProblem,
   resolveCorrectAnswer,
   type TAptitudeQuestion,
   type TCandidateQuestion,
@@ -23,6 +24,24 @@ export type QuestionInput = z.output<typeof ZAptitudeQuestionInput>;
 
 /** The columns a question's input sets; refuses a correctAnswer that is none of the options. */
 export function toQuestionValues(input: QuestionInput, prefix = '') {
+  if (Array.isArray(input.correctAnswers)) {
+    const problem = correctAnswersProblem(input.options.length, input.correctAnswers);
+    if (problem) throw new AppError('VALIDATION', `${prefix}${problem}`, { correctAnswers: `${prefix}${problem}` });
+    const correctAnswers = [...input.correctAnswers].sort((a, b) => a - b);
+    return {
+      questionText: input.questionText,
+      options: input.options,
+      correctAnswer: correctAnswers[0] as number,
+      correctAnswers,
+      scoring: input.scoring ?? 'all',
+      marks: input.marks,
+      explanation: input.explanation ?? '',
+    };
+  }
+  if (input.correctAnswer === undefined)
+    throw new AppError('VALIDATION', `${prefix}Choose the correct answer`, {
+      correctAnswer: `${prefix}Choose the correct answer`,
+    });
   const correctAnswer = resolveCorrectAnswer(input.options, input.correctAnswer);
   if (correctAnswer === null) {
     throw new AppError('VALIDATION', `${prefix}${CORRECT_ANSWER_MESSAGE}`, {
@@ -33,6 +52,8 @@ export function toQuestionValues(input: QuestionInput, prefix = '') {
     questionText: input.questionText,
     options: input.options,
     correctAnswer,
+    correctAnswers: null,
+    scoring: null,
     marks: input.marks,
     explanation: input.explanation ?? '',
   };

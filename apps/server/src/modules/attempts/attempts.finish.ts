@@ -8,9 +8,11 @@
  * next loop pass; finalising twice does not submit twice (a draft equal to the latest submission is skipped).
  */
 import { offeredLanguages } from '@assessly/shared';
+
 import { and, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { type AttemptRow, attempts, codeDrafts, submissions, type TestRow, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { answerMarks } from '../aptitude-questions/aptitude-scoring';
 import { findTest } from '../tests/tests.access';
 import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
 import { submitDraft } from './submit-draft';
@@ -101,7 +103,7 @@ async function scoreAnswers(
   let maxScore = 0;
   for (const q of questions) {
     maxScore += q.marks;
-    if (attempt.answers[q.id] === q.correctAnswer) score += q.marks;
+    score += answerMarks(q, attempt.answers[q.id]);
   }
   return { score, maxScore };
 }

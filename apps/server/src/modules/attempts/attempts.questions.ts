@@ -12,6 +12,7 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aptitudeQuestions, codingProblems, type ProblemRow, type QuestionRow, type TestRow } from '../../db/schema';
+import { candidateFunctionFields, functionStarterCode } from '../coding-problems/function-problems';
 
 function inOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -32,12 +33,17 @@ export async function findQuestionsInOrder(db: Db, test: Pick<TestRow, 'question
 
 /** Only ZCandidateProblem's keys: hidden test cases and the solution cannot pass (the schema strips them). */
 export function projectProblem(p: ProblemRow): TCandidateProblem {
-  return ZCandidateProblem.parse(p);
+  // a function problem's editors start from the function generated for each language (issue 25)
+  return ZCandidateProblem.parse(
+    p.kind === 'function' && p.signature
+      ? { ...p, starterCode: functionStarterCode(p.signature, p.starterCode) }
+      : { ...p, ...candidateFunctionFields(p) },
+  );
 }
 
 /** Only ZCandidateQuestion's keys: correctAnswer and explanation cannot pass. */
 export function projectQuestion(q: QuestionRow): TCandidateQuestion {
-  return ZCandidateQuestion.parse(q);
+  return ZCandidateQuestion.parse({ ...q, multiple: Array.isArray(q.correctAnswers) || undefined });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

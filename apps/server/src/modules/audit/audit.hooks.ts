@@ -87,6 +87,14 @@ export const ROUTE_AUDITS: RouteAudit[] = [
     targetType: 'problem',
     target: param('id'),
   },
+  {
+    method: 'POST',
+    url: '/api/coding-tests/:id/fill-outputs',
+    action: 'problem.edited_after_submissions',
+    targetType: 'problem',
+    target: param('id'),
+    when: hasSubmissions,
+  },
 ];
 
 export function installAuditHooks(app: FastifyInstance, db: Db): void {

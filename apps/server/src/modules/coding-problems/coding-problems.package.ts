@@ -35,6 +35,11 @@ export async function importPackage(
 
 export async function exportPackage(db: Db, user: UserRow, id: string): Promise<{ filename: string; zip: Buffer }> {
   const problem = toEmployerProblem(await requireManagedProblem(db, user, id));
+  if (problem.kind === 'function')
+    throw new AppError(
+      'UNPROCESSABLE',
+      'A function problem cannot be exported as a Kattis package: Kattis problems read stdin and print to stdout, and the format has no function signature',
+    );
   const slug =
     problem.title
       .toLowerCase()

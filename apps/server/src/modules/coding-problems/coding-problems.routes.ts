@@ -18,6 +18,7 @@ import { employerOnly, signedIn, typed } from '../../lib/route-schema';
 import { idGuard, ZIdParam } from '../tests/tests.access';
 import { exportPackage, importPackage } from './coding-problems.package';
 import * as service from './coding-problems.service';
+import { fillOutputs } from './fill-outputs';
 import * as judging from './problem-judging.service';
 
 const employerProblem = idGuard(employerOnly, 'PROBLEM_NOT_FOUND', 'Problem not found');
@@ -69,6 +70,17 @@ export async function codingProblemsRoutes(app: FastifyInstance, deps: AppDeps) 
       schema: { params: ZIdParam, response: { 200: ZSolutionCheckResult } },
     },
     async (req) => judging.checkSolution({ ...deps, log: req.log }, requireEmployer(req), req.params.id),
+  );
+
+  /** Authors only: the model solution's outputs become the expected ones (issue 25). */
+  r.post(
+    '/api/coding-tests/:id/fill-outputs',
+    {
+      config: perSessionLimit(RUN_LIMIT),
+      preValidation: employerProblem,
+      schema: { params: ZIdParam, response: { 200: ZCodingProblem } },
+    },
+    async (req) => fillOutputs(deps, requireEmployer(req), req.params.id),
   );
 
   /** Versions, submissions judged against older ones, and the re-judge log. */

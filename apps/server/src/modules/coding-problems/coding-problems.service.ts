@@ -32,6 +32,9 @@ export function toProblemValues(input: TCodingProblemParsed) {
     floatTolerance: input.floatTolerance ?? null,
     comparisonMode: input.comparisonMode ?? (input.floatTolerance ? 'float' : 'token'),
     solutionLanguage: input.solutionLanguage ?? null,
+    kind: input.kind ?? 'stdio',
+    signature: input.kind === 'function' ? (input.signature ?? null) : null,
+    unorderedResult: input.kind === 'function' && !!input.unorderedResult,
   };
 }
 

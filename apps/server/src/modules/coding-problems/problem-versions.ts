@@ -33,6 +33,9 @@ export function snapshotOf(p: ProblemSnapshot): ProblemSnapshot {
     memoryLimitMb: p.memoryLimitMb,
     floatTolerance: p.floatTolerance ?? null,
     comparisonMode: p.comparisonMode,
+    ...(p.kind === 'function'
+      ? { kind: p.kind, signature: p.signature ?? null, unorderedResult: !!p.unorderedResult }
+      : {}),
   };
 }
 

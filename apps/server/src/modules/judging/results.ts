@@ -6,12 +6,15 @@
 import type { JudgeResult, Verdict } from '@assessly/judge';
 import type { TResultItem } from '@assessly/shared';
 import type { ProblemRow, ProblemSnapshot } from '../../db/schema';
+import { functionSpecOf } from '../coding-problems/function-problems';
 
 /** Limits and the comparison rule of a problem (at some version) as the judge takes them. */
 export function judgeSettings(
-  p: Pick<ProblemSnapshot, 'timeLimitMs' | 'memoryLimitMb' | 'floatTolerance' | 'comparisonMode'>,
+  p: Pick<ProblemSnapshot, 'timeLimitMs' | 'memoryLimitMb' | 'floatTolerance' | 'comparisonMode'> &
+    Partial<Pick<ProblemSnapshot, 'kind' | 'signature' | 'unorderedResult'>>,
 ) {
   return {
+    function: functionSpecOf(p),
     timeLimitMs: p.timeLimitMs,
     memoryLimitMb: p.memoryLimitMb,
     compare: {

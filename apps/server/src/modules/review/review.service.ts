@@ -3,6 +3,7 @@
  * proctoring frames. Employers of the owning company only (tests.access.ts decides); services never see
  * request or reply.
  */
+
 import {
   scoreBand,
   type TCandidateProfile,
@@ -29,6 +30,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
+import { answerMarks } from '../aptitude-questions/aptitude-scoring';
 import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { requireManagedTest } from '../tests/tests.access';
 import { profileOf } from '../users/users.service';
@@ -316,7 +318,11 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
 }
 
 /** Aptitude: one row per question in the test's order, full marks when the stored answer is the correct option. */
-async function aptitudeScores(deps: Deps, test: TestRow, answers: Record<string, number>): Promise<TProblemScore[]> {
+async function aptitudeScores(
+  deps: Deps,
+  test: TestRow,
+  answers: Record<string, number | number[]>,
+): Promise<TProblemScore[]> {
   const ids = test.questionIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   if (ids.length === 0) return [];
   const rows = await deps.db.select().from(aptitudeQuestions).where(inArray(aptitudeQuestions.id, ids));
@@ -325,14 +331,15 @@ async function aptitudeScores(deps: Deps, test: TestRow, answers: Record<string,
     const q = byId.get(qid);
     if (!q) return [];
     const answered = answers[qid] !== undefined;
-    const correct = answered && answers[qid] === q.correctAnswer;
+    const earned = answerMarks(q, answers[qid]);
+    const correct = answered && earned === q.marks;
     return [
       {
         questionId: qid,
         questionNumber: index,
         title: q.questionText.length > 80 ? `${q.questionText.slice(0, 77)}...` : q.questionText,
         marks: q.marks,
-        score: correct ? q.marks : 0,
+        score: earned,
         passed: correct ? 1 : 0,
         total: 1,
         language: null,

@@ -1,7 +1,7 @@
 import { ZTestFigures } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireEmployer } from '../../lib/auth';
 import { employerOnly, typed } from '../../lib/route-schema';
 import { toCsv } from './csv';

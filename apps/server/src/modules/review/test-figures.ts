@@ -4,8 +4,8 @@
  */
 import type { TTestFigures } from '@assessly/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { aptitudeQuestions, attempts, type TestRow, type UserRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { requireManagedTest } from '../tests/tests.access';
 import { getResults } from './review.service';
 

@@ -28,6 +28,7 @@ import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
+import { requireFunctionInput } from '../coding-problems/function-problems';
 import type { JudgingService } from '../judging/judging.types';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { casesForRun, casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
@@ -163,6 +164,7 @@ export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promi
   await requireLanguage(judging, input.language);
   const specs = casesForRun(problem, input.stdin);
   if (specs.length === 0) return [];
+  requireFunctionInput(problem, input.stdin);
   try {
     // In this candidate's lane of the fair scheduler: one run at a time, a newer one replaces a waiting one.
     const result = await judging.runJudge(user.id, {

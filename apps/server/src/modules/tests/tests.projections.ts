@@ -20,6 +20,7 @@ import {
   ZCandidateQuestion,
 } from '@assessly/shared';
 import type { ProblemRow, QuestionRow, TestRow } from '../../db/schema';
+import { candidateFunctionFields, functionFieldsOf, functionStarterCode } from '../coding-problems/function-problems';
 import { solutionCheckState } from '../coding-problems/solution-check';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -65,6 +66,8 @@ export function toEmployerQuestion(row: QuestionRow): TAptitudeQuestion {
     options: row.options,
     correctAnswer: row.correctAnswer,
     correctAnswerText: row.options[row.correctAnswer] ?? '',
+    correctAnswers: row.correctAnswers ?? null,
+    scoring: row.correctAnswers ? (row.scoring ?? 'all') : null,
     marks: row.marks,
     explanation: row.explanation,
     createdBy: row.createdBy,
@@ -75,7 +78,7 @@ export function toEmployerQuestion(row: QuestionRow): TAptitudeQuestion {
 
 /** CANDIDATE projection of an aptitude question: only ZCandidateQuestion's keys (never correctAnswer or explanation). */
 export function toCandidateQuestion(row: QuestionRow): TCandidateQuestion {
-  return ZCandidateQuestion.parse(row);
+  return ZCandidateQuestion.parse({ ...row, multiple: Array.isArray(row.correctAnswers) || undefined });
 }
 
 /** Starter code for every language: the problem's own, else the stdin/stdout template. */
@@ -86,6 +89,13 @@ export function fullStarterCode(stored: Record<string, string>): Record<TCodeLan
     if (typeof own === 'string' && own.trim()) out[lang] = own;
   }
   return out;
+}
+
+/** A function problem's editors start from the generated function (issue 25); others from the defaults. */
+function starterCodeOf(row: ProblemRow): Record<TCodeLanguage, string> {
+  return row.kind === 'function' && row.signature
+    ? (functionStarterCode(row.signature, row.starterCode) as Record<TCodeLanguage, string>)
+    : fullStarterCode(row.starterCode);
 }
 
 export function toEmployerProblem(row: ProblemRow): TCodingProblem {
@@ -99,12 +109,13 @@ export function toEmployerProblem(row: ProblemRow): TCodingProblem {
     constraints: row.constraints,
     marks: row.marks,
     solution: row.solution,
-    starterCode: fullStarterCode(row.starterCode),
+    starterCode: starterCodeOf(row),
     timeLimitMs: row.timeLimitMs,
     memoryLimitMb: row.memoryLimitMb,
     floatTolerance: row.floatTolerance,
     comparisonMode: row.comparisonMode,
     solutionLanguage: (row.solutionLanguage as TCodingProblem['solutionLanguage']) ?? null,
+    ...functionFieldsOf(row),
     version: row.version,
     solutionCheck: {
       state: solutionCheckState(row),
@@ -123,7 +134,8 @@ export function toEmployerProblem(row: ProblemRow): TCodingProblem {
 export function toCandidateProblem(row: ProblemRow): TCandidateProblem {
   return ZCandidateProblem.parse({
     ...row,
-    starterCode: fullStarterCode(row.starterCode),
+    ...candidateFunctionFields(row),
+    starterCode: starterCodeOf(row),
     testCaseCount: row.testCases.length,
   });
 }

@@ -11,11 +11,15 @@ import {
   type TCodeLanguage,
   type TCodingProblem,
   type TComparisonMode,
+  type TFunctionSignature,
   TIME_LIMIT_RANGE,
   type TIoPair,
+  type TProblemKind,
 } from '@assessly/shared';
 import { useState } from 'react';
 import { tempId } from './admin-helpers';
+import { FillOutputsButton } from './fill-outputs';
+import { DEFAULT_SIGNATURE, FunctionFields } from './function-fields';
 import { MarksField } from './question-fields';
 import { SolutionCheckButton } from './solution-check';
 
@@ -35,6 +39,10 @@ export interface ProblemDraft {
   comparisonMode: TComparisonMode;
   floatTolerance: number | '';
   solutionLanguage: TCodeLanguage | '';
+  /** Function problems (issue 25). */
+  kind: TProblemKind;
+  signature: TFunctionSignature;
+  unorderedResult: boolean;
 }
 
 export function emptyProblem(): ProblemDraft {
@@ -53,6 +61,9 @@ export function emptyProblem(): ProblemDraft {
     comparisonMode: 'token',
     floatTolerance: '',
     solutionLanguage: 'javascript',
+    kind: 'stdio',
+    signature: DEFAULT_SIGNATURE,
+    unorderedResult: false,
   };
 }
 
@@ -76,6 +87,9 @@ export function toProblemDraft(p: TCodingProblem): ProblemDraft {
     comparisonMode: p.comparisonMode ?? 'token',
     floatTolerance: p.floatTolerance ?? '',
     solutionLanguage: p.solutionLanguage ?? '',
+    kind: p.kind ?? 'stdio',
+    signature: p.signature ?? DEFAULT_SIGNATURE,
+    unorderedResult: p.unorderedResult ?? false,
   };
 }
 
@@ -95,6 +109,9 @@ export function problemPayload(p: ProblemDraft) {
     comparisonMode: p.comparisonMode,
     floatTolerance: p.comparisonMode === 'float' && p.floatTolerance !== '' ? p.floatTolerance : null,
     solutionLanguage: p.solutionLanguage || null,
+    kind: p.kind,
+    signature: p.kind === 'function' ? p.signature : null,
+    unorderedResult: p.kind === 'function' && p.unorderedResult,
   };
 }
 
@@ -106,6 +123,7 @@ function PairList({
   onError,
   idPrefix,
   minMessage,
+  heads = ['Input (stdin)', 'Expected output (stdout)'],
 }: {
   label: string;
   noun: string;
@@ -114,14 +132,16 @@ function PairList({
   onError: (message: string) => void;
   idPrefix: string;
   minMessage: string;
+  /** The column headings (a function problem's cases are JSON). */
+  heads?: [string, string];
 }) {
   const set = (i: number, patch: Partial<TIoPair>) => onChange(items.map((p, j) => (j === i ? { ...p, ...patch } : p)));
   return (
     <fieldset className="field" style={{ border: 0, padding: 0 }}>
       <legend className="label">{label}</legend>
       <div className="pair-head" aria-hidden="true">
-        <span>Input (stdin)</span>
-        <span>Expected output (stdout)</span>
+        <span>{heads[0]}</span>
+        <span>{heads[1]}</span>
       </div>
       {items.map((p, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
@@ -130,7 +150,7 @@ function PairList({
             className="input mono"
             rows={2}
             aria-label={`${noun} ${i + 1} input`}
-            placeholder="Input (stdin)"
+            placeholder={heads[0]}
             value={p.input}
             onChange={(e) => set(i, { input: e.target.value })}
             id={`${idPrefix}-${i}-in`}
@@ -139,7 +159,7 @@ function PairList({
             className="input mono"
             rows={2}
             aria-label={`${noun} ${i + 1} output`}
-            placeholder="Expected output (stdout)"
+            placeholder={heads[1]}
             value={p.output}
             onChange={(e) => set(i, { output: e.target.value })}
           />
@@ -181,6 +201,10 @@ export function ProblemFields({
   const [showSolution, setShowSolution] = useState(true);
   const [showAdvanced, setShowAdvanced] = useState(false);
   const set = (patch: Partial<ProblemDraft>) => onChange({ ...value, ...patch });
+  const heads: [string, string] =
+    value.kind === 'function'
+      ? ['Arguments (JSON, one line per parameter)', 'Expected return value (JSON)']
+      : ['Input (stdin)', 'Expected output (stdout)'];
   const readInt = (raw: string): number | '' => (raw.trim() === '' ? '' : Number.parseInt(raw, 10) || '');
   return (
     <>
@@ -206,7 +230,9 @@ export function ProblemFields({
           placeholder="Describe the problem, the input format and the output format"
         />
       </div>
+      <FunctionFields value={value} onChange={(patch) => set(patch)} cases={value} idPrefix={idPrefix} />
       <PairList
+        heads={heads}
         label="Examples (shown to candidates)"
         noun="Example"
         items={value.examples}
@@ -216,6 +242,7 @@ export function ProblemFields({
         minMessage="At least one example is required"
       />
       <PairList
+        heads={heads}
         label="Test Cases (hidden from candidates)"
         noun="Test case"
         items={value.testCases}
@@ -300,6 +327,11 @@ export function ProblemFields({
               onChange={(e) => set({ solution: e.target.value })}
             />
             <SolutionCheckButton problemId={value.id} dirty={dirty} />
+            <FillOutputsButton
+              problemId={value.id}
+              dirty={dirty}
+              onFilled={(p) => set({ examples: p.examples, testCases: p.testCases })}
+            />
           </div>
         )}
       </div>

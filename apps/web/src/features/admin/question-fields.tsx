@@ -1,5 +1,6 @@
 import { APTITUDE_DEFAULTS, type TAptitudeQuestion } from '@assessly/shared';
 import { optionLetter, tempId } from './admin-helpers';
+import { MultiSelectToggle, toggled } from './multi-select-fields';
 import { OptionControls } from './option-controls';
 
 /** An aptitude question as the builder and the editor hold it (correctAnswer is the option's index). */
@@ -8,6 +9,9 @@ export interface QuestionDraft {
   questionText: string;
   options: string[];
   correctAnswer: number;
+  /** Multi-select (issue 25): the correct options' indexes, or null for a single-answer question. */
+  correctAnswers: number[] | null;
+  scoring: 'all' | 'partial';
   marks: number | '';
   explanation: string;
 }
@@ -18,6 +22,8 @@ export function emptyQuestion(): QuestionDraft {
     questionText: '',
     options: Array(APTITUDE_DEFAULTS.optionCount).fill(''),
     correctAnswer: 0,
+    correctAnswers: null,
+    scoring: 'all',
     marks: APTITUDE_DEFAULTS.marks,
     explanation: '',
   };
@@ -29,6 +35,8 @@ export function toQuestionDraft(q: TAptitudeQuestion): QuestionDraft {
     questionText: q.questionText,
     options: [...q.options],
     correctAnswer: q.correctAnswer,
+    correctAnswers: q.correctAnswers ?? null,
+    scoring: q.scoring ?? 'all',
     marks: q.marks,
     explanation: q.explanation,
   };
@@ -92,16 +100,23 @@ export function QuestionFields({
           placeholder="Enter the question"
         />
       </div>
+      <MultiSelectToggle value={value} onChange={set} idPrefix={idPrefix} />
       <fieldset className="field" style={{ border: 0, padding: 0 }}>
-        <legend className="label">Options (choose the correct answer)</legend>
+        <legend className="label">
+          {value.correctAnswers ? 'Options (tick every correct answer)' : 'Options (choose the correct answer)'}
+        </legend>
         {value.options.map((opt, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: options are positional (A, B, C...)
           <div className="option-row" key={i}>
             <input
-              type="radio"
+              type={value.correctAnswers ? 'checkbox' : 'radio'}
               name={`${idPrefix}-correct`}
-              checked={value.correctAnswer === i}
-              onChange={() => set({ correctAnswer: i })}
+              checked={value.correctAnswers ? value.correctAnswers.includes(i) : value.correctAnswer === i}
+              onChange={() =>
+                value.correctAnswers
+                  ? set({ correctAnswers: toggled(value.correctAnswers, i) })
+                  : set({ correctAnswer: i })
+              }
               aria-label={`Option ${optionLetter(i)} is correct`}
             />
             <span className="option-letter" aria-hidden="true">
@@ -140,7 +155,8 @@ export function questionPayload(q: QuestionDraft) {
     id: q.id,
     questionText: q.questionText,
     options: q.options,
-    correctAnswer: q.correctAnswer,
+    correctAnswer: q.correctAnswers ? undefined : q.correctAnswer,
+    ...(q.correctAnswers ? { correctAnswers: q.correctAnswers, scoring: q.scoring } : {}),
     marks: q.marks === '' ? 0 : q.marks,
     explanation: q.explanation,
   };

@@ -3,6 +3,7 @@
  * marks, the server's timer, autosave of every answer, End Test, and the score once ended.
  * The correct answers never reach the page: the server scores at the end.
  */
+
 import type { TAnswerInput } from '@assessly/shared';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { RequireUser } from '../auth/guards';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import { Countdown } from './coding-parts';
 import { EndDialog } from './end-dialog';
+import { MultiOptions, pickedOf } from './multi-options';
 import { OtherTabScreen, useAttemptTab } from './one-tab';
 import { SaveIndicator, SaveQueue, useSaveSnapshot } from './save-queue';
 import { NoProblemsScreen } from './screens';
@@ -71,7 +73,7 @@ function AptitudeTest({
   );
   flushRef.current = () => queue.flush();
   const save = useSaveSnapshot(queue as SaveQueue<unknown>);
-  const [answers, setAnswers] = useState<Record<string, number>>(() => {
+  const [answers, setAnswers] = useState<Record<string, number | number[]>>(() => {
     const merged = { ...take.answers };
     for (const [qid, a] of queue.unsent()) {
       if (a.answer === null) delete merged[qid];
@@ -127,11 +129,11 @@ function AptitudeTest({
   }
 
   const q = questions[Math.min(index, questions.length - 1)]!;
-  const choose = (answer: number | null) => {
+  const choose = (answer: number | number[] | null) => {
     if (locked) return;
     setAnswers((m) => {
       const next = { ...m };
-      if (answer === null) delete next[q.id];
+      if (answer === null || (Array.isArray(answer) && answer.length === 0)) delete next[q.id];
       else next[q.id] = answer;
       return next;
     });
@@ -170,14 +172,25 @@ function AptitudeTest({
               {q.questionText}
             </h1>
             <fieldset className="aptitude-options" disabled={locked}>
-              <legend className="sr-only">Options</legend>
-              {q.options.map((opt, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: options are a fixed list; the index is the answer
-                <label key={i} className={`aptitude-option${answers[q.id] === i ? ' chosen' : ''}`}>
-                  <input type="radio" name={`q-${q.id}`} checked={answers[q.id] === i} onChange={() => choose(i)} />
-                  <span className="option-letter">{letter(i)}.</span> {opt}
-                </label>
-              ))}
+              <legend className={q.multiple ? 'muted' : 'sr-only'}>
+                {q.multiple ? 'Choose every correct option' : 'Options'}
+              </legend>
+              {q.multiple && (
+                <MultiOptions
+                  options={q.options}
+                  picked={pickedOf(answers[q.id])}
+                  name={`q-${q.id}`}
+                  onChange={(picked) => choose(picked.length ? picked : null)}
+                />
+              )}
+              {!q.multiple &&
+                q.options.map((opt, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: options are a fixed list; the index is the answer
+                  <label key={i} className={`aptitude-option${answers[q.id] === i ? ' chosen' : ''}`}>
+                    <input type="radio" name={`q-${q.id}`} checked={answers[q.id] === i} onChange={() => choose(i)} />
+                    <span className="option-letter">{letter(i)}.</span> {opt}
+                  </label>
+                ))}
             </fieldset>
             <div className="row aptitude-actions">
               <button

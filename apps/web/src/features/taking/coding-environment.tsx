@@ -17,6 +17,7 @@ import { OtherTabScreen, useAttemptTab } from './one-tab';
 import { CustomInputPanel, ResultsPanel } from './result-cards';
 import { SaveIndicator, type SaveQueue, useSaveSnapshot } from './save-queue';
 import { NoProblemsScreen } from './screens';
+import { SignatureBar } from './signature-bar';
 import { starterFor } from './starter-code';
 import { SubmittedScreen } from './submitted-screen';
 import { useOwnSubmissions, useVerdictRefresh } from './take-api';
@@ -253,6 +254,7 @@ function CodingEnvironment({
                       Submit
                     </button>
                   </div>
+                  <SignatureBar problem={problem} />
                   <Suspense fallback={<div className="editor-loading">Loading editor…</div>}>
                     <CodeEditor
                       modelKey={`${attempt.id}/${draftKey(problem.id, language)}`}

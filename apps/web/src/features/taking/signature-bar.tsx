@@ -1,0 +1,22 @@
+import type { TCandidateProblem } from '@assessly/shared';
+import './signature-bar.css';
+
+/** Above the editor of a function problem (issue 25): what to implement; a stdio problem shows nothing. */
+export function SignatureBar({ problem }: { problem: TCandidateProblem }) {
+  const sig = problem.signature;
+  if (problem.kind !== 'function' || !sig) return null;
+  const params = sig.params.map((p) => `${p.name}: ${p.type}`).join(', ');
+  return (
+    <div className="signature-bar" role="note" aria-label="Function to implement">
+      <code className="mono">
+        {sig.name}({params}) → {sig.returns}
+      </code>
+      <span className="muted">
+        {' '}
+        Return the answer from <code>{sig.name}</code>; nothing is read from input. What you print is shown as debug
+        output and is not compared.
+        {problem.unorderedResult ? ' The returned list may be in any order.' : ''}
+      </span>
+    </div>
+  );
+}
