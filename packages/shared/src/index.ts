@@ -4,6 +4,7 @@ export * from './authoring-responses';
 export * from './companies';
 export * from './comparison';
 export * from './errors';
+export * from './face-detector';
 export * from './face-responses';
 export * from './integrations';
 export * from './library';

@@ -38,9 +38,10 @@ export function requireFace(deps: Pick<AppDeps, 'face'>): FaceClient {
 
 /** Enrols the user's face (descriptor in face_enrollments, frame in the blob store). */
 /** A refused enrolment as the API answers it: a bad image, or no single usable face. */
-function enrollError(r: { reason: string; message: string }): AppError {
+function enrollError(r: { reason: string; message: string; issues?: string[] }): AppError {
   return new AppError(r.reason === 'bad_image' ? 'FACE_BAD_IMAGE' : 'FACE_ENROLL_FAILED', r.message, {
     reason: r.reason,
+    ...(r.issues ? { issues: r.issues.join(',') } : {}),
   });
 }
 
@@ -188,7 +189,16 @@ export async function verifyForAttempt(
     face.verify(user.id, jpeg, toDescriptor(enrollment), { annotate: 'flagged' }),
   );
   await noteFrame(deps, attempt);
-  if (v.status !== 'matched') {
+  if (v.status === 'unclear') {
+    // No verdict on a face too poor to judge (issue 27): the reviewer sees that the check could not decide.
+    await recordProctoringEvent(
+      deps,
+      attempt.id,
+      'face_unclear',
+      `${source}: ${v.guidance ?? 'the face was not clear enough to compare'}`,
+      await saveFrame(deps, v.annotatedJpeg),
+    );
+  } else if (v.status !== 'matched') {
     const frameKey = await saveFrame(deps, v.annotatedJpeg);
     const detail =
       v.status === 'not_detected'
@@ -202,6 +212,18 @@ export async function verifyForAttempt(
       frameKey,
       undefined,
       v.status === 'not_detected' ? { threshold: 1, score: 0 } : { threshold: DEFAULT_THRESHOLD, score: v.distance },
+    );
+  }
+  // A photo or a screen in front of the camera: its own finding with its frame, never a "different person".
+  if (!v.liveness.passed) {
+    await recordProctoringEvent(
+      deps,
+      attempt.id,
+      'liveness_failed',
+      `${source}: the face looks like a photo or a screen (anti-spoofing score ${v.liveness.real?.toFixed(2)})`,
+      await saveFrame(deps, v.annotatedJpeg),
+      undefined,
+      { threshold: v.liveness.threshold, score: v.liveness.real },
     );
   }
   // A matching face with someone beside it: the match stands, the second person is a flag of its own.
