@@ -10,13 +10,14 @@ import {
   toSquareRgb,
 } from './image';
 import {
+  bestPhoneScore,
   faceLumaStats,
   faceQualityIssues,
   type GatedFace,
   gateFaces,
   qualityGuidance,
 } from '@assessly/shared';
-import { loadModels, MODEL_NAMES, type Models, PHONE_MIN_SCORE } from './models';
+import { loadModels, MODEL_NAMES, type Models } from './models';
 import type {
   Descriptor,
   DetectResult,
@@ -110,11 +111,8 @@ function toBox(f: GatedFace): FaceBox {
   return { x: f.x, y: f.y, width: f.width, height: f.height, score: f.score };
 }
 
-/** Highest 'cell phone' score at or above PHONE_MIN_SCORE among COCO objects, or null. */
-export function findPhone(objects: ReadonlyArray<{ label: string; score: number }>): number | null {
-  const scores = objects.filter((o) => o.label === 'cell phone' && o.score >= PHONE_MIN_SCORE).map((o) => o.score);
-  return scores.length ? Math.max(...scores) : null;
-}
+/** Highest 'cell phone' score at or above PHONE_MIN_SCORE among COCO objects, or null (the page's rule too). */
+export const findPhone = bestPhoneScore;
 
 /** 68-point landmarks on the detector box, dlib-style alignment, then the 128-d recognition net. */
 async function describeFace(m: Models, p: Prepared, face: FaceBox): Promise<number[]> {

@@ -308,3 +308,52 @@ export class PhonePersistence {
 export function phoneRuleText(): string {
   return `phone seen in ${PHONE_RULE.k} of the last ${PHONE_RULE.n} on-device checks (score ≥ ${PHONE_RULE.minScore})`;
 }
+
+/** Highest 'cell phone' score at or above PHONE_RULE.minScore among COCO objects, or null. */
+export function bestPhoneScore(objects: ReadonlyArray<{ label: string; score: number }>): number | null {
+  const scores = objects.filter((o) => o.label === 'cell phone' && o.score >= PHONE_RULE.minScore).map((o) => o.score);
+  return scores.length ? Math.max(...scores) : null;
+}
+
+/**
+ * One frame as the page reads it (and as the fixture parity test replays it): Human's result on the frame
+ * padded to a square, through the same gate the server uses.
+ */
+export function readDeviceFrame(
+  res: { face: readonly HumanFaceLike[]; object: ReadonlyArray<{ label: string; score: number }> },
+  frame: { width: number; height: number },
+): { faces: number; phoneScore: number | null; ignored: number; yaw: number | null } {
+  const gated = gateFaces(res.face, frame);
+  return {
+    faces: gated.faces.length,
+    phoneScore: bestPhoneScore(res.object),
+    ignored: gated.rejected.length,
+    yaw: gated.faces[0]?.yaw ?? null,
+  };
+}
+
+/** The enrolment's live sequence: the head turned to each side by at least `turn` radians (about 14 degrees). */
+export const LIVE_SEQUENCE = { turn: 0.25 } as const;
+
+/** turn_first: no turn seen yet; turn_other: one side seen, the other side still to come. */
+export type LiveStep = 'turn_first' | 'turn_other' | 'done';
+
+/**
+ * A short head-turn sequence a still picture cannot perform: one face, turned to one side, then to the other.
+ * Feed it every on-device check; it says what to ask for next. A frame with no face or several faces is ignored.
+ */
+export class LiveSequence {
+  private left = false;
+  private right = false;
+  push(check: { faces: number; yaw: number | null }): LiveStep {
+    if (check.faces === 1 && check.yaw !== null) {
+      if (check.yaw <= -LIVE_SEQUENCE.turn) this.left = true;
+      if (check.yaw >= LIVE_SEQUENCE.turn) this.right = true;
+    }
+    return this.next();
+  }
+  next(): LiveStep {
+    if (this.left && this.right) return 'done';
+    return this.left || this.right ? 'turn_other' : 'turn_first';
+  }
+}
