@@ -1,4 +1,13 @@
 // The face engine: detection (+ phone), enrolment descriptor and verification on top of the shared models.
+
+import {
+  bestPhoneScore,
+  faceLumaStats,
+  faceQualityIssues,
+  type GatedFace,
+  gateFaces,
+  qualityGuidance,
+} from '@assessly/shared';
 import {
   decodeImage,
   downscale,
@@ -9,14 +18,6 @@ import {
   type RgbaImage,
   toSquareRgb,
 } from './image';
-import {
-  bestPhoneScore,
-  faceLumaStats,
-  faceQualityIssues,
-  type GatedFace,
-  gateFaces,
-  qualityGuidance,
-} from '@assessly/shared';
 import { loadModels, MODEL_NAMES, type Models } from './models';
 import type {
   Descriptor,

@@ -32,7 +32,6 @@ export interface Descriptor {
   model: string;
 }
 
-
 export type EnrollResult =
   | { ok: true; descriptor: Descriptor; face: FaceBox; real: number | null }
   | {

@@ -87,7 +87,7 @@ describe('quality gate', () => {
 
   it('passes a bright, detailed, frontal, large face', () => {
     const stats = faceLumaStats(
-      img(128, 128, (x, y) => ((x >> 2) + (y >> 2)) % 2 ? 200 : 90),
+      img(128, 128, (x, y) => (((x >> 2) + (y >> 2)) % 2 ? 200 : 90)),
       box,
     );
     expect(stats.sharpness).toBeGreaterThan(FACE_QUALITY.minSharpness);
@@ -95,7 +95,10 @@ describe('quality gate', () => {
   });
 
   it('names each problem and turns it into guidance', () => {
-    const flatDark = faceLumaStats(img(128, 128, () => 20), box);
+    const flatDark = faceLumaStats(
+      img(128, 128, () => 20),
+      box,
+    );
     expect(flatDark).toEqual({ brightness: 20, sharpness: 0 });
     const small = { ...good, height: FACE_QUALITY.minFacePx - 1 };
     const turned = { ...good, yaw: FACE_QUALITY.maxYaw + 0.1 };

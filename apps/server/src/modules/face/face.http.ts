@@ -116,16 +116,14 @@ export function sendVerify(reply: FastifyReply, v: FaceVerifyOutcome) {
 /** Candidate side: same status codes and headers, but a small JSON body (the browser does not need the frame back). */
 export function sendVerifyJson(reply: FastifyReply, v: FaceVerifyOutcome, extra: Record<string, unknown> = {}) {
   setVerifyHeaders(reply, v);
-  return reply
-    .status(VERIFY_HTTP_STATUS[v.status])
-    .send({
-      status: v.status,
-      distance: v.distance,
-      faces: v.faceCount,
-      guidance: v.guidance,
-      live: v.liveness.passed,
-      ...extra,
-    });
+  return reply.status(VERIFY_HTTP_STATUS[v.status]).send({
+    status: v.status,
+    distance: v.distance,
+    faces: v.faceCount,
+    guidance: v.guidance,
+    live: v.liveness.passed,
+    ...extra,
+  });
 }
 
 export function sendDetectJson(reply: FastifyReply, d: FaceDetectOutcome, extra: Record<string, unknown> = {}) {
