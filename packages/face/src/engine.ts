@@ -254,7 +254,9 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
       checkDescriptor(enrolled, 'enrolled descriptor');
       const started = performance.now();
       return withFrame(bytes, async (m, p): Promise<VerifyResult> => {
+        const c0 = process.cpuUsage();
         const { faces } = await detectFaces(m, p, false, true);
+        const c1 = process.cpuUsage(c0);
         // Only faces good enough for a reliable descriptor get one (and a verdict); the others get guidance.
         const distances: Array<number | null> = [];
         for (const [i, face] of faces.entries()) {
@@ -265,6 +267,8 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
           const values = await describeFace(m, p, face);
           distances.push(Math.round(euclidean({ values, model: DESCRIPTOR_MODEL }, enrolled) * 10000) / 10000);
         }
+        const c2 = process.cpuUsage(c0);
+        const cpuMs = (c: NodeJS.CpuUsage) => round((c.user + c.system) / 1000);
         const matched = distances.map((d) => d !== null && d < threshold);
         const decided = distances.filter((d): d is number => d !== null);
         const best = decided.length ? Math.min(...decided) : null;
@@ -295,6 +299,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
               ? Buffer.alloc(0)
               : annotate(p.image, faces, matched),
           ms: round(performance.now() - started),
+          cpu: { detectMs: cpuMs(c1), descriptorMs: round(cpuMs(c2) - cpuMs(c1)) },
         };
       });
     },

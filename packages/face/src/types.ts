@@ -75,6 +75,8 @@ export interface VerifyResult {
    */
   annotatedJpeg: Buffer;
   ms: number;
+  /** Process CPU of this call's detection (detector, mesh, anti-spoofing, quality) and descriptors (all faces). */
+  cpu: { detectMs: number; descriptorMs: number };
 }
 
 export interface VerifyOptions {
