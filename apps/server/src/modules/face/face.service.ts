@@ -6,6 +6,7 @@
  *   proctoring event with its time and the frame that caused it (blob store). Flags never end a test.
  */
 import { DEFAULT_THRESHOLD, PHONE_MIN_SCORE } from '@assessly/face';
+import { phoneRuleText } from '@assessly/shared';
 import type { AppDeps } from '../../app';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -28,7 +29,7 @@ const FLAG_DETAIL: Record<DetectFlag, (d: FaceDetectOutcome) => string> = {
   no_face: () => 'Device flag, checked by the server: no face in the frame',
   multiple_faces: (d) => `Device flag, checked by the server: ${d.faceCount} faces in the frame`,
   phone: (d) =>
-    `Device flag, checked by the server: a phone was seen${d.phoneScore !== null ? ` (score ${d.phoneScore.toFixed(2)})` : ''}`,
+    `Device flag, checked by the server: a phone was seen${d.phoneScore !== null ? ` (score ${d.phoneScore.toFixed(2)})` : ''}; device rule: ${phoneRuleText()}; recall and false-flag rate not yet measured`,
 };
 
 export function requireFace(deps: Pick<AppDeps, 'face'>): FaceClient {
