@@ -28,6 +28,8 @@ export interface DeviceCheck {
 
 export interface DeviceDetector {
   check(video: HTMLVideoElement): Promise<DeviceCheck>;
+  /** Forget earlier phone sightings (the detector is shared by the entry step's live check and the test page). */
+  resetPhoneRule(): void;
   backend: string;
 }
 
@@ -57,6 +59,7 @@ export function loadDeviceDetector(): Promise<DeviceDetector> {
     const phones = new PhonePersistence();
     return {
       backend: human.tf.getBackend(),
+      resetPhoneRule: () => phones.reset(),
       async check(video) {
         const started = performance.now();
         const frame = { width: video.videoWidth, height: video.videoHeight };

@@ -202,6 +202,7 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
       let detector: Awaited<ReturnType<typeof loadDeviceDetector>>;
       try {
         detector = await loadDeviceDetector();
+        detector.resetPhoneRule();
       } catch (err) {
         console.warn('proctoring: on-device detection unavailable; server spot checks continue', err);
         if (!cancelled) setDevice((d) => ({ ...d, backend: 'unavailable' }));
