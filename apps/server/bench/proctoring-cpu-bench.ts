@@ -47,6 +47,20 @@ const verifyOld = await cpuPerCall((f) => engine.verify(f, enrolled.descriptor))
 // Spot checks: the annotated frame is drawn only for a flag (a clean match stores nothing).
 const verify = await cpuPerCall((f) => engine.verify(f, enrolled.descriptor, { annotate: 'flagged' }));
 
+// Issue 27: the spot check's CPU split into detection (BlazeFace + mesh gate + anti-spoofing + quality) and the
+// descriptor (68-point landmarks + recognition net), measured inside the engine.
+const split = { detect: 0, descriptor: 0, n: 0 };
+for (let r = 0; r < ROUNDS; r++)
+  for (const f of frames) {
+    const v = await engine.verify(f, enrolled.descriptor, { annotate: 'flagged' });
+    split.detect += v.cpu.detectMs;
+    split.descriptor += v.cpu.descriptorMs;
+    split.n++;
+  }
+console.log(
+  `spot-check verify CPU split (ms per call): detection ${(split.detect / split.n).toFixed(1)}, descriptor ${(split.descriptor / split.n).toFixed(1)} (n=${split.n})`,
+);
+
 const before = detectPhone / 10 + verifyOld / 15;
 const challengeEveryS = ((CHALLENGE_MIN_GAP_MS + CHALLENGE_MAX_GAP_MS) / 2 + HEARTBEAT_MS / 2) / 1000;
 const after = verify / challengeEveryS;

@@ -1,4 +1,13 @@
 // The face engine: detection (+ phone), enrolment descriptor and verification on top of the shared models.
+
+import {
+  bestPhoneScore,
+  faceLumaStats,
+  faceQualityIssues,
+  type GatedFace,
+  gateFaces,
+  qualityGuidance,
+} from '@assessly/shared';
 import {
   decodeImage,
   downscale,
@@ -9,8 +18,7 @@ import {
   type RgbaImage,
   toSquareRgb,
 } from './image';
-import { loadModels, MODEL_NAMES, type Models, PHONE_MIN_SCORE } from './models';
-import { suppressFaces } from './suppress';
+import { loadModels, MODEL_NAMES, type Models } from './models';
 import type {
   Descriptor,
   DetectResult,
@@ -28,6 +36,11 @@ export const DESCRIPTOR_LENGTH = 128;
 export const MAX_INFERENCE_SIDE = 1280;
 /** Descriptors are computed for at most this many faces per verify call (largest-score first), to bound latency. */
 export const MAX_VERIFY_FACES = 6;
+/**
+ * Anti-spoofing: a face whose antispoof score ("real") is below this is treated as a photo or a screen.
+ * Low on purpose: on ordinary photos of real people the model gives 0.3-0.9 (README), so only a clear spoof fails.
+ */
+export const SPOOF_MAX_REAL = 0.2;
 
 const GREEN: Rgb = [0, 200, 0];
 const RED: Rgb = [230, 0, 0];
@@ -78,34 +91,29 @@ function toOriginal(p: Prepared, f: FaceBox): FaceBox {
   };
 }
 
-/** Faces from the padded square, clipped to the real image, highest score first. */
-async function detectFaces(m: Models, p: Prepared, objects: boolean) {
-  const res = await m.human.detect(p.t4, { object: { enabled: objects } });
-  if (res.error) throw new Error(`face engine: detection failed: ${res.error}`);
-  const faces: FaceBox[] = res.face
-    .map((f) => {
-      const [x, y, w, h] = f.box;
-      const x0 = Math.max(0, x);
-      const y0 = Math.max(0, y);
-      const x1 = Math.min(p.image.width, x + w);
-      const y1 = Math.min(p.image.height, y + h);
-      return {
-        x: round(x0),
-        y: round(y0),
-        width: round(x1 - x0),
-        height: round(y1 - y0),
-        score: Math.round(f.score * 1000) / 1000,
-      };
-    })
-    .filter((f) => f.width > 1 && f.height > 1);
-  return { faces: suppressFaces(faces, p.image), phoneScore: objects ? findPhone(res.object) : null };
+/** A kept face with what the quality gate measured on it (inference pixels). */
+interface Seen extends GatedFace {
+  issues: ReturnType<typeof faceQualityIssues>;
 }
 
-/** Highest 'cell phone' score at or above PHONE_MIN_SCORE among COCO objects, or null. */
-export function findPhone(objects: ReadonlyArray<{ label: string; score: number }>): number | null {
-  const scores = objects.filter((o) => o.label === 'cell phone' && o.score >= PHONE_MIN_SCORE).map((o) => o.score);
-  return scores.length ? Math.max(...scores) : null;
+/**
+ * Faces from the padded square through the shared human-face gate (packages/shared/src/face-detector.ts),
+ * highest score first, each with its quality issues. spoof: run the anti-spoofing model too.
+ */
+async function detectFaces(m: Models, p: Prepared, objects: boolean, spoof = false) {
+  const res = await m.human.detect(p.t4, { object: { enabled: objects }, face: { antispoof: { enabled: spoof } } });
+  if (res.error) throw new Error(`face engine: detection failed: ${res.error}`);
+  const gated = gateFaces(res.face, p.image);
+  const faces: Seen[] = gated.faces.map((f) => ({ ...f, issues: faceQualityIssues(f, faceLumaStats(p.image, f)) }));
+  return { faces, rejected: gated.rejected.length, phoneScore: objects ? findPhone(res.object) : null };
 }
+
+function toBox(f: GatedFace): FaceBox {
+  return { x: f.x, y: f.y, width: f.width, height: f.height, score: f.score };
+}
+
+/** Highest 'cell phone' score at or above PHONE_MIN_SCORE among COCO objects, or null (the page's rule too). */
+export const findPhone = bestPhoneScore;
 
 /** 68-point landmarks on the detector box, dlib-style alignment, then the 128-d recognition net. */
 async function describeFace(m: Models, p: Prepared, face: FaceBox): Promise<number[]> {
@@ -190,9 +198,10 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
     async detect(bytes, callOpts) {
       const started = performance.now();
       return withFrame(bytes, async (m, p): Promise<DetectResult> => {
-        const { faces, phoneScore } = await detectFaces(m, p, callOpts?.phone ?? detectPhone);
+        const { faces, rejected, phoneScore } = await detectFaces(m, p, callOpts?.phone ?? detectPhone);
         return {
-          faces: faces.map((f) => toOriginal(p, f)),
+          faces: faces.map((f) => toOriginal(p, toBox(f))),
+          ignored: rejected,
           phone: phoneScore !== null,
           phoneScore,
           ...p.original,
@@ -204,7 +213,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
     async describe(bytes) {
       try {
         return await withFrame(bytes, async (m, p): Promise<EnrollResult> => {
-          const { faces } = await detectFaces(m, p, false);
+          const { faces } = await detectFaces(m, p, false, true);
           const face = faces[0];
           if (!face)
             return {
@@ -219,10 +228,20 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
               message: `${faces.length} faces detected. Make sure only you are in front of the camera.`,
             };
           }
+          if (face.issues.length)
+            return { ok: false, reason: 'poor_quality', issues: face.issues, message: qualityGuidance(face.issues) };
+          if (face.real !== null && face.real < SPOOF_MAX_REAL)
+            return {
+              ok: false,
+              reason: 'spoof',
+              message:
+                'This looks like a photo or a screen rather than a live face. Face the camera yourself, without a picture in front of it.',
+            };
           return {
             ok: true,
             descriptor: { values: await describeFace(m, p, face), model: DESCRIPTOR_MODEL },
-            face: toOriginal(p, face),
+            face: toOriginal(p, toBox(face)),
+            real: face.real,
           };
         });
       } catch (err) {
@@ -235,26 +254,52 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
       checkDescriptor(enrolled, 'enrolled descriptor');
       const started = performance.now();
       return withFrame(bytes, async (m, p): Promise<VerifyResult> => {
-        const { faces } = await detectFaces(m, p, false);
-        const distances: number[] = [];
-        for (const face of faces.slice(0, MAX_VERIFY_FACES)) {
+        const c0 = process.cpuUsage();
+        const { faces } = await detectFaces(m, p, false, true);
+        const c1 = process.cpuUsage(c0);
+        // Only faces good enough for a reliable descriptor get one (and a verdict); the others get guidance.
+        const distances: Array<number | null> = [];
+        for (const [i, face] of faces.entries()) {
+          if (i >= MAX_VERIFY_FACES || face.issues.length) {
+            distances.push(null);
+            continue;
+          }
           const values = await describeFace(m, p, face);
           distances.push(Math.round(euclidean({ values, model: DESCRIPTOR_MODEL }, enrolled) * 10000) / 10000);
         }
-        const matched = distances.map((d) => d < threshold);
-        const best = distances.length ? Math.min(...distances) : null;
-        const status = faces.length === 0 ? 'not_detected' : matched.some(Boolean) ? 'matched' : 'not_matched';
+        const c2 = process.cpuUsage(c0);
+        const cpuMs = (c: NodeJS.CpuUsage) => round((c.user + c.system) / 1000);
+        const matched = distances.map((d) => d !== null && d < threshold);
+        const decided = distances.filter((d): d is number => d !== null);
+        const best = decided.length ? Math.min(...decided) : null;
+        const status =
+          faces.length === 0
+            ? 'not_detected'
+            : matched.some(Boolean)
+              ? 'matched'
+              : decided.length
+                ? 'not_matched'
+                : 'unclear';
+        const firstIssues = faces[0]?.issues ?? [];
+        // Anti-spoofing on the face that matched (or the main face): a failure is its own finding, not a mismatch.
+        const judged = faces[matched.indexOf(true)] ?? faces[0];
+        const real = judged?.real ?? null;
+        const live = real === null || real >= SPOOF_MAX_REAL;
         return {
           status,
           distance: best,
-          faces: faces.map((f) => toOriginal(p, f)),
+          faces: faces.map((f) => toOriginal(p, toBox(f))),
           distances,
           threshold,
+          guidance: status === 'unclear' ? qualityGuidance(firstIssues) : null,
+          issues: status === 'unclear' ? firstIssues : [],
+          liveness: { real, passed: live, threshold: SPOOF_MAX_REAL },
           annotatedJpeg:
-            verifyOpts?.annotate === 'flagged' && status === 'matched' && faces.length === 1
+            verifyOpts?.annotate === 'flagged' && status === 'matched' && faces.length === 1 && live
               ? Buffer.alloc(0)
               : annotate(p.image, faces, matched),
           ms: round(performance.now() - started),
+          cpu: { detectMs: cpuMs(c1), descriptorMs: round(cpuMs(c2) - cpuMs(c1)) },
         };
       });
     },

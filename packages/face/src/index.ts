@@ -10,10 +10,10 @@ export {
   findPhone,
   MAX_INFERENCE_SIDE,
   MAX_VERIFY_FACES,
+  SPOOF_MAX_REAL,
 } from './engine';
 export { FaceImageError, imageSize, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './image';
 export { PHONE_MIN_SCORE } from './models';
-export { FACE_IOU_THRESHOLD, iou, MIN_FACE_FRACTION, suppressFaces } from './suppress';
 export type {
   Descriptor,
   DetectResult,
@@ -21,6 +21,8 @@ export type {
   FaceBox,
   FaceEngine,
   FaceEngineOptions,
+  FaceQualityIssue,
+  LivenessCheck,
   VerifyOptions,
   VerifyResult,
   VerifyStatus,

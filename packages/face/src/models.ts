@@ -2,6 +2,7 @@
 // (68-point landmarks + 128-d recognition net), all on the shared tfjs wasm engine.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { FACE_DETECTION, humanDetectorConfig, PHONE_RULE } from '@assessly/shared';
 import { loadTf, type Tf, toFileUrl, withFileFetch } from './tf-runtime';
 
 const require = createRequire(import.meta.url);
@@ -11,6 +12,10 @@ export interface HumanBox {
   box: [number, number, number, number];
   score: number;
   boxScore?: number;
+  faceScore?: number;
+  mesh?: number[][];
+  rotation?: { angle?: { yaw?: number; pitch?: number; roll?: number } } | null;
+  real?: number;
 }
 export interface HumanObject {
   label: string;
@@ -29,10 +34,12 @@ export interface HumanLike {
 // biome-ignore lint/suspicious/noExplicitAny: face-api's node-wasm bundle is untyped here
 export type FaceApi = any;
 
-export const DETECTOR_MIN_SCORE = 0.5;
-export const PHONE_MIN_SCORE = 0.3;
+export const DETECTOR_MIN_SCORE = FACE_DETECTION.boxMinScore;
+export const PHONE_MIN_SCORE = PHONE_RULE.minScore;
 export const MODEL_NAMES = [
   'human/blazeface (face detector)',
+  'human/facemesh (human-face gate, head pose)',
+  'human/antispoof (photo/screen check)',
   'human/centernet (COCO objects, "cell phone")',
   'face-api/face_landmark_68 (alignment)',
   'face-api/face_recognition (128-d descriptor)',
@@ -46,50 +53,8 @@ export interface Models {
 }
 
 function humanConfig(modelBasePath: string) {
-  const off = { enabled: false };
-  return {
-    backend: 'wasm',
-    modelBasePath,
-    debug: false,
-    async: false,
-    warmup: 'none',
-    cacheSensitivity: 0, // every frame is analysed afresh (no result caching between calls)
-    filter: off,
-    gesture: off,
-    body: off,
-    hand: off,
-    segmentation: off,
-    face: {
-      enabled: true,
-      detector: {
-        rotation: false,
-        maxDetected: 20,
-        minConfidence: DETECTOR_MIN_SCORE,
-        iouThreshold: 0.2,
-        return: false,
-        square: false,
-        skipFrames: 0,
-        skipTime: 0,
-      },
-      mesh: off,
-      iris: off,
-      description: off,
-      emotion: off,
-      antispoof: off,
-      liveness: off,
-      attention: off,
-      gear: off,
-    },
-    object: {
-      enabled: true,
-      modelPath: 'centernet.json',
-      minConfidence: 0.2,
-      iouThreshold: 0.4,
-      maxDetected: 10,
-      skipFrames: 0,
-      skipTime: 0,
-    },
-  };
+  // The page builds its Human from the same function (packages/shared/src/face-detector.ts).
+  return humanDetectorConfig({ modelBasePath, async: false, objects: true, antispoof: true });
 }
 
 let modelsPromise: Promise<Models> | undefined;
@@ -106,7 +71,7 @@ export function loadModels(): Promise<Models> {
     const faceapi: FaceApi = require(path.join(faceApiDist, 'face-api.node-wasm.js'));
     const human = new Human(humanConfig(toFileUrl(path.join(humanDist, '..', 'models'))));
     await withFileFetch(() => human.load());
-    for (const name of ['blazeface', 'centernet']) {
+    for (const name of ['blazeface', 'facemesh', 'antispoof', 'centernet']) {
       if (!human.models.models[name]) throw new Error(`face engine: Human model ${name} failed to load`);
     }
     const faceApiModels = path.join(faceApiDist, '..', 'model');

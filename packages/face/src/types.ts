@@ -1,3 +1,7 @@
+import type { FaceQualityIssue } from '@assessly/shared';
+
+export type { FaceQualityIssue };
+
 /** A face found in the frame, in pixels of the original (unpadded) image. score is the detector confidence 0..1. */
 export interface FaceBox {
   x: number;
@@ -8,8 +12,10 @@ export interface FaceBox {
 }
 
 export interface DetectResult {
-  /** Faces, highest score first. */
+  /** Faces that passed the human-face gate (mesh confidence, geometry, size), highest score first. */
   faces: FaceBox[];
+  /** Detections the gate refused (not a human face, or too small to be the candidate's). */
+  ignored: number;
   /** A COCO 'cell phone' object was seen (always false when the engine was created with detectPhone: false). */
   phone: boolean;
   /** Confidence of the best phone seen, or null (also null when the phone model did not run). */
@@ -27,26 +33,50 @@ export interface Descriptor {
 }
 
 export type EnrollResult =
-  | { ok: true; descriptor: Descriptor; face: FaceBox }
-  | { ok: false; reason: 'no_face' | 'multiple_faces' | 'bad_image'; message: string };
+  | { ok: true; descriptor: Descriptor; face: FaceBox; real: number | null }
+  | {
+      ok: false;
+      /** poor_quality: one face, but too small/dark/blurred/turned (issues says which); spoof: a photo or screen. */
+      reason: 'no_face' | 'multiple_faces' | 'bad_image' | 'poor_quality' | 'spoof';
+      message: string;
+      issues?: FaceQualityIssue[];
+    };
 
-export type VerifyStatus = 'matched' | 'not_matched' | 'not_detected';
+/** unclear: faces were found but none is good enough for a verdict (guidance says what to fix). */
+export type VerifyStatus = 'matched' | 'not_matched' | 'not_detected' | 'unclear';
+
+export interface LivenessCheck {
+  /** Anti-spoofing score of the judged face (1 = real), null when no face. */
+  real: number | null;
+  passed: boolean;
+  threshold: number;
+}
 
 export interface VerifyResult {
   /** matched: some face is closer than threshold; not_matched: faces but none close enough; not_detected: no face. */
   status: VerifyStatus;
-  /** Smallest distance to the enrolled descriptor, null when no face. */
+  /** Smallest distance to the enrolled descriptor, null when no face was good enough to describe. */
   distance: number | null;
   faces: FaceBox[];
-  /** Distance per face, same order as faces (only the first MAX_VERIFY_FACES faces get one). */
-  distances: number[];
+  /**
+   * Distance per face, same order as faces; null for a face too poor for a verdict or beyond the first
+   * MAX_VERIFY_FACES.
+   */
+  distances: Array<number | null>;
   threshold: number;
+  /** For status unclear: what the candidate should fix ("come closer", "more light"); else null. */
+  guidance: string | null;
+  issues: FaceQualityIssue[];
+  /** Anti-spoofing on the matched (else the first) face: a failure is a liveness finding, never a mismatch. */
+  liveness: LivenessCheck;
   /**
    * The frame with boxes drawn: green for a face that matched, red otherwise. Same size as the input,
    * except frames longer than MAX_INFERENCE_SIDE (1280 px) come back shrunk to that long side.
    */
   annotatedJpeg: Buffer;
   ms: number;
+  /** Process CPU of this call's detection (detector, mesh, anti-spoofing, quality) and descriptors (all faces). */
+  cpu: { detectMs: number; descriptorMs: number };
 }
 
 export interface VerifyOptions {

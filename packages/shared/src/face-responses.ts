@@ -20,10 +20,14 @@ export const ZDetectFlagged = z.object({
   flags: z.array(z.enum(['no_face', 'multiple_faces', 'phone'])),
 });
 
-/** POST /api/proctoring/{testId}/verify when matched (200; 401/403 carry the same keys). */
+/** POST /api/proctoring/{testId}/verify when matched (200; 401/403/422 carry the same keys). */
 export const ZVerifyAnswer = z.object({
-  status: z.enum(['matched', 'not_matched', 'not_detected']),
+  status: z.enum(['matched', 'not_matched', 'not_detected', 'unclear']),
   distance: z.number().nullable(),
   faces: z.number(),
+  /** unclear (422): what the candidate should fix. */
+  guidance: z.string().nullable().optional(),
+  /** false: the face looked like a photo or a screen (its own finding, not a mismatch). */
+  live: z.boolean().optional(),
   challenge: z.enum(['answered', 'late']).nullable().optional(),
 });

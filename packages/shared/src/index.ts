@@ -5,6 +5,7 @@ export * from './companies';
 export * from './comparison';
 export * from './contact';
 export * from './errors';
+export * from './face-detector';
 export * from './face-responses';
 export * from './function-problems';
 export * from './integrations';

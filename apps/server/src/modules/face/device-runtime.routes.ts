@@ -1,7 +1,7 @@
 /**
  * The on-device detection runtime, served by this app from npm packages (issue 17; no CDN, no download at run
- * time): Human's browser bundle (tfjs inside), the tfjs wasm binaries, and the two models the page runs
- * (BlazeFace for faces, CenterNet for phones). A fixed list of files: nothing else on disk can be named.
+ * time): Human's browser bundle (tfjs inside), the tfjs wasm binaries, and the models the page runs
+ * (BlazeFace for faces, FaceMesh for the human-face gate of issue 27, CenterNet for phones). A fixed list of files: nothing else on disk can be named.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -20,7 +20,7 @@ function runtimeFiles(): Map<string, { file: string; type: string }> {
   const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
   const files = new Map<string, { file: string; type: string }>();
   files.set('human.esm.js', { file: path.join(humanDist, 'human.esm.js'), type: 'text/javascript; charset=utf-8' });
-  for (const m of ['blazeface', 'centernet']) {
+  for (const m of ['blazeface', 'facemesh', 'centernet']) {
     files.set(`${m}.json`, { file: path.join(models, `${m}.json`), type: 'application/json' });
     files.set(`${m}.bin`, { file: path.join(models, `${m}.bin`), type: 'application/octet-stream' });
   }

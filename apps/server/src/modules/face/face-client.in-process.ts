@@ -90,7 +90,14 @@ export function createInProcessFaceClient(
         const e = await engine;
         try {
           const r = await mapImageErrors(() => e.verify(jpeg, descriptor, opts));
-          return { status: r.status, distance: r.distance, faceCount: r.faces.length, annotatedJpeg: r.annotatedJpeg };
+          return {
+            status: r.status,
+            distance: r.distance,
+            faceCount: r.faces.length,
+            annotatedJpeg: r.annotatedJpeg,
+            guidance: r.guidance,
+            liveness: r.liveness,
+          };
         } catch (err) {
           // A stored descriptor of another model (or a broken row) cannot be compared: ask for a new enrolment.
           if (err instanceof TypeError) {

@@ -3,6 +3,7 @@
  * secret (FACE_SERVICE_SECRET) in X-Face-Secret. The enrolled descriptor travels with each verify call,
  * so any number of stateless face service instances can sit behind one URL.
  */
+import { SPOOF_MAX_REAL } from '@assessly/face';
 import { type AppErrorCode, ERROR_STATUS } from '@assessly/shared';
 import { AppError } from '../../lib/errors';
 import type {
@@ -16,7 +17,8 @@ import type {
 } from './face-client';
 
 const TIMEOUT_MS = 30_000;
-const STATUSES: VerifyStatus[] = ['matched', 'not_matched', 'not_detected'];
+const STATUSES: VerifyStatus[] = ['matched', 'not_matched', 'not_detected', 'unclear'];
+const ENROLL_REASONS = ['no_face', 'multiple_faces', 'poor_quality', 'spoof'] as const;
 
 export function createRemoteFaceClient(opts: { url: string; secret: string | null; timeoutMs?: number }): FaceClient {
   const base = opts.url.replace(/\/$/, '');
@@ -74,8 +76,8 @@ export function createRemoteFaceClient(opts: { url: string; secret: string | nul
       const err = await failure(res);
       if (err.code === 'FACE_BAD_IMAGE') return { ok: false, reason: 'bad_image', message: err.message };
       if (err.code === 'FACE_ENROLL_FAILED') {
-        const reason = err.fields?.reason === 'multiple_faces' ? 'multiple_faces' : 'no_face';
-        return { ok: false, reason, message: err.message };
+        const given = ENROLL_REASONS.find((r) => r === err.fields?.reason);
+        return { ok: false, reason: given ?? 'no_face', message: err.message };
       }
       throw err;
     },
@@ -98,11 +100,18 @@ export function createRemoteFaceClient(opts: { url: string; secret: string | nul
       const status = res.headers.get('x-face-status') as VerifyStatus | null;
       if (!status || !STATUSES.includes(status)) throw await failure(res);
       const distance = res.headers.get('x-face-distance');
+      const real = res.headers.get('x-face-real');
       return {
         status,
         distance: distance ? Number(distance) : null,
         faceCount: Number(res.headers.get('x-face-count') ?? 0),
         annotatedJpeg: Buffer.from(await res.arrayBuffer()),
+        guidance: res.headers.get('x-face-guidance'),
+        liveness: {
+          real: real ? Number(real) : null,
+          passed: res.headers.get('x-face-live') !== '0',
+          threshold: SPOOF_MAX_REAL,
+        },
       };
     },
     async health(): Promise<FaceHealth> {

@@ -4,13 +4,13 @@
  * The server owns the enrolled descriptors (table face_enrollments) and hands them to verify(), so the
  * face service can stay stateless. `subject` names whose face it is (the user id) for the service's logs.
  */
-import type { Descriptor, FaceBox, VerifyStatus } from '@assessly/face';
+import type { Descriptor, EnrollResult, FaceBox, LivenessCheck, VerifyStatus } from '@assessly/face';
 
-export type { Descriptor, FaceBox, VerifyStatus };
+export type { Descriptor, FaceBox, LivenessCheck, VerifyStatus };
 
 export type FaceEnrollOutcome =
   | { ok: true; descriptor: Descriptor; face: FaceBox }
-  | { ok: false; reason: 'no_face' | 'multiple_faces' | 'bad_image'; message: string };
+  | Extract<EnrollResult, { ok: false }>;
 
 export interface FaceDetectOutcome {
   /** Number of faces in the frame (the spec: 1 is fine, 0 or several is a flag). */
@@ -26,6 +26,10 @@ export interface FaceVerifyOutcome {
   faceCount: number;
   /** The frame with a green box on matching faces and a red one on the others. */
   annotatedJpeg: Buffer;
+  /** Status unclear (face too small, dark, blurred or turned for a verdict): what the candidate should fix. */
+  guidance: string | null;
+  /** Anti-spoofing on the judged face; a failure is a liveness finding, never a mismatch. */
+  liveness: LivenessCheck;
 }
 
 export interface FaceHealth {

@@ -94,12 +94,16 @@ export function sendDetect(reply: FastifyReply, d: FaceDetectOutcome, frame: Buf
   return reply.status(200).type('image/jpeg').send(frame);
 }
 
-export const VERIFY_HTTP_STATUS = { matched: 200, not_detected: 401, not_matched: 403 } as const;
+/** unclear (issue 27): a face too poor for a verdict; 422 with guidance, never a 403 accusation. */
+export const VERIFY_HTTP_STATUS = { matched: 200, not_detected: 401, not_matched: 403, unclear: 422 } as const;
 
 function setVerifyHeaders(reply: FastifyReply, v: FaceVerifyOutcome) {
   reply.header('x-face-status', v.status);
   reply.header('x-face-count', String(v.faceCount));
   if (v.distance !== null) reply.header('x-face-distance', v.distance.toFixed(4));
+  if (v.guidance) reply.header('x-face-guidance', v.guidance);
+  if (v.liveness.real !== null) reply.header('x-face-real', v.liveness.real.toFixed(3));
+  reply.header('x-face-live', v.liveness.passed ? '1' : '0');
 }
 
 /** The spec's verify answer: 200/401/403, X-Face-Status, the annotated frame as the body. */
@@ -112,9 +116,14 @@ export function sendVerify(reply: FastifyReply, v: FaceVerifyOutcome) {
 /** Candidate side: same status codes and headers, but a small JSON body (the browser does not need the frame back). */
 export function sendVerifyJson(reply: FastifyReply, v: FaceVerifyOutcome, extra: Record<string, unknown> = {}) {
   setVerifyHeaders(reply, v);
-  return reply
-    .status(VERIFY_HTTP_STATUS[v.status])
-    .send({ status: v.status, distance: v.distance, faces: v.faceCount, ...extra });
+  return reply.status(VERIFY_HTTP_STATUS[v.status]).send({
+    status: v.status,
+    distance: v.distance,
+    faces: v.faceCount,
+    guidance: v.guidance,
+    live: v.liveness.passed,
+    ...extra,
+  });
 }
 
 export function sendDetectJson(reply: FastifyReply, d: FaceDetectOutcome, extra: Record<string, unknown> = {}) {

@@ -6,6 +6,7 @@
  *   proctoring event with its time and the frame that caused it (blob store). Flags never end a test.
  */
 import { DEFAULT_THRESHOLD, PHONE_MIN_SCORE } from '@assessly/face';
+import { phoneRuleText } from '@assessly/shared';
 import type { UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -28,7 +29,7 @@ const FLAG_DETAIL: Record<DetectFlag, (d: FaceDetectOutcome) => string> = {
   no_face: () => 'Device flag, checked by the server: no face in the frame',
   multiple_faces: (d) => `Device flag, checked by the server: ${d.faceCount} faces in the frame`,
   phone: (d) =>
-    `Device flag, checked by the server: a phone was seen${d.phoneScore !== null ? ` (score ${d.phoneScore.toFixed(2)})` : ''}`,
+    `Device flag, checked by the server: a phone was seen${d.phoneScore !== null ? ` (score ${d.phoneScore.toFixed(2)})` : ''}; device rule: ${phoneRuleText()}; recall and false-flag rate not yet measured`,
 };
 
 export function requireFace(deps: Pick<AppDeps, 'face'>): FaceClient {
@@ -38,9 +39,10 @@ export function requireFace(deps: Pick<AppDeps, 'face'>): FaceClient {
 
 /** Enrols the user's face (descriptor in face_enrollments, frame in the blob store). */
 /** A refused enrolment as the API answers it: a bad image, or no single usable face. */
-function enrollError(r: { reason: string; message: string }): AppError {
+function enrollError(r: { reason: string; message: string; issues?: string[] }): AppError {
   return new AppError(r.reason === 'bad_image' ? 'FACE_BAD_IMAGE' : 'FACE_ENROLL_FAILED', r.message, {
     reason: r.reason,
+    ...(r.issues ? { issues: r.issues.join(',') } : {}),
   });
 }
 
@@ -188,7 +190,16 @@ export async function verifyForAttempt(
     face.verify(user.id, jpeg, toDescriptor(enrollment), { annotate: 'flagged' }),
   );
   await noteFrame(deps, attempt);
-  if (v.status !== 'matched') {
+  if (v.status === 'unclear') {
+    // No verdict on a face too poor to judge (issue 27): the reviewer sees that the check could not decide.
+    await recordProctoringEvent(
+      deps,
+      attempt.id,
+      'face_unclear',
+      `${source}: ${v.guidance ?? 'the face was not clear enough to compare'}`,
+      await saveFrame(deps, v.annotatedJpeg),
+    );
+  } else if (v.status !== 'matched') {
     const frameKey = await saveFrame(deps, v.annotatedJpeg);
     const detail =
       v.status === 'not_detected'
@@ -202,6 +213,18 @@ export async function verifyForAttempt(
       frameKey,
       undefined,
       v.status === 'not_detected' ? { threshold: 1, score: 0 } : { threshold: DEFAULT_THRESHOLD, score: v.distance },
+    );
+  }
+  // A photo or a screen in front of the camera: its own finding with its frame, never a "different person".
+  if (!v.liveness.passed) {
+    await recordProctoringEvent(
+      deps,
+      attempt.id,
+      'liveness_failed',
+      `${source}: the face looks like a photo or a screen (anti-spoofing score ${v.liveness.real?.toFixed(2)})`,
+      await saveFrame(deps, v.annotatedJpeg),
+      undefined,
+      { threshold: v.liveness.threshold, score: v.liveness.real },
     );
   }
   // A matching face with someone beside it: the match stands, the second person is a flag of its own.

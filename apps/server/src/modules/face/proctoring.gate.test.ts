@@ -38,7 +38,14 @@ function controllableFace() {
     async verify() {
       fail();
       if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
-      return { status: 'matched', distance: 0.2, faceCount: 1, annotatedJpeg: photo('obama_02.jpg') };
+      return {
+        status: 'matched',
+        distance: 0.2,
+        faceCount: 1,
+        annotatedJpeg: photo('obama_02.jpg'),
+        guidance: null,
+        liveness: { real: 0.7, passed: true, threshold: 0.2 },
+      };
     },
     health: () => ({ state: 'ready', backend: 'stub', models: [] }),
     close: async () => {},

@@ -6,6 +6,10 @@ const RULES: Record<string, string> = {
   face_mismatch:
     'Identity check: the face in a frame is compared with the enrolment photo taken before the start; a distance at or above the threshold is a mismatch (score = distance).',
   no_face: 'A check found no face in the frame.',
+  face_unclear:
+    'Identity check without a verdict: the face was too small, dark, blurred or turned to compare reliably; the candidate was asked to fix it. Not a mismatch.',
+  liveness_failed:
+    'Anti-spoofing: the face in the frame scored below the threshold as a live face (a photo or a screen held to the camera?). Not an identity mismatch (score = anti-spoofing score, 1 = live).',
   multiple_faces:
     'More than one face in the frame (overlapping boxes count once; faces smaller than 6 % of the frame are ignored; score = faces).',
   phone: 'A phone was detected in the frame with a confidence at or above the threshold (score = confidence).',

@@ -1,60 +1,46 @@
 /**
- * On-device detection (issue 17): faces and phones on the candidate's own device, with Human (tfjs, wasm
- * backend) loaded from this app's server (/api/proctoring/runtime/: the npm bundle, the wasm binaries and the
- * BlazeFace + CenterNet models; no CDN). The same phantom-face rule as the server (overlap suppression and a
- * minimum face size relative to the frame) so one person counts as one face.
+ * On-device detection (issue 17, issue 27): faces and phones on the candidate's own device, with Human (tfjs,
+ * wasm backend) loaded from this app's server (/api/proctoring/runtime/: the npm bundle, the wasm binaries and
+ * the BlazeFace + FaceMesh + CenterNet models; no CDN). Configuration, square padding, the human-face gate and
+ * the phone rule all come from @assessly/shared's face-detector module, the one the server uses too.
  */
-export const RUNTIME = '/api/proctoring/runtime/';
-/** Same figures as packages/face/src/suppress.ts. */
-const IOU_THRESHOLD = 0.3;
-const CONTAINED_SHARE = 0.6;
-const MIN_FACE_FRACTION = 0.06;
-const PHONE_MIN_SCORE = 0.3;
+import {
+  type HumanFaceLike,
+  humanDetectorConfig,
+  PhonePersistence,
+  readDeviceFrame,
+  squareSide,
+} from '@assessly/shared';
 
-interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  score: number;
-}
+export const RUNTIME = '/api/proctoring/runtime/';
 
 export interface DeviceCheck {
+  /** Faces that passed the human-face gate. */
   faces: number;
+  /** The phone rule fired (k of the last n checks saw a phone). */
   phone: boolean;
+  /** This check's best phone score, or null. */
+  phoneScore: number | null;
+  /** Head turn of the main face in radians (negative and positive are the two sides), or null. */
+  yaw: number | null;
   ms: number;
 }
 
 export interface DeviceDetector {
   check(video: HTMLVideoElement): Promise<DeviceCheck>;
+  /** Forget earlier phone sightings (the detector is shared by the entry step's live check and the test page). */
+  resetPhoneRule(): void;
   backend: string;
 }
 
 interface HumanLike {
   load(): Promise<void>;
   detect(input: unknown): Promise<{
-    face: { box: [number, number, number, number]; score: number }[];
+    face: HumanFaceLike[];
     object: { label: string; score: number }[];
     error?: string | null;
   }>;
   tf: { getBackend(): string };
-}
-
-function overlap(a: Box, b: Box): boolean {
-  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-  const inter = w > 0 && h > 0 ? w * h : 0;
-  const union = a.w * a.h + b.w * b.h - inter;
-  const smaller = Math.min(a.w * a.h, b.w * b.h);
-  return (union > 0 && inter / union > IOU_THRESHOLD) || (smaller > 0 && inter / smaller > CONTAINED_SHARE);
-}
-
-export function countFaces(boxes: Box[], width: number, height: number): number {
-  const min = MIN_FACE_FRACTION * Math.min(width, height);
-  const kept: Box[] = [];
-  for (const b of boxes.filter((x) => Math.min(x.w, x.h) >= min).sort((a, c) => c.score - a.score))
-    if (!kept.some((k) => overlap(k, b))) kept.push(b);
-  return kept.length;
 }
 
 let loading: Promise<DeviceDetector> | null = null;
@@ -65,60 +51,35 @@ export function loadDeviceDetector(): Promise<DeviceDetector> {
     const mod = (await import(/* @vite-ignore */ `${RUNTIME}human.esm.js`)) as {
       Human: new (config: unknown) => HumanLike;
     };
-    const off = { enabled: false };
-    const human = new mod.Human({
-      backend: 'wasm',
-      wasmPath: RUNTIME,
-      modelBasePath: RUNTIME,
-      debug: false,
-      async: true,
-      warmup: 'none',
-      cacheSensitivity: 0,
-      filter: off,
-      gesture: off,
-      body: off,
-      hand: off,
-      segmentation: off,
-      face: {
-        enabled: true,
-        detector: {
-          modelPath: 'blazeface.json',
-          rotation: false,
-          maxDetected: 6,
-          minConfidence: 0.5,
-          iouThreshold: 0.2,
-          return: false,
-          skipFrames: 0,
-          skipTime: 0,
-        },
-        mesh: off,
-        iris: off,
-        description: off,
-        emotion: off,
-        antispoof: off,
-        liveness: off,
-        attention: off,
-      },
-      object: {
-        enabled: true,
-        modelPath: 'centernet.json',
-        minConfidence: 0.2,
-        maxDetected: 10,
-        skipFrames: 0,
-        skipTime: 0,
-      },
-    });
+    const human = new mod.Human(
+      humanDetectorConfig({ modelBasePath: RUNTIME, wasmPath: RUNTIME, async: true, objects: true }),
+    );
     await human.load();
+    const canvas = document.createElement('canvas');
+    const phones = new PhonePersistence();
     return {
       backend: human.tf.getBackend(),
+      resetPhoneRule: () => phones.reset(),
       async check(video) {
         const started = performance.now();
-        const res = await human.detect(video);
+        const frame = { width: video.videoWidth, height: video.videoHeight };
+        // Pad to a square (black, bottom/right) exactly as the server does, so both see the same pixels.
+        const side = squareSide(frame.width, frame.height);
+        if (canvas.width !== side) canvas.width = side;
+        if (canvas.height !== side) canvas.height = side;
+        const ctx = canvas.getContext('2d', { willReadFrequently: true });
+        if (!ctx) throw new Error('no 2D canvas');
+        ctx.fillStyle = '#000';
+        ctx.fillRect(0, 0, side, side);
+        ctx.drawImage(video, 0, 0, frame.width, frame.height);
+        const res = await human.detect(canvas);
         if (res.error) throw new Error(res.error);
-        const boxes = res.face.map((f) => ({ x: f.box[0], y: f.box[1], w: f.box[2], h: f.box[3], score: f.score }));
+        const read = readDeviceFrame(res, frame);
         return {
-          faces: countFaces(boxes, video.videoWidth, video.videoHeight),
-          phone: res.object.some((o) => o.label === 'cell phone' && o.score >= PHONE_MIN_SCORE),
+          faces: read.faces,
+          phone: phones.push(read.phoneScore),
+          phoneScore: read.phoneScore,
+          yaw: read.yaw,
           ms: performance.now() - started,
         };
       },

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import './proctoring.css';
 import type { StartStepProps } from '../taking/screens';
 import { type CameraProblem, cameraProblem } from './camera-problem';
+import { type LiveStepState, useLiveCheck } from './live-check';
 import {
   captureJpeg,
   hasCameraApi,
@@ -110,6 +111,7 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
     void enrolNow(run);
   };
 
+  const live = useLiveCheck(videoRef, camera === 'on' && enrol.state === 'done');
   const canStart = camera === 'on' && (enrol.state === 'done' || enrol.state === 'service-down');
   return (
     <main className="container entry entry-step">
@@ -134,6 +136,11 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
           <p className="entry-status" aria-live="polite" data-testid="enrol-status">
             {camera === 'on' && <EnrolStatus enrol={enrol} />}
           </p>
+          {camera === 'on' && enrol.state === 'done' && live.step !== 'off' && (
+            <p className="entry-status" aria-live="polite" data-testid="live-check">
+              <LiveCheckStatus step={live.step} />
+            </p>
+          )}
           {camera !== 'on' && camera !== 'asking' && <CameraHelp problem={camera} onRetry={startCamera} />}
           {camera === 'on' && (enrol.state === 'failed' || enrol.state === 'offline' || enrol.state === 'done') && (
             <button type="button" className="btn btn-outline" onClick={retake}>
@@ -171,6 +178,28 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
             </li>
           </ul>
           <p className="muted">Flags inform a reviewer; they never end your test.</p>
+          <h3>What the camera checks, and how often it errs</h3>
+          <ul className="entry-list" data-testid="fairness-statement">
+            <li>
+              It counts human faces (each must pass a face-shape check, meant to keep pets, objects and window panes
+              from counting), looks for a phone, and compares your face with your enrolment photo.
+            </li>
+            <li>
+              When your face is too small, dark, blurred or turned for a fair comparison, it asks you to fix that
+              instead of deciding. A face that looks like a photo or a screen is recorded as its own finding, never as
+              "a different person".
+            </li>
+            <li>
+              It makes mistakes. On the public test photos we could check, it accepted every same-person pair and no
+              different-person pair, but that set is small and not representative of every group of people; similar
+              looking people and poor cameras are where it errs most. Phone detection misses phones and can mistake
+              other objects for one.
+            </li>
+            <li>
+              Every flag is shown to a person with its frame, and you can see your own flags after the test and answer
+              each one in writing; a reviewer reads your answer beside the frame.
+            </li>
+          </ul>
         </section>
       </div>
       {error && (
@@ -190,6 +219,17 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
       </div>
     </main>
   );
+}
+
+function LiveCheckStatus({ step }: { step: Exclude<LiveStepState, 'off'> }) {
+  switch (step) {
+    case 'turn_first':
+      return <span className="badge badge-warning">Live check: turn your head slowly to one side.</span>;
+    case 'turn_other':
+      return <span className="badge badge-warning">Live check: now turn your head to the other side.</span>;
+    case 'done':
+      return <span className="badge badge-success">Live check passed</span>;
+  }
 }
 
 function EnrolStatus({ enrol }: { enrol: Enrol }) {

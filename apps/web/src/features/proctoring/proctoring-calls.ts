@@ -5,7 +5,7 @@
  */
 import { postFrame } from './webcam';
 
-export type FlagStatus = 'not_matched' | 'not_detected' | 'multiple_faces' | 'phone';
+export type FlagStatus = 'not_matched' | 'not_detected' | 'multiple_faces' | 'phone' | 'unclear' | 'liveness';
 
 export type CallOutcome =
   | { kind: 'ok'; body: Record<string, unknown> }
@@ -23,12 +23,15 @@ async function classify(res: Response): Promise<CallOutcome> {
   const body = await readBody(res);
   if (res.ok && body.status === 'matched' && typeof body.faces === 'number' && body.faces > 1)
     return { kind: 'flag', status: 'multiple_faces', body };
+  // A photo or a screen held to the camera: its own finding (issue 27), never a "different person".
+  if (res.ok && body.live === false) return { kind: 'flag', status: 'liveness', body };
   if (res.ok) return { kind: 'ok', body };
   if (res.status === 429 || res.status >= 500) return { kind: 'unavailable' };
   const code = typeof body.code === 'string' ? body.code : '';
   const status = res.headers.get('x-face-status');
   if (res.status === 403 && status === 'not_matched') return { kind: 'flag', status: 'not_matched', body };
   if (res.status === 401 && status === 'not_detected') return { kind: 'flag', status: 'not_detected', body };
+  if (res.status === 422 && status === 'unclear') return { kind: 'flag', status: 'unclear', body };
   if (res.status === 401) return { kind: 'offline', reason: 'session' };
   if (code === 'ATTEMPT_ENDED' || code === 'DEADLINE_PASSED' || code === 'ATTEMPT_NOT_STARTED')
     return { kind: 'ended' };

@@ -26,6 +26,9 @@ export const WRAPPER_TEXT = {
   noFace: 'No face matched. Please keep your face clearly visible to the camera.',
   multipleFaces: 'Multiple faces detected! Please make sure only you are in front of the camera.',
   phone: 'A phone was detected. Please keep phones away from the test area.',
+  unclear: 'Your face is not clear enough to check. Please face the camera in good light.',
+  liveness:
+    'The camera check could not confirm a live face (it may see a photo or a screen). Please face the camera yourself.',
   recorded: 'The server recorded this for the employer to review. Your test goes on.',
   offline: 'Connection lost — your work is saved. The page reconnects by itself.',
   session: 'Connection lost — your work is saved. Your session may have expired: sign in again in another tab.',
@@ -88,7 +91,13 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
               ? WRAPPER_TEXT.multipleFaces
               : out.status === 'phone'
                 ? WRAPPER_TEXT.phone
-                : WRAPPER_TEXT.noFace,
+                : out.status === 'unclear'
+                  ? typeof out.body.guidance === 'string'
+                    ? out.body.guidance
+                    : WRAPPER_TEXT.unclear
+                  : out.status === 'liveness'
+                    ? WRAPPER_TEXT.liveness
+                    : WRAPPER_TEXT.noFace,
         );
         setState('alert');
         return;
@@ -199,6 +208,7 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
       let detector: Awaited<ReturnType<typeof loadDeviceDetector>>;
       try {
         detector = await loadDeviceDetector();
+        detector.resetPhoneRule();
       } catch (err) {
         console.warn('proctoring: on-device detection unavailable; server spot checks continue', err);
         if (!cancelled) setDevice((d) => ({ ...d, backend: 'unavailable' }));

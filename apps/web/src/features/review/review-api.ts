@@ -149,6 +149,8 @@ export const EVENT_LABELS: Record<string, string> = {
   paste: 'Paste attempt',
   copy_paste: 'Copy/paste attempt',
   face_mismatch: 'Face mismatch',
+  face_unclear: 'Face not clear enough to check',
+  liveness_failed: 'Photo or screen suspected (liveness)',
   no_face: 'No face detected',
   multiple_faces: 'Multiple faces',
   phone: 'Phone seen',
