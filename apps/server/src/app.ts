@@ -61,6 +61,8 @@ export interface AppDeps {
   judging?: JudgingService;
   /** Face engine (in process, or the remote face service); face routes answer 503 without it. */
   face?: FaceClient;
+  /** DNS TXT look-up for the SSO domain proof; node's resolver when absent (tests pass their own). */
+  resolveTxt?: (host: string) => Promise<string[][]>;
 }
 
 export const BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own limits

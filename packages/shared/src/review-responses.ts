@@ -119,6 +119,8 @@ export const ZProctoringEvent = z.object({
   score: z.number().nullable().optional(),
   /** The candidate's response to this event, if any. */
   response: z.string().nullable().optional(),
+  /** Issue 23: who recorded it: the candidate's page (its own report) or the server. */
+  source: z.enum(['page', 'server']).optional(),
 });
 export type TProctoringEvent = z.infer<typeof ZProctoringEvent>;
 

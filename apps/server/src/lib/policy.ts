@@ -12,6 +12,7 @@ export type CompanyRole = (typeof COMPANY_ROLES)[number];
 
 export type Action =
   | 'company.manage' // company settings, logo
+  | 'sso.manage' // single sign-on provider and domain proof (issue 23: the owner only)
   | 'members.read'
   | 'members.manage' // change roles, remove members, team invitations
   | 'templates.edit'
@@ -37,6 +38,7 @@ const AUTHORS: readonly CompanyRole[] = ['owner', 'admin', 'recruiter'];
 
 const RULES: Record<Action, { roles: readonly CompanyRole[]; label: string }> = {
   'company.manage': { roles: MANAGERS, label: 'Changing company settings' },
+  'sso.manage': { roles: ['owner'], label: 'Setting up single sign-on' },
   'members.read': { roles: ALL, label: 'Seeing the team' },
   'members.manage': { roles: MANAGERS, label: 'Managing team members' },
   'templates.edit': { roles: MANAGERS, label: 'Editing email templates' },

@@ -127,6 +127,7 @@ export interface ReportSubmission {
         threshold: number | null;
         score: number | null;
         response: string | null;
+        source: 'page' | 'server';
       }[]
     | null;
   totalRows: number;
@@ -156,7 +157,7 @@ export function submissionsPage(database: Database, testId: string, limit: numbe
      LEFT JOIN LATERAL (
        SELECT jsonb_agg(jsonb_build_object('id', e.id, 'kind', e.kind, 'detail', e.detail, 'occurredAt', e.occurred_at,
                 'hasFrame', e.frame_key IS NOT NULL, 'threshold', e.threshold, 'score', e.score,
-                'response', e.response) ORDER BY e.occurred_at) AS list
+                'response', e.response, 'source', e.source) ORDER BY e.occurred_at) AS list
        FROM (SELECT * FROM proctoring_events pe WHERE pe.attempt_id = a.id
              ORDER BY (pe.frame_key IS NULL), pe.occurred_at LIMIT $4) e
      ) evl ON true
