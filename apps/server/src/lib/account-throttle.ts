@@ -2,6 +2,8 @@
  * Throttling per account (issue 16): failed sign-ins are counted per email, so 30 wrong passwords on one
  * account lock that account for a while, and not everyone else behind the same address (a test centre's
  * NAT). While throttled, even the right password is refused (a guesser must not learn it was right).
+ * Issue 23: counted per (account, address) pair, so a stranger's wrong passwords lock only the stranger out of
+ * that account, not its owner signing in from elsewhere; a password reset lifts every lock of the account.
  * In memory per API process: with several processes behind a balancer each holds its own count, which
  * multiplies the allowance by the process count but still stops a guesser at a few dozen tries.
  */
@@ -13,21 +15,24 @@ const WINDOW_MS = 15 * 60_000;
 const MAX_TRACKED = 100_000;
 
 export interface AccountThrottle {
-  /** Throws ACCOUNT_THROTTLED (429 + Retry-After) while this account has too many recent failures. */
-  check(account: string): void;
-  recordFailure(account: string): void;
-  recordSuccess(account: string): void;
+  /** Throws ACCOUNT_THROTTLED (429 + Retry-After) while this account has too many recent failures from `ip`. */
+  check(account: string, ip: string): void;
+  recordFailure(account: string, ip: string): void;
+  recordSuccess(account: string, ip: string): void;
+  /** Lifts every lock of the account (after a password reset). */
+  lift(account: string): void;
 }
 
 export function createAccountThrottle(opts: { maxFailures: number; clock: Clock }): AccountThrottle {
   const failures = new Map<string, { count: number; since: number }>();
-  const key = (account: string) => account.trim().toLowerCase();
+  const accountKey = (account: string) => account.trim().toLowerCase();
+  const key = (account: string, ip: string) => `${accountKey(account)}\n${ip}`;
   const now = () => opts.clock.now().getTime();
 
-  const current = (account: string) => {
-    const entry = failures.get(key(account));
+  const current = (account: string, ip: string) => {
+    const entry = failures.get(key(account, ip));
     if (entry && now() - entry.since >= WINDOW_MS) {
-      failures.delete(key(account));
+      failures.delete(key(account, ip));
       return undefined;
     }
     return entry;
@@ -40,8 +45,8 @@ export function createAccountThrottle(opts: { maxFailures: number; clock: Clock 
   };
 
   return {
-    check(account) {
-      const entry = current(account);
+    check(account, ip) {
+      const entry = current(account, ip);
       if (!entry || entry.count < opts.maxFailures) return;
       const seconds = Math.max(1, Math.ceil((entry.since + WINDOW_MS - now()) / 1000));
       throw new AppError(
@@ -51,16 +56,20 @@ export function createAccountThrottle(opts: { maxFailures: number; clock: Clock 
         { 'Retry-After': String(seconds) },
       );
     },
-    recordFailure(account) {
-      const entry = current(account);
+    recordFailure(account, ip) {
+      const entry = current(account, ip);
       if (entry) entry.count++;
       else {
         if (failures.size >= MAX_TRACKED) prune();
-        failures.set(key(account), { count: 1, since: now() });
+        failures.set(key(account, ip), { count: 1, since: now() });
       }
     },
-    recordSuccess(account) {
-      failures.delete(key(account));
+    recordSuccess(account, ip) {
+      failures.delete(key(account, ip));
+    },
+    lift(account) {
+      const prefix = `${accountKey(account)}\n`;
+      for (const k of failures.keys()) if (k.startsWith(prefix)) failures.delete(k);
     },
   };
 }

@@ -187,7 +187,12 @@ describe('every role × action', () => {
 describe('role rules beyond the table', () => {
   it('the model-solution check needs the author permission (a reviewer is refused before the judge)', async () => {
     const test = await createTestAs(t.app, team.owner);
-    const problem = await call(t.app, 'POST', '/api/coding-tests', team.owner, { ...problemBody('ck'), testId: test.id });
+    const problem = await call(t.app, 'POST', '/api/coding-tests', team.owner, {
+      ...problemBody('ck'),
+      solutionLanguage: 'javascript',
+      testId: test.id,
+    });
+    expect(problem.statusCode).toBe(201);
     const url = `/api/coding-tests/${problem.json().id}/check`;
     const reviewer = await call(t.app, 'POST', url, team.reviewer);
     expect(reviewer.statusCode).toBe(403);

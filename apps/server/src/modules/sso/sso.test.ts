@@ -129,7 +129,7 @@ describe('domain proof', () => {
     expect((await t.as(null).get(`/api/auth/sso/discover?email=new@${domain}`)).json()).toMatchObject({ sso: true });
   });
 
-  it('a changed domain must be proven again', async () => {
+  it('keeps the proof when the same domain is saved again (only a new domain starts unproven)', async () => {
     const other = `acme-other${Date.now().toString(36)}.test`;
     const mover = await createSignedInUser(t.app, { role: 'employer', email: `m@${other}` });
     const put = (d: string) =>
@@ -138,8 +138,6 @@ describe('domain proof', () => {
     txt.set(first.domainRecordName, [[first.domainRecordValue]]);
     expect((await t.as(mover).post('/api/companies/sso/verify-domain', {})).json().domainVerified).toBe(true);
     expect((await put(other)).json().domainVerified).toBe(true);
-    // Same domain kept: still proven. The proof belongs to the domain, so only a new domain resets it (the
-    // owner's own domain is the only one allowed, so a new domain here means a new owner address).
   });
 });
 

@@ -48,15 +48,15 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     { config: signinLimit, schema: { body: ZLogin, response: { 200: ZUser } } },
     async (req, reply) => {
       const input = req.body;
-      throttle.check(input.email);
+      throttle.check(input.email, req.ip);
       let user: Awaited<ReturnType<typeof service.authenticate>>;
       try {
         user = await service.authenticate(db, input.email, input.password, deps.config.passwordCost);
       } catch (err) {
-        throttle.recordFailure(input.email);
+        throttle.recordFailure(input.email, req.ip);
         throw err;
       }
-      throttle.recordSuccess(input.email);
+      throttle.recordSuccess(input.email, req.ip);
       await startSession(db, clock, reply, user.id, secure, input.rememberMe !== false);
       return service.toPublicUser(user);
     },
@@ -124,7 +124,9 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     { config: authLimit, schema: { body: ZResetPassword, response: { 200: ZOkMessage } } },
     async (req) => {
       const { token, password } = req.body;
-      await service.resetPassword({ db, clock, config: deps.config }, token, password);
+      const userId = await service.resetPassword({ db, clock, config: deps.config }, token, password);
+      const user = await repo.findUserById(db, userId);
+      if (user) throttle.lift(user.email);
       return { ok: true as const, message: 'Your password has been changed. Please sign in.' };
     },
   );

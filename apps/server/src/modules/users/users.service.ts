@@ -149,7 +149,7 @@ export async function resetPassword(
   deps: { db: Db; clock: Clock; config: Pick<Config, 'passwordCost'> },
   token: string,
   password: string,
-): Promise<void> {
+): Promise<string> {
   const passwordHash = await hashPassword(password, deps.config.passwordCost);
   const used = await repo.consumeOneTimeToken(deps.db, hashToken(token), 'password_reset', deps.clock.now());
   if (!used?.userId)
@@ -157,4 +157,5 @@ export async function resetPassword(
   await repo.updateUser(deps.db, used.userId, { passwordHash });
   // A new password signs out every other session.
   await repo.deleteSessionsOfUser(deps.db, used.userId);
+  return used.userId;
 }
