@@ -250,6 +250,8 @@ export const ZReviewResultRow = z.object({
   userId: z.string(),
   name: z.string(),
   email: z.string(),
+  /** Issue 23: false when the account's address was never verified (it may not be the invited person). */
+  emailVerified: z.boolean().optional(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
   ...outcomeFields,

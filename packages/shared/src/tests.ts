@@ -113,6 +113,10 @@ const testType = z.preprocess(
   z.enum(TEST_TYPES, { error: 'Test type must be APTITUDE or CODING' }),
 );
 
+/** Who may take a test (issue 23): invited candidates only (the default for new tests) or anyone with the link. */
+export const TEST_ACCESS = ['invited', 'link'] as const;
+export type TTestAccess = (typeof TEST_ACCESS)[number];
+
 const testFields = {
   testName: z
     .string({ error: 'Test name is required' })
@@ -129,6 +133,10 @@ const testFields = {
   isActive: z.boolean().optional(),
   /** Camera proctoring (issue 17): true/false, or null for the default of the type (coding tests on). */
   proctoring: z.boolean({ error: 'Proctoring must be on or off' }).nullable().optional(),
+  /** Issue 23: who may take it — invited candidates only, or anyone signed in who has the link. */
+  access: z.enum(TEST_ACCESS, { error: 'Access must be invited or link' }).optional(),
+  /** For access `link`: after this moment the link starts nothing (null: no expiry). */
+  linkExpiresAt: optionalDate('Link expiry'),
 };
 
 export const PASSING_ABOVE_TOTAL_MESSAGE = 'Passing marks cannot be greater than total marks';
@@ -164,6 +172,7 @@ export const ZTestCreate = withTestRules(
   z.object({
     ...testFields,
     testType: testType.default(TEST_DEFAULTS.testType),
+    access: z.enum(TEST_ACCESS, { error: 'Access must be invited or link' }).default('invited'),
     description: z.string().max(5000, 'Description is too long').optional().default(''),
     duration: z.preprocess(
       toNumber,
@@ -199,6 +208,8 @@ export const ZTestUpdate = withTestRules(
     endTime: testFields.endTime,
     isActive: testFields.isActive,
     proctoring: testFields.proctoring,
+    access: testFields.access,
+    linkExpiresAt: testFields.linkExpiresAt,
     version,
     questionIds: idList.optional(),
     recomputeTotal: z.boolean().optional(),
@@ -233,6 +244,9 @@ export const ZTest = z.object({
   version: z.number(),
   /** Camera proctoring of this test (the type's default resolved: coding tests on). */
   proctoring: z.boolean(),
+  /** Issue 23: who may take it, and when a link stops working. */
+  access: z.enum(TEST_ACCESS).optional(),
+  linkExpiresAt: z.string().nullable().optional(),
 });
 export type TTest = z.infer<typeof ZTest>;
 

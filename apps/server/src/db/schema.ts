@@ -133,6 +133,9 @@ export const tests = pgTable('tests', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   // 0811_proctoring_identity: null = default for the type (coding on)
   proctoring: boolean('proctoring'),
+  // 0863_test_access: who may take it (rows from before: 'link', today's behaviour)
+  access: text('access', { enum: ['invited', 'link'] }).notNull().default('link'),
+  linkExpiresAt: ts('link_expires_at'),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import { bindReference, checkStartGate } from '../face/proctoring.gate';
 import { canManageTest, findTest } from '../tests/tests.access';
 import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
+import { requireTestAccess } from './access-gate';
 
 /**
  * deadline = min(endTime, start + duration + accommodation minutes). A preview ignores the window's end
@@ -86,6 +87,7 @@ export async function startAttempt(
     if (!(preview && existing.isPreview)) throw new AppError('ATTEMPT_ENDED', 'You have already completed this test');
     await deletePreviewAttempt(deps, existing);
   }
+  if (!preview) await requireTestAccess(deps.db, user, test, now);
   if (!preview && !isWindowOpen(test, now))
     throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
   // An empty test (or one whose questions were all deleted) would start a clock on nothing and stay

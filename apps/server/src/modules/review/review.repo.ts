@@ -174,6 +174,7 @@ export interface CandidateResultRow {
   firstName: string;
   lastName: string;
   email: string;
+  emailVerified: boolean;
   startedAt: Date;
   endedAt: Date | null;
   deadlineAt: Date;
@@ -187,6 +188,7 @@ export interface CandidateResultRow {
 export function candidateResults(database: Database, testId: string, attemptId?: string) {
   return database.query<CandidateResultRow>(
     `SELECT a.id AS "attemptId", u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
+            (u.email_verified_at IS NOT NULL) AS "emailVerified",
             a.started_at AS "startedAt", a.ended_at AS "endedAt", a.deadline_at AS "deadlineAt",
             ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", a.hiring_status AS "hiringStatus",
             (SELECT count(*)::int FROM proctoring_events pe WHERE pe.attempt_id = a.id) AS "eventCount"

@@ -170,6 +170,7 @@ export async function getResults(deps: Deps, user: UserRow, testId: string): Pro
     userId: r.userId,
     name: displayName(r),
     email: r.email,
+    emailVerified: r.emailVerified,
     startedAt: repo.iso(r.startedAt)!,
     endedAt: repo.iso(r.endedAt),
     score: round1(r.score),
@@ -192,6 +193,7 @@ export async function getResultsCsv(
   const header = [
     'Name',
     'Email',
+    'Email verified',
     'Started',
     'Ended',
     'Score',
@@ -207,6 +209,7 @@ export async function getResultsCsv(
     rows.map((r) => [
       r.name,
       r.email,
+      r.emailVerified === false ? 'No' : 'Yes',
       r.startedAt,
       r.endedAt ?? '',
       r.score,

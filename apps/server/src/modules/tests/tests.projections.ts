@@ -33,6 +33,8 @@ export function toEmployerTest(row: TestRow, createdByEmail: string | null = nul
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
     proctoring: row.proctoring ?? defaultProctoring(row.testType),
+    access: row.access,
+    linkExpiresAt: iso(row.linkExpiresAt),
   };
 }
 
