@@ -132,7 +132,8 @@ describe('single sign-on', () => {
       });
       expect(saved.status()).toBe(200);
       const record = (await saved.json()) as { domainRecordName: string; domainRecordValue: string };
-      e2e.server.deps.resolveTxt = async (host) => (host === record.domainRecordName ? [[record.domainRecordValue]] : []);
+      e2e.server.deps.resolveTxt = async (host) =>
+        host === record.domainRecordName ? [[record.domainRecordValue]] : [];
       const proven = await adminCtx.request.post(`${e2e.server.baseUrl}/api/companies/sso/verify-domain`, { data: {} });
       expect(((await proven.json()) as { domainVerified: boolean }).domainVerified).toBe(true);
 

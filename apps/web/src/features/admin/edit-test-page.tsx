@@ -27,6 +27,8 @@ function toFormValues(t: TTest): TestFormValues {
     startTime: toLocalInput(t.startTime),
     endTime: toLocalInput(t.endTime),
     proctoring: t.proctoring ? 'on' : 'off',
+    access: t.access ?? 'link',
+    linkExpiresAt: toLocalInput(t.linkExpiresAt ?? null),
   };
 }
 

@@ -17,6 +17,9 @@ export interface TestFormValues {
   endTime: string;
   /** Camera proctoring (issue 17): the type's default (coding on, aptitude off), or explicitly on/off. */
   proctoring: 'default' | 'on' | 'off';
+  /** Issue 23: invited candidates only, or anyone signed in with the link (until the optional expiry). */
+  access: 'invited' | 'link';
+  linkExpiresAt: string;
 }
 
 /** What the API takes from the form (window times as ISO, numbers as numbers). */
@@ -31,6 +34,8 @@ export function toTestPayload(v: TestFormValues) {
     startTime: fromLocalInput(v.startTime),
     endTime: fromLocalInput(v.endTime),
     proctoring: v.proctoring === 'default' ? null : v.proctoring === 'on',
+    access: v.access,
+    linkExpiresAt: v.access === 'link' ? fromLocalInput(v.linkExpiresAt) : null,
   };
 }
 
@@ -44,6 +49,8 @@ export const EMPTY_TEST_FORM: TestFormValues = {
   startTime: '',
   endTime: '',
   proctoring: 'default',
+  access: 'invited',
+  linkExpiresAt: '',
 };
 
 const NUMBER_LABELS = { duration: 'Duration', totalMarks: 'Total marks', passingMarks: 'Passing marks' } as const;
@@ -92,8 +99,9 @@ export function TestFormFields({
   typeAs: 'select' | 'radio';
   idPrefix: string;
 }) {
-  const { register, formState } = form;
+  const { register, formState, watch } = form;
   const e = formState.errors;
+  const access = watch('access');
   const id = (n: string) => `${idPrefix}-${n}`;
   const invalid = (n: keyof TestFormValues) =>
     e[n] ? { 'aria-invalid': true as const, 'aria-describedby': id(`${n}-error`) } : {};
@@ -192,6 +200,29 @@ export function TestFormFields({
           candidate's face at random times. Flags are evidence for a reviewer, never a verdict.
         </span>
       </div>
+      <div className="field">
+        <label htmlFor={id('access')}>Who may take it</label>
+        <select id={id('access')} aria-describedby={id('access-hint')} {...register('access')}>
+          <option value="invited">Invited candidates only</option>
+          <option value="link">Anyone signed in who has the link</option>
+        </select>
+        <span className="field-hint" id={id('access-hint')}>
+          Invited only: a candidate starts after verifying the email address you invited. With the link, anyone who
+          signs in and has it can take the test.
+        </span>
+      </div>
+      {access === 'link' && (
+        <div className="field">
+          <label htmlFor={id('linkExpiresAt')}>Link expires (optional)</label>
+          <input
+            id={id('linkExpiresAt')}
+            type="datetime-local"
+            {...register('linkExpiresAt')}
+            {...invalid('linkExpiresAt')}
+          />
+          {err('linkExpiresAt')}
+        </div>
+      )}
     </>
   );
 }

@@ -117,7 +117,11 @@ function SsoForm({ saved }: { saved: TSsoConnection | null }) {
           </select>
         </div>
         <label className="settings-checks">
-          <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />{' '}
+          <input
+            type="checkbox"
+            checked={form.enabled}
+            onChange={(e) => setForm({ ...form, enabled: e.target.checked })}
+          />{' '}
           Enabled
         </label>
         <div className="field">
@@ -171,8 +175,8 @@ function DomainProof({ conn, canProve }: { conn: TSsoConnection; canProve: boole
       ) : (
         <>
           <p>
-            Nobody is sent to your provider until you prove that your company controls {conn.emailDomain}. Add this
-            DNS TXT record, then check it:
+            Nobody is sent to your provider until you prove that your company controls {conn.emailDomain}. Add this DNS
+            TXT record, then check it:
           </p>
           <dl className="sso-record">
             <dt>Name</dt>
