@@ -7,13 +7,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import pino from 'pino';
 import type { AppDeps } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createLocalBlobStore } from './lib/blobs';
 import { type Clock, systemClock } from './lib/clock';
+import { createServerLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { createParts } from './parts';
 
@@ -50,7 +50,7 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
 }
 
 export async function createAppDeps(config: Config, opts: AppDepsOptions = {}): Promise<AppRuntime> {
-  const log = opts.log ?? pino({ level: config.logLevel });
+  const log = opts.log ?? createServerLogger(config.logLevel);
   await mkdir(config.dataDir, { recursive: true });
   const database = opts.database ?? (await openConfiguredDatabase(config));
   try {
