@@ -74,7 +74,9 @@ describe('who may set up single sign-on', () => {
   it('an unverified owner may not, whatever the domain', async () => {
     const d = `fresh${Date.now().toString(36)}.test`;
     const fresh = await createSignedInUser(t.app, { role: 'employer', email: `o@${d}`, verified: false });
-    const res = await t.as(fresh).put('/api/companies/sso', settings({ emailDomain: d, currentPassword: fresh.password }));
+    const res = await t
+      .as(fresh)
+      .put('/api/companies/sso', settings({ emailDomain: d, currentPassword: fresh.password }));
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('EMAIL_NOT_VERIFIED');
   });
@@ -101,6 +103,12 @@ describe('who may set up single sign-on', () => {
     t.deps.config.webhookAllowPrivate = false;
     try {
       expect((await t.as(owner).put('/api/companies/sso', settings())).json().code).toBe('SSO_FAILED');
+      // A name that resolves to loopback is refused by the connection's own lookup (no second resolution).
+      const byName = await t
+        .as(owner)
+        .put('/api/companies/sso', settings({ issuer: idp.issuer.replace('127.0.0.1', 'localhost') }));
+      expect(byName.json()).toMatchObject({ code: 'SSO_FAILED' });
+      expect(byName.json().message).toMatch(/private address/);
     } finally {
       t.deps.config.webhookAllowPrivate = true;
     }
