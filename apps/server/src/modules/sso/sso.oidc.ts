@@ -33,7 +33,7 @@ function guardedFetch(allowPrivate: boolean): client.CustomFetch {
       return Promise.reject(new AppError('SSO_FAILED', 'The identity provider is on a private address'));
     }
     const headers: Record<string, string> = {};
-    new Headers(options.headers as HeadersInit | undefined).forEach((v, k) => {
+    new Headers(options.headers as ConstructorParameters<typeof Headers>[0]).forEach((v, k) => {
       headers[k] = v;
     });
     const body = options.body == null ? null : String(options.body);
