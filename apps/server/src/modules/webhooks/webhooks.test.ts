@@ -273,6 +273,19 @@ describe('webhook deliveries', () => {
 });
 
 describe('webhook events', () => {
+  it('fires nothing for a company member’s preview (issue 23)', async () => {
+    const { id } = (await createWebhook(['attempt.started', 'attempt.completed'])).json();
+    const { test } = await buildCodingTest(t.deps.db, { employer: admin });
+    const attempt = await seedAttempt(t.deps.db, test.id, admin.id, { startedAt: t.clock.now() });
+    await t.deps.db
+      .update(attempts)
+      .set({ isPreview: true, finalizedAt: t.clock.now() })
+      .where(eq(attempts.id, attempt.id));
+    await scanAttemptEvents({ ...t.deps, publicUrl: 'https://assessly.example' });
+    expect(await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, id))).toEqual([]);
+    await t.as(admin).delete(`/api/companies/webhooks/${id}`);
+  });
+
   it('attempt.started and attempt.completed (score, result, report link), each once', async () => {
     const { id } = (await createWebhook(['attempt.started', 'attempt.completed'])).json();
     const { test, problems } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50], passingMarks: 40 });
