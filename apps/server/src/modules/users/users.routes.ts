@@ -76,7 +76,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     { preValidation: signedIn, schema: { querystring: ZEmailQuery, response: { 200: ZUser } } },
     async (req) => {
       const cleaned = req.query.email.replace(/^"+|"+$/g, '').toLowerCase();
-      return service.readUserFor(db, requireUser(req), await repo.findUserByEmail(db, cleaned));
+      return service.readUserByEmailFor(db, requireUser(req), await repo.findUserByEmail(db, cleaned));
     },
   );
 
