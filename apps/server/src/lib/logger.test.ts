@@ -19,7 +19,7 @@ describe('the server logger', () => {
     const logger = createServerLogger('info', sink);
     const app = await buildApp(t.deps, { logger });
     try {
-      const token = 'a'.repeat(20) + 'Zx9_token_value_4f2b8c';
+      const token = `${'a'.repeat(20)}Zx9_token_value_4f2b8c`;
       await app.inject({ method: 'GET', url: `/api/invitations/accept/${token}` });
       await app.inject({ method: 'GET', url: '/api/auth/sso/discover?email=secret.person%40corp.test' });
       await app.inject({ method: 'GET', url: '/api/auth/sso/callback?code=the-auth-code-123&state=the-state-456' });

@@ -23,7 +23,7 @@ function sha256(s: string): Buffer {
  * Issue 23: an owner or admin of a VERIFIED company (their own address and the company owner's verified); a
  * fresh self-registered account proves nothing and must not learn the face service's address or versions.
  */
-async function isVerifiedCompanyAdmin(db: Db, user: UserRow | undefined): Promise<boolean> {
+async function isVerifiedCompanyAdmin(db: Db, user: UserRow | null | undefined): Promise<boolean> {
   if (user?.role !== 'employer' || !user.companyId || !user.emailVerifiedAt) return false;
   if (!user.companyRole || !DETAIL_ROLES.has(user.companyRole)) return false;
   if (user.companyRole === 'owner') return true;

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { authorize } from '../../lib/policy';
+import { openSecret, requireSecretsKey, sealSecret } from '../../lib/secret-box';
 import { recordAudit } from '../audit/audit.service';
 import { findUserByEmail, insertUser } from '../users/users.repo';
 import { domainRecord, isFreeMailDomain, newDomainToken, proveDomain, systemTxtResolver } from './sso.domain';
@@ -50,6 +51,11 @@ export async function readSso(db: Db, companyId: string) {
   };
 }
 
+/** The provider settings with the client secret opened. */
+function providerOf(deps: Deps, conn: SsoConnectionRow) {
+  return { ...conn, clientSecret: openSecret(requireSecretsKey(deps.config), conn.clientSecret) };
+}
+
 /** The owner, with a verified email, who has just typed their password again; 403/400 otherwise. */
 async function requireOwnerReauth(owner: UserRow, password: string): Promise<void> {
   authorize(owner, 'sso.manage');
@@ -78,7 +84,8 @@ export async function saveSso(deps: Deps, owner: UserRow, companyId: string, inp
     });
   }
   const current = await connectionOf(deps.db, companyId);
-  const clientSecret = input.clientSecret ?? current?.clientSecret;
+  const key = requireSecretsKey(deps.config);
+  const clientSecret = input.clientSecret ?? (current ? openSecret(key, current.clientSecret) : undefined);
   if (!clientSecret) throw new AppError('VALIDATION', 'Client secret is required', { clientSecret: 'Required' });
   await discover({ issuer: input.issuer, clientId: input.clientId, clientSecret }, allowPrivate(deps));
   const sameDomain = current?.emailDomain.toLowerCase() === input.emailDomain;
@@ -86,7 +93,8 @@ export async function saveSso(deps: Deps, owner: UserRow, companyId: string, inp
     emailDomain: input.emailDomain,
     issuer: input.issuer,
     clientId: input.clientId,
-    clientSecret,
+    // Sealed at rest (lib/secret-box.ts): a database dump does not give away the company's sign-in.
+    clientSecret: sealSecret(key, clientSecret),
     defaultRole: input.defaultRole,
     enabled: input.enabled,
     updatedAt: deps.clock.now(),
@@ -173,7 +181,7 @@ export async function discoverForEmail(db: Db, email: string): Promise<{ sso: bo
 }
 
 async function beginFlow(deps: Deps, conn: SsoConnectionRow, loginHint: string, linkUserId: string | null) {
-  const config = await discover(conn, allowPrivate(deps));
+  const config = await discover(providerOf(deps, conn), allowPrivate(deps));
   const start = await authorizationUrl(config, `${deps.config.publicUrl}${callbackPath}`, loginHint);
   const now = deps.clock.now();
   await deps.db.delete(ssoStates).where(lt(ssoStates.expiresAt, now));
@@ -225,7 +233,7 @@ export async function finishSso(
   const conn = await connectionOf(deps.db, flow.companyId);
   if (!conn?.enabled || !conn.domainVerifiedAt)
     throw new AppError('SSO_NOT_CONFIGURED', 'Single sign-on is no longer set up', { reason: 'not_configured' });
-  const config = await discover(conn, allowPrivate(deps));
+  const config = await discover(providerOf(deps, conn), allowPrivate(deps));
   const callbackUrl = new URL(`${deps.config.publicUrl}${callbackPath}`);
   for (const [k, v] of Object.entries(query)) callbackUrl.searchParams.set(k, v);
   const claims = await finishAuthorization(config, callbackUrl, flow);

@@ -9,7 +9,7 @@ import { createSignedInUser, type SignedInUser, sessionCookie, uniqueEmail } fro
 import { cookieNamed, signInAtProvider, startOidcProvider, type TestProvider } from '../../../test/fixtures/oidc';
 import { joinAs } from '../../../test/fixtures/team';
 import { useTestApp } from '../../../test/support';
-import { apiTokens, users } from '../../db/schema';
+import { apiTokens, ssoConnections, users } from '../../db/schema';
 
 const PUBLIC_URL = 'http://assessly.test';
 const STATE = 'assessly_sso_state';
@@ -252,5 +252,13 @@ describe('roles that hold', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer })).statusCode).toBe(401);
     const [row] = await t.deps.db.select().from(apiTokens).where(eq(apiTokens.createdBy, admin.id));
     expect(row!.revokedAt).not.toBeNull();
+  });
+});
+
+describe('secrets at rest', () => {
+  it('stores the SSO client secret sealed, never as typed', async () => {
+    const [row] = await t.deps.db.select().from(ssoConnections).where(eq(ssoConnections.companyId, owner.companyId!));
+    expect(row!.clientSecret).not.toContain(idp.client.client_secret);
+    expect(row!.clientSecret.startsWith('enc:v1:')).toBe(true);
   });
 });

@@ -52,7 +52,8 @@ function startReceiver() {
 const t = useTestApp();
 const admin = useSignedIn(t, { role: 'employer' });
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-const deliver = () => runDueDeliveries({ db: t.deps.db, clock: t.clock, allowPrivate: true });
+const deliver = () =>
+  runDueDeliveries({ db: t.deps.db, clock: t.clock, allowPrivate: true, secretsKey: t.deps.config.secretsKey! });
 
 beforeAll(async () => {
   t.deps.config.webhookAllowPrivate = true;
@@ -149,6 +150,10 @@ describe('webhook deliveries', () => {
     expect(secret).toMatch(/^whsec_/);
     const list = await t.as(admin).get('/api/companies/webhooks');
     expect(list.body).not.toContain(secret);
+    // Issue 23: sealed at rest; the signature below proves the delivery opens it again.
+    const [stored] = await t.deps.db.select().from(webhooks).where(eq(webhooks.id, id));
+    expect(stored!.secret).not.toContain(secret);
+    expect(stored!.secret.startsWith('enc:v1:')).toBe(true);
     const attemptId = await statusChange();
     expect(await deliver()).toBeGreaterThanOrEqual(1);
     const got = receiver.received.find((r) => JSON.parse(r.body).event === 'candidate.status_changed');
@@ -219,7 +224,10 @@ describe('webhook deliveries', () => {
       await emitEvent(t.deps, admin.companyId!, 'candidate.status_changed', `backlog-${i}`, { i });
     }
     await emitEvent(t.deps, other.companyId!, 'candidate.status_changed', 'quiet-1', { quiet: true });
-    await runDueDeliveries({ db: t.deps.db, clock: t.clock, allowPrivate: true }, 10);
+    await runDueDeliveries(
+      { db: t.deps.db, clock: t.clock, allowPrivate: true, secretsKey: t.deps.config.secretsKey! },
+      10,
+    );
     const [row] = await t.deps.db
       .select()
       .from(webhookDeliveries)
@@ -248,7 +256,12 @@ describe('webhook deliveries', () => {
       expect(receiver.received).toHaveLength(0);
       const second = await openDatabase({ dataDir: dir });
       try {
-        await runDueDeliveries({ db: second.db, clock: t.clock, allowPrivate: true });
+        await runDueDeliveries({
+          db: second.db,
+          clock: t.clock,
+          allowPrivate: true,
+          secretsKey: t.deps.config.secretsKey!,
+        });
         expect(receiver.received.map((r) => JSON.parse(r.body).data)).toEqual([{ n: 1 }]);
       } finally {
         await second.close();
