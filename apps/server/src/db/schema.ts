@@ -134,7 +134,9 @@ export const tests = pgTable('tests', {
   // 0811_proctoring_identity: null = default for the type (coding on)
   proctoring: boolean('proctoring'),
   // 0863_test_access: who may take it (rows from before: 'link', today's behaviour)
-  access: text('access', { enum: ['invited', 'link'] }).notNull().default('link'),
+  access: text('access', { enum: ['invited', 'link'] })
+    .notNull()
+    .default('link'),
   linkExpiresAt: ts('link_expires_at'),
 });
 
@@ -367,7 +369,9 @@ export const proctoringEvents = pgTable('proctoring_events', {
   respondedAt: ts('responded_at'),
   framePurgedAt: ts('frame_purged_at'),
   // 0862_event_source: who recorded it (the page may send only page kinds)
-  source: text('source', { enum: ['page', 'server'] }).notNull().default('server'),
+  source: text('source', { enum: ['page', 'server'] })
+    .notNull()
+    .default('server'),
 });
 
 export const faceEnrollments = pgTable('face_enrollments', {

@@ -9,8 +9,8 @@ import { type AttemptRow, attempts, submissions, type TestRow, type UserRow } fr
 import { AppError } from '../../lib/errors';
 import { bindReference, checkStartGate } from '../face/proctoring.gate';
 import { canManageTest, findTest } from '../tests/tests.access';
-import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
 import { requireTestAccess } from './access-gate';
+import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
 
 /**
  * deadline = min(endTime, start + duration + accommodation minutes). A preview ignores the window's end

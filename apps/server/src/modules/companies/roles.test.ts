@@ -74,7 +74,10 @@ const rows: Row[] = [
     needs: 'Creating and editing tests needs the owner, admin or recruiter role',
     run: async (u) => {
       const test = await createTestAs(t.app, team.owner);
-      const problem = await call(t.app, 'POST', '/api/coding-tests', team.owner, { ...problemBody('rj'), testId: test.id });
+      const problem = await call(t.app, 'POST', '/api/coding-tests', team.owner, {
+        ...problemBody('rj'),
+        testId: test.id,
+      });
       return call(t.app, 'POST', `/api/coding-tests/${problem.json().id}/rejudge`, u);
     },
   },

@@ -60,7 +60,13 @@ export async function recordPageEvents(
       kept.map((e) => {
         const at = e.at ? new Date(e.at) : now;
         const clamped = at > now || +now - +at > MAX_BACKDATE_MS ? now : at;
-        return { attemptId: attempt.id, kind: e.kind, detail: e.detail ?? '', occurredAt: clamped, source: 'page' as const };
+        return {
+          attemptId: attempt.id,
+          kind: e.kind,
+          detail: e.detail ?? '',
+          occurredAt: clamped,
+          source: 'page' as const,
+        };
       }),
     );
   }

@@ -136,7 +136,8 @@ export async function updateTest(db: Db, user: UserRow, id: string, input: TTest
       isActive: input.isActive ?? test.isActive,
       proctoring: input.proctoring === undefined ? test.proctoring : input.proctoring,
       access: input.access ?? test.access,
-      linkExpiresAt: input.linkExpiresAt !== undefined ? toDate(input.linkExpiresAt, 'linkExpiresAt') : test.linkExpiresAt,
+      linkExpiresAt:
+        input.linkExpiresAt !== undefined ? toDate(input.linkExpiresAt, 'linkExpiresAt') : test.linkExpiresAt,
       questionIds,
     },
     test.version,
