@@ -1,8 +1,10 @@
 /**
  * Audit entries for actions that live in other modules' routes, recorded after a successful answer from
  * one table (method + route → action), before the answer is sent, instead of edits spread over those modules. Actions recorded
- * explicitly elsewhere: token and webhook changes, erasure, data download, audit export, SSO sign-in,
- * retention changes and purges.
+ * explicitly elsewhere: token and webhook changes, erasure, data download, audit export, SSO sign-in, SSO
+ * settings, domain proof and identity links, retention changes and purges. Issue 23 added the rows of
+ * TRUST_AUDITS (invitations, accommodations, authoring edits, package export, hidden-case reads, model-solution
+ * checks, results read with an API token); docs/SECURITY.md lists the whole trail.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
