@@ -114,11 +114,28 @@ describe('single sign-on', () => {
     try {
       const domain = `sso${Date.now().toString(36)}.test`;
       const adminCtx = await e2e.browser.newContext();
-      await signUpAndIn(adminCtx, 'employer', domain);
+      // Issue 23: only a verified owner, typing their password again, sets it up; the domain is proven by DNS.
+      await signUpAndInVia(
+        adminCtx,
+        e2e.server,
+        { firstName: 'Olive', lastName: 'Owner', email: `owner@${domain}`, role: 'employer' },
+        { verified: true },
+      );
       const saved = await adminCtx.request.put(`${e2e.server.baseUrl}/api/companies/sso`, {
-        data: { issuer, clientId: client.client_id, clientSecret: client.client_secret, emailDomain: domain },
+        data: {
+          issuer,
+          clientId: client.client_id,
+          clientSecret: client.client_secret,
+          emailDomain: domain,
+          currentPassword: password,
+        },
       });
       expect(saved.status()).toBe(200);
+      const record = (await saved.json()) as { domainRecordName: string; domainRecordValue: string };
+      e2e.server.deps.resolveTxt = async (host) =>
+        host === record.domainRecordName ? [[record.domainRecordValue]] : [];
+      const proven = await adminCtx.request.post(`${e2e.server.baseUrl}/api/companies/sso/verify-domain`, { data: {} });
+      expect(((await proven.json()) as { domainVerified: boolean }).domainVerified).toBe(true);
 
       const ctx = await e2e.browser.newContext();
       const page = await ctx.newPage();

@@ -35,6 +35,8 @@ async function codingTest(name: string, solution: string, extra: Record<string, 
     passingMarks: 5,
     // no camera step: these tests are about judging (proctoring has its own e2e)
     proctoring: false,
+    // any signed-in candidate with the link (new tests are invited-only by default, issue 23)
+    access: 'link',
   });
   const saved = await post<{ problems: { id: string }[] }>(`/api/tests/${test.id}/questions/batch`, {
     problems: [

@@ -14,7 +14,9 @@ import { migrate } from './db/migrate';
 import type { AppDeps } from './deps';
 import { createLocalBlobStore } from './lib/blobs';
 import { type Clock, systemClock } from './lib/clock';
+import { createServerLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
+import { loadOrCreateSecretsKey } from './lib/secret-box';
 import { createParts } from './parts';
 
 export interface AppDepsOptions {
@@ -50,8 +52,9 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
 }
 
 export async function createAppDeps(config: Config, opts: AppDepsOptions = {}): Promise<AppRuntime> {
-  const log = opts.log ?? pino({ level: config.logLevel });
+  const log = opts.log ?? createServerLogger(config.logLevel);
   await mkdir(config.dataDir, { recursive: true });
+  config.secretsKey ??= await loadOrCreateSecretsKey(config.dataDir);
   const database = opts.database ?? (await openConfiguredDatabase(config));
   try {
     const applied = await migrate(database);

@@ -24,6 +24,8 @@ export interface Config {
   authRateLimit: number;
   /** With this token (header `X-Health-Token`) /api/health answers its details; unset: only to owners. */
   healthToken: string | null;
+  /** Issue 23: the key that seals webhook and SSO secrets at rest (SECRETS_KEY, else <DATA_DIR>/secrets.key). */
+  secretsKey: string | null;
   /** When set, face calls go to a separate face service at this URL with the shared secret. */
   faceServiceUrl: string | null;
   faceServiceSecret: string | null;
@@ -124,6 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     authRateLimit: optionalNumber(env.AUTH_RATE_LIMIT) ?? 20,
     healthToken: env.HEALTH_TOKEN || null,
+    secretsKey: env.SECRETS_KEY || null,
     faceServiceUrl: env.FACE_SERVICE_URL || null,
     faceServiceSecret: env.FACE_SERVICE_SECRET || null,
     faceEngine: parseFaceEngine(env),

@@ -27,6 +27,8 @@ export interface AppDeps {
   judging?: JudgingService;
   /** Face engine (in process, or the remote face service); face routes answer 503 without it. */
   face?: FaceClient;
+  /** DNS TXT look-up for the SSO domain proof; node's resolver when absent (tests pass their own). */
+  resolveTxt?: (host: string) => Promise<string[][]>;
 }
 
 /** A long-lived part beside the API (parts.ts): its dependencies, and how it starts and stops. */

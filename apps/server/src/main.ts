@@ -1,13 +1,13 @@
 /** The API server entry point: read config, assemble the deps (database migrated, parts), build, listen. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app';
 import { createAppDeps, StartupError } from './app-deps';
 import { readConfig } from './config';
+import { createServerLogger } from './lib/logger';
 
 const config = readConfig();
-const log = pino({ level: config.logLevel });
+const log = createServerLogger(config.logLevel);
 
 async function main() {
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

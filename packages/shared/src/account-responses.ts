@@ -84,6 +84,10 @@ export const ZSsoConnection = z.object({
   enabled: z.boolean(),
   hasSecret: z.boolean(),
   updatedAt: z.string(),
+  /** The DNS TXT record that proves the domain: publish `domainRecordValue` at `domainRecordName`. */
+  domainRecordName: z.string(),
+  domainRecordValue: z.string(),
+  domainVerified: z.boolean(),
 });
 export type TSsoConnection = z.infer<typeof ZSsoConnection>;
 /** GET /api/auth/sso/discover. */

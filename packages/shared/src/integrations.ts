@@ -62,5 +62,7 @@ export const ZSsoSettings = z.object({
   emailDomain: z.string().trim().toLowerCase().regex(DOMAIN, 'Enter a domain such as example.com'),
   defaultRole: z.enum(['admin', 'recruiter', 'reviewer']).default('recruiter'),
   enabled: z.boolean().default(true),
+  /** The owner's own password, entered again: a stolen session alone cannot redirect the company's sign-in. */
+  currentPassword: z.string().min(1, 'Enter your password').max(200),
 });
 export type TSsoSettings = z.infer<typeof ZSsoSettings>;

@@ -7,6 +7,7 @@ import { COMPANY_ROLES, type TCompanyRole } from './team';
 
 export type TPolicyAction =
   | 'company.manage' // company settings, logo
+  | 'sso.manage' // single sign-on provider and domain proof (issue 23: the owner only)
   | 'members.read'
   | 'members.manage' // change roles, remove members, team invitations
   | 'templates.edit'
@@ -31,6 +32,7 @@ const AUTHORS: readonly TCompanyRole[] = ['owner', 'admin', 'recruiter'];
 /** Roles allowed each action, and how a refusal names the action. */
 export const POLICY_RULES: Readonly<Record<TPolicyAction, { roles: readonly TCompanyRole[]; label: string }>> = {
   'company.manage': { roles: MANAGERS, label: 'Changing company settings' },
+  'sso.manage': { roles: ['owner'], label: 'Setting up single sign-on' },
   'members.read': { roles: ALL, label: 'Seeing the team' },
   'members.manage': { roles: MANAGERS, label: 'Managing team members' },
   'templates.edit': { roles: MANAGERS, label: 'Editing email templates' },

@@ -124,6 +124,8 @@ export const ZProctoringEvent = z.object({
   score: z.number().nullable().optional(),
   /** The candidate's response to this event, if any. */
   response: z.string().nullable().optional(),
+  /** Issue 23: who recorded it: the candidate's page (its own report) or the server. */
+  source: z.enum(['page', 'server']).optional(),
 });
 export type TProctoringEvent = z.infer<typeof ZProctoringEvent>;
 
@@ -253,6 +255,8 @@ export const ZReviewResultRow = z.object({
   userId: z.string(),
   name: z.string(),
   email: z.string(),
+  /** Issue 23: false when the account's address was never verified (it may not be the invited person). */
+  emailVerified: z.boolean().optional(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
   ...outcomeFields,

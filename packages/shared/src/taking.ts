@@ -56,7 +56,8 @@ export const PROCTORING_EVENT_KINDS = [
 ] as const;
 
 const ZEvent = z.object({
-  kind: z.string().regex(/^[a-z][a-z0-9_]{1,39}$/, 'Unknown event kind'),
+  // Only the page's own kinds: server kinds (proctoring unavailable, face flags) come from the server alone.
+  kind: z.enum(PROCTORING_EVENT_KINDS, { message: 'Unknown event kind' }),
   detail: z.string().max(500).optional(),
   /** When it happened on the page (ISO); the server clamps it to the last minute. */
   at: z.string().datetime().optional(),
@@ -258,6 +259,7 @@ export const ZOwnProctoringRecord = z.object({
       id: z.string(),
       kind: z.string(),
       rule: z.string(),
+      source: z.enum(['page', 'server']).optional(),
       detail: z.string(),
       occurredAt: z.string(),
       threshold: z.number().nullable(),

@@ -116,6 +116,10 @@ const testType = z.preprocess(
   z.enum(TEST_TYPES, { error: 'Test type must be APTITUDE or CODING' }),
 );
 
+/** Who may take a test (issue 23): invited candidates only (the default for new tests) or anyone with the link. */
+export const TEST_ACCESS = ['invited', 'link'] as const;
+export type TTestAccess = (typeof TEST_ACCESS)[number];
+
 const testFields = {
   testName: z
     .string({ error: 'Test name is required' })
@@ -141,6 +145,10 @@ const testFields = {
     .optional(),
   /** A paste from outside the code editor (issue 29): allowed, recorded as a signal, or blocked. */
   pastePolicy: z.enum(['allow', 'record', 'block'], { error: 'Choose allow, record or block' }).optional(),
+  /** Issue 23: who may take it — invited candidates only, or anyone signed in who has the link. */
+  access: z.enum(TEST_ACCESS, { error: 'Access must be invited or link' }).optional(),
+  /** For access `link`: after this moment the link starts nothing (null: no expiry). */
+  linkExpiresAt: optionalDate('Link expiry'),
 };
 
 export const PASSING_ABOVE_TOTAL_MESSAGE = 'Passing marks cannot be greater than total marks';
@@ -176,6 +184,7 @@ export const ZTestCreate = withTestRules(
   z.object({
     ...testFields,
     testType: testType.default(TEST_DEFAULTS.testType),
+    access: z.enum(TEST_ACCESS, { error: 'Access must be invited or link' }).default('invited'),
     description: z.string().max(5000, 'Description is too long').optional().default(''),
     duration: z.preprocess(
       toNumber,
@@ -213,6 +222,8 @@ export const ZTestUpdate = withTestRules(
     proctoring: testFields.proctoring,
     languages: testFields.languages,
     pastePolicy: testFields.pastePolicy,
+    access: testFields.access,
+    linkExpiresAt: testFields.linkExpiresAt,
     version,
     questionIds: idList.optional(),
     recomputeTotal: z.boolean().optional(),
@@ -251,6 +262,9 @@ export const ZTest = z.object({
   languages: z.array(z.enum(CODE_LANGUAGES)),
   /** What a paste from outside the code editor does (issue 29). */
   pastePolicy: z.enum(['allow', 'record', 'block']),
+  /** Issue 23: who may take it, and when a link stops working. */
+  access: z.enum(TEST_ACCESS).optional(),
+  linkExpiresAt: z.string().nullable().optional(),
 });
 export type TTest = z.infer<typeof ZTest>;
 

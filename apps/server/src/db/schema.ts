@@ -141,6 +141,11 @@ export const tests = pgTable('tests', {
   pastePolicy: text('paste_policy', { enum: ['allow', 'record', 'block'] })
     .notNull()
     .default('record'),
+  // 0863_test_access: who may take it (rows from before: 'link', today's behaviour)
+  access: text('access', { enum: ['invited', 'link'] })
+    .notNull()
+    .default('link'),
+  linkExpiresAt: ts('link_expires_at'),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {
@@ -391,6 +396,10 @@ export const proctoringEvents = pgTable('proctoring_events', {
   response: text('response'),
   respondedAt: ts('responded_at'),
   framePurgedAt: ts('frame_purged_at'),
+  // 0862_event_source: who recorded it (the page may send only page kinds)
+  source: text('source', { enum: ['page', 'server'] })
+    .notNull()
+    .default('server'),
 });
 
 export const faceEnrollments = pgTable('face_enrollments', {
@@ -504,6 +513,9 @@ export const ssoConnections = pgTable('sso_connections', {
     .default('recruiter'),
   enabled: boolean('enabled').notNull().default(true),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0861_sso_trust
+  domainToken: text('domain_token').notNull().default(''),
+  domainVerifiedAt: ts('domain_verified_at'),
 });
 
 export const ssoStates = pgTable('sso_states', {
@@ -512,7 +524,22 @@ export const ssoStates = pgTable('sso_states', {
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: ts('expires_at').notNull(),
+  // 0861_sso_trust: set when a signed-in member links their own account to the provider
+  linkUserId: uuid('link_user_id'),
 });
+
+// 0861_sso_trust
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] })],
+);
 
 // 0844_review_notes
 export const attemptNotes = pgTable('attempt_notes', {

@@ -2,6 +2,8 @@
  * Throttling per account (issue 16): failed sign-ins are counted per email, so 30 wrong passwords on one
  * account lock that account for a while, and not everyone else behind the same address (a test centre's
  * NAT). While throttled, even the right password is refused (a guesser must not learn it was right).
+ * Issue 23: counted per (account, address) pair, so a stranger's wrong passwords lock only the stranger out of
+ * that account, not its owner signing in from elsewhere; a password reset lifts every lock of the account.
  * This store is in memory (PGlite: one API process); with PostgreSQL the count lives in the database so every
  * API process behind a balancer sees it (lib/shared-limits.ts, issue 28).
  */
@@ -14,14 +16,18 @@ const WINDOW_MS = ACCOUNT_WINDOW_MS;
 const MAX_TRACKED = 100_000;
 
 export interface AccountThrottle {
-  /** Throws ACCOUNT_THROTTLED (429 + Retry-After) while this account has too many recent failures. */
-  check(account: string): void | Promise<void>;
-  recordFailure(account: string): void | Promise<void>;
-  recordSuccess(account: string): void | Promise<void>;
+  /** Throws ACCOUNT_THROTTLED (429 + Retry-After) while this account has too many recent failures from `ip`. */
+  check(account: string, ip: string): void | Promise<void>;
+  recordFailure(account: string, ip: string): void | Promise<void>;
+  recordSuccess(account: string, ip: string): void | Promise<void>;
+  /** Lifts every lock of the account (after a password reset). */
+  lift(account: string): void | Promise<void>;
 }
 
 /** The same account however its email is cased or padded. */
 export const accountKey = (account: string) => account.trim().toLowerCase();
+/** What is counted: one account from one address. */
+export const pairKey = (account: string, ip: string) => `${accountKey(account)}\n${ip}`;
 
 /** Throws ACCOUNT_THROTTLED with the time left until the account's window ends. */
 export function throttled(msLeft: number): never {
@@ -36,13 +42,13 @@ export function throttled(msLeft: number): never {
 
 export function createAccountThrottle(opts: { maxFailures: number; clock: Clock }): AccountThrottle {
   const failures = new Map<string, { count: number; since: number }>();
-  const key = accountKey;
+  const key = pairKey;
   const now = () => opts.clock.now().getTime();
 
-  const current = (account: string) => {
-    const entry = failures.get(key(account));
+  const current = (account: string, ip: string) => {
+    const entry = failures.get(key(account, ip));
     if (entry && now() - entry.since >= WINDOW_MS) {
-      failures.delete(key(account));
+      failures.delete(key(account, ip));
       return undefined;
     }
     return entry;
@@ -55,21 +61,25 @@ export function createAccountThrottle(opts: { maxFailures: number; clock: Clock 
   };
 
   return {
-    check(account) {
-      const entry = current(account);
+    check(account, ip) {
+      const entry = current(account, ip);
       if (!entry || entry.count < opts.maxFailures) return;
       throttled(entry.since + WINDOW_MS - now());
     },
-    recordFailure(account) {
-      const entry = current(account);
+    recordFailure(account, ip) {
+      const entry = current(account, ip);
       if (entry) entry.count++;
       else {
         if (failures.size >= MAX_TRACKED) prune();
-        failures.set(key(account), { count: 1, since: now() });
+        failures.set(key(account, ip), { count: 1, since: now() });
       }
     },
-    recordSuccess(account) {
-      failures.delete(key(account));
+    recordSuccess(account, ip) {
+      failures.delete(key(account, ip));
+    },
+    lift(account) {
+      const prefix = `${accountKey(account)}\n`;
+      for (const k of failures.keys()) if (k.startsWith(prefix)) failures.delete(k);
     },
   };
 }

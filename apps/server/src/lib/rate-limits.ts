@@ -25,3 +25,5 @@ export const MAIL_SENDING_LIMIT = 30;
 export const RUN_LIMIT = 60;
 /** Draft saves: the page saves 800 ms after typing stops (at most ~75 a minute); room for two tabs. */
 export const DRAFT_LIMIT = 240;
+/** Problem package imports per session a minute (issue 23: each one unpacks and stores up to a few MB). */
+export const IMPORT_LIMIT = 10;

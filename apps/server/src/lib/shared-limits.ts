@@ -13,6 +13,7 @@ import {
   type AccountThrottle,
   accountKey,
   createAccountThrottle,
+  pairKey,
   throttled,
 } from './account-throttle';
 import type { Clock } from './clock';
@@ -74,9 +75,9 @@ export function createDbAccountThrottle(opts: { db: Db; maxFailures: number; clo
   const { db, clock } = opts;
   let recorded = 0;
   return {
-    async check(account) {
+    async check(account, ip) {
       const res = await db.execute<{ failures: number; since: Date | string }>(
-        sql`SELECT failures, since FROM signin_failures WHERE account = ${accountKey(account)}`,
+        sql`SELECT failures, since FROM signin_failures WHERE account = ${pairKey(account, ip)}`,
       );
       const row = rowsOf<{ failures: number; since: Date | string }>(res)[0];
       if (!row) return;
@@ -85,19 +86,23 @@ export function createDbAccountThrottle(opts: { db: Db; maxFailures: number; clo
       if (now - since >= ACCOUNT_WINDOW_MS || row.failures < opts.maxFailures) return;
       throttled(since + ACCOUNT_WINDOW_MS - now);
     },
-    async recordFailure(account) {
+    async recordFailure(account, ip) {
       const now = clock.now();
       const windowStart = new Date(now.getTime() - ACCOUNT_WINDOW_MS);
       await db.execute(sql`
-        INSERT INTO signin_failures AS f (account, failures, since) VALUES (${accountKey(account)}, 1, ${now})
+        INSERT INTO signin_failures AS f (account, failures, since) VALUES (${pairKey(account, ip)}, 1, ${now})
         ON CONFLICT (account) DO UPDATE SET
           failures = CASE WHEN f.since <= ${windowStart} THEN 1 ELSE f.failures + 1 END,
           since = CASE WHEN f.since <= ${windowStart} THEN ${now} ELSE f.since END`);
       if (++recorded % CLEANUP_EVERY === 0)
         await db.execute(sql`DELETE FROM signin_failures WHERE since <= ${windowStart}`).catch(() => {});
     },
-    async recordSuccess(account) {
-      await db.execute(sql`DELETE FROM signin_failures WHERE account = ${accountKey(account)}`);
+    async recordSuccess(account, ip) {
+      await db.execute(sql`DELETE FROM signin_failures WHERE account = ${pairKey(account, ip)}`);
+    },
+    async lift(account) {
+      const prefix = `${accountKey(account)}\n`;
+      await db.execute(sql`DELETE FROM signin_failures WHERE left(account, length(${prefix})) = ${prefix}`);
     },
   };
 }

@@ -63,6 +63,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => string; bo
   { method: 'PUT', url: () => '/api/companies/retention', body: { framesDays: 1, codeDays: 1, personalDays: 1 } },
   { method: 'DELETE', url: () => `/api/companies/candidates/${candidate.id}/data`, owned: true },
   { method: 'GET', url: () => '/api/companies/sso' },
+  { method: 'POST', url: () => '/api/companies/sso/verify-domain', owned: true },
   {
     method: 'PUT',
     url: () => '/api/companies/sso',

@@ -183,7 +183,13 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
       { signalId: 'x', response: 'y' },
     ],
     ['GET', () => `/api/users/${taker.id}`, [401, 403, 403, 200]],
-    ['GET', () => `/api/users/by-email?email=${encodeURIComponent(taker.email)}`, [401, 403, 403, 200]],
+    // Issue 23: an address you may not read answers like an unknown one (no account enumeration).
+    ['GET', () => `/api/users/by-email?email=${encodeURIComponent(taker.email)}`, [401, 404, 404, 200]],
+    ['GET', () => '/api/users/by-email?email=nobody-here%40example.test', [401, 404, 404, 404]],
+    // Issue 23: single sign-on's domain proof (owner only) and linking (a member of a company with a proven
+    // domain); neither company here has single sign-on.
+    ['POST', () => '/api/companies/sso/verify-domain', [401, 403, 404, 404], {}],
+    ['POST', () => '/api/auth/sso/link', [401, 404, 404, 404], {}],
     // Invited but never attempted: the inviting company may not read the profile yet.
     ['GET', () => `/api/users/${stranger.id}`, [401, 200, 403, 403]],
   ];

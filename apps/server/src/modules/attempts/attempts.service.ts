@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { bindReference, checkStartGate } from '../face/proctoring.gate';
 import { canManageTest, findTest } from '../tests/tests.access';
+import { requireTestAccess } from './access-gate';
 import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
 
 /**
@@ -86,6 +87,7 @@ export async function startAttempt(
     if (!(preview && existing.isPreview)) throw new AppError('ATTEMPT_ENDED', 'You have already completed this test');
     await deletePreviewAttempt(deps, existing);
   }
+  if (!preview) await requireTestAccess(deps.db, user, test, now);
   if (!preview && !isWindowOpen(test, now))
     throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
   // An empty test (or one whose questions were all deleted) would start a clock on nothing and stay

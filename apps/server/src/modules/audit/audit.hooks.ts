@@ -1,8 +1,10 @@
 /**
  * Audit entries for actions that live in other modules' routes, recorded after a successful answer from
  * one table (method + route → action), before the answer is sent, instead of edits spread over those modules. Actions recorded
- * explicitly elsewhere: token and webhook changes, erasure, data download, audit export, SSO sign-in,
- * retention changes and purges.
+ * explicitly elsewhere: token and webhook changes, erasure, data download, audit export, SSO sign-in, SSO
+ * settings, domain proof and identity links, retention changes and purges. Issue 23 added the rows of
+ * TRUST_AUDITS (invitations, accommodations, authoring edits, package export, hidden-case reads, model-solution
+ * checks, results read with an API token); docs/SECURITY.md lists the whole trail.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,6 +22,8 @@ interface RouteAudit {
   detail?: (req: FastifyRequest) => Record<string, unknown>;
   /** Record only when this holds (e.g. a problem edit only once candidates have submitted to it). */
   when?: (db: Db, req: FastifyRequest) => Promise<boolean>;
+  /** The route creates the actor (accepting an invitation): actor and company come from the answer's user. */
+  actorFromAnswer?: boolean;
 }
 
 /** Whether anyone has submitted to this problem (edits after that change what candidates were judged on). */
@@ -39,7 +43,153 @@ const bodyField = (name: string) => (req: FastifyRequest) => {
   return { [name]: typeof body?.[name] === 'string' ? body[name] : null };
 };
 
+const byEmployer = async (_db: Db, req: FastifyRequest) => req.user?.role === 'employer';
+const byApiToken = async (_db: Db, req: FastifyRequest) => !!req.apiToken;
+const bodyKeys = (req: FastifyRequest) => ({
+  fields: Object.keys((req.body as object | undefined) ?? {}).slice(0, 30),
+});
+const emailCount = (req: FastifyRequest) => {
+  const emails = (req.body as { emails?: unknown } | undefined)?.emails;
+  return { count: Array.isArray(emails) ? emails.length : 0 };
+};
+/** Results, submissions and reports read with an API token (issue 23: reads by integrations are on record). */
+const TOKEN_READS: RouteAudit[] = [
+  ['/api/review/dashboard', 'company', () => ''],
+  ['/api/review/tests/:testId/submissions', 'test', param('testId')],
+  ['/api/review/tests/:testId/results', 'test', param('testId')],
+  ['/api/review/tests/:testId/similarity', 'test', param('testId')],
+  ['/api/review/attempts/:attemptId/report', 'attempt', param('attemptId')],
+  ['/api/submissions/all', 'submission', () => ''],
+  ['/api/submissions/:id', 'submission', param('id')],
+].map(([url, targetType, target]) => ({
+  method: 'GET',
+  url: url as string,
+  action: 'results.read_by_token',
+  targetType: targetType as string,
+  target: target as (req: FastifyRequest) => string,
+  when: byApiToken,
+}));
+
+/** Issue 23: the actions the audit trail missed. */
+const TRUST_AUDITS: RouteAudit[] = [
+  {
+    method: 'POST',
+    url: '/api/companies/invitations',
+    action: 'member.invited',
+    targetType: 'email',
+    target: (req) => String((req.body as { email?: unknown } | undefined)?.email ?? ''),
+    detail: bodyField('role'),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/companies/invitations/:token',
+    action: 'member.invite_revoked',
+    targetType: 'invitation',
+    target: param('token'),
+  },
+  {
+    method: 'POST',
+    url: '/api/companies/invitations/:token/accept',
+    action: 'member.invite_accepted',
+    targetType: 'user',
+    target: () => '',
+    actorFromAnswer: true,
+  },
+  {
+    method: 'POST',
+    url: '/api/invitations',
+    action: 'candidates.invited',
+    targetType: 'test',
+    target: (req) => String((req.body as { testId?: unknown } | undefined)?.testId ?? ''),
+    detail: emailCount,
+  },
+  {
+    method: 'POST',
+    url: '/api/invitations/:id/resend',
+    action: 'candidates.invite_resent',
+    targetType: 'invitation',
+    target: param('id'),
+  },
+  {
+    method: 'PUT',
+    url: '/api/invitations/:id/accommodation',
+    action: 'candidate.accommodation_set',
+    targetType: 'invitation',
+    target: param('id'),
+    detail: (req) => ({ ...(req.body as Record<string, unknown>) }),
+  },
+  { method: 'POST', url: '/api/tests/create', action: 'test.created', targetType: 'test', target: () => '' },
+  {
+    method: 'PUT',
+    url: '/api/tests/:id',
+    action: 'test.edited',
+    targetType: 'test',
+    target: param('id'),
+    detail: bodyKeys,
+  },
+  {
+    method: 'PUT',
+    url: '/api/tests/:id/update-questions',
+    action: 'test.questions_changed',
+    targetType: 'test',
+    target: param('id'),
+  },
+  {
+    method: 'POST',
+    url: '/api/tests/:id/questions/batch',
+    action: 'test.questions_added',
+    targetType: 'test',
+    target: param('id'),
+  },
+  {
+    method: 'PUT',
+    url: '/api/review/templates',
+    action: 'template.edited',
+    targetType: 'template',
+    target: (req) => String((req.body as { kind?: unknown } | undefined)?.kind ?? ''),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/review/templates/:kind',
+    action: 'template.reset',
+    targetType: 'template',
+    target: param('kind'),
+  },
+  {
+    method: 'GET',
+    url: '/api/coding-tests/:id/export',
+    action: 'problem.exported',
+    targetType: 'problem',
+    target: param('id'),
+  },
+  {
+    method: 'GET',
+    url: '/api/coding-tests/:id',
+    action: 'problem.hidden_cases_read',
+    targetType: 'problem',
+    target: param('id'),
+    when: byEmployer,
+  },
+  {
+    method: 'GET',
+    url: '/api/tests/:id/questions',
+    action: 'test.hidden_cases_read',
+    targetType: 'test',
+    target: param('id'),
+    when: byEmployer,
+  },
+  {
+    method: 'POST',
+    url: '/api/coding-tests/:id/check',
+    action: 'problem.solution_checked',
+    targetType: 'problem',
+    target: param('id'),
+  },
+  ...TOKEN_READS,
+];
+
 export const ROUTE_AUDITS: RouteAudit[] = [
+  ...TRUST_AUDITS,
   { method: 'DELETE', url: '/api/tests/:id', action: 'test.deleted', targetType: 'test', target: param('id') },
   {
     method: 'PUT',
@@ -108,19 +258,33 @@ export function installAuditHooks(app: FastifyInstance, db: Db): void {
     }
     if (reply.statusCode >= 300) return payload;
     const rule = ROUTE_AUDITS.find((r) => r.method === req.method && r.url === url);
-    if (!rule || !req.user) return payload;
+    if (!rule) return payload;
+    const actor = rule.actorFromAnswer ? answerUser(payload) : req.user;
+    if (!actor) return payload;
     if (rule.when && !(await rule.when(db, req).catch(() => false))) return payload;
     await recordAudit(db, {
-      companyId: req.user.companyId,
-      actorId: req.user.id,
+      companyId: actor.companyId,
+      actorId: actor.id,
       action: rule.action,
       targetType: rule.targetType,
-      targetId: rule.target(req),
+      targetId: rule.actorFromAnswer ? actor.id : rule.target(req),
       ip: req.ip,
       detail: { ...(rule.detail?.(req) ?? {}), ...(req.apiToken ? { apiTokenId: req.apiToken.id } : {}) },
     }).catch((err) => req.log.error({ err }, 'audit entry not recorded'));
     return payload;
   });
+}
+
+/** The user a route answered with (its JSON body), for routes that create their actor. */
+function answerUser(payload: unknown): { id: string; companyId: string | null } | null {
+  if (typeof payload !== 'string') return null;
+  try {
+    const body = JSON.parse(payload) as { id?: unknown; companyId?: unknown };
+    if (typeof body.id !== 'string') return null;
+    return { id: body.id, companyId: typeof body.companyId === 'string' ? body.companyId : null };
+  } catch {
+    return null;
+  }
 }
 
 /** Successful and failed sign-ins of existing accounts (unknown emails are not anyone's to audit). */

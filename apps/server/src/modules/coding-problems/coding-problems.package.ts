@@ -14,7 +14,20 @@ import { fromKattis, PackageError, toKattis } from './kattis';
 import { readZip, writeZip, ZipError } from './zip';
 
 /** Data files become test case strings, which the schema caps at 1,000,000 characters. */
-export const PACKAGE_LIMITS = { maxEntries: 1000, maxEntryBytes: 1_000_000, maxTotalBytes: 32 * 1024 * 1024 };
+export const PACKAGE_LIMITS = { maxEntries: 1000, maxEntryBytes: 1_000_000, maxTotalBytes: 8 * 1024 * 1024 };
+/**
+ * Issue 23: what an imported problem may store (statement and every case), whatever the archive's size: a small
+ * archive of repetitive data must not become tens of megabytes in the database.
+ */
+export const MAX_IMPORTED_PROBLEM_BYTES = 4 * 1024 * 1024;
+
+function storedBytes(input: ReturnType<typeof fromKattis>): number {
+  const cases = [...(input.examples ?? []), ...(input.testCases ?? [])];
+  return (
+    Buffer.byteLength(input.description ?? '') +
+    cases.reduce((sum, c) => sum + Buffer.byteLength(c.input) + Buffer.byteLength(c.output), 0)
+  );
+}
 
 export async function importPackage(
   db: Db,
@@ -29,6 +42,12 @@ export async function importPackage(
   } catch (err) {
     if (err instanceof ZipError || err instanceof PackageError) throw new AppError('PACKAGE_INVALID', err.message);
     throw err;
+  }
+  if (storedBytes(input) > MAX_IMPORTED_PROBLEM_BYTES) {
+    throw new AppError(
+      'PACKAGE_INVALID',
+      `The problem's statement and cases come to more than ${MAX_IMPORTED_PROBLEM_BYTES / 1024 / 1024} MB`,
+    );
   }
   return addProblem(db, user, parseInput(ZCodingProblemInput, { ...input, testId }));
 }

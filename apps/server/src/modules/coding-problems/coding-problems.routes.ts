@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requireEmployer, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import { perSessionLimit, RUN_LIMIT } from '../../lib/rate-limits';
+import { IMPORT_LIMIT, perSessionLimit, RUN_LIMIT } from '../../lib/rate-limits';
 import { employerOnly, signedIn, typed } from '../../lib/route-schema';
 import { idGuard, ZIdParam } from '../tests/tests.access';
 import { exportPackage, importPackage } from './coding-problems.package';
@@ -111,7 +111,11 @@ export async function codingProblemsRoutes(app: FastifyInstance, deps: AppDeps) 
   /** Kattis/ICPC problem package (multipart field `package`, read here); ?testId= adds it to that coding test. */
   r.post(
     '/api/coding-tests/import',
-    { preValidation: employerOnly, schema: { querystring: ZListQuery, response: { 201: ZCodingProblem } } },
+    {
+      config: perSessionLimit(IMPORT_LIMIT),
+      preValidation: employerOnly,
+      schema: { querystring: ZListQuery, response: { 201: ZCodingProblem } },
+    },
     async (req, reply) => {
       const user = requireEmployer(req);
       if (!req.isMultipart()) throw new AppError('VALIDATION', 'Upload the package as multipart field "package"');

@@ -17,7 +17,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'judging'> & { log?: { info(o: object
 
 /** POST /api/coding-tests/{id}/check: judges the model solution against every example and hidden case. */
 export async function checkSolution(deps: Deps, user: UserRow, id: string): Promise<TSolutionCheckResult> {
-  const problem = await requireManagedProblem(deps.db, user, id);
+  const problem = await requireManagedProblem(deps.db, user, id, 'tests.author');
   if (!problem.solution.trim() || !problem.solutionLanguage) {
     throw new AppError('NO_MODEL_SOLUTION', 'Add a model solution and choose its language first');
   }
@@ -67,7 +67,7 @@ export async function checkSolution(deps: Deps, user: UserRow, id: string): Prom
 
 /** POST /api/coding-tests/{id}/rejudge: an explicit, logged re-judge against the current version. */
 export async function rejudgeProblem(deps: Deps, user: UserRow, id: string) {
-  const problem = await requireManagedProblem(deps.db, user, id);
+  const problem = await requireManagedProblem(deps.db, user, id, 'tests.author');
   const { ids, logId } = await markForRejudge(deps.db, problem, user.id, deps.clock.now());
   deps.log?.info(
     { problemId: problem.id, toVersion: problem.version, count: ids.length, by: user.id },
@@ -89,6 +89,6 @@ export async function problemHistory(deps: Pick<AppDeps, 'db'>, user: UserRow, i
 
 /** Where a problem is used: the notice shown before linking it into another test. */
 export async function problemUsage(deps: Pick<AppDeps, 'db'>, user: UserRow, id: string) {
-  const problem = await requireManagedProblem(deps.db, user, id);
+  const problem = await requireManagedProblem(deps.db, user, id, 'tests.author');
   return { problemId: problem.id, tests: await testsUsingProblem(deps.db, problem.id) };
 }

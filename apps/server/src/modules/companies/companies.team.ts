@@ -8,7 +8,7 @@ import type { TCompanyMember, TCompanyRole } from '@assessly/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { oneTimeTokens, sessions, users } from '../../db/schema';
+import { apiTokens, oneTimeTokens, sessions, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { authorize, isOwner, roleOf } from '../../lib/policy';
@@ -66,6 +66,9 @@ export async function changeMemberRole(
   role: TCompanyRole,
 ): Promise<TCompanyMember> {
   authorize(actor, 'members.manage');
+  // An unverified account could otherwise promote a colleague who is a verified sender (issue 23).
+  if (!actor.emailVerifiedAt)
+    throw new AppError('EMAIL_NOT_VERIFIED', 'Verify your email address before changing anyone’s role.');
   const companyId = requireCompany(actor);
   return deps.db.transaction(async (tx) => {
     const target = await requireMember(tx, companyId, userId);
@@ -79,6 +82,7 @@ export async function changeMemberRole(
       .set({ companyRole: role, updatedAt: deps.clock.now() })
       .where(eq(users.id, target.id))
       .returning();
+    if (role !== 'owner' && role !== 'admin') await revokeTokensOf(tx, target.id, deps.clock.now());
     return toMember(row!);
   });
 }
@@ -98,7 +102,19 @@ export async function removeMember(deps: TeamDeps, actor: UserRow, userId: strin
       .set({ companyId: null, companyRole: null, role: 'candidate', updatedAt: deps.clock.now() })
       .where(eq(users.id, target.id));
     await tx.delete(sessions).where(eq(sessions.userId, target.id));
+    await revokeTokensOf(tx, target.id, deps.clock.now());
   });
+}
+
+/**
+ * A member who loses the right to hold API tokens loses them for good: a later promotion does not bring a
+ * token back to life (the lookup also refuses them meanwhile, lib/api-token-auth.ts).
+ */
+async function revokeTokensOf(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.createdBy, userId), isNull(apiTokens.revokedAt)));
 }
 
 /** Revokes a pending team invitation of the caller's company (its link stops working at once). */

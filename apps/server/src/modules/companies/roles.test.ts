@@ -68,6 +68,20 @@ const rows: Row[] = [
     },
   },
   {
+    // Issue 23: re-judging changes candidates' scores; it needs the author's permission.
+    action: 're-judge a problem',
+    allowed: AUTHORS,
+    needs: 'Creating and editing tests needs the owner, admin or recruiter role',
+    run: async (u) => {
+      const test = await createTestAs(t.app, team.owner);
+      const problem = await call(t.app, 'POST', '/api/coding-tests', team.owner, {
+        ...problemBody('rj'),
+        testId: test.id,
+      });
+      return call(t.app, 'POST', `/api/coding-tests/${problem.json().id}/rejudge`, u);
+    },
+  },
+  {
     action: 'invite candidates',
     allowed: AUTHORS,
     needs: 'Inviting candidates needs the owner, admin or recruiter role',
@@ -174,6 +188,24 @@ describe('every role × action', () => {
 });
 
 describe('role rules beyond the table', () => {
+  it('the model-solution check needs the author permission (a reviewer is refused before the judge)', async () => {
+    const test = await createTestAs(t.app, team.owner);
+    const problem = await call(t.app, 'POST', '/api/coding-tests', team.owner, {
+      ...problemBody('ck'),
+      solutionLanguage: 'javascript',
+      testId: test.id,
+    });
+    expect(problem.statusCode).toBe(201);
+    const url = `/api/coding-tests/${problem.json().id}/check`;
+    const reviewer = await call(t.app, 'POST', url, team.reviewer);
+    expect(reviewer.statusCode).toBe(403);
+    expect(reviewer.json().message).toBe(
+      'Creating and editing tests needs the owner, admin or recruiter role; your role is reviewer.',
+    );
+    // An author passes the policy and reaches the judge (absent from this app: 503).
+    expect((await call(t.app, 'POST', url, team.recruiter)).statusCode).toBe(503);
+  });
+
   it('a recruiter may delete a test they created, not one a colleague created', async () => {
     const own = await createTestAs(t.app, team.recruiter);
     expect((await call(t.app, 'DELETE', `/api/tests/${own.id}`, team.recruiter)).statusCode).toBe(200);

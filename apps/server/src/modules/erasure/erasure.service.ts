@@ -165,15 +165,18 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
     none ? [] : deps.db.select().from(codeDrafts).where(inArray(codeDrafts.attemptId, ids)),
     none ? [] : deps.db.select().from(proctoringEvents).where(inArray(proctoringEvents.attemptId, ids)),
     deps.db.select().from(faceEnrollments).where(eq(faceEnrollments.userId, user.id)),
-    deps.db
-      .select({
-        testId: invitations.testId,
-        email: invitations.email,
-        status: invitations.status,
-        sentAt: invitations.sentAt,
-      })
-      .from(invitations)
-      .where(sql`lower(${invitations.email}) = lower(${user.email})`),
+    // The same rule as the test list (issue 23): invitations to an address show only once it is verified.
+    user.emailVerifiedAt
+      ? deps.db
+          .select({
+            testId: invitations.testId,
+            email: invitations.email,
+            status: invitations.status,
+            sentAt: invitations.sentAt,
+          })
+          .from(invitations)
+          .where(sql`lower(${invitations.email}) = lower(${user.email})`)
+      : [],
     none
       ? []
       : deps.db

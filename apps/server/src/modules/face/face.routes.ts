@@ -28,7 +28,11 @@ import { checkCandidateFrame, oneAtATime } from './frame-limits';
 const ZTestParams = z.object({ testId: z.string().uuid('Test not found') });
 const ZCameraLost = z.object({ detail: z.string().max(300).optional() });
 
-/** Per user and route: the live screens poll detect each second (60/min) and verify every 3 s (20/min). */
+/**
+ * Per user and route: the live screens poll detect each second (60/min) and verify every 3 s (20/min). Issue 23:
+ * these routes apply the same frame rules as the candidate ones (bytes, pixels from the header, one call at a
+ * time per user), so a page cannot reach the engine through /api/face/* with what /api/proctoring refuses.
+ */
 const liveLimit = { rateLimit: { max: 90, timeWindow: '1 minute', keyGenerator: userKey } };
 /**
  * Candidate frames (issue 17): detection runs on the device; the server sees spot-check answers (1–3 a minute),
@@ -53,7 +57,8 @@ export async function faceRoutes(app: FastifyInstance, deps: AppDeps) {
       const user = requireUser(req);
       requireFace(deps);
       const { image } = await readImageUpload(req);
-      return enrollUser(deps, user, image);
+      checkCandidateFrame(image);
+      return oneAtATime(user.id, () => enrollUser(deps, user, image));
     },
   );
 
@@ -62,14 +67,16 @@ export async function faceRoutes(app: FastifyInstance, deps: AppDeps) {
     const user = requireUser(req);
     requireFace(deps);
     const { image } = await readImageUpload(req);
-    return sendDetect(reply, await detectForUser(deps, user, image), image);
+    checkCandidateFrame(image);
+    return sendDetect(reply, await oneAtATime(user.id, () => detectForUser(deps, user, image)), image);
   });
 
   r.post('/api/face/verify', { config: liveLimit, preValidation: signedIn }, async (req, reply) => {
     const user = requireUser(req);
     requireFace(deps);
     const { image } = await readImageUpload(req);
-    return sendVerify(reply, await verifyUser(deps, user, image));
+    checkCandidateFrame(image);
+    return sendVerify(reply, await oneAtATime(user.id, () => verifyUser(deps, user, image)));
   });
 
   r.post(

@@ -46,4 +46,11 @@ describe('GET /api/health', () => {
     const body = (await get({ cookie: owner.cookie })).json();
     expect(body.judge).toEqual({ state: 'ok', isolation: 'test', port: 41234 });
   });
+
+  it('keeps the details from the owner of an unverified company (issue 23)', async () => {
+    const fresh = await t.signIn({ role: 'employer', verified: false });
+    const res = await get({ cookie: fresh.cookie });
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.body).not.toContain('41234');
+  });
 });

@@ -75,7 +75,8 @@ describe('fair scheduler', () => {
   });
 
   it('keeps one submission of a candidate in flight while another candidate uses the free slot', async () => {
-    const s = createFairScheduler({ concurrency: 2 });
+    // Three slots: two for submissions, one kept for runs.
+    const s = createFairScheduler({ concurrency: 3 });
     const g = gatedTasks();
     void s.schedule('submit', 'a', g.task('a1'));
     void s.schedule('submit', 'a', g.task('a2'));
@@ -83,6 +84,22 @@ describe('fair scheduler', () => {
     expect(g.started).toEqual(['a1', 'b1']);
     expect(s.placeOf('submit', 'a')).toBe(0);
     expect(s.placeOf('submit', 'b')).toBeNull();
+  });
+
+  it('keeps a slot for runs: submissions never hold every slot (issue 23)', async () => {
+    const s = createFairScheduler({ concurrency: 2 });
+    const g = gatedTasks();
+    void s.schedule('submit', 'a', g.task('a1'));
+    void s.schedule('submit', 'b', g.task('b1'));
+    // b's submission waits although a slot is free: that slot is the runs' own.
+    expect(g.started).toEqual(['a1']);
+    const run = s.schedule('run', 'c', g.task('run-c'));
+    expect(g.started).toEqual(['a1', 'run-c']);
+    await g.finish('run-c');
+    await expect(run).resolves.toBe('run-c');
+    expect(g.started).toEqual(['a1', 'run-c']);
+    await g.finish('a1');
+    expect(g.started).toEqual(['a1', 'run-c', 'b1']);
   });
 
   it('measures the queue wait of each class and the submissions drained in the last minute', async () => {

@@ -5,6 +5,8 @@
  * candidate never has more than one run and one submission judged at once. A newer run
  * replaces that candidate's older run still waiting (its caller gets RUN_SUPERSEDED), so one candidate
  * pressing Run forty times holds at most one waiting run. Queue wait and the drain rate are measured here.
+ * Issue 23: with two slots or more, one slot is reserved for runs — submissions never hold every slot, so
+ * endless submissions of some candidates cannot keep another candidate's Run waiting.
  */
 import { AppError } from '../../lib/errors';
 
@@ -65,9 +67,16 @@ function figures(samples: number[]): WaitFigures {
   return { count: s.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: s[s.length - 1]! };
 }
 
+/** Slots only runs may use: one when there are two or more (a single slot is shared, runs first). */
+export function reservedRunSlots(concurrency: number): number {
+  return concurrency >= 2 ? 1 : 0;
+}
+
 export function createFairScheduler(opts: { concurrency: number; now?: () => number }): FairScheduler {
   const now = opts.now ?? Date.now;
   const concurrency = Math.max(1, opts.concurrency);
+  const submitSlots = concurrency - reservedRunSlots(concurrency);
+  let runningSubmits = 0;
   const lanes = new Map<string, Lane>();
   // Round-robin order per class: a served candidate moves to the back.
   const order: Record<JobClass, string[]> = { run: [], submit: [] };
@@ -103,9 +112,10 @@ export function createFairScheduler(opts: { concurrency: number; now?: () => num
   };
 
   let runsInARow = 0;
+  const nextSubmit = () => (runningSubmits < submitSlots ? next('submit') : undefined);
   const pick = (): Job | undefined => {
     if (runsInARow >= RUNS_PER_SUBMISSION) {
-      const submission = next('submit');
+      const submission = nextSubmit();
       if (submission) {
         runsInARow = 0;
         return submission;
@@ -117,7 +127,7 @@ export function createFairScheduler(opts: { concurrency: number; now?: () => num
       return run;
     }
     runsInARow = 0;
-    return next('submit');
+    return nextSubmit();
   };
 
   const pump = () => {
@@ -125,6 +135,7 @@ export function createFairScheduler(opts: { concurrency: number; now?: () => num
       const job = pick();
       if (!job) return;
       running++;
+      if (job.cls === 'submit') runningSubmits++;
       laneOf(job.key).active[job.cls] = true;
       const w = waits[job.cls];
       w.push(now() - job.enqueuedAt);
@@ -135,6 +146,7 @@ export function createFairScheduler(opts: { concurrency: number; now?: () => num
 
   const done = (job: Job) => {
     running--;
+    if (job.cls === 'submit') runningSubmits--;
     const lane = laneOf(job.key);
     lane.active[job.cls] = false;
     // The candidate's next job of this class waits behind everyone else's turn.

@@ -32,6 +32,7 @@ export async function readOwnRecord(deps: Pick<AppDeps, 'db' | 'clock'>, user: U
       id: e.id,
       kind: e.kind,
       rule: ruleOf(e.kind),
+      source: e.source,
       detail: e.detail,
       occurredAt: e.occurredAt.toISOString(),
       threshold: e.threshold,

@@ -4,13 +4,13 @@
  * with their times. Page-sent events are capped per attempt so a page cannot flood the table.
  */
 import type { TProctoringEventsInput } from '@assessly/shared';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { proctoringEvents, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { findAttempt } from '../attempts/attempts.service';
 
-/** Page-sent events kept per attempt; beyond this they are dropped (counted in the answer). */
+/** Page-sent events kept per attempt (their own cap: server events never count against it); beyond it they are dropped. */
 export const MAX_PAGE_EVENTS_PER_ATTEMPT = 1000;
 /** A page may back-date an event (it batches) by at most this much. */
 const MAX_BACKDATE_MS = 120_000;
@@ -52,7 +52,7 @@ export async function recordPageEvents(
   const [row] = await deps.db
     .select({ n: count() })
     .from(proctoringEvents)
-    .where(eq(proctoringEvents.attemptId, attempt.id));
+    .where(and(eq(proctoringEvents.attemptId, attempt.id), eq(proctoringEvents.source, 'page')));
   const room = Math.max(0, MAX_PAGE_EVENTS_PER_ATTEMPT - (row?.n ?? 0));
   const kept = events.slice(0, room);
   if (kept.length > 0) {
@@ -60,7 +60,13 @@ export async function recordPageEvents(
       kept.map((e) => {
         const at = e.at ? new Date(e.at) : now;
         const clamped = at > now || +now - +at > MAX_BACKDATE_MS ? now : at;
-        return { attemptId: attempt.id, kind: e.kind, detail: e.detail ?? '', occurredAt: clamped };
+        return {
+          attemptId: attempt.id,
+          kind: e.kind,
+          detail: e.detail ?? '',
+          occurredAt: clamped,
+          source: 'page' as const,
+        };
       }),
     );
   }

@@ -64,6 +64,7 @@ export interface ReportSubmission {
         threshold: number | null;
         score: number | null;
         response: string | null;
+        source: 'page' | 'server';
       }[]
     | null;
   totalRows: number;
@@ -93,7 +94,7 @@ export function submissionsPage(database: Database, testId: string, limit: numbe
      LEFT JOIN LATERAL (
        SELECT jsonb_agg(jsonb_build_object('id', e.id, 'kind', e.kind, 'detail', e.detail, 'occurredAt', e.occurred_at,
                 'hasFrame', e.frame_key IS NOT NULL, 'threshold', e.threshold, 'score', e.score,
-                'response', e.response) ORDER BY e.occurred_at) AS list
+                'response', e.response, 'source', e.source) ORDER BY e.occurred_at) AS list
        FROM (SELECT * FROM proctoring_events pe WHERE pe.attempt_id = a.id
              ORDER BY (pe.frame_key IS NULL), pe.occurred_at LIMIT $4) e
      ) evl ON true
@@ -110,6 +111,7 @@ export interface CandidateResultRow {
   firstName: string;
   lastName: string;
   email: string;
+  emailVerified: boolean;
   startedAt: Date;
   endedAt: Date | null;
   deadlineAt: Date;
@@ -123,6 +125,7 @@ export interface CandidateResultRow {
 export function candidateResults(database: Database, testId: string, attemptId?: string) {
   return database.query<CandidateResultRow>(
     `SELECT a.id AS "attemptId", u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
+            (u.email_verified_at IS NOT NULL) AS "emailVerified",
             a.started_at AS "startedAt", a.ended_at AS "endedAt", a.deadline_at AS "deadlineAt",
             ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", a.hiring_status AS "hiringStatus",
             (SELECT count(*)::int FROM proctoring_events pe WHERE pe.attempt_id = a.id) AS "eventCount"

@@ -285,11 +285,11 @@ describe('results and CSV', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="backend-hiring-results.csv"');
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Name,Email,Started,Ended,Score,Max score,Percent,Result,Status,Integrity events,Similarity flags',
+      'Name,Email,Email verified,Started,Ended,Score,Max score,Percent,Result,Status,Integrity events,Similarity flags',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      `Ada Lovelace,${cand1.email},${seeded.a1.startedAt.toISOString()},${seeded.a1.endedAt!.toISOString()},90,100,90,Pass,pending,3,1`,
+      `Ada Lovelace,${cand1.email},Yes,${seeded.a1.startedAt.toISOString()},${seeded.a1.endedAt!.toISOString()},90,100,90,Pass,pending,3,1`,
     );
     // The name starting with = gets a quote, and the comma and quotes are escaped.
     expect(lines[2]!.startsWith(`"'=HYPERLINK(""http://x"") Copy, Cat",${cand2.email},`)).toBe(true);

@@ -4,11 +4,15 @@
  * that refuses private addresses (the issuer URL is typed by a company admin: a server-side request forgery
  * vector) unless outbound private calls are allowed.
  */
-import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
 import { isIP } from 'node:net';
 import * as client from 'openid-client';
 import { AppError } from '../../lib/errors';
-import { isPrivateAddress } from '../webhooks/webhooks.url-guard';
+import { guardedLookup, isPrivateAddress } from '../webhooks/webhooks.url-guard';
+
+/** A provider's answers (metadata, keys, tokens, userinfo) are small; anything bigger is refused. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 export interface Provider {
   issuer: string;
@@ -16,18 +20,59 @@ export interface Provider {
   clientSecret: string;
 }
 
-async function assertPublicHost(url: URL) {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  if (addresses.length === 0 || addresses.some(isPrivateAddress)) {
-    throw new AppError('SSO_FAILED', 'The identity provider is on a private address');
-  }
-}
-
+/**
+ * Issue 23: the address is checked and connected to in one step (the socket's own lookup refuses private
+ * addresses), so a provider's DNS cannot answer a public address to the check and a private one to the
+ * connection. An IP literal is never looked up, so it is checked here.
+ */
 function guardedFetch(allowPrivate: boolean): client.CustomFetch {
-  return async (url, options) => {
-    if (!allowPrivate) await assertPublicHost(new URL(url));
-    return fetch(url, { ...options, redirect: 'manual', signal: AbortSignal.timeout(10_000) } as RequestInit);
+  return (url, options) => {
+    const target = new URL(url);
+    const host = target.hostname.replace(/^\[|\]$/g, '');
+    if (!allowPrivate && isIP(host) && isPrivateAddress(host)) {
+      return Promise.reject(new AppError('SSO_FAILED', 'The identity provider is on a private address'));
+    }
+    const headers: Record<string, string> = {};
+    new Headers(options.headers as ConstructorParameters<typeof Headers>[0]).forEach((v, k) => {
+      headers[k] = v;
+    });
+    const body = options.body == null ? null : String(options.body);
+    const mod = target.protocol === 'https:' ? https : http;
+    return new Promise<Response>((resolve, reject) => {
+      const req = mod.request(
+        target,
+        { method: options.method ?? 'GET', headers, lookup: guardedLookup(allowPrivate), timeout: 10_000 },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_ANSWER_BYTES) req.destroy(new Error('the provider answered too much'));
+            else chunks.push(chunk);
+          });
+          res.on('error', reject);
+          res.on('end', () => {
+            const answerHeaders = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) {
+              if (v !== undefined) answerHeaders.set(k, Array.isArray(v) ? v.join(', ') : v);
+            }
+            const status = res.statusCode ?? 502;
+            const noBody = status === 204 || status === 304;
+            resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, headers: answerHeaders }));
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('the provider did not answer in time')));
+      req.on('error', (err: NodeJS.ErrnoException) =>
+        reject(
+          err.code === 'EWEBHOOKPRIVATE'
+            ? new AppError('SSO_FAILED', 'The identity provider is on a private address')
+            : err,
+        ),
+      );
+      if (body !== null) req.write(body);
+      req.end();
+    });
   };
 }
 
@@ -43,6 +88,8 @@ export async function discover(p: Provider, allowPrivate: boolean): Promise<clie
     return config;
   } catch (err) {
     if (err instanceof AppError) throw err;
+    // openid-client wraps what our fetch threw (a refused private address) in its own error.
+    if ((err as Error).cause instanceof AppError) throw (err as Error).cause;
     throw new AppError(
       'SSO_FAILED',
       `The identity provider could not be reached: ${(err as Error).message}`.slice(0, 300),

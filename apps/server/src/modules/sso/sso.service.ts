@@ -1,22 +1,27 @@
 /**
- * Single sign-on per company: settings (owners/admins), email-domain discovery, and the sign-in that finds
- * or creates (just in time, with the company's default role) the employer account of a verified email of
- * the company's domain. An existing account outside the company is never taken over.
+ * Single sign-on per company: settings (the verified owner, after entering their password again), the DNS
+ * proof of the email domain, email-domain discovery, and the sign-in. A provider identity is linked to an
+ * account as (issuer, subject): created just in time for a NEW address of the proven domain, or linked by a
+ * member from their own signed-in session; an existing account is never matched by email.
  */
 import { randomBytes } from 'node:crypto';
 import type { TSsoSettings } from '@assessly/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SsoConnectionRow, UserRow } from '../../db/schema';
-import { ssoConnections, ssoStates } from '../../db/schema';
+import { ssoConnections, ssoIdentities, ssoStates, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { authorize } from '../../lib/policy';
+import { openSecret, requireSecretsKey, sealSecret } from '../../lib/secret-box';
 import { recordAudit } from '../audit/audit.service';
 import { findUserByEmail, insertUser } from '../users/users.repo';
+import { domainRecord, isFreeMailDomain, newDomainToken, proveDomain, systemTxtResolver } from './sso.domain';
 import { authorizationUrl, discover, finishAuthorization } from './sso.oidc';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'resolveTxt'>;
 const STATE_TTL_MS = 10 * 60_000;
 
 export const callbackPath = '/api/auth/sso/callback';
@@ -26,35 +31,75 @@ function domainOf(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 }
 
-export async function readSso(db: Db, companyId: string) {
+async function connectionOf(db: Db, companyId: string) {
   const [row] = await db.select().from(ssoConnections).where(eq(ssoConnections.companyId, companyId)).limit(1);
+  return row ?? null;
+}
+
+export async function readSso(db: Db, companyId: string) {
+  const row = await connectionOf(db, companyId);
   if (!row) return null;
-  const { clientSecret: _secret, ...rest } = row;
-  return { ...rest, hasSecret: true, updatedAt: row.updatedAt.toISOString() };
+  const { clientSecret: _secret, domainToken, domainVerifiedAt, ...rest } = row;
+  const record = domainRecord(row.emailDomain, domainToken);
+  return {
+    ...rest,
+    hasSecret: true,
+    updatedAt: row.updatedAt.toISOString(),
+    domainRecordName: record.name,
+    domainRecordValue: record.value,
+    domainVerified: domainVerifiedAt != null,
+  };
+}
+
+/** The provider settings with the client secret opened. */
+function providerOf(deps: Deps, conn: SsoConnectionRow) {
+  return { ...conn, clientSecret: openSecret(requireSecretsKey(deps.config), conn.clientSecret) };
+}
+
+/** The owner, with a verified email, who has just typed their password again; 403/400 otherwise. */
+async function requireOwnerReauth(owner: UserRow, password: string): Promise<void> {
+  authorize(owner, 'sso.manage');
+  if (!owner.emailVerifiedAt) {
+    throw new AppError('EMAIL_NOT_VERIFIED', 'Verify your email address before setting up single sign-on.');
+  }
+  if (!(await verifyPassword(owner.passwordHash, password))) {
+    throw new AppError('VALIDATION', 'Your password is not correct', { currentPassword: 'Not your password' });
+  }
 }
 
 /**
- * Saves the company's provider after discovering it. The domain must be the configuring admin's own email
- * domain (a company cannot claim another organisation's users).
+ * Saves the company's provider after discovering it. The domain must be the owner's own email domain and not
+ * a free-mail one; a new domain must be proven again before anyone is redirected.
  */
-export async function saveSso(deps: Deps, admin: UserRow, companyId: string, input: TSsoSettings, ip: string) {
-  if (domainOf(admin.email) !== input.emailDomain) {
-    throw new AppError('VALIDATION', 'The domain must be the domain of your own email address', {
-      emailDomain: `Use ${domainOf(admin.email)}`,
+export async function saveSso(deps: Deps, owner: UserRow, companyId: string, input: TSsoSettings, ip: string) {
+  await requireOwnerReauth(owner, input.currentPassword);
+  if (isFreeMailDomain(input.emailDomain)) {
+    throw new AppError('VALIDATION', 'A free-mail domain cannot use single sign-on', {
+      emailDomain: 'Use your company’s own domain',
     });
   }
-  const [current] = await deps.db.select().from(ssoConnections).where(eq(ssoConnections.companyId, companyId));
-  const clientSecret = input.clientSecret ?? current?.clientSecret;
+  if (domainOf(owner.email) !== input.emailDomain) {
+    throw new AppError('VALIDATION', 'The domain must be the domain of your own email address', {
+      emailDomain: `Use ${domainOf(owner.email)}`,
+    });
+  }
+  const current = await connectionOf(deps.db, companyId);
+  const key = requireSecretsKey(deps.config);
+  const clientSecret = input.clientSecret ?? (current ? openSecret(key, current.clientSecret) : undefined);
   if (!clientSecret) throw new AppError('VALIDATION', 'Client secret is required', { clientSecret: 'Required' });
   await discover({ issuer: input.issuer, clientId: input.clientId, clientSecret }, allowPrivate(deps));
+  const sameDomain = current?.emailDomain.toLowerCase() === input.emailDomain;
   const values = {
     emailDomain: input.emailDomain,
     issuer: input.issuer,
     clientId: input.clientId,
-    clientSecret,
+    // Sealed at rest (lib/secret-box.ts): a database dump does not give away the company's sign-in.
+    clientSecret: sealSecret(key, clientSecret),
     defaultRole: input.defaultRole,
     enabled: input.enabled,
     updatedAt: deps.clock.now(),
+    domainToken: sameDomain && current ? current.domainToken : newDomainToken(),
+    domainVerifiedAt: sameDomain && current ? current.domainVerifiedAt : null,
   };
   try {
     await deps.db
@@ -69,7 +114,7 @@ export async function saveSso(deps: Deps, admin: UserRow, companyId: string, inp
   }
   await recordAudit(deps.db, {
     companyId,
-    actorId: admin.id,
+    actorId: owner.id,
     action: 'sso.updated',
     targetType: 'company',
     targetId: companyId,
@@ -79,28 +124,65 @@ export async function saveSso(deps: Deps, admin: UserRow, companyId: string, inp
   return readSso(deps.db, companyId);
 }
 
-async function connectionForDomain(db: Db, domain: string) {
+/** Looks the company's TXT record up and marks the domain proven. */
+export async function verifySsoDomain(deps: Deps, owner: UserRow, companyId: string, ip: string) {
+  authorize(owner, 'sso.manage');
+  const conn = await connectionOf(deps.db, companyId);
+  if (!conn) throw new AppError('SSO_NOT_CONFIGURED', 'Save the single sign-on settings first');
+  await proveDomain(deps.resolveTxt ?? systemTxtResolver, conn.emailDomain, conn.domainToken);
+  await deps.db
+    .update(ssoConnections)
+    .set({ domainVerifiedAt: deps.clock.now() })
+    .where(eq(ssoConnections.companyId, companyId));
+  await recordAudit(deps.db, {
+    companyId,
+    actorId: owner.id,
+    action: 'sso.domain_verified',
+    targetType: 'company',
+    targetId: companyId,
+    ip,
+    detail: { emailDomain: conn.emailDomain },
+  });
+  return readSso(deps.db, companyId);
+}
+
+/** An enabled connection whose domain the company has proven. */
+async function provenConnectionForDomain(db: Db, domain: string) {
+  if (isFreeMailDomain(domain)) return null;
   const [row] = await db
     .select()
     .from(ssoConnections)
     .where(and(sql`lower(${ssoConnections.emailDomain}) = ${domain}`, eq(ssoConnections.enabled, true)))
     .limit(1);
-  return row ?? null;
+  return row?.domainVerifiedAt ? row : null;
 }
 
-/** Whether this email's domain signs in through a company provider (the sign-in page redirects then). */
+function isMemberOf(user: UserRow, companyId: string): boolean {
+  return user.role === 'employer' && user.companyId === companyId && !user.erasedAt;
+}
+
+/**
+ * The connection that may sign this address in: a proven domain, and the address is a member of that
+ * company or not an account yet. Everyone else (a candidate, another company's employer) uses a password.
+ */
+async function connectionForEmail(db: Db, email: string) {
+  const conn = await provenConnectionForDomain(db, domainOf(email));
+  if (!conn) return null;
+  const existing = await findUserByEmail(db, email);
+  if (existing && !isMemberOf(existing, conn.companyId)) return null;
+  return conn;
+}
+
+/** Whether this email signs in through a company provider (the sign-in page redirects then). */
 export async function discoverForEmail(db: Db, email: string): Promise<{ sso: boolean; startUrl?: string }> {
-  const conn = await connectionForDomain(db, domainOf(email));
+  const conn = await connectionForEmail(db, email);
   if (!conn) return { sso: false };
   return { sso: true, startUrl: `/api/auth/sso/start?email=${encodeURIComponent(email)}` };
 }
 
-/** Builds the provider's authorization URL and remembers state, nonce and PKCE verifier for the callback. */
-export async function startSso(deps: Deps, email: string): Promise<string> {
-  const conn = await connectionForDomain(deps.db, domainOf(email));
-  if (!conn) throw new AppError('SSO_NOT_CONFIGURED', 'Single sign-on is not set up for this email domain');
-  const config = await discover(conn, allowPrivate(deps));
-  const start = await authorizationUrl(config, `${deps.config.publicUrl}${callbackPath}`, email);
+async function beginFlow(deps: Deps, conn: SsoConnectionRow, loginHint: string, linkUserId: string | null) {
+  const config = await discover(providerOf(deps, conn), allowPrivate(deps));
+  const start = await authorizationUrl(config, `${deps.config.publicUrl}${callbackPath}`, loginHint);
   const now = deps.clock.now();
   await deps.db.delete(ssoStates).where(lt(ssoStates.expiresAt, now));
   await deps.db.insert(ssoStates).values({
@@ -109,30 +191,62 @@ export async function startSso(deps: Deps, email: string): Promise<string> {
     nonce: start.nonce,
     codeVerifier: start.codeVerifier,
     expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+    linkUserId,
   });
-  return start.url;
+  return { url: start.url, state: start.state };
 }
 
-/** Finishes the sign-in: the state is used once; returns the employer account to start a session for. */
-export async function finishSso(deps: Deps, query: Record<string, string>, ip: string): Promise<UserRow> {
+/** The provider's authorization URL and the state the route binds to this browser in a cookie. */
+export async function startSso(deps: Deps, email: string) {
+  const conn = await connectionForEmail(deps.db, email);
+  if (!conn) throw new AppError('SSO_NOT_CONFIGURED', 'Single sign-on is not set up for this email address');
+  return beginFlow(deps, conn, email, null);
+}
+
+/** A signed-in member links their own account to the company provider (the one way to link an account). */
+export async function startLink(deps: Deps, member: UserRow) {
+  const conn = member.companyId ? await connectionOf(deps.db, member.companyId) : null;
+  if (!conn?.enabled || !conn.domainVerifiedAt || !isMemberOf(member, conn.companyId)) {
+    throw new AppError('SSO_NOT_CONFIGURED', 'Your company has no proven single sign-on to link to');
+  }
+  return beginFlow(deps, conn, member.email, member.id);
+}
+
+/**
+ * Finishes the sign-in: the state is used once and must be the one this browser started (its cookie).
+ * Returns the account to start a session for, and where to send the browser.
+ */
+export async function finishSso(
+  deps: Deps,
+  query: Record<string, string>,
+  browserState: string | undefined,
+  ip: string,
+): Promise<{ user: UserRow; linked: boolean }> {
   const state = typeof query.state === 'string' ? query.state : '';
+  if (!state || browserState !== state) {
+    throw new AppError('SSO_FAILED', 'This sign-in was not started in this browser', { reason: 'browser' });
+  }
   const [flow] = await deps.db.delete(ssoStates).where(eq(ssoStates.state, state)).returning();
   if (!flow || flow.expiresAt < deps.clock.now()) {
     throw new AppError('SSO_FAILED', 'This sign-in link has expired. Please start again.', { reason: 'expired' });
   }
-  const [conn] = await deps.db.select().from(ssoConnections).where(eq(ssoConnections.companyId, flow.companyId));
-  if (!conn?.enabled)
+  const conn = await connectionOf(deps.db, flow.companyId);
+  if (!conn?.enabled || !conn.domainVerifiedAt)
     throw new AppError('SSO_NOT_CONFIGURED', 'Single sign-on is no longer set up', { reason: 'not_configured' });
-  const config = await discover(conn, allowPrivate(deps));
+  const config = await discover(providerOf(deps, conn), allowPrivate(deps));
   const callbackUrl = new URL(`${deps.config.publicUrl}${callbackPath}`);
   for (const [k, v] of Object.entries(query)) callbackUrl.searchParams.set(k, v);
   const claims = await finishAuthorization(config, callbackUrl, flow);
-  if (claims.emailVerified === false)
+  // Only an explicit `true`: a provider that stays silent has not verified anything.
+  if (claims.emailVerified !== true)
     throw new AppError('SSO_FAILED', 'The provider has not verified this email', { reason: 'unverified' });
   if (domainOf(claims.email) !== conn.emailDomain.toLowerCase()) {
     throw new AppError('SSO_FAILED', `Only ${conn.emailDomain} addresses can sign in here`, { reason: 'wrong_domain' });
   }
-  const user = await findOrCreateMember(deps, conn, claims);
+  const linked = flow.linkUserId != null;
+  const user = linked
+    ? await linkIdentity(deps, conn, flow.linkUserId!, claims.subject, ip)
+    : await findOrCreateMember(deps, conn, claims);
   await recordAudit(deps.db, {
     companyId: conn.companyId,
     actorId: user.id,
@@ -142,34 +256,82 @@ export async function finishSso(deps: Deps, query: Record<string, string>, ip: s
     ip,
     detail: { method: 'sso', issuer: conn.issuer, subject: claims.subject },
   });
-  return user;
+  return { user, linked };
+}
+
+async function identityUser(db: Db, issuer: string, subject: string) {
+  const [row] = await db
+    .select({ user: users })
+    .from(ssoIdentities)
+    .innerJoin(users, eq(users.id, ssoIdentities.userId))
+    .where(and(eq(ssoIdentities.issuer, issuer), eq(ssoIdentities.subject, subject)))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+async function linkIdentity(deps: Deps, conn: SsoConnectionRow, userId: string, subject: string, ip: string) {
+  const [member] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!member || !isMemberOf(member, conn.companyId)) {
+    throw new AppError('SSO_FAILED', 'This account is not a member of the company', { reason: 'outside_company' });
+  }
+  const holder = await identityUser(deps.db, conn.issuer, subject);
+  if (holder && holder.id !== member.id) {
+    throw new AppError('SSO_FAILED', 'This provider account is linked to someone else', { reason: 'linked_elsewhere' });
+  }
+  if (!holder) {
+    await deps.db
+      .insert(ssoIdentities)
+      .values({ issuer: conn.issuer, subject, userId: member.id, companyId: conn.companyId })
+      .onConflictDoNothing();
+    await recordAudit(deps.db, {
+      companyId: conn.companyId,
+      actorId: member.id,
+      action: 'sso.identity_linked',
+      targetType: 'user',
+      targetId: member.id,
+      ip,
+      detail: { issuer: conn.issuer, subject },
+    });
+  }
+  return member;
 }
 
 async function findOrCreateMember(
   deps: Deps,
   conn: SsoConnectionRow,
-  claims: { email: string; firstName: string; lastName: string },
+  claims: { subject: string; email: string; firstName: string; lastName: string },
 ): Promise<UserRow> {
+  const linked = await identityUser(deps.db, conn.issuer, claims.subject);
+  if (linked) {
+    if (!isMemberOf(linked, conn.companyId)) {
+      throw new AppError('SSO_FAILED', 'This account is not a member of the company', { reason: 'outside_company' });
+    }
+    return linked;
+  }
+  // Never matched by email: the owner of an existing account links it from their own session first.
   const existing = await findUserByEmail(deps.db, claims.email);
   if (existing) {
-    if (existing.role !== 'employer' || existing.companyId !== conn.companyId || existing.erasedAt) {
-      throw new AppError('SSO_FAILED', 'This email belongs to an account outside this company', {
-        reason: 'outside_company',
-      });
-    }
-    return existing;
+    const reason = isMemberOf(existing, conn.companyId) ? 'link_required' : 'outside_company';
+    throw new AppError('SSO_FAILED', 'This email already has an account: sign in with its password', { reason });
   }
   try {
-    const created = await insertUser(deps.db, {
-      email: claims.email,
-      // Not an argon2 hash: no password verifies; the member signs in through the provider.
-      passwordHash: `sso:${randomBytes(16).toString('hex')}`,
-      firstName: claims.firstName,
-      lastName: claims.lastName,
-      role: 'employer',
-      companyId: conn.companyId,
-      companyRole: conn.defaultRole,
-      emailVerifiedAt: deps.clock.now(),
+    const created = await deps.db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: claims.email,
+        // Not an argon2 hash: no password verifies; the member signs in through the provider.
+        passwordHash: `sso:${randomBytes(16).toString('hex')}`,
+        firstName: claims.firstName,
+        lastName: claims.lastName,
+        role: 'employer',
+        companyId: conn.companyId,
+        companyRole: conn.defaultRole,
+        // The provider's word is not our mail: the account is no verified sender until it follows our link.
+        emailVerifiedAt: null,
+      });
+      await tx
+        .insert(ssoIdentities)
+        .values({ issuer: conn.issuer, subject: claims.subject, userId: user.id, companyId: conn.companyId });
+      return user;
     });
     await recordAudit(deps.db, {
       companyId: conn.companyId,
@@ -181,9 +343,10 @@ async function findOrCreateMember(
     });
     return created;
   } catch (err) {
-    if (isUniqueViolation(err, 'users_email_key')) {
-      const raced = await findUserByEmail(deps.db, claims.email);
-      if (raced?.companyId === conn.companyId) return raced;
+    if (isUniqueViolation(err, 'users_email_key') || isUniqueViolation(err, 'sso_identities_pkey')) {
+      const raced = await identityUser(deps.db, conn.issuer, claims.subject);
+      if (raced && isMemberOf(raced, conn.companyId)) return raced;
+      throw new AppError('SSO_FAILED', 'This email already has an account', { reason: 'link_required' });
     }
     throw err;
   }

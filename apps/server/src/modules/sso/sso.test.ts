@@ -1,214 +1,264 @@
 /**
- * Single sign-on against a real OpenID Connect provider (oidc-provider) on 127.0.0.1: its development
- * login and consent pages are driven with plain HTTP, exactly as a browser would follow the redirects.
+ * Single sign-on against a real OpenID Connect provider on 127.0.0.1, tested from the attacker's side: the
+ * provider is the attacker's (it asserts whatever email it likes), the DNS proof goes through a resolver this
+ * file controls, and a browser is a cookie header.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, type SignedInUser, sessionCookie, uniqueEmail } from '../../../test/factories';
+import { cookieNamed, signInAtProvider, startOidcProvider, type TestProvider } from '../../../test/fixtures/oidc';
+import { joinAs } from '../../../test/fixtures/team';
 import { useTestApp } from '../../../test/support';
-import { users } from '../../db/schema';
+import { apiTokens, ssoConnections, users } from '../../db/schema';
 
 const PUBLIC_URL = 'http://assessly.test';
-const CLIENT = { client_id: 'assessly', client_secret: 'a-long-client-secret-for-tests-0123456789' };
+const STATE = 'assessly_sso_state';
 
-let admin: SignedInUser;
-let issuer: string;
-let idp: http.Server;
+let idp: TestProvider;
+let owner: SignedInUser;
 let domain: string;
-/** Claims the provider gives each account (the account id is the email). */
-const verified = new Map<string, boolean>();
+/** The DNS this file controls: TXT records by host name. */
+const txt = new Map<string, string[][]>();
 
-async function startProvider() {
-  idp = http.createServer();
-  await new Promise<void>((ok) => idp.listen(0, '127.0.0.1', () => ok()));
-  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        ...CLIENT,
-        redirect_uris: [`${PUBLIC_URL}/api/auth/sso/callback`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    findAccount: async (_ctx: unknown, sub: string) => ({
-      accountId: sub,
-      claims: async () => ({
-        sub,
-        email: sub,
-        email_verified: verified.get(sub) ?? true,
-        given_name: 'Sam',
-        family_name: 'Sso',
-      }),
-    }),
-    features: { devInteractions: { enabled: true } },
-    cookies: { keys: ['test-cookie-key-1'] },
-  });
-  idp.on('request', provider.callback());
-}
-
-/** A tiny cookie jar for the provider's interaction cookies. */
-class Jar {
-  private cookies = new Map<string, string>();
-  take(res: Response) {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
-/** Follows the provider's redirects, logging in as `accountId` and consenting, until it sends us back. */
-async function signInAtProvider(authorizationUrl: string, accountId: string): Promise<URL> {
-  const jar = new Jar();
-  let url = authorizationUrl;
-  for (let hop = 0; hop < 12; hop++) {
-    if (url.startsWith(PUBLIC_URL)) return new URL(url);
-    const res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.take(res);
-    if (res.status >= 300 && res.status < 400) {
-      url = new URL(res.headers.get('location')!, url).href;
-      continue;
-    }
-    const html = await res.text();
-    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    const action = /action="([^"]+)"/.exec(html)?.[1];
-    if (!prompt || !action) throw new Error(`unexpected provider page ${res.status}: ${html.slice(0, 200)}`);
-    const body = new URLSearchParams({ prompt, login: accountId, password: 'any' });
-    const post = await fetch(new URL(action, url), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-    });
-    jar.take(post);
-    url = new URL(post.headers.get('location')!, url).href;
-  }
-  throw new Error('too many redirects at the provider');
-}
-
-beforeAll(startProvider);
-afterAll(async () => {
-  await new Promise((ok) => idp.close(ok));
+beforeAll(async () => {
+  idp = await startOidcProvider(PUBLIC_URL);
 });
-const t = useTestApp();
+afterAll(() => idp.close());
+const t = useTestApp({
+  resolveTxt: async (host) => {
+    const found = txt.get(host);
+    if (!found) throw Object.assign(new Error(`queryTxt ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    return found;
+  },
+});
 beforeAll(async () => {
   t.deps.config.publicUrl = PUBLIC_URL;
   t.deps.config.webhookAllowPrivate = true;
   domain = `acme${Date.now().toString(36)}.test`;
-  admin = await createSignedInUser(t.app, { role: 'employer', email: `boss@${domain}` });
+  owner = await createSignedInUser(t.app, { role: 'employer', email: `boss@${domain}` });
 });
 
-async function configure(over: Record<string, unknown> = {}) {
-  return t.as(admin).put('/api/companies/sso', {
-    issuer,
-    clientId: CLIENT.client_id,
-    clientSecret: CLIENT.client_secret,
+function settings(over: Record<string, unknown> = {}) {
+  return {
+    issuer: idp.issuer,
+    clientId: idp.client.client_id,
+    clientSecret: idp.client.client_secret,
     emailDomain: domain,
+    currentPassword: owner.password,
     ...over,
-  });
+  };
 }
 
-async function ssoSignIn(email: string) {
+/** A browser: signs in at the provider as `account` and comes back, carrying the state cookie unless told. */
+async function ssoSignIn(email: string, account = email, opts: { carryCookie?: boolean } = {}) {
   const start = await t.as(null).get(`/api/auth/sso/start?email=${encodeURIComponent(email)}`);
   expect(start.statusCode).toBe(302);
-  const back = await signInAtProvider(start.headers.location as string, email);
+  const state = cookieNamed(start, STATE);
+  expect(state).not.toBeNull();
+  const back = await signInAtProvider(PUBLIC_URL, start.headers.location as string, account);
   expect(back.pathname).toBe('/api/auth/sso/callback');
-  return t.as(null).get(`${back.pathname}${back.search}`);
+  const cookie = opts.carryCookie === false ? '' : state!;
+  return t.as({ cookie }).get(`${back.pathname}${back.search}`);
 }
 
-describe('single sign-on settings', () => {
-  it("refuses a domain other than the admin's own, and an unreachable issuer", async () => {
-    expect((await configure({ emailDomain: 'gmail.com' })).statusCode).toBe(400);
-    const res = await configure({ issuer: 'http://127.0.0.1:9/' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('SSO_FAILED');
+describe('who may set up single sign-on', () => {
+  it('an admin may not point the company at a provider; only the owner', async () => {
+    const admin = await joinAs(t, owner, 'admin');
+    const res = await t.as(admin).put('/api/companies/sso', settings({ currentPassword: admin.password }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/Setting up single sign-on needs the owner role/);
+    const proof = await t.as(admin).post('/api/companies/sso/verify-domain', {});
+    expect(proof.statusCode).toBe(403);
+  });
+
+  it('an unverified owner may not, whatever the domain', async () => {
+    const d = `fresh${Date.now().toString(36)}.test`;
+    const fresh = await createSignedInUser(t.app, { role: 'employer', email: `o@${d}`, verified: false });
+    const res = await t
+      .as(fresh)
+      .put('/api/companies/sso', settings({ emailDomain: d, currentPassword: fresh.password }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('EMAIL_NOT_VERIFIED');
+  });
+
+  it('needs the password typed again (a stolen session alone is not enough)', async () => {
+    const res = await t.as(owner).put('/api/companies/sso', settings({ currentPassword: 'not-my-password' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ currentPassword: 'Not your password' });
+    const missing = await t.as(owner).put('/api/companies/sso', { ...settings(), currentPassword: undefined });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('refuses free-mail domains outright, even for an owner whose own address is one', async () => {
+    const gmailOwner = await createSignedInUser(t.app, { role: 'employer', email: `o${Date.now()}@gmail.com` });
+    const res = await t
+      .as(gmailOwner)
+      .put('/api/companies/sso', settings({ emailDomain: 'gmail.com', currentPassword: gmailOwner.password }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.emailDomain).toMatch(/own domain/);
+    expect((await t.as(owner).put('/api/companies/sso', settings({ emailDomain: 'other.test' }))).statusCode).toBe(400);
   });
 
   it('refuses a private issuer unless outbound private calls are allowed', async () => {
     t.deps.config.webhookAllowPrivate = false;
     try {
-      expect((await configure()).json().code).toBe('SSO_FAILED');
+      expect((await t.as(owner).put('/api/companies/sso', settings())).json().code).toBe('SSO_FAILED');
+      // A name that resolves to loopback is refused by the connection's own lookup (no second resolution).
+      const byName = await t
+        .as(owner)
+        .put('/api/companies/sso', settings({ issuer: idp.issuer.replace('127.0.0.1', 'localhost') }));
+      expect(byName.json()).toMatchObject({ code: 'SSO_FAILED' });
+      expect(byName.json().message).toMatch(/private address/);
     } finally {
       t.deps.config.webhookAllowPrivate = true;
     }
   });
+});
 
-  it('saves after discovering the provider; the secret is never returned', async () => {
-    const res = await configure();
+describe('domain proof', () => {
+  it('saves unproven: nobody is redirected until the TXT record is found', async () => {
+    const res = await t.as(owner).put('/api/companies/sso', settings());
     expect(res.statusCode).toBe(200);
-    expect(res.body).not.toContain(CLIENT.client_secret);
-    expect(res.json()).toMatchObject({ issuer, emailDomain: domain, defaultRole: 'recruiter', enabled: true });
-    const candidate = await createSignedInUser(t.app);
-    const refused = await t
-      .as(candidate)
-      .put('/api/companies/sso', { issuer, clientId: 'x', clientSecret: 'y', emailDomain: domain });
-    expect(refused.statusCode).toBe(403);
+    expect(res.body).not.toContain(idp.client.client_secret);
+    const saved = res.json();
+    expect(saved).toMatchObject({ domainVerified: false, domainRecordName: `_assessly-challenge.${domain}` });
+    expect((await t.as(null).get(`/api/auth/sso/discover?email=new@${domain}`)).json()).toEqual({ sso: false });
+    expect((await t.as(null).get(`/api/auth/sso/start?email=new@${domain}`)).statusCode).toBe(404);
+
+    // A wrong record, then the right one (split in two strings, as DNS may deliver a long value).
+    txt.set(saved.domainRecordName, [['assessly-domain-verification=someone-elses']]);
+    const wrong = await t.as(owner).post('/api/companies/sso/verify-domain', {});
+    expect(wrong.statusCode).toBe(422);
+    const value: string = saved.domainRecordValue;
+    txt.set(saved.domainRecordName, [['v=spf1 -all'], [value.slice(0, 10), value.slice(10)]]);
+    const proven = await t.as(owner).post('/api/companies/sso/verify-domain', {});
+    expect(proven.statusCode).toBe(200);
+    expect(proven.json().domainVerified).toBe(true);
+    expect((await t.as(null).get(`/api/auth/sso/discover?email=new@${domain}`)).json()).toMatchObject({ sso: true });
+  });
+
+  it('keeps the proof when the same domain is saved again (only a new domain starts unproven)', async () => {
+    const other = `acme-other${Date.now().toString(36)}.test`;
+    const mover = await createSignedInUser(t.app, { role: 'employer', email: `m@${other}` });
+    const put = (d: string) =>
+      t.as(mover).put('/api/companies/sso', settings({ emailDomain: d, currentPassword: mover.password }));
+    const first = (await put(other)).json();
+    txt.set(first.domainRecordName, [[first.domainRecordValue]]);
+    expect((await t.as(mover).post('/api/companies/sso/verify-domain', {})).json().domainVerified).toBe(true);
+    expect((await put(other)).json().domainVerified).toBe(true);
   });
 });
 
-describe('single sign-on', () => {
-  it('discovers the provider from the email domain', async () => {
-    const yes = await t.as(null).get(`/api/auth/sso/discover?email=new@${domain}`);
-    expect(yes.json()).toMatchObject({ sso: true });
-    const no = await t.as(null).get('/api/auth/sso/discover?email=someone@elsewhere.test');
-    expect(no.json()).toEqual({ sso: false });
+describe('sign-in from the attacker’s side', () => {
+  it('discovery sends only members and new addresses of the proven domain to the provider', async () => {
+    const candidate = await createSignedInUser(t.app, { role: 'candidate', email: `cand.${Date.now()}@${domain}` });
+    expect((await t.as(null).get(`/api/auth/sso/discover?email=${candidate.email}`)).json()).toEqual({ sso: false });
+    expect((await t.as(null).get(`/api/auth/sso/start?email=${candidate.email}`)).statusCode).toBe(404);
+    expect((await t.as(null).get(`/api/auth/sso/discover?email=${owner.email}`)).json()).toMatchObject({ sso: true });
   });
 
-  it('signs a new member in through the provider with just-in-time membership and the default role', async () => {
+  it('never links by email: the provider asserting the owner’s address does not sign in as the owner', async () => {
+    // The provider's account "evil:boss@…" has its own subject and claims the owner's verified email.
+    const res = await ssoSignIn(owner.email, `evil:${owner.email}`);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?ssoError=link_required');
+    expect(cookieNamed(res, 'assessly_session')).toBeNull();
+  });
+
+  it('a member links their identity from their own session; then the provider signs them in', async () => {
+    const link = await t.as(owner).post('/api/auth/sso/link', {});
+    expect(link.statusCode).toBe(200);
+    const state = cookieNamed(link, STATE)!;
+    const back = await signInAtProvider(PUBLIC_URL, link.json().url, `idp:${owner.email}`);
+    const done = await t.as({ cookie: `${owner.cookie}; ${state}` }).get(`${back.pathname}${back.search}`);
+    expect(done.headers.location).toBe('/admin/settings/sso?linked=1');
+
+    const again = await ssoSignIn(owner.email, `idp:${owner.email}`);
+    expect(again.headers.location).toBe('/admin');
+    const me = await t.as({ cookie: sessionCookie(again) }).get('/api/users/me');
+    expect(me.json()).toMatchObject({ id: owner.id });
+    // Another provider account with the same email still gets nothing.
+    expect((await ssoSignIn(owner.email, `other:${owner.email}`)).headers.location).toBe(
+      '/login?ssoError=link_required',
+    );
+    const audit = (await t.as(owner).get('/api/companies/audit?pageSize=200')).json();
+    expect(audit.entries.some((e: { action: string }) => e.action === 'sso.identity_linked')).toBe(true);
+  });
+
+  it('creates a new address just in time, not as a verified sender', async () => {
     const email = `new.member.${Date.now().toString(36)}@${domain}`;
     const res = await ssoSignIn(email);
-    expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/admin');
-    const cookie = sessionCookie(res);
-    const me = await t.as({ cookie: cookie }).get('/api/users/me');
-    expect(me.json()).toMatchObject({ email, role: 'employer', companyId: admin.companyId, companyRole: 'recruiter' });
-    // Signing in again reuses the account.
-    const again = await ssoSignIn(email);
-    expect(again.statusCode).toBe(302);
+    const member = { cookie: sessionCookie(res) };
+    const me = await t.as(member).get('/api/users/me');
+    expect(me.json()).toMatchObject({ email, role: 'employer', companyId: owner.companyId, companyRole: 'recruiter' });
+    const [row] = await t.deps.db.select().from(users).where(eq(users.email, email));
+    expect(row!.emailVerifiedAt).toBeNull();
+    const test = await t.as(member).post('/api/tests/create', {
+      testName: 'T',
+      testType: 'CODING',
+      duration: 30,
+    });
+    const invite = await t.as(member).post('/api/invitations', { testId: test.json().id, emails: [uniqueEmail('c')] });
+    expect(invite.statusCode).toBe(403);
+    expect(invite.json().code).toBe('EMAIL_NOT_VERIFIED');
+    // Signing in again reuses the account, found by (issuer, subject).
+    expect((await ssoSignIn(email)).headers.location).toBe('/admin');
     expect(await t.deps.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
-    const audit = await t.as(admin).get('/api/companies/audit?pageSize=200');
-    expect(
-      audit
-        .json()
-        .entries.some(
-          (e: { action: string; detail: { method?: string } }) =>
-            e.action === 'auth.sign_in' && e.detail.method === 'sso',
-        ),
-    ).toBe(true);
   });
 
-  it('never takes over an account outside the company', async () => {
-    const email = uniqueEmail('outsider').replace(/@.*/, `@${domain}`);
-    await createSignedInUser(t.app, { role: 'candidate', email });
-    const res = await ssoSignIn(email);
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/login?ssoError=outside_company');
-    expect(res.headers['set-cookie']).toBeUndefined();
+  it('refuses a provider that does not assert email_verified, or says false', async () => {
+    const silent = `silent.${Date.now().toString(36)}@${domain}`;
+    idp.claims.set(silent, { email_verified: undefined });
+    expect((await ssoSignIn(silent)).headers.location).toBe('/login?ssoError=unverified');
+    const no = `no.${Date.now().toString(36)}@${domain}`;
+    idp.claims.set(no, { email_verified: false });
+    expect((await ssoSignIn(no)).headers.location).toBe('/login?ssoError=unverified');
+    expect(await t.deps.db.select().from(users).where(eq(users.email, silent))).toHaveLength(0);
   });
 
-  it('refuses unverified emails and replayed states', async () => {
-    const email = `unverified.${Date.now().toString(36)}@${domain}`;
-    verified.set(email, false);
-    expect((await ssoSignIn(email)).headers.location).toBe('/login?ssoError=unverified');
-    const start = await t.as(null).get(`/api/auth/sso/start?email=ok.${Date.now().toString(36)}@${domain}`);
-    const back = await signInAtProvider(start.headers.location as string, `ok2@${domain}`);
-    const first = await t.as(null).get(`${back.pathname}${back.search}`);
-    expect(first.statusCode).toBe(302);
-    const replay = await t.as(null).get(`${back.pathname}${back.search}`);
+  it('binds the callback to the browser that started it (login CSRF) and uses each state once', async () => {
+    const email = `csrf.${Date.now().toString(36)}@${domain}`;
+    const carried = await ssoSignIn(email, email, { carryCookie: false });
+    expect(carried.headers.location).toBe('/login?ssoError=browser');
+    expect(cookieNamed(carried, 'assessly_session')).toBeNull();
+
+    const start = await t.as(null).get(`/api/auth/sso/start?email=${encodeURIComponent(email)}`);
+    const state = cookieNamed(start, STATE)!;
+    const back = await signInAtProvider(PUBLIC_URL, start.headers.location as string, email);
+    expect((await t.as({ cookie: state }).get(`${back.pathname}${back.search}`)).headers.location).toBe('/admin');
+    const replay = await t.as({ cookie: state }).get(`${back.pathname}${back.search}`);
     expect(replay.headers.location).toBe('/login?ssoError=expired');
   });
+});
 
-  it('answers 404 for a domain without a provider', async () => {
-    const res = await t.as(null).get('/api/auth/sso/start?email=a@nowhere.test');
-    expect(res.statusCode).toBe(404);
+describe('roles that hold', () => {
+  it('an unverified member grants no roles', async () => {
+    const d = `unv${Date.now().toString(36)}.test`;
+    const unverifiedOwner = await createSignedInUser(t.app, { role: 'employer', email: `o@${d}`, verified: false });
+    const res = await t.as(unverifiedOwner).put(`/api/companies/members/${unverifiedOwner.id}`, { role: 'admin' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('EMAIL_NOT_VERIFIED');
+  });
+
+  it('a revoked token stays revoked when its creator is promoted again', async () => {
+    const admin = await joinAs(t, owner, 'admin');
+    const made = await t.as(admin).post('/api/companies/api-tokens', { name: 'ci', scopes: ['tests:read'] });
+    expect(made.statusCode).toBe(201);
+    const bearer = { authorization: `Bearer ${made.json().token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer })).statusCode).toBe(200);
+    await t.as(owner).put(`/api/companies/members/${admin.id}`, { role: 'reviewer' });
+    await t.as(owner).put(`/api/companies/members/${admin.id}`, { role: 'admin' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/tests', headers: bearer })).statusCode).toBe(401);
+    const [row] = await t.deps.db.select().from(apiTokens).where(eq(apiTokens.createdBy, admin.id));
+    expect(row!.revokedAt).not.toBeNull();
+  });
+});
+
+describe('secrets at rest', () => {
+  it('stores the SSO client secret sealed, never as typed', async () => {
+    const [row] = await t.deps.db.select().from(ssoConnections).where(eq(ssoConnections.companyId, owner.companyId!));
+    expect(row!.clientSecret).not.toContain(idp.client.client_secret);
+    expect(row!.clientSecret.startsWith('enc:v1:')).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import {
   SUM_PROBLEM,
   startCodingAttempt,
 } from '../../../test/factories';
+import { until } from '../../../test/support';
 import { submissions } from '../../db/schema';
 
 const SUM_OK = 'a, b = map(int, input().split())\nprint(a + b)\n';
@@ -85,6 +86,75 @@ describe('fair judging', () => {
     expect(health.judge.fairness.wait.run.count).toBeGreaterThan(0);
     expect(health.judge.fairness.wait.run).toHaveProperty('p95Ms');
   }, 60_000);
+});
+
+describe('fair judging under hostile load (issue 23)', () => {
+  const ENDLESS = 'while True:\n    pass\n';
+  const LIMIT_MS = 300;
+  const CASES = 10;
+
+  it("answers a third candidate's run while two candidates submit endless loops to a 10-case problem", async () => {
+    const loop = await buildCodingTest(t.deps.db, {
+      employer,
+      duration: 60,
+      problems: [
+        {
+          ...SUM_PROBLEM,
+          timeLimitMs: LIMIT_MS,
+          // one visible example and nine hidden cases: ten cases a submission runs
+          testCases: Array.from({ length: CASES - 1 }, (_, i) => ({ input: `${i} 1\n`, output: `${i + 1}\n` })),
+        },
+      ],
+    });
+    const [a, b, c] = [
+      await createSignedInUser(t.app),
+      await createSignedInUser(t.app),
+      await createSignedInUser(t.app),
+    ];
+    for (const u of [a, b, c]) await startCodingAttempt(t.deps, u.id, loop.test.id);
+    const send = (user: SignedInUser, url: string, code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: user.cookie },
+        payload: { language: 'python', code, testId: loop.test.id, questionNumber: 0 },
+      });
+    const finished: string[] = [];
+    const endless = [a, b].map((u) =>
+      send(u, '/api/submissions', ENDLESS).then((r) => {
+        finished.push(u.id);
+        return r;
+      }),
+    );
+    // Both are queued and one holds a slot before the run is asked for.
+    await until(
+      async () => {
+        const rows = await t.deps.db.select().from(submissions).where(eq(submissions.testId, loop.test.id));
+        return rows.length === 2 && rows.some((r) => r.status === 'running');
+      },
+      30_000,
+      { everyMs: 20 },
+    );
+    const started = Date.now();
+    const run = await send(c, '/api/submissions/run', SUM_OK);
+    const took = Date.now() - started;
+    console.log(`a third candidate's run beside two endless submitters: ${took} ms`);
+    expect(run.statusCode).toBe(200);
+    expect(run.json()[0].passed).toBe(true);
+    // The run did not wait for either endless submission: both were still being judged when it was answered.
+    expect(finished).toEqual([]);
+
+    // Each endless submission costs at most about N × T of CPU: every case stops at the limit.
+    await Promise.all(endless);
+    const rows = await t.deps.db.select().from(submissions).where(eq(submissions.testId, loop.test.id));
+    for (const row of rows) {
+      const results = row.results as { verdict: string; timeMs: number | null }[];
+      expect(results).toHaveLength(CASES);
+      expect(results.every((r) => r.verdict === 'Time Limit Exceeded')).toBe(true);
+      const cpu = results.reduce((sum, r) => sum + (r.timeMs ?? 0), 0);
+      expect(cpu).toBeLessThanOrEqual(CASES * LIMIT_MS * 1.25);
+    }
+  }, 180_000);
 });
 
 describe('idempotent submits', () => {

@@ -36,6 +36,8 @@ export function toEmployerTest(row: TestRow, createdByEmail: string | null = nul
     version: row.version,
     proctoring: row.proctoring ?? defaultProctoring(row.testType),
     pastePolicy: row.pastePolicy,
+    access: row.access,
+    linkExpiresAt: iso(row.linkExpiresAt),
   };
 }
 

@@ -45,12 +45,13 @@ export { toCandidateProblem, toCandidateQuestion, toCandidateTest } from './test
  * A window time from input. JavaScript parses years PostgreSQL cannot store (0, 275760): those are a 400 here,
  * not a 500 from the database.
  */
-function toDate(v: string | null | undefined, field: 'startTime' | 'endTime'): Date | null {
+function toDate(v: string | null | undefined, field: 'startTime' | 'endTime' | 'linkExpiresAt'): Date | null {
   if (!v) return null;
   const d = new Date(v);
   const year = d.getUTCFullYear();
   if (Number.isNaN(d.getTime()) || year < 1970 || year > 9999) {
-    const message = `${field === 'startTime' ? 'Start time' : 'End time'} must be a valid date`;
+    const label = { startTime: 'Start time', endTime: 'End time', linkExpiresAt: 'Link expiry' }[field];
+    const message = `${label} must be a valid date`;
     throw new AppError('VALIDATION', message, { [field]: message });
   }
   return d;
@@ -71,6 +72,8 @@ export async function createTest(db: Db, user: UserRow, input: TTestCreate): Pro
     proctoring: input.proctoring ?? null,
     languages: input.languages ? offeredLanguages(input.languages) : null,
     pastePolicy: input.pastePolicy ?? 'record',
+    access: input.access,
+    linkExpiresAt: toDate(input.linkExpiresAt, 'linkExpiresAt'),
     // createdBy comes from the session, never from the body.
     createdBy: user.id,
     companyId: user.companyId,
@@ -137,6 +140,9 @@ export async function updateTest(db: Db, user: UserRow, id: string, input: TTest
       proctoring: input.proctoring === undefined ? test.proctoring : input.proctoring,
       languages: input.languages === undefined ? test.languages : input.languages && offeredLanguages(input.languages),
       pastePolicy: input.pastePolicy ?? test.pastePolicy,
+      access: input.access ?? test.access,
+      linkExpiresAt:
+        input.linkExpiresAt !== undefined ? toDate(input.linkExpiresAt, 'linkExpiresAt') : test.linkExpiresAt,
       questionIds,
     },
     test.version,

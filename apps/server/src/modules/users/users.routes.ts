@@ -48,15 +48,15 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     { config: signinLimit, schema: { body: ZLogin, response: { 200: ZUser } } },
     async (req, reply) => {
       const input = req.body;
-      await throttle.check(input.email);
+      await throttle.check(input.email, req.ip);
       let user: Awaited<ReturnType<typeof service.authenticate>>;
       try {
         user = await service.authenticate(db, input.email, input.password, deps.config.passwordCost);
       } catch (err) {
-        await throttle.recordFailure(input.email);
+        await throttle.recordFailure(input.email, req.ip);
         throw err;
       }
-      await throttle.recordSuccess(input.email);
+      await throttle.recordSuccess(input.email, req.ip);
       await startSession(db, clock, reply, user.id, secure, input.rememberMe !== false);
       return service.toPublicUser(user);
     },
@@ -76,7 +76,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     { preValidation: signedIn, schema: { querystring: ZEmailQuery, response: { 200: ZUser } } },
     async (req) => {
       const cleaned = req.query.email.replace(/^"+|"+$/g, '').toLowerCase();
-      return service.readUserFor(db, requireUser(req), await repo.findUserByEmail(db, cleaned));
+      return service.readUserByEmailFor(db, requireUser(req), await repo.findUserByEmail(db, cleaned));
     },
   );
 
@@ -124,7 +124,9 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     { config: authLimit, schema: { body: ZResetPassword, response: { 200: ZOkMessage } } },
     async (req) => {
       const { token, password } = req.body;
-      await service.resetPassword({ db, clock, config: deps.config }, token, password);
+      const userId = await service.resetPassword({ db, clock, config: deps.config }, token, password);
+      const user = await repo.findUserById(db, userId);
+      if (user) await throttle.lift(user.email);
       return { ok: true as const, message: 'Your password has been changed. Please sign in.' };
     },
   );

@@ -111,6 +111,15 @@ export async function readUserFor(db: Db, viewer: UserRow, target: UserRow | nul
   return toPublicUser(target);
 }
 
+/**
+ * GET /api/users/by-email (issue 23): an address you may not read answers exactly like an unknown one, so the
+ * call cannot tell whether an account exists.
+ */
+export async function readUserByEmailFor(db: Db, viewer: UserRow, target: UserRow | null): Promise<TUser> {
+  if (!target || !(await canReadUser(db, viewer, target))) throw new AppError('USER_NOT_FOUND', 'User not found');
+  return toPublicUser(target);
+}
+
 export async function updateProfile(db: Db, viewer: UserRow, id: string, input: TUserUpdate): Promise<TUser> {
   if (viewer.id !== id) throw new AppError('FORBIDDEN', 'You can only change your own profile');
   const row = await repo.updateUser(db, id, input);
@@ -149,7 +158,7 @@ export async function resetPassword(
   deps: { db: Db; clock: Clock; config: Pick<Config, 'passwordCost'> },
   token: string,
   password: string,
-): Promise<void> {
+): Promise<string> {
   const passwordHash = await hashPassword(password, deps.config.passwordCost);
   const used = await repo.consumeOneTimeToken(deps.db, hashToken(token), 'password_reset', deps.clock.now());
   if (!used?.userId)
@@ -157,4 +166,5 @@ export async function resetPassword(
   await repo.updateUser(deps.db, used.userId, { passwordHash });
   // A new password signs out every other session.
   await repo.deleteSessionsOfUser(deps.db, used.userId);
+  return used.userId;
 }

@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webhookDeliveries } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { openSecret } from '../../lib/secret-box';
 import { guardedLookup, isPrivateAddress } from './webhooks.url-guard';
 
 /** Delay before attempt n+1 (after n failures). The sum stays within a day; then the delivery fails for good. */
@@ -28,6 +29,8 @@ export interface DeliveryDeps {
   db: Db;
   clock: Clock;
   allowPrivate: boolean;
+  /** Opens the sealed signing secrets (lib/secret-box.ts). */
+  secretsKey: string;
 }
 
 /** `sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">` with the webhook's secret. */
@@ -158,7 +161,7 @@ async function attemptDelivery(deps: DeliveryDeps, d: Claimed) {
     {
       'user-agent': 'Assessly-Webhooks/1',
       'x-assessly-timestamp': String(timestamp),
-      'x-assessly-signature': signature(d.secret, timestamp, d.body),
+      'x-assessly-signature': signature(openSecret(deps.secretsKey, d.secret), timestamp, d.body),
       'x-assessly-delivery': d.id,
     },
     deps.allowPrivate,

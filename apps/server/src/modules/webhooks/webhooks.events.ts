@@ -77,7 +77,9 @@ export async function scanAttemptEvents(deps: EventDeps, limit = 100): Promise<n
            NULL::float8 AS score, NULL::float8 AS "maxScore", t.passing_marks AS "passingMarks"
     FROM webhooks w
     JOIN tests t ON t.company_id = w.company_id
-    JOIN attempts a ON a.test_id = t.id AND a.created_at >= w.created_at AND a.created_at >= $1::timestamptz
+    -- Issue 23: a company member's preview is no candidate's attempt and fires nothing.
+    JOIN attempts a ON a.test_id = t.id AND NOT a.is_preview AND a.created_at >= w.created_at
+         AND a.created_at >= $1::timestamptz
     JOIN users u ON u.id = a.user_id
     WHERE w.active AND w.events ? 'attempt.started'
       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
@@ -89,7 +91,8 @@ export async function scanAttemptEvents(deps: EventDeps, limit = 100): Promise<n
            ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", t.passing_marks AS "passingMarks"
     FROM webhooks w
     JOIN tests t ON t.company_id = w.company_id
-    JOIN attempts a ON a.test_id = t.id AND a.finalized_at IS NOT NULL AND a.finalized_at >= w.created_at
+    JOIN attempts a ON a.test_id = t.id AND NOT a.is_preview AND a.finalized_at IS NOT NULL
+         AND a.finalized_at >= w.created_at
          AND a.finalized_at >= $1::timestamptz
     JOIN users u ON u.id = a.user_id
     ${SCORE_LATERALS}

@@ -1,6 +1,7 @@
 /** The webhook worker: every 2 s send due deliveries; every 10 s enqueue new attempt events. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { requireSecretsKey } from '../../lib/secret-box';
 import { runDueDeliveries } from './webhooks.delivery';
 import { scanAttemptEvents } from './webhooks.events';
 
@@ -19,7 +20,12 @@ export function createWebhookLoop(getDeps: () => AppDeps, log: FastifyBaseLogger
     try {
       if (ticks++ % SCAN_EVERY_TICKS === 0) await scanAttemptEvents({ ...deps, publicUrl: deps.config.publicUrl });
       // Passes are fair (a few deliveries per webhook each); run them back to back while there is work.
-      const delivery = { db: deps.db, clock: deps.clock, allowPrivate: !!deps.config.webhookAllowPrivate };
+      const delivery = {
+        db: deps.db,
+        clock: deps.clock,
+        allowPrivate: !!deps.config.webhookAllowPrivate,
+        secretsKey: requireSecretsKey(deps.config),
+      };
       for (let pass = 0; pass < MAX_PASSES_PER_TICK; pass++) {
         if ((await runDueDeliveries(delivery)) === 0) break;
       }

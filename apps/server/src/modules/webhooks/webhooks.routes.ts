@@ -6,6 +6,7 @@ import { companyAdminOnly } from '../../lib/account-guards';
 import { requireUser } from '../../lib/auth';
 import { requireCompanyAdmin } from '../../lib/company-admin';
 import { typed } from '../../lib/route-schema';
+import { requireSecretsKey } from '../../lib/secret-box';
 import * as service from './webhooks.service';
 
 const ZIdParam = z.object({ id: z.string().uuid('Webhook not found') });
@@ -32,7 +33,13 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const created = await service.createWebhook(db, !!deps.config.webhookAllowPrivate, actorOf(req), req.body);
+      const created = await service.createWebhook(
+        db,
+        !!deps.config.webhookAllowPrivate,
+        actorOf(req),
+        req.body,
+        requireSecretsKey(deps.config),
+      );
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
   );

@@ -5,6 +5,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type WebhookRow, webhookDeliveries, webhooks } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { sealSecret } from '../../lib/secret-box';
 import { recordAudit } from '../audit/audit.service';
 import { checkWebhookUrl } from './webhooks.url-guard';
 
@@ -20,7 +21,13 @@ function toPublic(w: WebhookRow): TWebhook {
   return { id: w.id, url: w.url, events: w.events, active: w.active, createdAt: w.createdAt.toISOString() };
 }
 
-export async function createWebhook(db: Db, allowPrivate: boolean, actor: Actor, input: TCreateWebhook) {
+export async function createWebhook(
+  db: Db,
+  allowPrivate: boolean,
+  actor: Actor,
+  input: TCreateWebhook,
+  secretsKey: string,
+) {
   await checkWebhookUrl(input.url, allowPrivate);
   const count = await db
     .select({ id: webhooks.id })
@@ -33,7 +40,13 @@ export async function createWebhook(db: Db, allowPrivate: boolean, actor: Actor,
   const events = [...new Set(input.events)];
   const [row] = await db
     .insert(webhooks)
-    .values({ companyId: actor.companyId, createdBy: actor.userId, url: input.url, events, secret })
+    .values({
+      companyId: actor.companyId,
+      createdBy: actor.userId,
+      url: input.url,
+      events,
+      secret: sealSecret(secretsKey, secret),
+    })
     .returning();
   await recordAudit(db, {
     companyId: actor.companyId,

@@ -52,7 +52,8 @@ function startReceiver() {
 const t = useTestApp();
 const admin = useSignedIn(t, { role: 'employer' });
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-const deliver = () => runDueDeliveries({ db: t.deps.db, clock: t.clock, allowPrivate: true });
+const deliver = () =>
+  runDueDeliveries({ db: t.deps.db, clock: t.clock, allowPrivate: true, secretsKey: t.deps.config.secretsKey! });
 
 beforeAll(async () => {
   t.deps.config.webhookAllowPrivate = true;
@@ -149,6 +150,10 @@ describe('webhook deliveries', () => {
     expect(secret).toMatch(/^whsec_/);
     const list = await t.as(admin).get('/api/companies/webhooks');
     expect(list.body).not.toContain(secret);
+    // Issue 23: sealed at rest; the signature below proves the delivery opens it again.
+    const [stored] = await t.deps.db.select().from(webhooks).where(eq(webhooks.id, id));
+    expect(stored!.secret).not.toContain(secret);
+    expect(stored!.secret.startsWith('enc:v1:')).toBe(true);
     const attemptId = await statusChange();
     expect(await deliver()).toBeGreaterThanOrEqual(1);
     const got = receiver.received.find((r) => JSON.parse(r.body).event === 'candidate.status_changed');
@@ -219,7 +224,10 @@ describe('webhook deliveries', () => {
       await emitEvent(t.deps, admin.companyId!, 'candidate.status_changed', `backlog-${i}`, { i });
     }
     await emitEvent(t.deps, other.companyId!, 'candidate.status_changed', 'quiet-1', { quiet: true });
-    await runDueDeliveries({ db: t.deps.db, clock: t.clock, allowPrivate: true }, 10);
+    await runDueDeliveries(
+      { db: t.deps.db, clock: t.clock, allowPrivate: true, secretsKey: t.deps.config.secretsKey! },
+      10,
+    );
     const [row] = await t.deps.db
       .select()
       .from(webhookDeliveries)
@@ -248,7 +256,12 @@ describe('webhook deliveries', () => {
       expect(receiver.received).toHaveLength(0);
       const second = await openDatabase({ dataDir: dir });
       try {
-        await runDueDeliveries({ db: second.db, clock: t.clock, allowPrivate: true });
+        await runDueDeliveries({
+          db: second.db,
+          clock: t.clock,
+          allowPrivate: true,
+          secretsKey: t.deps.config.secretsKey!,
+        });
         expect(receiver.received.map((r) => JSON.parse(r.body).data)).toEqual([{ n: 1 }]);
       } finally {
         await second.close();
@@ -273,6 +286,19 @@ describe('webhook deliveries', () => {
 });
 
 describe('webhook events', () => {
+  it('fires nothing for a company member’s preview (issue 23)', async () => {
+    const { id } = (await createWebhook(['attempt.started', 'attempt.completed'])).json();
+    const { test } = await buildCodingTest(t.deps.db, { employer: admin });
+    const attempt = await seedAttempt(t.deps.db, test.id, admin.id, { startedAt: t.clock.now() });
+    await t.deps.db
+      .update(attempts)
+      .set({ isPreview: true, finalizedAt: t.clock.now() })
+      .where(eq(attempts.id, attempt.id));
+    await scanAttemptEvents({ ...t.deps, publicUrl: 'https://assessly.example' });
+    expect(await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, id))).toEqual([]);
+    await t.as(admin).delete(`/api/companies/webhooks/${id}`);
+  });
+
   it('attempt.started and attempt.completed (score, result, report link), each once', async () => {
     const { id } = (await createWebhook(['attempt.started', 'attempt.completed'])).json();
     const { test, problems } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50], passingMarks: 40 });

@@ -27,9 +27,14 @@ for (const [net, bits] of [
 ] as const)
   blocked.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  // Issue 23: ::/96 holds the IPv4-compatible forms (::127.0.0.1, ::a00:1) as well as :: and ::1.
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2001::', 32],
+  ['2001:10::', 28],
+  ['2001:20::', 28],
   ['100::', 64],
   ['2001:db8::', 32],
   ['2002::', 16],

@@ -29,6 +29,8 @@ function toFormValues(t: TTest): TestFormValues {
     proctoring: t.proctoring ? 'on' : 'off',
     languages: t.languages,
     pastePolicy: t.pastePolicy,
+    access: t.access ?? 'link',
+    linkExpiresAt: toLocalInput(t.linkExpiresAt ?? null),
   };
 }
 

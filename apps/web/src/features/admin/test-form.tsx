@@ -21,6 +21,9 @@ export interface TestFormValues {
   languages: string[];
   /** A paste from outside the code editor (issue 29). */
   pastePolicy: 'allow' | 'record' | 'block';
+  /** Issue 23: invited candidates only, or anyone signed in with the link (until the optional expiry). */
+  access: 'invited' | 'link';
+  linkExpiresAt: string;
 }
 
 /** What the API takes from the form (window times as ISO, numbers as numbers). */
@@ -37,6 +40,8 @@ export function toTestPayload(v: TestFormValues) {
     proctoring: v.proctoring === 'default' ? null : v.proctoring === 'on',
     languages: CODE_LANGUAGES.every((l) => v.languages.includes(l)) ? null : v.languages,
     pastePolicy: v.pastePolicy,
+    access: v.access,
+    linkExpiresAt: v.access === 'link' ? fromLocalInput(v.linkExpiresAt) : null,
   };
 }
 
@@ -52,6 +57,8 @@ export const EMPTY_TEST_FORM: TestFormValues = {
   proctoring: 'default',
   languages: [...CODE_LANGUAGES],
   pastePolicy: 'record',
+  access: 'invited',
+  linkExpiresAt: '',
 };
 
 const NUMBER_LABELS = { duration: 'Duration', totalMarks: 'Total marks', passingMarks: 'Passing marks' } as const;
@@ -100,8 +107,9 @@ export function TestFormFields({
   typeAs: 'select' | 'radio';
   idPrefix: string;
 }) {
-  const { register, formState } = form;
+  const { register, formState, watch } = form;
   const e = formState.errors;
+  const access = watch('access');
   const id = (n: string) => `${idPrefix}-${n}`;
   const invalid = (n: keyof TestFormValues) =>
     e[n] ? { 'aria-invalid': true as const, 'aria-describedby': id(`${n}-error`) } : {};
@@ -225,6 +233,29 @@ export function TestFormFields({
           Coding tests record every change to the editor so reviewers can replay how the code was written.
         </span>
       </div>
+      <div className="field">
+        <label htmlFor={id('access')}>Who may take it</label>
+        <select id={id('access')} aria-describedby={id('access-hint')} {...register('access')}>
+          <option value="invited">Invited candidates only</option>
+          <option value="link">Anyone signed in who has the link</option>
+        </select>
+        <span className="field-hint" id={id('access-hint')}>
+          Invited only: a candidate starts after verifying the email address you invited. With the link, anyone who
+          signs in and has it can take the test.
+        </span>
+      </div>
+      {access === 'link' && (
+        <div className="field">
+          <label htmlFor={id('linkExpiresAt')}>Link expires (optional)</label>
+          <input
+            id={id('linkExpiresAt')}
+            type="datetime-local"
+            {...register('linkExpiresAt')}
+            {...invalid('linkExpiresAt')}
+          />
+          {err('linkExpiresAt')}
+        </div>
+      )}
     </>
   );
 }

@@ -10,6 +10,10 @@ const SSO_ERRORS: Record<string, string> = {
   outside_company: 'This email already has an account outside your company. Sign in with your password.',
   not_configured: 'Single sign-on is no longer set up for your company.',
   refused: 'Your identity provider did not sign you in.',
+  link_required:
+    'This email already has an account. Sign in with your password, then link single sign-on under Settings → Single sign-on.',
+  linked_elsewhere: 'That provider account is already linked to another Assessly account.',
+  browser: 'That sign-in was started in another browser or tab. Please start again here.',
   failed: 'Single sign-on failed. Please try again.',
 };
 

@@ -132,6 +132,14 @@ export function ReportPage() {
             {r.events.map((e) => (
               <li key={e.id}>
                 {formatDateTime(e.occurredAt)}: {eventLabel(e.kind)}
+                {e.source === 'page' && (
+                  <>
+                    {' '}
+                    <span className="badge" title="Sent by the candidate's browser, not observed by the server">
+                      reported by the page
+                    </span>
+                  </>
+                )}
                 {e.detail && ` (${e.detail})`}
                 {e.frameUrl && (
                   <>

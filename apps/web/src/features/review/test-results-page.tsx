@@ -148,6 +148,17 @@ export function TestResultsPage() {
                       <strong>{r.name}</strong>
                       <br />
                       <span className="muted">{r.email}</span>
+                      {r.emailVerified === false && (
+                        <>
+                          {' '}
+                          <span
+                            className="badge badge-warning"
+                            title="This account never verified its email address: it may not be the person you invited."
+                          >
+                            Email not verified
+                          </span>
+                        </>
+                      )}
                     </td>
                     <td>
                       {r.score}/{r.maxScore} ({r.percent}%)

@@ -1,0 +1,31 @@
+/**
+ * Who may start a test (issue 23). `invited`: only the verified owner of an invited address (an account
+ * registered on that address but never verified is not that person yet). `link`: anyone signed in who has the
+ * link, until its optional expiry. Company members' previews are not gated here.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { TestRow, UserRow } from '../../db/schema';
+import { invitations } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+export async function requireTestAccess(db: Db, user: UserRow, test: TestRow, now: Date): Promise<void> {
+  if (test.access === 'link') {
+    if (test.linkExpiresAt && test.linkExpiresAt <= now) {
+      throw new AppError('WINDOW_CLOSED', 'This test link has expired.');
+    }
+    return;
+  }
+  if (!user.emailVerifiedAt) {
+    throw new AppError(
+      'EMAIL_NOT_VERIFIED',
+      'This test is for invited candidates: verify your email address (open the link we emailed you) to start it.',
+    );
+  }
+  const [invited] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.testId, test.id), sql`lower(${invitations.email}) = ${user.email.toLowerCase()}`))
+    .limit(1);
+  if (!invited) throw new AppError('FORBIDDEN', 'This test is open to invited candidates only.');
+}
