@@ -73,10 +73,10 @@ describe('company registration, owner sign-in and the team', () => {
       'Live Coding Tests',
       'Anti-Cheat Detection',
       'AI-Powered Analysis',
-      '500+',
-      'Companies',
-      '50K+',
-      'Assessments',
+      'Test kinds',
+      'Coding + aptitude',
+      'Hosting',
+      'Your own server',
     ])
       await see(page, text);
     expect(await page.getByRole('tab', { name: 'Sign In' }).getAttribute('aria-selected')).toBe('true');

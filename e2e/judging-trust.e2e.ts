@@ -70,7 +70,7 @@ describe('judging an employer can trust', () => {
     await page.getByText('has a model solution that was not checked since the last edit').waitFor();
     await page.goto(`/admin/coding-test/edit/${a.testId}`);
     await page.getByRole('button', { name: 'Edit Alpha sum' }).click();
-    await page.getByRole('button', { name: 'Solution' }).click();
+    // The model solution panel is open by default (issue 26): Check solution sits beside it.
     await page.getByRole('button', { name: 'Check solution' }).click();
     await page.getByText('Wrong Answer: 0 of 2 cases passed').waitFor();
     // fix the solution, save, check again
@@ -83,7 +83,7 @@ describe('judging an employer can trust', () => {
     await page.getByText('Changes saved successfully!').waitFor();
     await page.getByText('has a model solution that was not checked since the last edit').waitFor();
     await page.getByRole('button', { name: 'Edit Alpha sum' }).click();
-    await page.getByRole('button', { name: 'Solution' }).click();
+    // The model solution panel is open by default (issue 26): Check solution sits beside it.
     await page.getByRole('button', { name: 'Check solution' }).click();
     await page.getByText('Accepted: 2 of 2 cases passed').waitFor();
     const problem = await (await page.request.get(`/api/coding-tests/${a.problemId}`)).json();

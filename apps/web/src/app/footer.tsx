@@ -7,7 +7,6 @@ const COLUMNS = [
     links: [
       ['How it works', '/about'],
       ['Register your company', '/owner?tab=register'],
-      ['Sign in', '/login'],
     ],
   },
   {

@@ -118,6 +118,11 @@ describe('tracking, accepting and resending', () => {
       companyName: 'Acme Hiring',
       email: 'two@cand.test',
       takePath: `/code/${testId}`,
+      // Issue 26: the facts the invitation page shows before sign-up.
+      duration: expect.any(Number),
+      endTime: null,
+      proctored: expect.any(Boolean),
+      questionCount: expect.any(Number),
     });
     const list = (await t.as(emp).get(`/api/invitations?testId=${testId}`)).json();
     const inv = list.find((i: { email: string }) => i.email === 'two@cand.test');
