@@ -2,8 +2,9 @@
  * Drizzle mirror of the SQL migrations in ./migrations (the SQL is the source of truth; keep both in step).
  * Column names are snake_case in SQL and camelCase here.
  */
+import { sql } from 'drizzle-orm';
 import {
-  bigserial,
+  bigint,
   boolean,
   customType,
   doublePrecision,
@@ -632,7 +633,8 @@ export const interviews = pgTable('interviews', {
 });
 
 export const interviewUpdates = pgTable('interview_updates', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  // bigserial in SQL: a bigint whose default is its sequence
+  id: bigint('id', { mode: 'number' }).primaryKey().default(sql`nextval('interview_updates_id_seq')`),
   interviewId: uuid('interview_id').notNull(),
   doc: text('doc', { enum: ['code', 'notes'] }).notNull(),
   data: bytea('data').notNull(),

@@ -67,6 +67,9 @@ class Room {
   sinceCompaction = 0;
   /** Writes of this room in arrival order (persistence never reorders). */
   writes: Promise<void> = Promise.resolve();
+  /** Updates of the last few milliseconds, stored as one row (a burst of keystrokes is one insert). */
+  pending: Uint8Array[] = [];
+  flushTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     readonly interviewId: string,
@@ -152,6 +155,9 @@ export interface HubLog {
   error(obj: unknown, msg?: string): void;
 }
 
+/** Updates arriving within this many ms are stored as one row (they are broadcast at once regardless). */
+const FLUSH_MS = 50;
+
 /** How often (ms) a socket's access is read again from the database while it sends messages. */
 const RECHECK_MS = 30_000;
 
@@ -221,6 +227,17 @@ export class RoomHub {
 
   private persist(room: Room, update: Uint8Array) {
     room.bytes += update.byteLength;
+    room.pending.push(update);
+    room.flushTimer ??= setTimeout(() => this.flush(room), FLUSH_MS);
+  }
+
+  /** Hands what arrived since the last flush to the room's write chain, merged into one update. */
+  private flush(room: Room) {
+    if (room.flushTimer) clearTimeout(room.flushTimer);
+    room.flushTimer = null;
+    if (room.pending.length === 0) return;
+    const update = room.pending.length === 1 ? room.pending[0]! : Y.mergeUpdates(room.pending);
+    room.pending = [];
     room.sinceCompaction++;
     const compact = room.sinceCompaction >= 200;
     if (compact) room.sinceCompaction = 0;
@@ -361,6 +378,7 @@ export class RoomHub {
 
   /** The last one left: compact what is stored and forget the room (unless someone joined meanwhile). */
   private unload(room: Room) {
+    this.flush(room);
     room.writes = room.writes
       .then(() => this.store.compact(room.interviewId, room.name, true))
       .catch((err) => this.log.error({ err, interviewId: room.interviewId }, 'interview compaction failed'));
@@ -418,6 +436,10 @@ export class RoomHub {
         conn.socket.close(1012, 'Server restarting');
       }
     }
-    for (const r of rooms) if (r.status === 'fulfilled') await r.value.writes;
+    for (const r of rooms) {
+      if (r.status !== 'fulfilled') continue;
+      this.flush(r.value);
+      await r.value.writes;
+    }
   }
 }

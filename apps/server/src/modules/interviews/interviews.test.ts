@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, HIDDEN_MARKER, type SignedInUser } from '../../../test/factories';
 import { useTeam, useTestApp } from '../../../test/support';
-import { auditLog, outbox } from '../../db/schema';
+import { auditLog, outbox, webhookDeliveries, webhooks } from '../../db/schema';
 import { purgeExpired } from '../erasure/retention.service';
 
 const t = useTestApp();
@@ -124,6 +124,17 @@ describe('list, room, end and scorecard', () => {
     const room = await t.as(null).get(`/api/interviews/${id}/room`, { 'x-join-token': token });
     expect(room.body).not.toContain('SCORECARD-SECRET');
 
+    // A company webhook subscribed to interview.completed gets one delivery when the interview ends.
+    const [hook] = await t.deps.db
+      .insert(webhooks)
+      .values({
+        companyId: team.owner.companyId!,
+        createdBy: team.owner.id,
+        url: 'https://hooks.example.com/in',
+        events: ['interview.completed'],
+        secret: 'whsec-test',
+      })
+      .returning();
     expect((await t.as(team.reviewer).post(`/api/interviews/${id}/end`)).statusCode).toBe(403);
     const ended = await t.as(team.recruiter).post(`/api/interviews/${id}/end`);
     expect(ended.json()).toMatchObject({ status: 'ended', hasScorecard: true });
@@ -133,6 +144,12 @@ describe('list, room, end and scorecard', () => {
     expect((await t.as(team.reviewer).get('/api/interviews')).json().map((i: { id: string }) => i.id)).toContain(id);
     const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['interview.scorecard', 'interview.end']));
+    const deliveries = await t.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, hook!.id));
+    expect(deliveries.map((d) => [d.event, d.subject])).toEqual([['interview.completed', id]]);
+    expect(deliveries[0]!.body).not.toContain('SCORECARD-SECRET');
     // Nothing runs in an ended room.
     const run = await t.as(team.recruiter).post(`/api/interviews/${id}/run`, { language: 'python', code: 'print(1)' });
     expect(run.json().code).toBe('INTERVIEW_ENDED');

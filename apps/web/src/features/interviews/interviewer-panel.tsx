@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ErrorAlert, SuccessAlert } from '../../app/alert';
 import { serverMessage } from '../../lib/api';
 import { interviewsApi } from './interviews-api';
+import { ProblemControls } from './problem-controls';
 import { SharedEditor } from './shared-editor';
 import { useRoomDoc } from './use-room';
 
@@ -19,15 +20,16 @@ const RECOMMENDATION_TEXT: Record<(typeof RECOMMENDATIONS)[number], string> = {
 };
 const DEFAULT_CRITERIA = ['Problem solving', 'Code quality', 'Communication'];
 
-export function InterviewerPanel({
-  interviewId,
-  room,
-  ended,
-}: {
+export interface InterviewerPanelProps {
   interviewId: string;
   room: TInterviewRoom;
   ended: boolean;
-}) {
+  language: string;
+  getCode: () => string;
+  revealedId: string | null;
+}
+
+export function InterviewerPanel({ interviewId, room, ended, language, getCode, revealedId }: InterviewerPanelProps) {
   const notes = useRoomDoc(interviewId, 'notes', null, room);
   const detail = useQuery({ queryKey: ['interview', interviewId], queryFn: () => interviewsApi.read(interviewId) });
   const queryClient = useQueryClient();
@@ -43,6 +45,9 @@ export function InterviewerPanel({
   };
   return (
     <aside className="iv-side" aria-label="Interviewer panel">
+      {room.role === 'interviewer' && !ended && (
+        <ProblemControls interviewId={interviewId} language={language} getCode={getCode} revealedId={revealedId} />
+      )}
       <section aria-labelledby="iv-notes-title">
         <h2 id="iv-notes-title" className="iv-subtitle">
           Private notes <span className="muted">(interviewers only)</span>

@@ -136,7 +136,14 @@ function Room({ room, token }: { room: TInterviewRoom; token: string | null }) {
           />
         </section>
         {(room.role === 'interviewer' || room.role === 'reviewer') && (
-          <InterviewerPanel interviewId={room.id} room={room} ended={ended} />
+          <InterviewerPanel
+            interviewId={room.id}
+            room={room}
+            ended={ended}
+            language={language}
+            getCode={() => code.connection?.doc.getText('code').toString() ?? ''}
+            revealedId={problem?.id ?? null}
+          />
         )}
       </div>
     </main>
