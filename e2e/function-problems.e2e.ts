@@ -18,6 +18,8 @@ describe('function problems', () => {
     await page.getByLabel('Test Name').fill('Function round');
     await page.getByLabel('Test Type').selectOption({ label: 'Coding' });
     await page.getByLabel('Description').fill('Implement one function');
+    // New tests are for invited candidates only; this one is taken through its link.
+    await page.getByLabel('Who may take it').selectOption('link');
     await page.getByRole('button', { name: 'Create Test' }).click();
     await page.waitForURL(/\/admin\/coding-test\/[0-9a-f-]{36}$/);
     const testId = page.url().split('/').pop()!;

@@ -182,15 +182,15 @@ describe('taking tests in a real browser', () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByText('Submitted! Passed 0 / 2 test cases.').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: 'Submissions' }).click();
-    await page.getByText(/#1 · .* · cpp · 0\/2/).waitFor();
+    await page.getByText(/#1 · .* · C\+\+ · 0\/2/).waitFor();
 
     await page.getByRole('button', { name: 'End Test' }).click();
     await page.getByRole('button', { name: 'End Test now' }).click();
     // Both problems' latest code was already submitted: End Test says nothing new was sent.
     await page.getByText('Test ended. Nothing new was sent', { exact: false }).waitFor();
     await page.getByRole('heading', { name: 'Test Submitted' }).waitFor();
-    await page.getByText('Problem 1 · python · Score: 11/11').waitFor();
-    await page.getByText('Problem 2 · cpp · Score: 0/2').waitFor();
+    await page.getByText('Problem 1 · Python · Score: 11/11').waitFor();
+    await page.getByText('Problem 2 · C++ · Score: 0/2').waitFor();
     expect(await page.getByText('(wrong)').count()).toBeGreaterThan(0);
 
     if (process.env.E2E_SHOTS) await page.screenshot({ path: '/tmp/taking-submitted.png', fullPage: true });
@@ -215,7 +215,8 @@ describe('taking tests in a real browser', () => {
 
   it('keeps typing offline, resends on reconnect, and auto-submits when the time is up', async () => {
     const cand = await createUser(e2e.server, 'candidate');
-    // The window closes 20 s from now, so the deadline (min(end, start + duration)) is near.
+    // The window closes 45 s from now, so the deadline (min(end, start + duration)) is near, but after the
+    // offline round trip below even on a busy machine (the draft must be saved before the end).
     const [short] = await e2e.server.deps.db
       .insert(tests)
       .values({
@@ -224,7 +225,7 @@ describe('taking tests in a real browser', () => {
         testType: 'CODING',
         duration: 30,
         startTime: new Date(Date.now() - 60_000),
-        endTime: new Date(Date.now() + 20_000),
+        endTime: new Date(Date.now() + 45_000),
         questionIds: ids.coding.questionIds,
       })
       .returning();
@@ -240,13 +241,13 @@ describe('taking tests in a real browser', () => {
     await page.context().setOffline(false);
     await page.getByText('Saved', { exact: true }).waitFor();
     try {
-      await page.getByText("Time's up: the test has ended.", { exact: false }).waitFor({ timeout: 40_000 });
+      await page.getByText("Time's up: the test has ended.", { exact: false }).waitFor({ timeout: 60_000 });
     } catch (err) {
       await page.screenshot({ path: '/tmp/taking-timeout-fail.png' });
       throw err;
     }
     await page.getByRole('heading', { name: 'Test Submitted' }).waitFor();
-    await page.getByText('Problem 1 · python · Score: 11/11').waitFor({ timeout: 60_000 });
+    await page.getByText('Problem 1 · Python · Score: 11/11').waitFor({ timeout: 60_000 });
     await page.context().close();
   });
 
