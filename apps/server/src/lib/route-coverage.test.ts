@@ -32,7 +32,7 @@ const ANSWERS_NO_JSON: RegExp[] = [
   /^GET \/api\/openapi\.json$/, // the OpenAPI document itself
   /^GET \/api\/proctoring\/runtime\/:name$/, // the on-device detection runtime's files
   /^GET \/api\/review\/frames\/:eventId$/, // an image
-  /^GET \/api\/review\/tests\/:testId\/results\.csv$/, // CSV
+  /^GET \/api\/review\/tests\/:testId\/(results|figures)\.csv$/, // CSV
   /^GET \/api\/submissions\/stream$/, // server-sent events
   /^POST \/api\/face\/(detect|verify)$/, // the spec's answer: the annotated JPEG frame (or 204), facts in headers
   /^POST \/api\/proctoring\/:testId\/camera-lost$/, // 204, no body

@@ -83,7 +83,7 @@ describe('multi-select questions', () => {
     const [qp, qa, qs] = [partial.json().id, all.json().id, single.json().id] as string[];
     await t.deps.db
       .update(tests)
-      .set({ questionIds: [qp!, qa!, qs!] })
+      .set({ questionIds: [qp!, qa!, qs!], access: 'link' })
       .where(eq(tests.id, testId));
 
     const cand = await createSignedInUser(t.app);

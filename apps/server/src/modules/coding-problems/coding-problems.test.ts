@@ -1,4 +1,4 @@
-import { DEFAULT_STARTER_CODE } from '@assessly/shared';
+import { DEFAULT_STARTER_CODE, LANGUAGE_IDS } from '@assessly/shared';
 import { describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../../test/factories';
 import { call, createTestAs, problemBody, useAuthoringCast } from '../../../test/fixtures/authoring';
@@ -28,7 +28,7 @@ describe('POST /api/coding-tests', () => {
       testId: test.id,
       createdBy: owner.id,
     });
-    expect(Object.keys(p.starterCode).sort()).toEqual(['cpp', 'java', 'javascript', 'python', 'typescript']);
+    expect(Object.keys(p.starterCode).sort()).toEqual([...LANGUAGE_IDS].sort());
     expect(p.starterCode.python).toBe('print(input())');
     expect(p.starterCode.java).toBe(DEFAULT_STARTER_CODE.java);
     expect(p.starterCode.cpp).toContain('getline(cin');

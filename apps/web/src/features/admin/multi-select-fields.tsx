@@ -1,5 +1,5 @@
 /** The multi-select switch of an aptitude question in the builder (issue 25): several correct options and their scoring. */
-import type { QuestionDraft } from './question-fields';
+import type { QuestionDraft } from './question-draft';
 
 export const toggled = (list: number[], i: number) =>
   list.includes(i) ? list.filter((x) => x !== i) : [...list, i].sort((a, b) => a - b);

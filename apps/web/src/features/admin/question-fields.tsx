@@ -2,19 +2,9 @@ import { APTITUDE_DEFAULTS, type TAptitudeQuestion } from '@assessly/shared';
 import { optionLetter, tempId } from './admin-helpers';
 import { MultiSelectToggle, toggled } from './multi-select-fields';
 import { OptionControls } from './option-controls';
+import type { QuestionDraft } from './question-draft';
 
-/** An aptitude question as the builder and the editor hold it (correctAnswer is the option's index). */
-export interface QuestionDraft {
-  id: string;
-  questionText: string;
-  options: string[];
-  correctAnswer: number;
-  /** Multi-select (issue 25): the correct options' indexes, or null for a single-answer question. */
-  correctAnswers: number[] | null;
-  scoring: 'all' | 'partial';
-  marks: number | '';
-  explanation: string;
-}
+export type { QuestionDraft } from './question-draft';
 
 export function emptyQuestion(): QuestionDraft {
   return {
