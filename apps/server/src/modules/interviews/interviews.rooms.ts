@@ -249,7 +249,12 @@ export class RoomHub {
 
   /** Adds a socket to the room: sends sync step 1 and the current awareness, then serves its messages. */
   async join(interviewId: string, name: DocName, socket: WebSocket, opts: JoinOptions, ended: boolean) {
+    // Listen at once: a client's sync step 1 may arrive while the room is still loading from the database.
+    const early: { data: unknown; isBinary: boolean }[] = [];
+    const hold = (data: unknown, isBinary: boolean) => early.push({ data, isBinary });
+    socket.on('message', hold);
     const room = await this.room(interviewId, name, ended);
+    socket.off('message', hold);
     const conn: Conn = {
       socket,
       role: opts.role,
@@ -263,7 +268,7 @@ export class RoomHub {
     const canWrite = () => opts.canWrite && !room.ended;
     if (socket.readyState !== socket.OPEN) return;
     room.conns.set(socket, conn);
-    socket.on('message', (data, isBinary) => {
+    const onData = (data: unknown, isBinary: boolean) => {
       if (!room.conns.has(socket)) return;
       const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
       if (!isBinary) return this.kick(room, conn, CLOSE.malformed);
@@ -274,7 +279,8 @@ export class RoomHub {
       } catch {
         this.kick(room, conn, CLOSE.malformed);
       }
-    });
+    };
+    socket.on('message', onData);
     socket.on('close', () => this.leave(room, conn));
     socket.on('error', () => this.leave(room, conn));
 
@@ -284,6 +290,7 @@ export class RoomHub {
     send(socket, encoding.toUint8Array(e));
     const states = [...room.awareness.getStates().keys()];
     if (states.length > 0) send(socket, awarenessMessage(room.awareness, states));
+    for (const m of early) onData(m.data, m.isBinary);
   }
 
   private takeToken(conn: Conn): boolean {
