@@ -2,23 +2,9 @@ import type { CompareRule } from './compare';
 import type { CompileCacheStats } from './compile-cache';
 import type { FunctionSpec } from './function/types';
 
-/** Every language the judge knows, in the order pickers list them. */
-export const LANGUAGES = [
-  'javascript',
-  'typescript',
-  'python',
-  'java',
-  'cpp',
-  'c',
-  'csharp',
-  'go',
-  'rust',
-  'kotlin',
-  'ruby',
-  'php',
-] as const;
+import type { Language } from './language-ids';
 
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from './language-ids';
 
 export type Verdict =
   | 'Accepted'

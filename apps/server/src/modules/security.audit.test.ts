@@ -233,6 +233,25 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
   });
 });
 
+/** Every GET the taking candidate makes: each answer must pass through a candidate projection. */
+const candidateReads = () => [
+  '/api/users/me',
+  `/api/users/${taker.id}`,
+  `/api/tests/${codingId}`,
+  `/api/tests/${aptitudeId}`,
+  `/api/tests/${codingId}/questions`,
+  `/api/tests/${aptitudeId}/questions`,
+  `/api/coding-tests/${problemId}`,
+  `/api/aptitude-questions/${questionId}`,
+  `/api/attempts/take/${codingId}`,
+  `/api/attempts/take/${aptitudeId}`,
+  `/api/attempts/${codingId}/submissions`,
+  '/api/submissions/all',
+  `/api/submissions/all?testId=${codingId}`,
+  `/api/submissions/${submissionId}`,
+  '/api/me/tests',
+];
+
 describe('candidate projections never carry hidden data, answers or secrets', () => {
   const FORBIDDEN = [
     MARK,
@@ -247,23 +266,7 @@ describe('candidate projections never carry hidden data, answers or secrets', ()
     '"stderr"',
   ];
   it('greps the raw JSON of every answer the taking candidate reads', async () => {
-    const urls = [
-      '/api/users/me',
-      `/api/users/${taker.id}`,
-      `/api/tests/${codingId}`,
-      `/api/tests/${aptitudeId}`,
-      `/api/tests/${codingId}/questions`,
-      `/api/tests/${aptitudeId}/questions`,
-      `/api/coding-tests/${problemId}`,
-      `/api/aptitude-questions/${questionId}`,
-      `/api/attempts/take/${codingId}`,
-      `/api/attempts/take/${aptitudeId}`,
-      `/api/attempts/${codingId}/submissions`,
-      '/api/submissions/all',
-      `/api/submissions/all?testId=${codingId}`,
-      `/api/submissions/${submissionId}`,
-      '/api/me/tests',
-    ];
+    const urls = candidateReads();
     for (const url of urls) {
       const res = await call(t.app, 'GET', url, taker);
       expect(res.statusCode, url).toBe(200);
@@ -303,33 +306,21 @@ describe('candidate projections never carry hidden data, answers or secrets', ()
     const SECRET = 'ROW-SECRET-7q2';
     const tables = ['users', 'companies', 'tests', 'coding_problems', 'aptitude_questions', 'attempts', 'submissions'];
     const db = t.deps.database;
+    /** Rewrites every stored JSON object of the candidate-facing columns (top level and array elements) with `edit`. */
+    const editStoredJson = (edit: (obj: string) => string) => {
+      const col = (c: string) =>
+        `${c} = CASE jsonb_typeof(${c}) WHEN 'array' THEN COALESCE((SELECT jsonb_agg(CASE jsonb_typeof(e) WHEN 'object' THEN ${edit('e')} ELSE e END) FROM jsonb_array_elements(${c}) e), '[]'::jsonb) WHEN 'object' THEN ${edit(c)} ELSE ${c} END`;
+      return db.execScript(
+        `UPDATE coding_problems SET ${col('examples')}, ${col('test_cases')}, ${col('starter_code')};
+         UPDATE submissions SET ${col('results')};
+         UPDATE aptitude_questions SET ${col('options')};`,
+      );
+    };
     try {
       for (const table of tables)
         await db.execScript(`ALTER TABLE ${table} ADD COLUMN leak_probe text DEFAULT '${SECRET}'`);
-      const probe = `'{"leakProbe":"${SECRET}"}'::jsonb`;
-      const addKey = (col: string) =>
-        `${col} = CASE jsonb_typeof(${col}) WHEN 'array' THEN COALESCE((SELECT jsonb_agg(CASE jsonb_typeof(e) WHEN 'object' THEN e || ${probe} ELSE e END) FROM jsonb_array_elements(${col}) e), '[]'::jsonb) WHEN 'object' THEN ${col} || ${probe} ELSE ${col} END`;
-      await db.execScript(
-        `UPDATE coding_problems SET ${addKey('examples')}, ${addKey('test_cases')}, ${addKey('starter_code')};
-         UPDATE submissions SET ${addKey('results')};
-         UPDATE aptitude_questions SET ${addKey('options')};`,
-      );
-      const urls = [
-        '/api/users/me',
-        `/api/tests/${codingId}`,
-        `/api/tests/${aptitudeId}`,
-        `/api/tests/${codingId}/questions`,
-        `/api/tests/${aptitudeId}/questions`,
-        `/api/coding-tests/${problemId}`,
-        `/api/aptitude-questions/${questionId}`,
-        `/api/attempts/take/${codingId}`,
-        `/api/attempts/take/${aptitudeId}`,
-        `/api/attempts/${codingId}/submissions`,
-        '/api/submissions/all',
-        `/api/submissions/${submissionId}`,
-        '/api/me/tests',
-      ];
-      for (const url of urls) {
+      await editStoredJson((obj) => `${obj} || '{"leakProbe":"${SECRET}"}'::jsonb`);
+      for (const url of candidateReads()) {
         const res = await call(t.app, 'GET', url, taker);
         expect(res.statusCode, url).toBe(200);
         expect(res.body, `${url} answers a field no schema names`).not.toContain(SECRET);
@@ -341,13 +332,7 @@ describe('candidate projections never carry hidden data, answers or secrets', ()
       expect(row?.leak_probe).toBe(SECRET);
     } finally {
       for (const table of tables) await db.execScript(`ALTER TABLE ${table} DROP COLUMN IF EXISTS leak_probe`);
-      const drop = (col: string) =>
-        `${col} = CASE jsonb_typeof(${col}) WHEN 'array' THEN COALESCE((SELECT jsonb_agg(CASE jsonb_typeof(e) WHEN 'object' THEN e - 'leakProbe' ELSE e END) FROM jsonb_array_elements(${col}) e), '[]'::jsonb) WHEN 'object' THEN ${col} - 'leakProbe' ELSE ${col} END`;
-      await db.execScript(
-        `UPDATE coding_problems SET ${drop('examples')}, ${drop('test_cases')}, ${drop('starter_code')};
-         UPDATE submissions SET ${drop('results')};
-         UPDATE aptitude_questions SET ${drop('options')};`,
-      );
+      await editStoredJson((obj) => `${obj} - 'leakProbe'`);
     }
   });
 

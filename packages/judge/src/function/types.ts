@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from '../language-ids';
 /** A function problem's description: what the starter and the harness are generated from (issue 25). */
 export type BaseType = 'int' | 'long' | 'double' | 'bool' | 'string';
 
@@ -23,35 +24,10 @@ export interface FunctionSpec {
   unorderedResult?: boolean;
 }
 
-/** Every language a function problem generates a starter and a harness for. */
-export type FunctionLanguage =
-  | 'javascript'
-  | 'typescript'
-  | 'python'
-  | 'java'
-  | 'cpp'
-  | 'c'
-  | 'csharp'
-  | 'go'
-  | 'rust'
-  | 'kotlin'
-  | 'ruby'
-  | 'php';
+/** Every language a function problem generates a starter and a harness for: every judge language. */
+export type FunctionLanguage = Language;
 
-export const FUNCTION_LANGUAGES: readonly FunctionLanguage[] = [
-  'javascript',
-  'typescript',
-  'python',
-  'java',
-  'cpp',
-  'c',
-  'csharp',
-  'go',
-  'rust',
-  'kotlin',
-  'ruby',
-  'php',
-];
+export const FUNCTION_LANGUAGES: readonly FunctionLanguage[] = LANGUAGES;
 
 export function splitType(t: ValueType): { base: BaseType; depth: 0 | 1 | 2 } {
   const base = t.replace(/\[\]/g, '') as BaseType;

@@ -33,15 +33,7 @@ export async function saveDraft(
         sameLanguage: sql<boolean>`coalesce(${attempts.languages} ->> ${input.questionId}::text = ${input.language}::text, false)`,
       })
       .from(attempts)
-      .where(
-        and(
-          eq(attempts.userId, user.id),
-          eq(attempts.testId, testId),
-          isNull(attempts.endedAt),
-          gt(attempts.deadlineAt, now),
-          sql`EXISTS (SELECT 1 FROM ${tests} WHERE ${tests.id} = ${attempts.testId} AND ${tests.testType} = 'CODING' AND ${tests.questionIds} ? ${input.questionId}::text)`,
-        ),
-      )
+      .where(openAttemptWithProblem(user.id, testId, input.questionId, now))
       .for('update', { of: attempts })
       .limit(1);
     // Refused (nothing written): the reason is read outside the transaction (PGlite has one connection).
@@ -109,4 +101,17 @@ async function explainRefusal(
     throw new AppError('PROBLEM_NOT_FOUND', 'This problem is not part of the test');
   }
   throw new AppError('ATTEMPT_ENDED', 'This test has ended');
+}
+/**
+ * The user's open, not yet due attempt at this coding test, when the test holds this problem: the rows that drafts
+ * and edit recordings (modules/playback) lock with FOR UPDATE, so a save is ordered against End Test.
+ */
+export function openAttemptWithProblem(userId: string, testId: string, questionId: string, now: Date) {
+  return and(
+    eq(attempts.userId, userId),
+    eq(attempts.testId, testId),
+    isNull(attempts.endedAt),
+    gt(attempts.deadlineAt, now),
+    sql`EXISTS (SELECT 1 FROM ${tests} WHERE ${tests.id} = ${attempts.testId} AND ${tests.testType} = 'CODING' AND ${tests.questionIds} ? ${questionId}::text)`,
+  );
 }

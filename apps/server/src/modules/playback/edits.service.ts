@@ -10,6 +10,7 @@ import { attempts, editBatches, editStreams, tests, type UserRow } from '../../d
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
+import { openAttemptWithProblem } from '../drafts/drafts.service';
 import { findTest } from '../tests/tests.access';
 import { encodeEvents, hashText } from './edits.codec';
 
@@ -49,15 +50,7 @@ export async function recordEdits(
     const [open] = await tx
       .select({ id: attempts.id })
       .from(attempts)
-      .where(
-        and(
-          eq(attempts.userId, user.id),
-          eq(attempts.testId, testId),
-          isNull(attempts.endedAt),
-          gt(attempts.deadlineAt, now),
-          sql`EXISTS (SELECT 1 FROM ${tests} WHERE ${tests.id} = ${attempts.testId} AND ${tests.testType} = 'CODING' AND ${tests.questionIds} ? ${batch.questionId}::text)`,
-        ),
-      )
+      .where(openAttemptWithProblem(user.id, testId, batch.questionId, now))
       .for('update', { of: attempts })
       .limit(1);
     if (!open) return null;

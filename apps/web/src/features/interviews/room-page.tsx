@@ -3,7 +3,7 @@
  * interviewers come signed in. One shared editor (Yjs over the room socket, y-monaco with named cursors), the
  * shared language, Run with output for everyone; interviewers also get private notes and the scorecard.
  */
-import type { TInterviewRoom } from '@assessly/shared';
+import { languageName, type TInterviewRoom } from '@assessly/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../app/alert';
@@ -15,15 +15,6 @@ import { RunPanel } from './run-panel';
 import { SharedEditor } from './shared-editor';
 import { mergeRuns, useParticipants, useRoomDoc, useSharedLanguage } from './use-room';
 import './interviews.css';
-
-const LANGUAGE_NAMES: Record<string, string> = {
-  javascript: 'JavaScript',
-  typescript: 'TypeScript',
-  python: 'Python',
-  java: 'Java',
-  cpp: 'C++',
-};
-const languageName = (id: string) => LANGUAGE_NAMES[id] ?? id;
 
 export function RoomPage() {
   const { id = '' } = useParams();
