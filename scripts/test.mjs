@@ -1,7 +1,8 @@
 // `npm test`: install what is missing, then every check:
 //   lint  Biome: format, lint rules and the dependency rule's restricted imports;
 //   unit  unit + API tests on embedded PGlite;
-//   pg    the API tests again on the PostgreSQL server (TEST_DATABASE_URL);
+//   pg    the API tests again on the PostgreSQL server (TEST_DATABASE_URL), but for the files whose subject is
+//         the sandbox or the face models (scripts/test-lists.mjs);
 //   e2e   end-to-end tests in headless Chromium against the built web app.
 // Everything runs on the project's Node.js (scripts/runtime.mjs: Node 24, brought from the npm registry when the
 // machine's is older). Most of a test run is waiting (on a page, a deadline, a sandboxed program, a child
@@ -19,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BUILD_WEB, ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
 import { delegateToProjectNode } from './runtime.mjs';
+import { ONE_DATABASE_ENOUGH } from './test-lists.mjs';
 
 // On an older Node.js the run happens in a child on the project's Node.js; this process only waits for it to exit.
 if (delegateToProjectNode()) await new Promise(() => {});
@@ -70,12 +72,31 @@ function machineCpu() {
   }
 }
 
+// Each vitest step also writes vitest's JSON report (the summary's slowest files come from them), each step its CPU.
+const reports = mkdtempSync(path.join(tmpdir(), 'assessly-test-'));
+process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
+
+/** The CPU seconds (user + system) of a step's children, from the second line of the shell's `times`. */
+function stepCpu(file) {
+  try {
+    const line = readFileSync(file, 'utf8').trim().split('\n')[1] ?? '';
+    const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+    return parts.length === 2 ? parts[0] + parts[1] : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs one step with its output kept; prints the output whole when it ends. Resolves to true when it passed. */
 function step(name, cmd, env = {}) {
   const t0 = Date.now();
   console.log(`=== ${name}: started (${cmd})`);
+  // The shell's `times` prints the CPU its children used (user, system): every process of the step that was
+  // waited for, browsers and sandboxed programs included; the PostgreSQL server's own work is not.
+  const cpuFile = path.join(reports, `${name.replace(/\W+/g, '-')}.cpu`);
+  const wrapped = `${cmd}; status=$?; times > ${cpuFile}; exit $status`;
   return new Promise((resolve) => {
-    const child = spawn(cmd, { shell: true, cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(wrapped, { shell: true, cwd: ROOT, env: { ...process.env, ...env } });
     const chunks = [];
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
@@ -83,8 +104,10 @@ function step(name, cmd, env = {}) {
       const ok = code === 0;
       const output = Buffer.concat(chunks).toString();
       process.stdout.write(`\n=== ${name}: output\n${output}`);
-      console.log(`=== ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds(t0)} s`);
-      timings.push(`${name} ${seconds(t0)} s${ok ? '' : ' (failed)'}`);
+      const cpu = stepCpu(cpuFile);
+      const cpuText = cpu === null ? '' : `, ${cpu.toFixed(0)} CPU s`;
+      console.log(`=== ${name} ${ok ? 'passed' : 'FAILED'} in ${seconds(t0)} s${cpuText}`);
+      timings.push(`${name} ${seconds(t0)} s${cpuText}${ok ? '' : ' (failed)'}`);
       if (!ok) {
         failures.push(name);
         failedLines.set(name, failingLines(output));
@@ -94,9 +117,6 @@ function step(name, cmd, env = {}) {
   });
 }
 
-// Each vitest step also writes vitest's JSON report: the summary's slowest files come from them.
-const reports = mkdtempSync(path.join(tmpdir(), 'assessly-test-'));
-process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
 const reportFiles = new Map();
 /** A vitest step: `args` choose the config and projects, `filter` the files. */
 function vitest(name, { nice = false, args, filter = '', env }) {
@@ -155,7 +175,12 @@ if (wanted('lint')) together.push(step('lint', 'npm run lint'));
 if (wanted('unit'))
   together.push(vitest('unit', { nice: true, args: '--project server --project web', env: EMBEDDED }));
 if (runPg) {
-  together.push(vitest('pg', { nice: true, args: '--project server', filter: 'apps/server', env: ON_SERVER }));
+  // The API tests again on the server, but not the files whose subject is the sandbox or the face models
+  // (test-lists.mjs): they would repeat the same compiles and inference and test no other code path.
+  const exclude = ONE_DATABASE_ENOUGH.map((f) => `--exclude ${f}`).join(' ');
+  together.push(
+    vitest('pg', { nice: true, args: `--project server ${exclude}`, filter: 'apps/server', env: ON_SERVER }),
+  );
 }
 let browsersDone = Promise.resolve();
 if (wanted('e2e')) {

@@ -1,0 +1,28 @@
+// Which test files run where, shared by vitest.config.ts and scripts/test.mjs.
+
+/**
+ * Server test files the PostgreSQL phase of `npm test` leaves out: their subject is the sandbox's or the face
+ * models' answer, or they open no database at all, so running them on a second database repeats the same
+ * compiles, sandboxed programs and model inference and tests no other code path. Everything else under
+ * apps/server runs on both databases. A file joins this list only for that reason.
+ */
+export const ONE_DATABASE_ENOUGH = [
+  // the sandbox's verdicts and the function-problem harnesses, compiled and run for real
+  'apps/server/src/modules/judging/judging.truth.test.ts',
+  'apps/server/src/modules/coding-problems/function-problems.test.ts',
+  // the face models' answers and the face service's own HTTP surface
+  'apps/server/src/modules/face/face.api.test.ts',
+  'apps/server/src/modules/face/face-service.test.ts',
+  'apps/server/src/modules/face/face-client.child.test.ts',
+  'apps/server/src/modules/face/face-client.spread.test.ts',
+  // no database
+  'apps/server/src/config.test.ts',
+  'apps/server/src/import-cycles.test.ts',
+  'apps/server/src/lib/passwords.test.ts',
+  'apps/server/src/lib/route-schema.test.ts',
+  'apps/server/src/modules/judging/fair-scheduler.test.ts',
+  'apps/server/src/modules/judging/projection.test.ts',
+  'apps/server/src/modules/review/similarity-common.test.ts',
+  'apps/server/src/modules/review/similarity.test.ts',
+  'apps/server/src/modules/webhooks/url-guard.test.ts',
+];
