@@ -14,10 +14,9 @@ import {
   seedSubmission,
 } from '@assessly/server/test-kit';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
-import { createUser as createVerifiedUser, signIn, uniqueEmail } from './support';
+import { createUser as createVerifiedUser, signedInPage as signedInAs, uniqueEmail } from './support';
 
 const e2e = useE2E();
 
@@ -25,12 +24,7 @@ const e2e = useE2E();
 const createUser = (role: 'candidate' | 'employer', firstName = 'E2E', lastName: string = role) =>
   createVerifiedUser(e2e.server, role, { firstName, lastName, verified: true });
 
-async function signedInPage(email: string): Promise<Page> {
-  const ctx = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await ctx.newPage();
-  await signIn(ctx, e2e.server, email);
-  return page;
-}
+const signedInPage = (email: string) => signedInAs(e2e.browser, e2e.server, email, { width: 1280, height: 900 });
 
 describe('the employer workflow in a real browser', () => {
   it('previews a test from its page: counted nowhere, restartable', async () => {

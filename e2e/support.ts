@@ -146,14 +146,15 @@ export async function seedAptitude(server: E2EServer, employerId: string, name: 
   return apt!;
 }
 
+/** A page in a fresh context of the browser, signed in as `email` through the API (null: nobody yet). */
 export async function signedInPage(
   browser: Browser,
   server: E2EServer,
-  email: string,
+  email: string | null,
   viewport = { width: 1400, height: 900 },
 ): Promise<Page> {
   const context = await browser.newContext({ viewport });
-  await signIn(context, server, email);
+  if (email) await signIn(context, server, email);
   const page = await context.newPage();
   page.setDefaultTimeout(E2E_TIMEOUT_MS);
   return page;

@@ -10,8 +10,8 @@ import { aptitudeQuestions, attempts, buildCodingTest, proctoringEvents, tests }
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { E2E_TIMEOUT_MS, useE2E } from './harness';
-import { createUser, editorText, password, signIn } from './support';
+import { useE2E } from './harness';
+import { createUser, editorText, password, signedInPage, signIn, typeInEditor } from './support';
 
 const e2e = useE2E();
 
@@ -92,21 +92,8 @@ beforeAll(async () => {
   ids = await seed(employer.id);
 });
 
-async function newPage(): Promise<Page> {
-  const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(E2E_TIMEOUT_MS);
-  return page;
-}
-
+const newPage = () => signedInPage(e2e.browser, e2e.server, null);
 const signInThroughApi = (page: Page, email: string) => signIn(page.context(), e2e.server, email);
-
-async function typeInEditor(page: Page, code: string) {
-  await page.locator('.code-editor[data-ready="true"] .view-lines').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(code);
-}
 
 const PY_OK = 'import sys\nnums = [int(x) for x in sys.stdin.read().split()]\nprint(nums[0] + nums[1])';
 const CPP_WRONG = '#include <iostream>\nint main() { int a, b; std::cin >> a >> b; std::cout << a - b; return 0; }';
