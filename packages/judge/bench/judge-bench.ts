@@ -2,8 +2,10 @@
  * Judge benchmark: `npm run bench -w @assessly/judge` (root alias: npm run bench:judge). Needs root + bwrap.
  * Per language prints: median/p95 of a hello-world submission and of a 10-case submission (end to end:
  * work dir, compile, runs, cleanup), compile time, the sandbox's overhead over running the same program
- * bare, and throughput (submissions/second) with every core busy. BENCH_QUICK=1 halves the sample sizes;
- * BENCH_LANGS=go,rust measures only those languages.
+ * bare, and throughput (submissions/second) with every core busy. The judge's compile cache is off here: every
+ * submission compiles, as a new program does. BENCH_QUICK=1 halves the sample sizes; BENCH_N=3 sets them (3
+ * hello-world submissions per language, the rest in proportion: all twelve in about two minutes on a quiet
+ * 2-core machine); BENCH_LANGS=go,rust measures only those languages.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,15 +13,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildHelper, detectIsolation } from '../src/isolation';
 import { createJudge } from '../src/judge';
+import { buildKotlincArchive } from '../src/langs/kotlin';
 import { type Caches, planFor } from '../src/languages';
 import { Sandbox, type SandboxSpec } from '../src/sandbox';
 import { detectToolchains, type Toolchain } from '../src/toolchains';
 import { LANGUAGES, type Language } from '../src/types';
 
 const QUICK = process.env.BENCH_QUICK === '1';
-const N_HELLO = QUICK ? 8 : 15;
-const N_TEN = QUICK ? 4 : 8;
-const N_BARE = QUICK ? 10 : 20;
+const N_HELLO = Math.max(2, Number(process.env.BENCH_N) || (QUICK ? 8 : 15));
+const N_TEN = Math.max(2, Math.round(N_HELLO / 2));
+const N_BARE = Math.max(4, Math.round((N_HELLO * 4) / 3));
+/** Compiles per variant when measuring what a compiler cache buys (C++ PCH, javac and kotlinc CDS archives). */
+const N_CACHE = N_HELLO < 8 ? 2 : 3;
 const cores = os.availableParallelism();
 
 /** BENCH_LANGS=go,rust limits the run to some languages (all twelve by default). */
@@ -67,7 +72,8 @@ function spawnTimed(argv: string[], cwd: string, stdinFile: string, stdoutFile: 
 }
 
 async function main() {
-  const judge = createJudge({ concurrency: cores, maxQueue: 1000 });
+  console.log(`load average at the start: ${loadavg()}; samples: ${N_HELLO} hello, ${N_TEN} 10-case, ${N_BARE} bare`);
+  const judge = createJudge({ concurrency: cores, maxQueue: 1000, compileCache: false });
   const iso = detectIsolation();
   const helper = await buildHelper('/var/cache/assessly-judge');
   const sb = new Sandbox(iso, helper);
@@ -81,7 +87,7 @@ async function main() {
   };
   const tcs = await detectToolchains();
   const t0 = performance.now();
-  await judge.warmup();
+  await judge.warmup(LANGUAGES.filter((l) => !ONLY || ONLY.includes(l)));
   console.log(`isolation: ${JSON.stringify(judge.isolation())}`);
   console.log(`cores: ${cores}, warm-up (helper, PCH, CDS) ${f(performance.now() - t0)} ms\n`);
 
@@ -173,10 +179,10 @@ async function main() {
     // throughput: enough hello-world submissions in flight to keep every core busy
     const k =
       lang === 'kotlin'
-        ? cores * 2
+        ? cores * (N_HELLO < 8 ? 1 : 2)
         : ['java', 'cpp', 'c', 'csharp', 'go', 'rust'].includes(lang)
-          ? cores * 6
-          : cores * 12;
+          ? cores * Math.min(6, N_HELLO)
+          : cores * Math.min(12, 2 * N_HELLO);
     const t = performance.now();
     await Promise.all(Array.from({ length: k }, () => judge.judge({ language: lang, code: HELLO[lang], cases: one })));
     const tput = k / ((performance.now() - t) / 1000);
@@ -198,14 +204,26 @@ async function main() {
     );
     rmSync(box, { recursive: true, force: true });
 
-    if (lang === 'cpp' || lang === 'java') {
-      // what the precompiled header / CDS archive buy: the same sandboxed compile with and without them
-      const measure = async (caches: Caches) => {
-        const times: number[] = [];
-        for (let i = 0; i < (QUICK ? 2 : 3); i++) {
-          const cbox = path.join(scratch, `c-${lang}-${i}-${caches.pchDir || caches.javacArchive ? 'y' : 'n'}`);
+    if (lang === 'cpp' || lang === 'java' || lang === 'kotlin') {
+      // what the precompiled header / CDS archives buy: the same sandboxed compile with and without them,
+      // interleaved so both meet the same load; wall and CPU (the compile's cgroup) medians
+      const cacheDir = '/var/cache/assessly-judge';
+      const cached: Caches = {
+        pchDir: lang === 'cpp' ? `${cacheDir}/pch-${tc.info.version}` : null,
+        javacArchive: lang === 'java' ? `${cacheDir}/javac-${tc.info.version}.jsa` : null,
+        languageCache: lang === 'kotlin' ? await buildKotlincArchive(cacheDir, tc) : null,
+      };
+      const bare: Caches = { pchDir: null, javacArchive: null, languageCache: null };
+      const wall: Record<'with' | 'without', number[]> = { with: [], without: [] };
+      const cpu: Record<'with' | 'without', number[]> = { with: [], without: [] };
+      for (let i = 0; i < N_CACHE; i++) {
+        for (const variant of ['with', 'without'] as const) {
+          const cbox = path.join(scratch, `c-${lang}-${i}-${variant}`);
           mkdirSync(cbox);
-          const plan = await planFor(lang, HELLO[lang], tc, caches, 256);
+          // Kotlin "without" is the compile as it was before its archive: through the compiler's preloader
+          const { classPath: _direct, ...preloaded } = tc.bin;
+          const tcFor = variant === 'without' && lang === 'kotlin' ? { ...tc, bin: preloaded } : tc;
+          const plan = await planFor(lang, HELLO[lang], tcFor, variant === 'with' ? cached : bare, 256);
           for (const [name, content] of Object.entries(plan.files)) writeFileSync(path.join(cbox, name), content);
           chownSync(cbox, 65534, 65534);
           const step = plan.compile as NonNullable<typeof plan.compile>;
@@ -214,24 +232,24 @@ async function main() {
             ...spec(step.argv, cbox, scratch, 768),
             binds: step.binds,
             boxWritable: true,
-            cpuMs: 20000,
-            wallMs: 60000,
-            pids: 32,
+            cpuMs: 60000,
+            wallMs: 180000,
+            pids: plan.compilePids ?? 32,
             fileSizeBytes: 256 << 20,
           });
-          times.push(performance.now() - t1);
+          wall[variant].push(performance.now() - t1);
+          cpu[variant].push(o.cpuUs / 1000);
           if (o.code !== 0) throw new Error(`${lang} compile failed in bench`);
         }
-        return med(times);
-      };
-      const cacheDir = '/var/cache/assessly-judge';
-      const withCache = await measure({
-        pchDir: lang === 'cpp' ? `${cacheDir}/pch-${tc.info.version}` : null,
-        javacArchive: lang === 'java' ? `${cacheDir}/javac-${tc.info.version}.jsa` : null,
-      });
-      const without = await measure({ pchDir: null, javacArchive: null });
+      }
+      const what = {
+        cpp: 'precompiled bits/stdc++.h',
+        java: 'javac CDS archive',
+        kotlin: 'kotlinc CDS archive (direct class path)',
+      }[lang];
       notes.push(
-        `${lang} compile of hello world: ${f(withCache)} ms with ${lang === 'cpp' ? 'precompiled bits/stdc++.h' : 'javac CDS archive'}, ${f(without)} ms without`,
+        `${lang} compile of hello world: ${f(med(wall.with))} ms wall / ${f(med(cpu.with))} ms CPU with ${what}, ` +
+          `${f(med(wall.without))} ms wall / ${f(med(cpu.without))} ms CPU without${lang === 'kotlin' ? ' (preloader, as before)' : ''}`,
       );
     }
   }
@@ -242,14 +260,16 @@ async function main() {
   );
   for (const r of rows) console.log(r);
   for (const n of notes) console.log(n);
-  console.log(
-    `load average at the end: ${os
-      .loadavg()
-      .map((x) => x.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`load average at the end: ${loadavg()}`);
   await judge.close();
   rmSync(scratch, { recursive: true, force: true });
+}
+
+function loadavg(): string {
+  return os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 }
 
 function spec(argv: string[], box: string, scratch: string, memMb: number): SandboxSpec {
@@ -324,7 +344,7 @@ async function prepareBare(lang: Language, box: string, tc: Toolchain, sb: Sandb
     }
     default: {
       // the added languages: compiled by the judge's own plan in the sandbox, then run bare and sandboxed
-      const plan = await planFor(lang, HELLO[lang], tc, { pchDir: null, javacArchive: null }, 256);
+      const plan = await planFor(lang, HELLO[lang], tc, { pchDir: null, javacArchive: null, languageCache: null }, 256);
       for (const [name, content] of Object.entries(plan.files)) writeFileSync(path.join(box, name), content);
       chownSync(box, 65534, 65534);
       if (plan.compile) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type CompileCache, compileKey, createCompileCache } from './compile-cache';
 import { judgeFunction } from './function/judge-function';
 import { buildHelper, detectIsolation, ensurePrivateDir, removeCgroupTree } from './isolation';
+import { languageDef } from './langs';
 import { buildCppPch, buildJavacArchive, type Caches, planFor } from './languages';
 import { Pool } from './pool';
 import { Sandbox, type SandboxOutcome, type SandboxSpec, sandboxFailed } from './sandbox';
@@ -81,6 +82,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
       c = (async () => ({
         pchDir: lang === 'cpp' ? await buildCppPch(cacheDir, tc) : null,
         javacArchive: lang === 'java' ? await buildJavacArchive(cacheDir, tc) : null,
+        languageCache: (await languageDef(lang)?.buildCache?.(cacheDir, tc)) ?? null,
       }))();
       caches.set(lang, c);
     }

@@ -18,6 +18,8 @@ export type { Plan, Step } from './plan';
 export interface Caches {
   pchDir: string | null;
   javacArchive: string | null;
+  /** What a language of langs/ built with its `buildCache` (Kotlin: the compiler's class-data archive). */
+  languageCache?: string | null;
 }
 
 const UNPLANNED: Plan = { files: {}, compile: null, run: { argv: [] }, runtimeOverheadMb: 0 };
@@ -289,7 +291,7 @@ export async function planFor(
     default: {
       const def = languageDef(lang);
       if (!def) return { ...UNPLANNED, internalError: `unknown language ${lang}` };
-      return def.plan(code, tc, memoryMb);
+      return def.plan(code, tc, memoryMb, caches.languageCache ?? null);
     }
   }
 }

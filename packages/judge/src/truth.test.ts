@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { ADDED_LANGUAGES, type AddedLanguage, VERDICT_PROGRAMS } from '../test/language-programs';
 import { createTestJudge, sandboxProcesses, type TestJudge } from '../test/test-support';
 import { buildHelper, detectIsolation } from './isolation';
 import { createJudge } from './judge';
@@ -13,6 +14,9 @@ import type { JudgeResult, Language } from './types';
  * bwrap or a runtime would print gets the verdict of what it really did.
  */
 let t: TestJudge;
+
+/** The exit code each added language's program uses with its runtime's own out-of-memory message ("fake"). */
+const FAKE_EXIT: Record<AddedLanguage, number> = { c: 1, csharp: 1, go: 2, rust: 134, kotlin: 1, ruby: 1, php: 255 };
 
 beforeAll(() => {
   t = createTestJudge(2);
@@ -126,6 +130,38 @@ describe('memory verdicts come from the supervisor', () => {
     expect(r.cases[0]?.verdict, JSON.stringify(r).slice(0, 2000)).toBe('Memory Limit Exceeded');
   });
 });
+
+describe.each(ADDED_LANGUAGES)(
+  '%s: the verdict is what the program did, not what it printed',
+  { timeout: 180_000 },
+  (language) => {
+    it('a faked sandbox or out-of-memory message and exit code 137 are Runtime Errors; real exhaustion is MLE', async () => {
+      // the same program as languages.test.ts: one compile (a compile-cache hit when that file ran first)
+      const r = await t.judge.judge({
+        language,
+        code: VERDICT_PROGRAMS[language],
+        cases: [
+          { input: 'fake\n', expectedOutput: '' },
+          { input: 'e137\n', expectedOutput: '' },
+          { input: 'mle\n', expectedOutput: '' },
+        ],
+        timeLimitMs: 2000,
+        memoryLimitMb: 128,
+      });
+      expect(r.compileOutput).toBeNull();
+      const [fake, e137, mle] = r.cases;
+      expect(fake?.verdict, JSON.stringify(fake)).toBe('Runtime Error');
+      expect(fake?.exitCode).toBe(FAKE_EXIT[language]);
+      expect(fake?.signal).toBeNull();
+      expect(fake?.stderr).toContain('bwrap: ');
+      expect(e137?.verdict).toBe('Runtime Error');
+      expect(e137?.exitCode).toBe(137);
+      expect(e137?.signal).toBeNull();
+      expect(e137?.message ?? '').not.toMatch(/SIGKILL|killed/i);
+      expect(mle?.verdict).toBe('Memory Limit Exceeded');
+    });
+  },
+);
 
 describe('TypeScript and JavaScript modules are transpiled in the sandbox', () => {
   it('runs TypeScript and reports type-syntax errors as Compilation Error', async () => {

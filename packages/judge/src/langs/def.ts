@@ -12,6 +12,11 @@ export interface LanguageDef {
   name: string;
   /** Finds the toolchain on this machine (never throws; a missing one is `available: false`). */
   detect(): Promise<Toolchain>;
-  /** What to write, compile and run for one submission. */
-  plan(code: string, tc: Toolchain, memoryMb: number): Plan;
+  /**
+   * Builds a cache for the compiler once, outside any sandbox (e.g. Kotlin's class-data archive of its compiler):
+   * a file under `cacheDir` that `plan` binds read-only, or null when there is none (the compile works without).
+   */
+  buildCache?(cacheDir: string, tc: Toolchain): Promise<string | null>;
+  /** What to write, compile and run for one submission; `cache` is what `buildCache` returned. */
+  plan(code: string, tc: Toolchain, memoryMb: number, cache?: string | null): Plan;
 }

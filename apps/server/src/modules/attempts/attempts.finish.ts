@@ -67,7 +67,8 @@ async function submitPendingDrafts(deps: FinishDeps, attempt: AttemptRow, test: 
   for (const problem of problems) {
     // The position in questionIds (the submissions module resolves the problem from it).
     const questionNumber = test.questionIds.indexOf(problem.id);
-    // only a language the test offers (issue 24): a draft saved in another one by a hand-made request is not sent
+    // only a language the test offers (issue 24): a draft saved before the employer stopped offering its
+    // language is not sent
     const mine = drafts
       .filter((d) => d.questionId === problem.id && offered.includes(d.language))
       .sort((a, b) => +b.updatedAt - +a.updatedAt);

@@ -10,6 +10,7 @@ import { attempts, codeDrafts, tests, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
+import { requireOfferedLanguage } from '../submissions/offered-languages';
 import { findTest } from '../tests/tests.access';
 
 export async function saveDraft(
@@ -31,6 +32,8 @@ export async function saveDraft(
       .select({
         id: attempts.id,
         sameLanguage: sql<boolean>`coalesce(${attempts.languages} ->> ${input.questionId}::text = ${input.language}::text, false)`,
+        // the languages the test offers (null = all), read in the same statement
+        offered: sql<string[] | null>`(SELECT ${tests.languages} FROM ${tests} WHERE ${tests.id} = ${attempts.testId})`,
       })
       .from(attempts)
       .where(openAttemptWithProblem(user.id, testId, input.questionId, now))
@@ -38,6 +41,8 @@ export async function saveDraft(
       .limit(1);
     // Refused (nothing written): the reason is read outside the transaction (PGlite has one connection).
     if (!open) return REFUSED;
+    // a draft in a language the test does not offer would never be judged: refused like a run or a submit
+    requireOfferedLanguage({ languages: open.offered }, input.language);
     const attempt = open;
     if (!open.sameLanguage) {
       await tx

@@ -80,14 +80,33 @@ describe('per-test language choice', () => {
     }
   });
 
-  it('does not auto-submit at End Test a draft saved in a language the test does not offer', async () => {
-    // a hand-made request saves a Python draft, which the page never would
+  it('refuses a draft in a language the test does not offer, and keeps the drafts as they were', async () => {
     expect((await offer(['go', 'csharp'])).statusCode).toBe(200);
+    const [problemId] = (await t.as(employer).get(`/api/tests/${test.id}`)).json().questionIds as string[];
+    const draftsBefore = (await t.as(candidate).get(`/api/attempts/take/${test.id}`)).json().drafts;
+    const refused = await t
+      .as(candidate)
+      .put(`/api/attempts/${test.id}/drafts`, { questionId: problemId, language: 'ruby', code: 'puts 3\n' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'This test does not offer Ruby. Choose one of: C#, Go',
+      fields: { language: 'This test does not offer Ruby. Choose one of: C#, Go' },
+    });
+    const take = (await t.as(candidate).get(`/api/attempts/take/${test.id}`)).json();
+    expect(take.drafts).toEqual(draftsBefore);
+    expect(take.languages?.[problemId as string]).not.toBe('ruby');
+  });
+
+  it('does not auto-submit at End Test a draft whose language the employer stopped offering', async () => {
+    // saved while every language was offered; the employer then narrows the choice
+    expect((await offer(null)).statusCode).toBe(200);
     const [problemId] = (await t.as(employer).get(`/api/tests/${test.id}`)).json().questionIds as string[];
     const saved = await t
       .as(candidate)
       .put(`/api/attempts/${test.id}/drafts`, { questionId: problemId, language: 'python', code: 'print(3)\n' });
     expect(saved.statusCode).toBe(200);
+    expect((await offer(['go', 'csharp'])).statusCode).toBe(200);
     const before = (await t.deps.db.select().from(submissions)).length;
     expect((await t.as(candidate).post(`/api/attempts/${test.id}/end`)).statusCode).toBe(200);
     expect(await t.deps.db.select().from(submissions)).toHaveLength(before);
