@@ -101,7 +101,7 @@ export const ZRetentionSettings = z.object({
   personalDays: z.number().nullable(),
 });
 /** DELETE /api/companies/candidates/:userId/data. */
-export const ZCandidateErased = ZOk.extend({ attempts: z.number() });
+export const ZCandidateErased = ZOk.extend({ attempts: z.number(), interviews: z.number() });
 
 const rows = z.array(z.record(z.string(), z.unknown()));
 /** GET /api/users/me/export: the sections of the download (their rows as the server lists them). */

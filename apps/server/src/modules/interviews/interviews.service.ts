@@ -128,7 +128,8 @@ export async function createInterview(
     targetType: 'interview',
     targetId: id,
     ip,
-    detail: { candidateEmail: input.candidateEmail },
+    // No address here: the audit log outlives an erasure; the interview row (erasable) holds it.
+    detail: { scheduledAt: iso(row!.scheduledAt), interviewers: interviewerIds.length },
   });
   return { id, joinUrl };
 }

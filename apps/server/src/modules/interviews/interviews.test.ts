@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, HIDDEN_MARKER, type SignedInUser } from '../../../test/factories';
 import { useTeam, useTestApp } from '../../../test/support';
-import { auditLog, outbox, webhookDeliveries, webhooks } from '../../db/schema';
+import { auditLog, interviewUpdates, outbox, webhookDeliveries, webhooks } from '../../db/schema';
 import { purgeExpired } from '../erasure/retention.service';
 
 const t = useTestApp();
@@ -184,9 +184,74 @@ describe('erasure and retention', () => {
     expect((await t.as(team.recruiter).get(`/api/interviews/${id}`)).statusCode).toBe(404);
   });
 
+  it('a company erases a candidate who only had interviews with it: rooms, notes, runs and scorecard go', async () => {
+    const person = await t.signIn();
+    const res = await t
+      .as(team.recruiter)
+      .post('/api/interviews', { title: 'Only this', candidateEmail: person.email });
+    const { id } = res.json();
+    await t.deps.db.insert(interviewUpdates).values({ interviewId: id, doc: 'notes', data: new Uint8Array([0, 0]) });
+    expect((await t.as(team.recruiter).put(`/api/interviews/${id}/scorecard`, card)).statusCode).toBe(200);
+    await t.as(team.recruiter).post(`/api/interviews/${id}/end`);
+    // The same address interviewed by another company keeps that company's interview.
+    const theirs = await t.as(rival).post('/api/interviews', { title: 'Elsewhere', candidateEmail: person.email });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+
+    expect((await t.as(team.recruiter).delete(`/api/companies/candidates/${person.id}/data`)).statusCode).toBe(403);
+    const erased = await t.as(team.owner).delete(`/api/companies/candidates/${person.id}/data`);
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toMatchObject({ attempts: 0, interviews: 1 });
+    expect((await t.as(team.recruiter).get(`/api/interviews/${id}`)).statusCode).toBe(404);
+    expect(await t.deps.db.select().from(interviewUpdates).where(eq(interviewUpdates.interviewId, id))).toEqual([]);
+    expect((await t.as(rival).get(`/api/interviews/${theirs.json().id}`)).statusCode).toBe(200);
+    // The audit trail stays, without the address.
+    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['interview.create', 'interview.end']));
+    expect(JSON.stringify(audits)).not.toContain(person.email);
+    const again = await t.as(team.owner).delete(`/api/companies/candidates/${person.id}/data`);
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('retention removes interviews that were scheduled and never held, and code history after its days', async () => {
+    const never = await schedule(team.recruiter, {
+      scheduledAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+    });
+    const held = await schedule();
+    await t.deps.db
+      .insert(interviewUpdates)
+      .values({ interviewId: held.id, doc: 'code', data: new Uint8Array([0, 0]) });
+    await t.as(team.recruiter).put(`/api/interviews/${held.id}/scorecard`, card);
+    await t.as(team.recruiter).post(`/api/interviews/${held.id}/end`);
+    const set = await t.as(team.owner).put('/api/companies/retention', {
+      framesDays: null,
+      codeDays: 10,
+      personalDays: 60,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    t.clock.advance(12 * 86_400_000);
+    try {
+      await purgeExpired(t.deps);
+      expect(await t.deps.db.select().from(interviewUpdates).where(eq(interviewUpdates.interviewId, held.id))).toEqual(
+        [],
+      );
+      const kept = await t.as(team.recruiter).get(`/api/interviews/${held.id}`);
+      expect(kept.json().scorecard).toEqual(card);
+      expect((await t.as(team.recruiter).get(`/api/interviews/${never.id}`)).statusCode).toBe(200);
+      t.clock.advance(50 * 86_400_000);
+      await purgeExpired(t.deps);
+    } finally {
+      t.clock.set(new Date());
+    }
+    expect((await t.as(team.recruiter).get(`/api/interviews/${never.id}`)).statusCode).toBe(404);
+    expect((await t.as(team.recruiter).get(`/api/interviews/${held.id}`)).statusCode).toBe(404);
+    await t.as(team.owner).put('/api/companies/retention', { framesDays: null, codeDays: null, personalDays: null });
+  });
+
   it("removes an ended interview after the company's personal-data days, not before", async () => {
     const { id } = await schedule();
-    const live = await schedule();
+    // Still ahead: scheduled for a day after the cutoff.
+    const ahead = new Date(t.clock.now().getTime() + 40 * 86_400_000).toISOString();
+    const live = await schedule(team.recruiter, { scheduledAt: ahead });
     await t.as(team.recruiter).post(`/api/interviews/${id}/end`);
     const set = await t.as(team.owner).put('/api/companies/retention', {
       framesDays: null,
