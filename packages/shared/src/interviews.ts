@@ -134,3 +134,37 @@ export const ZInterviewHistory = z.object({
   runs: z.array(ZRoomRun),
 });
 export type TInterviewHistory = z.infer<typeof ZInterviewHistory>;
+
+/** Largest WebRTC signal a room socket relays (an SDP offer with audio and video is a few KiB). */
+export const MAX_ROOM_SIGNAL_BYTES = 32 * 1024;
+const ZParticipantId = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(2 ** 32);
+
+/**
+ * A WebRTC signal on the room socket (message type 101), from one participant to one other, named by their
+ * awareness client ids. The server relays it only to the socket that owns `to` in the same room, refuses a
+ * `from` the sender does not own, and forwards only these fields (with the sender's name and side).
+ */
+export const ZRoomSignal = z
+  .object({
+    from: ZParticipantId,
+    to: ZParticipantId,
+    kind: z.enum(['offer', 'answer', 'ice', 'bye']),
+    sdp: z.string().max(MAX_ROOM_SIGNAL_BYTES).optional(),
+    candidate: z
+      .object({
+        candidate: z.string().max(2048),
+        sdpMid: z.string().max(64).nullable().optional(),
+        sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+        usernameFragment: z.string().max(256).nullable().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type TRoomSignal = z.infer<typeof ZRoomSignal>;
+/** A relayed signal as the receiving participant gets it. */
+export type TRelayedSignal = TRoomSignal & { name: string; role: string };
