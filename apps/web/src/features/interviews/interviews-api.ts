@@ -1,5 +1,7 @@
 /** Calls of the interview feature. The candidate has no account: their join token goes in `X-Join-Token`. */
 import type {
+  TCodingProblem,
+  TCompanyMember,
   TInterviewCreate,
   TInterviewCreated,
   TInterviewDetail,
@@ -15,6 +17,9 @@ const withToken = (token: string | null) => (token ? { 'x-join-token': token } :
 
 export const interviewsApi = {
   list: () => api<TInterviewSummary[]>('/api/interviews'),
+  /** The company's members (who may be named interviewers) and library problems (to have ready). */
+  members: () => api<TCompanyMember[]>('/api/companies/members'),
+  problems: () => api<TCodingProblem[]>('/api/coding-tests'),
   create: (body: TInterviewCreate) => api<TInterviewCreated>('/api/interviews', { method: 'POST', body }),
   read: (id: string) => api<TInterviewDetail>(`/api/interviews/${id}`),
   history: (id: string) => api<TInterviewHistory>(`/api/interviews/${id}/history`),
