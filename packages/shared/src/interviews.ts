@@ -24,6 +24,11 @@ export const ZInterviewCreate = z.object({
 });
 export type TInterviewCreate = z.infer<typeof ZInterviewCreate>;
 
+/** GET /api/interviews?candidateEmail=: one candidate's interviews (their record in the dashboard). */
+export const ZInterviewListQuery = z.object({
+  candidateEmail: z.string().trim().toLowerCase().email('Enter a valid email address').max(254).optional(),
+});
+
 export const ZInterviewCreated = z.object({ id: z.string(), joinUrl: z.string() });
 export type TInterviewCreated = z.infer<typeof ZInterviewCreated>;
 
@@ -53,6 +58,8 @@ export const ZInterviewSummary = z.object({
   endedAt: z.string().nullable(),
   createdAt: z.string(),
   hasScorecard: z.boolean(),
+  /** Employer side only (the list and the record; a candidate never receives a summary). */
+  scorecard: ZScorecard.nullable(),
 });
 export type TInterviewSummary = z.infer<typeof ZInterviewSummary>;
 
@@ -108,7 +115,6 @@ export const ZInterviewDetail = ZInterviewSummary.extend({
   problemIds: z.array(z.string()),
   interviewerIds: z.array(z.string()),
   revealedProblemId: z.string().nullable(),
-  scorecard: ZScorecard.nullable(),
   scorecardAt: z.string().nullable(),
   runs: z.array(ZRoomRun),
 });

@@ -9,6 +9,7 @@ import {
   ZInterviewDetail,
   ZInterviewHiddenRunInput,
   ZInterviewHistory,
+  ZInterviewListQuery,
   ZInterviewReveal,
   ZInterviewRoom,
   ZInterviewRunInput,
@@ -56,8 +57,11 @@ export async function interviewsRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/interviews',
-    { preValidation: employerOnly, schema: { response: { 200: z.array(ZInterviewSummary) } } },
-    async (req) => service.listInterviews(deps, requireEmployer(req)),
+    {
+      preValidation: employerOnly,
+      schema: { querystring: ZInterviewListQuery, response: { 200: z.array(ZInterviewSummary) } },
+    },
+    async (req) => service.listInterviews(deps, requireEmployer(req), req.query.candidateEmail),
   );
 
   r.get(

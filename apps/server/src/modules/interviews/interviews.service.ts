@@ -13,7 +13,7 @@ import {
   type TInterviewSummary,
   type TScorecard,
 } from '@assessly/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { codingProblems, type InterviewRow, interviewRuns, interviews, type UserRow, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -44,6 +44,7 @@ export function toSummary(row: InterviewRow): TInterviewSummary {
     endedAt: iso(row.endedAt),
     createdAt: row.createdAt.toISOString(),
     hasScorecard: row.scorecard != null,
+    scorecard: row.scorecard,
   };
 }
 
@@ -134,14 +135,22 @@ export async function createInterview(
   return { id, joinUrl };
 }
 
-/** The company's interviews, newest first. A reviewer sees the ended ones and those they are named in. */
-export async function listInterviews(deps: Deps, user: UserRow): Promise<TInterviewSummary[]> {
+/**
+ * The company's interviews, newest first, or one candidate address's. A reviewer sees the ended ones and those
+ * they are named in.
+ */
+export async function listInterviews(deps: Deps, user: UserRow, candidateEmail?: string): Promise<TInterviewSummary[]> {
   authorize(user, 'interviews.read');
   if (!user.companyId) return [];
   const rows = await deps.db
     .select()
     .from(interviews)
-    .where(eq(interviews.companyId, user.companyId))
+    .where(
+      and(
+        eq(interviews.companyId, user.companyId),
+        candidateEmail ? sql`lower(${interviews.candidateEmail}) = ${candidateEmail.toLowerCase()}` : undefined,
+      ),
+    )
     .orderBy(desc(interviews.createdAt))
     .limit(500);
   return rows.filter((r) => memberRole(user, r) !== null).map(toSummary);
@@ -173,7 +182,6 @@ export async function readInterview(deps: Deps, user: UserRow, id: string): Prom
     problemIds: row.problemIds,
     interviewerIds: row.interviewerIds,
     revealedProblemId: row.revealedProblemId,
-    scorecard: row.scorecard,
     scorecardAt: iso(row.scorecardAt),
     runs: runs.map((r) => toRoomRun(r, 'interviewer')),
   };

@@ -91,6 +91,24 @@ describe('list, room, end and scorecard', () => {
     expect((await t.as(candidate).get('/api/interviews')).statusCode).toBe(403);
   });
 
+  it("lists one candidate's interviews with their scorecards for the candidate's record", async () => {
+    const person = `record-${Date.now()}@example.com`;
+    const other = await schedule();
+    const res = await t.as(team.recruiter).post('/api/interviews', { title: 'Record', candidateEmail: person });
+    const { id } = res.json();
+    expect((await t.as(team.recruiter).put(`/api/interviews/${id}/scorecard`, card)).statusCode).toBe(200);
+    const mine = await t
+      .as(team.owner)
+      .get(`/api/interviews?candidateEmail=${encodeURIComponent(person.toUpperCase())}`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toEqual([
+      expect.objectContaining({ id, title: 'Record', scorecard: card, hasScorecard: true }),
+    ]);
+    expect(mine.json().map((i: { id: string }) => i.id)).not.toContain(other.id);
+    expect((await t.as(rival).get(`/api/interviews?candidateEmail=${encodeURIComponent(person)}`)).json()).toEqual([]);
+    expect((await t.as(team.owner).get('/api/interviews?candidateEmail=nope')).statusCode).toBe(400);
+  });
+
   it('opens the room to the join token as the candidate, and to nobody else', async () => {
     const { id, joinUrl } = await schedule();
     const token = tokenOf(joinUrl);

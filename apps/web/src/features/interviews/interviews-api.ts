@@ -17,6 +17,8 @@ const withToken = (token: string | null) => (token ? { 'x-join-token': token } :
 
 export const interviewsApi = {
   list: () => api<TInterviewSummary[]>('/api/interviews'),
+  ofCandidate: (email: string) =>
+    api<TInterviewSummary[]>(`/api/interviews?candidateEmail=${encodeURIComponent(email)}`),
   /** The company's members (who may be named interviewers) and library problems (to have ready). */
   members: () => api<TCompanyMember[]>('/api/companies/members'),
   problems: () => api<TCodingProblem[]>('/api/coding-tests'),
