@@ -140,4 +140,44 @@ describe('live interview room', () => {
     });
     await page.context().close();
   });
+
+  it('shares the drawing board: a stroke reaches the other page, survives a reload and clears for both', async () => {
+    const employer = await createUser(e2e.server, 'employer', { firstName: 'Bo', lastName: 'Board', verified: true });
+    const interviewer = await signedInPage(e2e.browser, e2e.server, employer.email);
+    const created = await interviewer.context().request.post(`${e2e.server.baseUrl}/api/interviews`, {
+      data: { title: 'Design round', candidateEmail: 'board-cand@example.com' },
+    });
+    const { id, joinUrl } = (await created.json()) as { id: string; joinUrl: string };
+    const candidateContext = await e2e.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const candidate = await candidateContext.newPage();
+    candidate.setDefaultTimeout(E2E_TIMEOUT_MS);
+    await interviewer.goto(`${e2e.server.baseUrl}/interview/${id}`);
+    await candidate.goto(joinUrl);
+    const board = (page: Page) => page.getByRole('img', { name: /^Shared drawing board/ });
+    for (const page of [interviewer, candidate]) await board(page).waitFor();
+    await interviewer.getByText('Candidate (candidate)').waitFor();
+
+    await interviewer.getByRole('radio', { name: 'Red' }).check();
+    await board(interviewer).scrollIntoViewIfNeeded();
+    const box = (await board(interviewer).boundingBox())!;
+    await interviewer.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5);
+    await interviewer.mouse.down();
+    for (let i = 1; i <= 10; i++)
+      await interviewer.mouse.move(box.x + box.width * (0.2 + i * 0.05), box.y + box.height * 0.5);
+    await interviewer.mouse.up();
+    await candidate.getByRole('img', { name: 'Shared drawing board, 1 stroke' }).waitFor();
+    // The candidate's canvas has the red line across its middle.
+    const red = await board(candidate).evaluate((el: HTMLCanvasElement) => {
+      const px = el.getContext('2d')!.getImageData(el.width / 2, el.height / 2, 1, 1).data;
+      return [px[0], px[1], px[2], px[3]];
+    });
+    expect(red).toEqual([220, 38, 38, 255]);
+
+    await candidate.reload();
+    await candidate.getByRole('img', { name: 'Shared drawing board, 1 stroke' }).waitFor();
+    await candidate.getByRole('button', { name: 'Clear board' }).click();
+    await interviewer.getByRole('img', { name: 'Shared drawing board, 0 strokes' }).waitFor();
+    await candidateContext.close();
+    await interviewer.context().close();
+  });
 });

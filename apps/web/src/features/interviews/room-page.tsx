@@ -10,6 +10,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../app/alert';
 import { PageSpinner } from '../../app/page-spinner';
 import { serverMessage } from '../../lib/api';
+import { DrawingBoard } from './drawing-board';
 import { InterviewerPanel } from './interviewer-panel';
 import { interviewsApi } from './interviews-api';
 import { RunPanel } from './run-panel';
@@ -128,6 +129,7 @@ function Room({ room, token }: { room: TInterviewRoom; token: string | null }) {
             runs={runs}
             getCode={() => code.connection?.doc.getText('code').toString() ?? ''}
           />
+          {code.connection && <DrawingBoard doc={code.connection.doc} readOnly={readOnly} />}
         </section>
         <div className="iv-side-column">
           {!ended && room.role !== 'reviewer' && (
