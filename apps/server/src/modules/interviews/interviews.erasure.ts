@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog, interviewRuns, interviews, interviewUpdates } from '../../db/schema';
+import { auditLog, interviewRuns, interviews, interviewUpdates, webhookDeliveries, webhooks } from '../../db/schema';
 
 const DAY_MS = 86_400_000;
 
@@ -45,6 +45,35 @@ export async function eraseInterviewsOf(tx: Db, email: string, companyId: string
       );
   }
   return rows.length;
+}
+
+/**
+ * Deletes one interview with its documents, notes, runs and scorecard; its audit entries lose the address and its
+ * webhook deliveries their body (pending ones are not sent). For a candidate without an account, whom the
+ * company cannot erase by user id.
+ */
+export async function eraseOneInterview(tx: Db, id: string, companyId: string): Promise<void> {
+  await tx.delete(interviews).where(and(eq(interviews.id, id), eq(interviews.companyId, companyId)));
+  await tx
+    .update(auditLog)
+    .set({ detail: sql`${auditLog.detail} - 'candidateEmail'` })
+    .where(and(eq(auditLog.targetType, 'interview'), eq(auditLog.targetId, id)));
+  await tx
+    .update(webhookDeliveries)
+    .set({
+      body: JSON.stringify({ erased: true }),
+      status: sql`CASE WHEN ${webhookDeliveries.status} = 'pending' THEN 'failed' ELSE ${webhookDeliveries.status} END`,
+      error: sql`CASE WHEN ${webhookDeliveries.status} = 'pending' THEN 'Not sent: the interview was deleted' ELSE ${webhookDeliveries.error} END`,
+    })
+    .where(
+      and(
+        eq(webhookDeliveries.subject, id),
+        inArray(
+          webhookDeliveries.webhookId,
+          tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.companyId, companyId)),
+        ),
+      ),
+    );
 }
 
 /** When an interview's retention clock started. */

@@ -41,6 +41,7 @@ export const CLOSE = {
   revoked: { code: 4401, reason: 'Access withdrawn' },
   impostor: { code: 4403, reason: 'A signal must come from your own participant id' },
   signalTooLarge: { code: 4413, reason: 'Signal too large' },
+  erased: { code: 4410, reason: 'This interview was deleted' },
 } as const;
 
 export interface RoomEvent {
@@ -419,6 +420,30 @@ export class RoomHub {
       if (found) (await found).ended = true;
     }
     this.broadcast(interviewId, () => ({ type: 'ended' }));
+  }
+
+  /** The interview was erased: everyone is disconnected, nothing more is stored, the rooms are forgotten. */
+  async forget(interviewId: string) {
+    for (const name of ['code', 'notes'] as const) {
+      const key = this.key(interviewId, name);
+      const found = this.rooms.get(key);
+      if (!found) continue;
+      const room = await found.catch(() => null);
+      this.rooms.delete(key);
+      if (!room) continue;
+      room.ended = true;
+      if (room.flushTimer) clearTimeout(room.flushTimer);
+      room.flushTimer = null;
+      room.pending = [];
+      for (const conn of [...room.conns.values()]) {
+        room.conns.delete(conn.socket);
+        conn.socket.close(CLOSE.erased.code, CLOSE.erased.reason);
+      }
+      await room.writes;
+      this.owners.delete(room);
+      room.awareness.destroy();
+      room.doc.destroy();
+    }
   }
 
   /** The current text of a room's code, from memory when the room is open, else from storage. */

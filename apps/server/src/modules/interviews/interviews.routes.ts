@@ -14,6 +14,7 @@ import {
   ZInterviewRoom,
   ZInterviewRunInput,
   ZInterviewSummary,
+  ZOkMessage,
   ZRoomProblem,
   ZRoomRun,
   ZScorecard,
@@ -84,6 +85,12 @@ export async function interviewsRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/interviews/:id/end',
     { preValidation: employerOnly, schema: { params: ZIdParam, response: { 200: ZInterviewSummary } } },
     async (req) => service.endInterview(deps, hub, requireEmployer(req), req.params.id, req.ip),
+  );
+
+  r.delete(
+    '/api/interviews/:id',
+    { preValidation: employerOnly, schema: { params: ZIdParam, response: { 200: ZOkMessage } } },
+    async (req) => service.eraseInterview(deps, hub, requireEmployer(req), req.params.id, req.ip),
   );
 
   r.put(

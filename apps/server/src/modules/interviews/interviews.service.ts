@@ -24,6 +24,7 @@ import { requireVerifiedSender } from '../companies/verified-sender';
 import { companyName } from '../review/templates';
 import { emitEvent } from '../webhooks/webhooks.events';
 import { memberRole, type Participant, requireCompanyInterview, statusOf } from './interviews.access';
+import { eraseOneInterview } from './interviews.erasure';
 import type { RoomHub } from './interviews.rooms';
 import { toRoomRun } from './interviews.run';
 import { listUpdates } from './interviews.store';
@@ -302,4 +303,22 @@ export async function readHistory(deps: Deps, user: UserRow, id: string): Promis
     updates: updates.map((u) => ({ at: u.createdAt.toISOString(), data: Buffer.from(u.data).toString('base64') })),
     runs: runs.map((r) => toRoomRun(r, 'interviewer')),
   };
+}
+
+/** An owner or admin deletes one interview and everything in it (audited, without the address). */
+export async function eraseInterview(deps: Deps, hub: RoomHub, user: UserRow, id: string, ip: string) {
+  const row = await requireCompanyInterview(deps.db, user, id);
+  authorize(user, 'interviews.erase');
+  await hub.forget(id);
+  await deps.db.transaction((tx) => eraseOneInterview(tx, id, row.companyId));
+  await recordAudit(deps.db, {
+    companyId: row.companyId,
+    actorId: user.id,
+    action: 'interview.erased',
+    targetType: 'interview',
+    targetId: id,
+    ip,
+    detail: { status: statusOf(row) },
+  });
+  return { ok: true as const, message: 'The interview and everything in it have been deleted.' };
 }

@@ -265,6 +265,39 @@ describe('erasure and retention', () => {
     await t.as(team.owner).put('/api/companies/retention', { framesDays: null, codeDays: null, personalDays: null });
   });
 
+  it('an owner or admin deletes one interview of a candidate without an account, with everything in it', async () => {
+    const { id } = await schedule(team.recruiter, { scheduledAt: '2030-01-02T10:00:00Z' });
+    await t.deps.db.insert(interviewUpdates).values({ interviewId: id, doc: 'notes', data: new Uint8Array([0, 0]) });
+    const [hook] = await t.deps.db
+      .insert(webhooks)
+      .values({
+        companyId: team.owner.companyId!,
+        createdBy: team.owner.id,
+        url: 'https://hooks.example.com/erase',
+        events: ['interview.completed'],
+        secret: 'whsec-test',
+      })
+      .returning();
+    await t.as(team.recruiter).post(`/api/interviews/${id}/end`);
+    expect((await t.as(team.recruiter).request('DELETE', `/api/interviews/${id}`)).statusCode).toBe(403);
+    expect((await t.as(rival).request('DELETE', `/api/interviews/${id}`)).statusCode).toBe(404);
+    const gone = await t.as(team.admin).request('DELETE', `/api/interviews/${id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await t.as(team.recruiter).get(`/api/interviews/${id}`)).statusCode).toBe(404);
+    expect(await t.deps.db.select().from(interviewUpdates).where(eq(interviewUpdates.interviewId, id))).toEqual([]);
+    const deliveries = await t.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, hook!.id));
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.body).not.toContain(candidate.email);
+    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['interview.create', 'interview.erased']));
+    expect(JSON.stringify(audits)).not.toContain(candidate.email);
+    expect((await t.as(team.admin).request('DELETE', `/api/interviews/${id}`)).statusCode).toBe(404);
+    await t.deps.db.delete(webhooks).where(eq(webhooks.id, hook!.id));
+  });
+
   it("removes an ended interview after the company's personal-data days, not before", async () => {
     const { id } = await schedule();
     // Still ahead: scheduled for a day after the cutoff.
