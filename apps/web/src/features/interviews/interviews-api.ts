@@ -29,6 +29,7 @@ export const interviewsApi = {
     api<TInterviewRoom>(`/api/interviews/${id}/room`, { headers: withToken(token) }),
   run: (id: string, token: string | null, body: { language: string; code: string; input: string }) =>
     api<TRoomRun>(`/api/interviews/${id}/run`, { method: 'POST', body, headers: withToken(token) }),
+  erase: (id: string) => api<{ ok: true; message: string }>(`/api/interviews/${id}`, { method: 'DELETE' }),
   end: (id: string) => api<TInterviewSummary>(`/api/interviews/${id}/end`, { method: 'POST', body: {} }),
   saveScorecard: (id: string, body: TScorecard) =>
     api<TScorecard>(`/api/interviews/${id}/scorecard`, { method: 'PUT', body }),

@@ -1,8 +1,10 @@
 /** /admin/interviews — the company's interviews with their status, and scheduling a new one. */
-import { useQuery } from '@tanstack/react-query';
+import type { TInterviewSummary } from '@assessly/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../app/alert';
 import { serverMessage } from '../../lib/api';
+import { useCan } from '../auth/use-can';
 import { interviewsApi } from './interviews-api';
 import { ScheduleForm } from './schedule-form';
 import './interviews.css';
@@ -11,6 +13,16 @@ const STATUS_TEXT = { scheduled: 'Scheduled', live: 'Live', ended: 'Ended' } as 
 
 export function InterviewsPage() {
   const list = useQuery({ queryKey: ['interviews'], queryFn: interviewsApi.list });
+  const mayErase = useCan()('interviews.erase');
+  const queryClient = useQueryClient();
+  const erase = useMutation({
+    mutationFn: (i: TInterviewSummary) => interviewsApi.erase(i.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['interviews'] }),
+  });
+  const confirmErase = (i: TInterviewSummary) => {
+    const question = `Delete "${i.title}" with ${i.candidateEmail}: its code, notes, runs and scorecard? This cannot be undone.`;
+    if (window.confirm(question)) erase.mutate(i);
+  };
   return (
     <div className="container">
       <h1>Interviews</h1>
@@ -18,6 +30,7 @@ export function InterviewsPage() {
       <h2>All interviews</h2>
       {list.isPending && <p className="muted">Loading interviews…</p>}
       {list.isError && <ErrorAlert message={serverMessage(list.error, 'The interviews could not be loaded.')} />}
+      {erase.isError && <ErrorAlert message={serverMessage(erase.error, 'The interview could not be deleted.')} />}
       {list.data && list.data.length === 0 && <p className="muted">No interviews yet. Schedule one above.</p>}
       {list.data && list.data.length > 0 && (
         <table className="table">
@@ -28,6 +41,7 @@ export function InterviewsPage() {
               <th scope="col">Status</th>
               <th scope="col">Scorecard</th>
               <th scope="col">Open</th>
+              {mayErase && <th scope="col">Delete</th>}
             </tr>
           </thead>
           <tbody>
@@ -44,6 +58,19 @@ export function InterviewsPage() {
                     <a href={`/interview/${i.id}`}>Open room</a>
                   )}
                 </td>
+                {mayErase && (
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm"
+                      onClick={() => confirmErase(i)}
+                      disabled={erase.isPending}
+                      aria-label={`Delete interview ${i.title} with ${i.candidateEmail}`}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
