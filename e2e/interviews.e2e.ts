@@ -142,7 +142,7 @@ describe('live interview room', () => {
     // The owner deletes it (a candidate without an account is erased this way), after confirming.
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete interview Form round with form-cand@example.com' }).click();
-    await page.getByRole('cell', { name: 'Form round' }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'Form round', exact: true }).waitFor({ state: 'detached' });
     expect((await page.context().request.get(`${e2e.server.baseUrl}/api/interviews/${made.id}`)).status()).toBe(404);
     await page.context().close();
   });
