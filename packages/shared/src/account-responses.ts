@@ -116,6 +116,8 @@ export const ZMyDataExport = z.object({
   invitations: rows,
   /** Code playback (issue 29): each recorded editor stream with its edits. */
   editRecordings: rows,
+  /** Live interviews held with the verified address: times and the shared code (not the interviewers' notes). */
+  interviews: rows,
 });
 
 /**

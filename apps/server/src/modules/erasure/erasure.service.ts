@@ -23,7 +23,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
-import { countInterviewsOf } from '../interviews/interviews.erasure';
+import { countInterviewsOf, exportInterviewsOf } from '../interviews/interviews.erasure';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { exportRecordings } from '../playback/playback.service';
 import { toPublicUser } from '../users/users.service';
@@ -190,6 +190,8 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
           .where(inArray(tests.id, [...new Set(mine.map((a) => a.testId))])),
   ]);
   const recordings = await exportRecordings(deps, ids);
+  // The same rule as invitations: interviews held with an address show once the address is verified.
+  const interviewRows = user.emailVerifiedAt ? await exportInterviewsOf(deps.db, user.email) : [];
   await recordAudit(deps.db, {
     companyId: user.companyId,
     actorId: user.id,
@@ -249,5 +251,6 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
     })),
     invitations: invites,
     editRecordings: recordings,
+    interviews: interviewRows,
   };
 }

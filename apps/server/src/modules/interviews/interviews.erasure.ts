@@ -5,7 +5,8 @@
  * interview after `personalDays`. An interview's clock starts when it ended, or, for one never ended (abandoned,
  * or scheduled and never held), when it started, was scheduled for, or was created.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import * as Y from 'yjs';
 import type { Db } from '../../db/client';
 import { auditLog, interviewRuns, interviews, interviewUpdates, webhookDeliveries, webhooks } from '../../db/schema';
 
@@ -24,6 +25,34 @@ export async function countInterviewsOf(db: Db, email: string, companyId: string
     .from(interviews)
     .where(ofCandidate(email, companyId));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The interviews held with this address, for the person's own data export: when, and the shared code as it
+ * stands. Interviewers' notes and the scorecard are the company's assessment and stay out, as in the room.
+ */
+export async function exportInterviewsOf(db: Db, email: string) {
+  const rows = await db.select().from(interviews).where(ofCandidate(email, null)).orderBy(asc(interviews.createdAt));
+  const out = [];
+  for (const row of rows) {
+    const updates = await db
+      .select({ data: interviewUpdates.data })
+      .from(interviewUpdates)
+      .where(and(eq(interviewUpdates.interviewId, row.id), eq(interviewUpdates.doc, 'code')))
+      .orderBy(asc(interviewUpdates.id));
+    const doc = new Y.Doc();
+    for (const u of updates) Y.applyUpdate(doc, u.data);
+    out.push({
+      id: row.id,
+      title: row.title,
+      scheduledAt: row.scheduledAt,
+      startedAt: row.startedAt,
+      endedAt: row.endedAt,
+      code: doc.getText('code').toString(),
+    });
+    doc.destroy();
+  }
+  return out;
 }
 
 /** Deletes the interviews of this candidate address (one company's, or every company's). */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { buildCodingTest, HIDDEN_MARKER, type SignedInUser } from '../../../test/factories';
 import { useTeam, useTestApp } from '../../../test/support';
 import { auditLog, interviewUpdates, outbox, webhookDeliveries, webhooks } from '../../db/schema';
@@ -9,6 +10,13 @@ const t = useTestApp();
 const team = useTeam(t);
 let rival: SignedInUser;
 let candidate: SignedInUser;
+
+/** A Yjs update that writes `text` into a fresh document's `code` text. */
+function codeUpdate(text: string): Uint8Array {
+  const doc = new Y.Doc();
+  doc.getText('code').insert(0, text);
+  return Y.encodeStateAsUpdate(doc);
+}
 
 const tokenOf = (joinUrl: string) => new URL(joinUrl).searchParams.get('token')!;
 const card = {
@@ -197,6 +205,15 @@ describe('erasure and retention', () => {
     const person = await t.signIn();
     const res = await t.as(team.recruiter).post('/api/interviews', { title: 'Erase me', candidateEmail: person.email });
     const { id } = res.json();
+    await t.deps.db.insert(interviewUpdates).values({ interviewId: id, doc: 'code', data: codeUpdate('print(1)') });
+    await t.deps.db.insert(interviewUpdates).values({ interviewId: id, doc: 'notes', data: codeUpdate('NOTE-X') });
+    expect((await t.as(team.recruiter).put(`/api/interviews/${id}/scorecard`, card)).statusCode).toBe(200);
+    // Their own data export has the interview and its code, not the notes or the scorecard.
+    const mine = await t.as(person).get('/api/users/me/export');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().interviews).toEqual([expect.objectContaining({ id, title: 'Erase me', code: 'print(1)' })]);
+    expect(mine.body).not.toContain('NOTE-X');
+    expect(mine.body).not.toContain('SCORECARD-SECRET');
     const erased = await t.as(person).request('DELETE', '/api/users/me', { password: person.password });
     expect(erased.statusCode, erased.body).toBe(200);
     expect((await t.as(team.recruiter).get(`/api/interviews/${id}`)).statusCode).toBe(404);
