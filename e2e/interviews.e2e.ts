@@ -3,10 +3,12 @@
  * Chromium contexts type in the same editor at once, see each other's cursor, share the language, run Python
  * with the output on both pages; the interviewer fills in the scorecard, and the candidate's page never shows it.
  */
+
+import { codingProblems } from '@assessly/server/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_TIMEOUT_MS, useE2E } from './harness';
-import { createUser, signedInPage } from './support';
+import { createUser, seriousA11yViolations, signedInPage } from './support';
 
 const e2e = useE2E();
 
@@ -82,6 +84,107 @@ describe('live interview room', () => {
     expect(seen).not.toContain('SCORECARD-E2E');
     expect(seen).not.toContain('Scorecard');
     expect(seen).not.toContain('Private notes');
+    await candidateContext.close();
+    await interviewer.context().close();
+  });
+
+  it('schedules with the optional fields through the form, checked in the page and accessible', async () => {
+    const employer = await createUser(e2e.server, 'employer', {
+      firstName: 'Sam',
+      lastName: 'Scheduler',
+      verified: true,
+    });
+    const [problem] = await e2e.server.deps.db
+      .insert(codingProblems)
+      .values({
+        createdBy: employer.id,
+        companyId: employer.companyId,
+        title: 'Two sum for the room',
+        description: '<p>Add two numbers.</p>',
+      })
+      .returning();
+    const page = await signedInPage(e2e.browser, e2e.server, employer.email);
+    await page.goto(`${e2e.server.baseUrl}/admin/interviews`);
+    await page.getByRole('checkbox', { name: 'Two sum for the room' }).waitFor();
+    await page.getByRole('checkbox', { name: /Sam Scheduler/ }).waitFor();
+
+    await page.getByLabel('Candidate email').fill('not-an-address');
+    await page.getByLabel('Duration in minutes (optional)').fill('2');
+    await page.getByRole('button', { name: 'Schedule and email the candidate' }).click();
+    await page.getByText('Title is required').waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Enter a valid email address').waitFor();
+    await page.getByText('At least 5 minutes').waitFor();
+
+    await page.getByLabel('Title', { exact: true }).fill('Form round');
+    await page.getByLabel('Candidate email').fill('form-cand@example.com');
+    await page.getByLabel('Date and time (optional)').fill('2031-03-04T14:30');
+    await page.getByLabel('Duration in minutes (optional)').fill('45');
+    await page.getByRole('group', { name: 'Languages' }).getByRole('checkbox', { name: 'Python' }).check();
+    await page.getByRole('group', { name: 'Languages' }).getByRole('checkbox', { name: 'Java', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Two sum for the room' }).check();
+    await page.getByRole('checkbox', { name: /Sam Scheduler/ }).check();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Schedule and email the candidate' }).click();
+    await page.getByText('form-cand@example.com has been emailed the link').waitFor();
+
+    const list = await page.context().request.get(`${e2e.server.baseUrl}/api/interviews`);
+    const made = ((await list.json()) as { id: string; title: string }[]).find((i) => i.title === 'Form round')!;
+    const detail = await (await page.context().request.get(`${e2e.server.baseUrl}/api/interviews/${made.id}`)).json();
+    expect(detail).toMatchObject({
+      durationMinutes: 45,
+      scheduledAt: await page.evaluate(() => new Date('2031-03-04T14:30').toISOString()),
+      languages: ['python', 'java'],
+      problemIds: [problem!.id],
+      interviewerIds: [employer.id],
+    });
+
+    // The owner deletes it (a candidate without an account is erased this way), after confirming.
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete interview Form round with form-cand@example.com' }).click();
+    await page.getByRole('cell', { name: 'Form round', exact: true }).waitFor({ state: 'detached' });
+    expect((await page.context().request.get(`${e2e.server.baseUrl}/api/interviews/${made.id}`)).status()).toBe(404);
+    await page.context().close();
+  });
+
+  it('shares the drawing board: a stroke reaches the other page, survives a reload and clears for both', async () => {
+    const employer = await createUser(e2e.server, 'employer', { firstName: 'Bo', lastName: 'Board', verified: true });
+    const interviewer = await signedInPage(e2e.browser, e2e.server, employer.email);
+    const created = await interviewer.context().request.post(`${e2e.server.baseUrl}/api/interviews`, {
+      data: { title: 'Design round', candidateEmail: 'board-cand@example.com' },
+    });
+    const { id, joinUrl } = (await created.json()) as { id: string; joinUrl: string };
+    const candidateContext = await e2e.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const candidate = await candidateContext.newPage();
+    candidate.setDefaultTimeout(E2E_TIMEOUT_MS);
+    await interviewer.goto(`${e2e.server.baseUrl}/interview/${id}`);
+    await candidate.goto(joinUrl);
+    const board = (page: Page) => page.getByRole('img', { name: /^Shared drawing board/ });
+    for (const page of [interviewer, candidate]) await board(page).waitFor();
+    await interviewer.getByText('Candidate (candidate)').waitFor();
+
+    await interviewer.getByRole('radio', { name: 'Red' }).check();
+    await board(interviewer).scrollIntoViewIfNeeded();
+    const box = (await board(interviewer).boundingBox())!;
+    await interviewer.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5);
+    await interviewer.mouse.down();
+    for (let i = 1; i <= 10; i++)
+      await interviewer.mouse.move(box.x + box.width * (0.2 + i * 0.05), box.y + box.height * 0.5);
+    await interviewer.mouse.up();
+    await candidate.getByRole('img', { name: 'Shared drawing board, 1 stroke' }).waitFor();
+    // The candidate's canvas has the red line across its middle.
+    const red = await board(candidate).evaluate((el: HTMLCanvasElement) => {
+      const px = el.getContext('2d')!.getImageData(el.width / 2, el.height / 2, 1, 1).data;
+      return [px[0], px[1], px[2], px[3]];
+    });
+    expect(red).toEqual([220, 38, 38, 255]);
+
+    await candidate.reload();
+    await candidate.getByRole('img', { name: 'Shared drawing board, 1 stroke' }).waitFor();
+    // The room's own controls (board, video, run) pass axe; Monaco's editor is its own widget.
+    expect(await seriousA11yViolations(candidate, ['.iv-editor'])).toEqual([]);
+    await candidate.getByRole('button', { name: 'Clear board' }).click();
+    await interviewer.getByRole('img', { name: 'Shared drawing board, 0 strokes' }).waitFor();
     await candidateContext.close();
     await interviewer.context().close();
   });

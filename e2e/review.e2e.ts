@@ -192,9 +192,28 @@ describe('review and hiring in a real browser', () => {
     expect(status[0]!.toAddress).toBe('ada@cand.test');
     expect(status[0]!.bodyText).toContain('Hello Ada Lovelace');
 
-    // 6. The printable report.
+    // 6. The printable report, with the live interview held with Ada, its scorecard and its record and replay.
+    const api = page.context().request;
+    const interview = await api.post(`${e2e.server.baseUrl}/api/interviews`, {
+      data: { title: 'Ada pairing', candidateEmail: 'ada@cand.test' },
+    });
+    expect(interview.status()).toBe(201);
+    const interviewId = ((await interview.json()) as { id: string }).id;
+    const scorecard = await api.put(`${e2e.server.baseUrl}/api/interviews/${interviewId}/scorecard`, {
+      data: { ratings: [{ criterion: 'Design', score: 4 }], recommendation: 'strong_yes', summary: 'Thinks aloud' },
+    });
+    expect(scorecard.status()).toBe(200);
+    expect((await api.post(`${e2e.server.baseUrl}/api/interviews/${interviewId}/end`, { data: {} })).status()).toBe(
+      200,
+    );
     await page.goto(`${e2e.server.baseUrl}/admin/reports/${aAda.id}`);
     await page.getByRole('heading', { name: 'Ada Lovelace: Islands drive' }).waitFor();
+    const interviews = page.getByRole('region', { name: 'Live interviews' });
+    await interviews.getByText('Strong yes').waitFor();
+    await interviews.getByText('Design: 4 / 5').waitFor();
+    await expect(
+      interviews.getByRole('link', { name: 'Interview record and replay' }).getAttribute('href'),
+    ).resolves.toBe(`/admin/interviews/${interviewId}`);
     await page.getByRole('main').getByText('100 / 100 (100%)').waitFor();
     await page.getByRole('button', { name: 'Print / Save as PDF' }).waitFor();
     await shot(page, 'report');

@@ -101,7 +101,7 @@ export const ZRetentionSettings = z.object({
   personalDays: z.number().nullable(),
 });
 /** DELETE /api/companies/candidates/:userId/data. */
-export const ZCandidateErased = ZOk.extend({ attempts: z.number() });
+export const ZCandidateErased = ZOk.extend({ attempts: z.number(), interviews: z.number() });
 
 const rows = z.array(z.record(z.string(), z.unknown()));
 /** GET /api/users/me/export: the sections of the download (their rows as the server lists them). */
@@ -116,6 +116,8 @@ export const ZMyDataExport = z.object({
   invitations: rows,
   /** Code playback (issue 29): each recorded editor stream with its edits. */
   editRecordings: rows,
+  /** Live interviews held with the verified address: times and the shared code (not the interviewers' notes). */
+  interviews: rows,
 });
 
 /**

@@ -24,6 +24,11 @@ export const ZInterviewCreate = z.object({
 });
 export type TInterviewCreate = z.infer<typeof ZInterviewCreate>;
 
+/** GET /api/interviews?candidateEmail=: one candidate's interviews (their record in the dashboard). */
+export const ZInterviewListQuery = z.object({
+  candidateEmail: z.string().trim().toLowerCase().email('Enter a valid email address').max(254).optional(),
+});
+
 export const ZInterviewCreated = z.object({ id: z.string(), joinUrl: z.string() });
 export type TInterviewCreated = z.infer<typeof ZInterviewCreated>;
 
@@ -53,6 +58,8 @@ export const ZInterviewSummary = z.object({
   endedAt: z.string().nullable(),
   createdAt: z.string(),
   hasScorecard: z.boolean(),
+  /** Employer side only (the list and the record; a candidate never receives a summary). */
+  scorecard: ZScorecard.nullable(),
 });
 export type TInterviewSummary = z.infer<typeof ZInterviewSummary>;
 
@@ -108,7 +115,6 @@ export const ZInterviewDetail = ZInterviewSummary.extend({
   problemIds: z.array(z.string()),
   interviewerIds: z.array(z.string()),
   revealedProblemId: z.string().nullable(),
-  scorecard: ZScorecard.nullable(),
   scorecardAt: z.string().nullable(),
   runs: z.array(ZRoomRun),
 });
@@ -134,3 +140,37 @@ export const ZInterviewHistory = z.object({
   runs: z.array(ZRoomRun),
 });
 export type TInterviewHistory = z.infer<typeof ZInterviewHistory>;
+
+/** Largest WebRTC signal a room socket relays (an SDP offer with audio and video is a few KiB). */
+export const MAX_ROOM_SIGNAL_BYTES = 32 * 1024;
+const ZParticipantId = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(2 ** 32);
+
+/**
+ * A WebRTC signal on the room socket (message type 101), from one participant to one other, named by their
+ * awareness client ids. The server relays it only to the socket that owns `to` in the same room, refuses a
+ * `from` the sender does not own, and forwards only these fields (with the sender's name and side).
+ */
+export const ZRoomSignal = z
+  .object({
+    from: ZParticipantId,
+    to: ZParticipantId,
+    kind: z.enum(['offer', 'answer', 'ice', 'bye']),
+    sdp: z.string().max(MAX_ROOM_SIGNAL_BYTES).optional(),
+    candidate: z
+      .object({
+        candidate: z.string().max(2048),
+        sdpMid: z.string().max(64).nullable().optional(),
+        sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+        usernameFragment: z.string().max(256).nullable().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type TRoomSignal = z.infer<typeof ZRoomSignal>;
+/** A relayed signal as the receiving participant gets it. */
+export type TRelayedSignal = TRoomSignal & { name: string; role: string };

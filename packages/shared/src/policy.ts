@@ -23,7 +23,8 @@ export type TPolicyAction =
   | 'interviews.create' // schedule interviews, invite the candidate
   | 'interviews.read' // reviewers: ended interviews only (the server's interviews.access.ts)
   | 'interviews.conduct' // join a live room as interviewer, run, reveal, end
-  | 'interviews.scorecard';
+  | 'interviews.scorecard'
+  | 'interviews.erase'; // delete one interview with everything in it (a candidate without an account)
 
 const ALL: readonly TCompanyRole[] = COMPANY_ROLES;
 const MANAGERS: readonly TCompanyRole[] = ['owner', 'admin'];
@@ -50,6 +51,7 @@ export const POLICY_RULES: Readonly<Record<TPolicyAction, { roles: readonly TCom
   'interviews.read': { roles: ALL, label: 'Reading interviews' },
   'interviews.conduct': { roles: AUTHORS, label: 'Conducting interviews' },
   'interviews.scorecard': { roles: AUTHORS, label: 'Filling in interview scorecards' },
+  'interviews.erase': { roles: MANAGERS, label: 'Deleting interviews' },
 };
 
 /** May a company member with this role do this action? No role (not an employer) may do none. */

@@ -728,6 +728,8 @@ describe('interviews (issue 30): visitor 401, candidate 403/404, other company 4
       { language: 'python', code: '' },
     ],
     ['POST', () => `/api/interviews/${interviewId}/end`, [401, 403, 404, 200]],
+    // last: it deletes the interview the rows above use
+    ['DELETE', () => `/api/interviews/${interviewId}`, [401, 403, 404, 200]],
   ];
   for (const [method, url, expected, body] of rows) {
     it(`${method} ${url.toString().replace(/^\(\) => `|`$/g, '')}`, async () => {

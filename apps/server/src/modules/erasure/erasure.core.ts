@@ -113,9 +113,15 @@ export async function deleteBlobs(blobs: BlobStore, keys: string[]): Promise<voi
 
 /**
  * Copies of the person's address elsewhere: webhook delivery bodies (all companies, or one) are replaced and
- * pending ones not sent; with `includeMail`, mail to the address in the outbox is deleted.
+ * pending ones not sent; with `includeMail`, mail to the address in the outbox is deleted; the interviews held
+ * with the address are deleted (returns how many).
  */
-export async function scrubCopies(tx: Db, email: string, companyId: string | null, includeMail: boolean) {
+export async function scrubCopies(
+  tx: Db,
+  email: string,
+  companyId: string | null,
+  includeMail: boolean,
+): Promise<number> {
   const needle = `%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const ofCompany = companyId
     ? inArray(
@@ -132,5 +138,5 @@ export async function scrubCopies(tx: Db, email: string, companyId: string | nul
     })
     .where(and(sql`lower(${webhookDeliveries.body}) LIKE ${needle}`, ofCompany));
   if (includeMail) await tx.delete(outbox).where(sql`lower(${outbox.toAddress}) = ${email.toLowerCase()}`);
-  await eraseInterviewsOf(tx, email, companyId);
+  return eraseInterviewsOf(tx, email, companyId);
 }

@@ -23,6 +23,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
+import { countInterviewsOf, exportInterviewsOf } from '../interviews/interviews.erasure';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { exportRecordings } from '../playback/playback.service';
 import { toPublicUser } from '../users/users.service';
@@ -100,14 +101,15 @@ export async function eraseAccount(deps: Deps, user: UserRow, password: string, 
 }
 
 /**
- * An owner erases one candidate's data held by the company: frames, code, drafts, enrolments and the
- * invitations' address; the company's results move to an anonymous stand-in (other companies keep theirs).
+ * An owner erases one candidate's data held by the company: frames, code, drafts, enrolments, the
+ * invitations' address and the interviews held with the candidate's address (rooms, notes, runs, scorecard);
+ * the company's test results move to an anonymous stand-in (other companies keep theirs).
  */
 export async function eraseCandidateForCompany(
   deps: Deps,
   actor: { userId: string; companyId: string; ip: string },
   candidateId: string,
-): Promise<{ attempts: number }> {
+): Promise<{ attempts: number; interviews: number }> {
   const [candidate] = await deps.db.select().from(users).where(eq(users.id, candidateId)).limit(1);
   if (candidate?.role !== 'candidate') throw new AppError('USER_NOT_FOUND', 'Candidate not found');
   const companyTests = deps.db.select({ id: tests.id }).from(tests).where(eq(tests.companyId, actor.companyId));
@@ -121,14 +123,17 @@ export async function eraseCandidateForCompany(
     .where(
       and(sql`lower(${invitations.email}) = lower(${candidate.email})`, inArray(invitations.testId, companyTests)),
     );
-  if (held.length === 0 && invited.length === 0) throw new AppError('USER_NOT_FOUND', 'Candidate not found');
+  const interviewCount = await countInterviewsOf(deps.db, candidate.email, actor.companyId);
+  if (held.length === 0 && invited.length === 0 && interviewCount === 0) {
+    throw new AppError('USER_NOT_FOUND', 'Candidate not found');
+  }
   const ids = held.map((a) => a.id);
   const now = deps.clock.now();
-  const { keys, standIn } = await deps.db.transaction(async (tx) => {
+  const { keys, standIn, interviews } = await deps.db.transaction(async (tx) => {
     const freed = await eraseFrames(tx, ids, now);
     await eraseCode(tx, ids);
     const standIn = await detachAttempts(tx, candidateId, ids, now);
-    await scrubCopies(tx, candidate.email, actor.companyId, false);
+    const interviews = await scrubCopies(tx, candidate.email, actor.companyId, false);
     if (invited.length > 0) {
       await tx
         .update(invitations)
@@ -140,7 +145,7 @@ export async function eraseCandidateForCompany(
           ),
         );
     }
-    return { keys: freed, standIn };
+    return { keys: freed, standIn, interviews };
   });
   await deleteBlobs(deps.blobs, keys);
   await recordAudit(deps.db, {
@@ -150,9 +155,9 @@ export async function eraseCandidateForCompany(
     targetType: 'user',
     targetId: candidateId,
     ip: actor.ip,
-    detail: { attempts: ids.length, invitations: invited.length, anonymisedAs: standIn },
+    detail: { attempts: ids.length, invitations: invited.length, interviews, anonymisedAs: standIn },
   });
-  return { attempts: ids.length };
+  return { attempts: ids.length, interviews };
 }
 
 /** Everything stored about the signed-in user, as one JSON document (frames are listed, not embedded). */
@@ -185,6 +190,8 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
           .where(inArray(tests.id, [...new Set(mine.map((a) => a.testId))])),
   ]);
   const recordings = await exportRecordings(deps, ids);
+  // The same rule as invitations: interviews held with an address show once the address is verified.
+  const interviewRows = user.emailVerifiedAt ? await exportInterviewsOf(deps.db, user.email) : [];
   await recordAudit(deps.db, {
     companyId: user.companyId,
     actorId: user.id,
@@ -244,5 +251,6 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
     })),
     invitations: invites,
     editRecordings: recordings,
+    interviews: interviewRows,
   };
 }

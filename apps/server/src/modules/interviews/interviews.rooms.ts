@@ -13,6 +13,7 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import type { RoomRole } from './interviews.access';
+import { relaySignal } from './interviews.signal';
 import type { DocName, UpdateStore } from './interviews.store';
 
 export const MSG_SYNC = 0;
@@ -20,7 +21,7 @@ export const MSG_AWARENESS = 1;
 export const MSG_QUERY_AWARENESS = 3;
 /** Ours: a JSON room event from the server (a Run's output, a revealed problem, the end). */
 export const MSG_ROOM_EVENT = 100;
-/** Ours: WebRTC signalling relayed between participants of the code room. */
+/** Ours: WebRTC signalling from one participant to one other of the code room (interviews.signal.ts). */
 export const MSG_SIGNAL = 101;
 
 /** Largest message a socket may send; `ws` closes a socket that sends more (1009) before we see it. */
@@ -38,6 +39,9 @@ export const CLOSE = {
   flood: { code: 4429, reason: 'Too many messages' },
   tooLarge: { code: 4413, reason: 'The document is full' },
   revoked: { code: 4401, reason: 'Access withdrawn' },
+  impostor: { code: 4403, reason: 'A signal must come from your own participant id' },
+  signalTooLarge: { code: 4413, reason: 'Signal too large' },
+  erased: { code: 4410, reason: 'This interview was deleted' },
 } as const;
 
 export interface RoomEvent {
@@ -352,16 +356,13 @@ export class RoomHub {
       send(conn.socket, awarenessMessage(room.awareness, [...room.awareness.getStates().keys()]));
       return;
     }
-    if (type === MSG_SIGNAL && room.name === 'code' && !room.ended) {
-      // WebRTC offers, answers and candidates: relayed as they are to the others, with the sender's name.
-      const payload = decoding.readVarString(d);
-      const parsed: unknown = JSON.parse(payload);
-      if (!parsed || typeof parsed !== 'object') return this.kick(room, conn, CLOSE.malformed);
-      const e = encoding.createEncoder();
-      encoding.writeVarUint(e, MSG_SIGNAL);
-      encoding.writeVarString(e, JSON.stringify({ ...parsed, from: [...conn.clientIds][0] ?? null, name: conn.name }));
-      const message = encoding.toUint8Array(e);
-      for (const c of room.conns.values()) if (c !== conn) send(c.socket, message);
+    if (type === MSG_SIGNAL && room.name === 'code') {
+      if (!canWrite()) return this.kick(room, conn, room.ended ? CLOSE.ended : CLOSE.readOnly);
+      const text = decoding.readVarString(d);
+      if (decoding.hasContent(d)) return this.kick(room, conn, CLOSE.malformed);
+      const verdict = relaySignal(MSG_SIGNAL, text, conn, this.owners.get(room) ?? new Map<number, Conn>());
+      if ('relay' in verdict) send(verdict.relay.socket, verdict.message);
+      else if ('refuse' in verdict) this.kick(room, conn, CLOSE[verdict.refuse]);
       return;
     }
     this.kick(room, conn, CLOSE.malformed);
@@ -419,6 +420,30 @@ export class RoomHub {
       if (found) (await found).ended = true;
     }
     this.broadcast(interviewId, () => ({ type: 'ended' }));
+  }
+
+  /** The interview was erased: everyone is disconnected, nothing more is stored, the rooms are forgotten. */
+  async forget(interviewId: string) {
+    for (const name of ['code', 'notes'] as const) {
+      const key = this.key(interviewId, name);
+      const found = this.rooms.get(key);
+      if (!found) continue;
+      const room = await found.catch(() => null);
+      this.rooms.delete(key);
+      if (!room) continue;
+      room.ended = true;
+      if (room.flushTimer) clearTimeout(room.flushTimer);
+      room.flushTimer = null;
+      room.pending = [];
+      for (const conn of [...room.conns.values()]) {
+        room.conns.delete(conn.socket);
+        conn.socket.close(CLOSE.erased.code, CLOSE.erased.reason);
+      }
+      await room.writes;
+      this.owners.delete(room);
+      room.awareness.destroy();
+      room.doc.destroy();
+    }
   }
 
   /** The current text of a room's code, from memory when the room is open, else from storage. */

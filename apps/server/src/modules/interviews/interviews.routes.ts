@@ -9,10 +9,12 @@ import {
   ZInterviewDetail,
   ZInterviewHiddenRunInput,
   ZInterviewHistory,
+  ZInterviewListQuery,
   ZInterviewReveal,
   ZInterviewRoom,
   ZInterviewRunInput,
   ZInterviewSummary,
+  ZOkMessage,
   ZRoomProblem,
   ZRoomRun,
   ZScorecard,
@@ -56,8 +58,11 @@ export async function interviewsRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/interviews',
-    { preValidation: employerOnly, schema: { response: { 200: z.array(ZInterviewSummary) } } },
-    async (req) => service.listInterviews(deps, requireEmployer(req)),
+    {
+      preValidation: employerOnly,
+      schema: { querystring: ZInterviewListQuery, response: { 200: z.array(ZInterviewSummary) } },
+    },
+    async (req) => service.listInterviews(deps, requireEmployer(req), req.query.candidateEmail),
   );
 
   r.get(
@@ -80,6 +85,12 @@ export async function interviewsRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/interviews/:id/end',
     { preValidation: employerOnly, schema: { params: ZIdParam, response: { 200: ZInterviewSummary } } },
     async (req) => service.endInterview(deps, hub, requireEmployer(req), req.params.id, req.ip),
+  );
+
+  r.delete(
+    '/api/interviews/:id',
+    { preValidation: employerOnly, schema: { params: ZIdParam, response: { 200: ZOkMessage } } },
+    async (req) => service.eraseInterview(deps, hub, requireEmployer(req), req.params.id, req.ip),
   );
 
   r.put(

@@ -13,7 +13,7 @@ import {
   type TInterviewSummary,
   type TScorecard,
 } from '@assessly/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { codingProblems, type InterviewRow, interviewRuns, interviews, type UserRow, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -24,6 +24,7 @@ import { requireVerifiedSender } from '../companies/verified-sender';
 import { companyName } from '../review/templates';
 import { emitEvent } from '../webhooks/webhooks.events';
 import { memberRole, type Participant, requireCompanyInterview, statusOf } from './interviews.access';
+import { eraseOneInterview } from './interviews.erasure';
 import type { RoomHub } from './interviews.rooms';
 import { toRoomRun } from './interviews.run';
 import { listUpdates } from './interviews.store';
@@ -44,6 +45,7 @@ export function toSummary(row: InterviewRow): TInterviewSummary {
     endedAt: iso(row.endedAt),
     createdAt: row.createdAt.toISOString(),
     hasScorecard: row.scorecard != null,
+    scorecard: row.scorecard,
   };
 }
 
@@ -128,19 +130,28 @@ export async function createInterview(
     targetType: 'interview',
     targetId: id,
     ip,
-    detail: { candidateEmail: input.candidateEmail },
+    // No address here: the audit log outlives an erasure; the interview row (erasable) holds it.
+    detail: { scheduledAt: iso(row!.scheduledAt), interviewers: interviewerIds.length },
   });
   return { id, joinUrl };
 }
 
-/** The company's interviews, newest first. A reviewer sees the ended ones and those they are named in. */
-export async function listInterviews(deps: Deps, user: UserRow): Promise<TInterviewSummary[]> {
+/**
+ * The company's interviews, newest first, or one candidate address's. A reviewer sees the ended ones and those
+ * they are named in.
+ */
+export async function listInterviews(deps: Deps, user: UserRow, candidateEmail?: string): Promise<TInterviewSummary[]> {
   authorize(user, 'interviews.read');
   if (!user.companyId) return [];
   const rows = await deps.db
     .select()
     .from(interviews)
-    .where(eq(interviews.companyId, user.companyId))
+    .where(
+      and(
+        eq(interviews.companyId, user.companyId),
+        candidateEmail ? sql`lower(${interviews.candidateEmail}) = ${candidateEmail.toLowerCase()}` : undefined,
+      ),
+    )
     .orderBy(desc(interviews.createdAt))
     .limit(500);
   return rows.filter((r) => memberRole(user, r) !== null).map(toSummary);
@@ -172,7 +183,6 @@ export async function readInterview(deps: Deps, user: UserRow, id: string): Prom
     problemIds: row.problemIds,
     interviewerIds: row.interviewerIds,
     revealedProblemId: row.revealedProblemId,
-    scorecard: row.scorecard,
     scorecardAt: iso(row.scorecardAt),
     runs: runs.map((r) => toRoomRun(r, 'interviewer')),
   };
@@ -293,4 +303,22 @@ export async function readHistory(deps: Deps, user: UserRow, id: string): Promis
     updates: updates.map((u) => ({ at: u.createdAt.toISOString(), data: Buffer.from(u.data).toString('base64') })),
     runs: runs.map((r) => toRoomRun(r, 'interviewer')),
   };
+}
+
+/** An owner or admin deletes one interview and everything in it (audited, without the address). */
+export async function eraseInterview(deps: Deps, hub: RoomHub, user: UserRow, id: string, ip: string) {
+  const row = await requireCompanyInterview(deps.db, user, id);
+  authorize(user, 'interviews.erase');
+  await hub.forget(id);
+  await deps.db.transaction((tx) => eraseOneInterview(tx, id, row.companyId));
+  await recordAudit(deps.db, {
+    companyId: row.companyId,
+    actorId: user.id,
+    action: 'interview.erased',
+    targetType: 'interview',
+    targetId: id,
+    ip,
+    detail: { status: statusOf(row) },
+  });
+  return { ok: true as const, message: 'The interview and everything in it have been deleted.' };
 }

@@ -2,6 +2,7 @@
  * The room sockets over a real port with real y-protocols clients (test/fixtures/interviews.ts): convergence,
  * late joiners, a restart, the notes document, caps, tenancy and the ended room; then Runs through the real judge.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -9,6 +10,7 @@ import { buildCodingTest, type SignedInUser } from '../../../test/factories';
 import { connectRoom, type RoomClient, updateMessage } from '../../../test/fixtures/interviews';
 import { useRealJudge, useTeam, useTestApp } from '../../../test/support';
 import { buildApp } from '../../app';
+import { interviewUpdates } from '../../db/schema';
 import { MAX_MESSAGE_BYTES } from './interviews.rooms';
 
 const t = useTestApp();
@@ -195,6 +197,22 @@ describe('an ended room', () => {
     const replay = new Y.Doc();
     for (const u of history.json().updates) Y.applyUpdate(replay, Buffer.from(u.data, 'base64'));
     expect(replay.getText('code').toString()).toBe('final answer');
+  });
+});
+
+describe('a deleted interview', () => {
+  it('closes every socket of its rooms, stores nothing more and refuses new ones', async () => {
+    const { id, token } = await schedule();
+    const url = `${base}/api/interviews/${id}/sync`;
+    const candidate = await join(url, { token });
+    const notes = await join(`${base}/api/interviews/${id}/notes`, { cookie: team.recruiter.cookie });
+    candidate.text.insert(0, 'about to go');
+    notes.doc.getText('code').insert(0, 'private');
+    expect((await t.as(team.owner).request('DELETE', `/api/interviews/${id}`)).statusCode).toBe(200);
+    expect(await candidate.closed).toBe(4410);
+    expect(await notes.closed).toBe(4410);
+    expect(await t.deps.db.select().from(interviewUpdates).where(eq(interviewUpdates.interviewId, id))).toEqual([]);
+    expect(await refusal(connectRoom(url, { token }))).toBe(404);
   });
 });
 

@@ -1,14 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { buildCodingTest, HIDDEN_MARKER, type SignedInUser } from '../../../test/factories';
 import { useTeam, useTestApp } from '../../../test/support';
-import { auditLog, outbox, webhookDeliveries, webhooks } from '../../db/schema';
+import { auditLog, interviewUpdates, outbox, webhookDeliveries, webhooks } from '../../db/schema';
 import { purgeExpired } from '../erasure/retention.service';
 
 const t = useTestApp();
 const team = useTeam(t);
 let rival: SignedInUser;
 let candidate: SignedInUser;
+
+/** A Yjs update that writes `text` into a fresh document's `code` text. */
+function codeUpdate(text: string): Uint8Array {
+  const doc = new Y.Doc();
+  doc.getText('code').insert(0, text);
+  return Y.encodeStateAsUpdate(doc);
+}
 
 const tokenOf = (joinUrl: string) => new URL(joinUrl).searchParams.get('token')!;
 const card = {
@@ -89,6 +97,24 @@ describe('list, room, end and scorecard', () => {
     expect((await t.as(rival).get('/api/interviews')).json()).toEqual([]);
     expect((await t.as(rival).get(`/api/interviews/${id}`)).statusCode).toBe(404);
     expect((await t.as(candidate).get('/api/interviews')).statusCode).toBe(403);
+  });
+
+  it("lists one candidate's interviews with their scorecards for the candidate's record", async () => {
+    const person = `record-${Date.now()}@example.com`;
+    const other = await schedule();
+    const res = await t.as(team.recruiter).post('/api/interviews', { title: 'Record', candidateEmail: person });
+    const { id } = res.json();
+    expect((await t.as(team.recruiter).put(`/api/interviews/${id}/scorecard`, card)).statusCode).toBe(200);
+    const mine = await t
+      .as(team.owner)
+      .get(`/api/interviews?candidateEmail=${encodeURIComponent(person.toUpperCase())}`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toEqual([
+      expect.objectContaining({ id, title: 'Record', scorecard: card, hasScorecard: true }),
+    ]);
+    expect(mine.json().map((i: { id: string }) => i.id)).not.toContain(other.id);
+    expect((await t.as(rival).get(`/api/interviews?candidateEmail=${encodeURIComponent(person)}`)).json()).toEqual([]);
+    expect((await t.as(team.owner).get('/api/interviews?candidateEmail=nope')).statusCode).toBe(400);
   });
 
   it('opens the room to the join token as the candidate, and to nobody else', async () => {
@@ -179,14 +205,121 @@ describe('erasure and retention', () => {
     const person = await t.signIn();
     const res = await t.as(team.recruiter).post('/api/interviews', { title: 'Erase me', candidateEmail: person.email });
     const { id } = res.json();
+    await t.deps.db.insert(interviewUpdates).values({ interviewId: id, doc: 'code', data: codeUpdate('print(1)') });
+    await t.deps.db.insert(interviewUpdates).values({ interviewId: id, doc: 'notes', data: codeUpdate('NOTE-X') });
+    expect((await t.as(team.recruiter).put(`/api/interviews/${id}/scorecard`, card)).statusCode).toBe(200);
+    // Their own data export has the interview and its code, not the notes or the scorecard.
+    const mine = await t.as(person).get('/api/users/me/export');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().interviews).toEqual([expect.objectContaining({ id, title: 'Erase me', code: 'print(1)' })]);
+    expect(mine.body).not.toContain('NOTE-X');
+    expect(mine.body).not.toContain('SCORECARD-SECRET');
     const erased = await t.as(person).request('DELETE', '/api/users/me', { password: person.password });
     expect(erased.statusCode, erased.body).toBe(200);
     expect((await t.as(team.recruiter).get(`/api/interviews/${id}`)).statusCode).toBe(404);
   });
 
+  it('a company erases a candidate who only had interviews with it: rooms, notes, runs and scorecard go', async () => {
+    const person = await t.signIn();
+    const res = await t
+      .as(team.recruiter)
+      .post('/api/interviews', { title: 'Only this', candidateEmail: person.email });
+    const { id } = res.json();
+    await t.deps.db.insert(interviewUpdates).values({ interviewId: id, doc: 'notes', data: new Uint8Array([0, 0]) });
+    expect((await t.as(team.recruiter).put(`/api/interviews/${id}/scorecard`, card)).statusCode).toBe(200);
+    await t.as(team.recruiter).post(`/api/interviews/${id}/end`);
+    // The same address interviewed by another company keeps that company's interview.
+    const theirs = await t.as(rival).post('/api/interviews', { title: 'Elsewhere', candidateEmail: person.email });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+
+    expect((await t.as(team.recruiter).delete(`/api/companies/candidates/${person.id}/data`)).statusCode).toBe(403);
+    const erased = await t.as(team.owner).delete(`/api/companies/candidates/${person.id}/data`);
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toMatchObject({ attempts: 0, interviews: 1 });
+    expect((await t.as(team.recruiter).get(`/api/interviews/${id}`)).statusCode).toBe(404);
+    expect(await t.deps.db.select().from(interviewUpdates).where(eq(interviewUpdates.interviewId, id))).toEqual([]);
+    expect((await t.as(rival).get(`/api/interviews/${theirs.json().id}`)).statusCode).toBe(200);
+    // The audit trail stays, without the address.
+    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['interview.create', 'interview.end']));
+    expect(JSON.stringify(audits)).not.toContain(person.email);
+    const again = await t.as(team.owner).delete(`/api/companies/candidates/${person.id}/data`);
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('retention removes interviews that were scheduled and never held, and code history after its days', async () => {
+    const never = await schedule(team.recruiter, {
+      scheduledAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+    });
+    const held = await schedule();
+    await t.deps.db
+      .insert(interviewUpdates)
+      .values({ interviewId: held.id, doc: 'code', data: new Uint8Array([0, 0]) });
+    await t.as(team.recruiter).put(`/api/interviews/${held.id}/scorecard`, card);
+    await t.as(team.recruiter).post(`/api/interviews/${held.id}/end`);
+    const set = await t.as(team.owner).put('/api/companies/retention', {
+      framesDays: null,
+      codeDays: 10,
+      personalDays: 60,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    t.clock.advance(12 * 86_400_000);
+    try {
+      await purgeExpired(t.deps);
+      expect(await t.deps.db.select().from(interviewUpdates).where(eq(interviewUpdates.interviewId, held.id))).toEqual(
+        [],
+      );
+      const kept = await t.as(team.recruiter).get(`/api/interviews/${held.id}`);
+      expect(kept.json().scorecard).toEqual(card);
+      expect((await t.as(team.recruiter).get(`/api/interviews/${never.id}`)).statusCode).toBe(200);
+      t.clock.advance(50 * 86_400_000);
+      await purgeExpired(t.deps);
+    } finally {
+      t.clock.set(new Date());
+    }
+    expect((await t.as(team.recruiter).get(`/api/interviews/${never.id}`)).statusCode).toBe(404);
+    expect((await t.as(team.recruiter).get(`/api/interviews/${held.id}`)).statusCode).toBe(404);
+    await t.as(team.owner).put('/api/companies/retention', { framesDays: null, codeDays: null, personalDays: null });
+  });
+
+  it('an owner or admin deletes one interview of a candidate without an account, with everything in it', async () => {
+    const { id } = await schedule(team.recruiter, { scheduledAt: '2030-01-02T10:00:00Z' });
+    await t.deps.db.insert(interviewUpdates).values({ interviewId: id, doc: 'notes', data: new Uint8Array([0, 0]) });
+    const [hook] = await t.deps.db
+      .insert(webhooks)
+      .values({
+        companyId: team.owner.companyId!,
+        createdBy: team.owner.id,
+        url: 'https://hooks.example.com/erase',
+        events: ['interview.completed'],
+        secret: 'whsec-test',
+      })
+      .returning();
+    await t.as(team.recruiter).post(`/api/interviews/${id}/end`);
+    expect((await t.as(team.recruiter).request('DELETE', `/api/interviews/${id}`)).statusCode).toBe(403);
+    expect((await t.as(rival).request('DELETE', `/api/interviews/${id}`)).statusCode).toBe(404);
+    const gone = await t.as(team.admin).request('DELETE', `/api/interviews/${id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await t.as(team.recruiter).get(`/api/interviews/${id}`)).statusCode).toBe(404);
+    expect(await t.deps.db.select().from(interviewUpdates).where(eq(interviewUpdates.interviewId, id))).toEqual([]);
+    const deliveries = await t.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, hook!.id));
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.body).not.toContain(candidate.email);
+    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['interview.create', 'interview.erased']));
+    expect(JSON.stringify(audits)).not.toContain(candidate.email);
+    expect((await t.as(team.admin).request('DELETE', `/api/interviews/${id}`)).statusCode).toBe(404);
+    await t.deps.db.delete(webhooks).where(eq(webhooks.id, hook!.id));
+  });
+
   it("removes an ended interview after the company's personal-data days, not before", async () => {
     const { id } = await schedule();
-    const live = await schedule();
+    // Still ahead: scheduled for a day after the cutoff.
+    const ahead = new Date(t.clock.now().getTime() + 40 * 86_400_000).toISOString();
+    const live = await schedule(team.recruiter, { scheduledAt: ahead });
     await t.as(team.recruiter).post(`/api/interviews/${id}/end`);
     const set = await t.as(team.owner).put('/api/companies/retention', {
       framesDays: null,

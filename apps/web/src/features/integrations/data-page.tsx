@@ -91,7 +91,9 @@ export function DataPage() {
           </div>
           {erase.isError && <p className="alert alert-error">{errorText(erase.error, 'Could not erase.')}</p>}
           {erase.isSuccess && (
-            <p className="alert alert-success">Erased ({erase.data.attempts} attempt(s) anonymised).</p>
+            <p className="alert alert-success">
+              Erased ({erase.data.attempts} attempt(s) anonymised, {erase.data.interviews} interview(s) deleted).
+            </p>
           )}
           <button type="submit" className="btn btn-danger" disabled={erase.isPending}>
             Erase candidate data

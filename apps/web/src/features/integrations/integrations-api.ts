@@ -17,6 +17,6 @@ export const readAudit = (page: number) => api<TAuditPage>(`/api/companies/audit
 export const readRetention = () => api<TRetention>('/api/companies/retention');
 export const saveRetention = (body: TRetention) => api<TRetention>('/api/companies/retention', { method: 'PUT', body });
 export const eraseCandidate = (userId: string) =>
-  api<{ attempts: number }>(`/api/companies/candidates/${userId}/data`, { method: 'DELETE' });
+  api<{ attempts: number; interviews: number }>(`/api/companies/candidates/${userId}/data`, { method: 'DELETE' });
 
 export const eraseMe = (password: string) => api('/api/users/me', { method: 'DELETE', body: { password } });

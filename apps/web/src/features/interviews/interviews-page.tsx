@@ -1,16 +1,28 @@
 /** /admin/interviews — the company's interviews with their status, and scheduling a new one. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { TInterviewSummary } from '@assessly/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { ErrorAlert, SuccessAlert } from '../../app/alert';
-import { ApiError, serverMessage } from '../../lib/api';
+import { ErrorAlert } from '../../app/alert';
+import { serverMessage } from '../../lib/api';
+import { useCan } from '../auth/use-can';
 import { interviewsApi } from './interviews-api';
+import { ScheduleForm } from './schedule-form';
 import './interviews.css';
 
 const STATUS_TEXT = { scheduled: 'Scheduled', live: 'Live', ended: 'Ended' } as const;
 
 export function InterviewsPage() {
   const list = useQuery({ queryKey: ['interviews'], queryFn: interviewsApi.list });
+  const mayErase = useCan()('interviews.erase');
+  const queryClient = useQueryClient();
+  const erase = useMutation({
+    mutationFn: (i: TInterviewSummary) => interviewsApi.erase(i.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['interviews'] }),
+  });
+  const confirmErase = (i: TInterviewSummary) => {
+    const question = `Delete "${i.title}" with ${i.candidateEmail}: its code, notes, runs and scorecard? This cannot be undone.`;
+    if (window.confirm(question)) erase.mutate(i);
+  };
   return (
     <div className="container">
       <h1>Interviews</h1>
@@ -18,6 +30,7 @@ export function InterviewsPage() {
       <h2>All interviews</h2>
       {list.isPending && <p className="muted">Loading interviews…</p>}
       {list.isError && <ErrorAlert message={serverMessage(list.error, 'The interviews could not be loaded.')} />}
+      {erase.isError && <ErrorAlert message={serverMessage(erase.error, 'The interview could not be deleted.')} />}
       {list.data && list.data.length === 0 && <p className="muted">No interviews yet. Schedule one above.</p>}
       {list.data && list.data.length > 0 && (
         <table className="table">
@@ -28,6 +41,7 @@ export function InterviewsPage() {
               <th scope="col">Status</th>
               <th scope="col">Scorecard</th>
               <th scope="col">Open</th>
+              {mayErase && <th scope="col">Delete</th>}
             </tr>
           </thead>
           <tbody>
@@ -44,81 +58,24 @@ export function InterviewsPage() {
                     <a href={`/interview/${i.id}`}>Open room</a>
                   )}
                 </td>
+                {mayErase && (
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm"
+                      onClick={() => confirmErase(i)}
+                      disabled={erase.isPending}
+                      aria-label={`Delete interview ${i.title} with ${i.candidateEmail}`}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       )}
     </div>
-  );
-}
-
-function ScheduleForm() {
-  const queryClient = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [email, setEmail] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    setFields({});
-    try {
-      await interviewsApi.create({ title, candidateEmail: email });
-      setDone(`Interview scheduled; ${email} has been emailed the link to the room.`);
-      setTitle('');
-      setEmail('');
-      await queryClient.invalidateQueries({ queryKey: ['interviews'] });
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setFields(err.fields);
-      setError(serverMessage(err, 'The interview could not be scheduled. Check your connection.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="card" onSubmit={submit} aria-labelledby="iv-new-title" noValidate>
-      <h2 id="iv-new-title">Schedule an interview</h2>
-      <div className="field">
-        <label htmlFor="iv-title">Title</label>
-        <input
-          id="iv-title"
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          aria-invalid={!!fields.title || undefined}
-          aria-describedby={fields.title ? 'iv-title-error' : undefined}
-        />
-        {fields.title && (
-          <p id="iv-title-error" className="field-error">
-            {fields.title}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="iv-email">Candidate email</label>
-        <input
-          id="iv-email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={!!fields.candidateEmail || undefined}
-          aria-describedby={fields.candidateEmail ? 'iv-email-error' : undefined}
-        />
-        {fields.candidateEmail && (
-          <p id="iv-email-error" className="field-error">
-            {fields.candidateEmail}
-          </p>
-        )}
-      </div>
-      <ErrorAlert message={error} />
-      <SuccessAlert message={done} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Scheduling…' : 'Schedule and email the candidate'}
-      </button>
-    </form>
   );
 }

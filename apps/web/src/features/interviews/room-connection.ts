@@ -4,6 +4,7 @@
  * made offline are sent when it comes back (sync step 1 both ways). A close the server means (4xxx: refused,
  * read-only, ended) is final.
  */
+import type { TRelayedSignal, TRoomSignal } from '@assessly/shared';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
@@ -21,6 +22,8 @@ export interface ConnectionCallbacks {
   onState(state: ConnectionState, reason?: string): void;
   onEvent?(event: RoomEventMessage): void;
   onSynced?(): void;
+  /** A WebRTC signal another participant sent to this one (video-call.ts). */
+  onSignal?(signal: TRelayedSignal): void;
 }
 
 const MSG_SYNC = 0;
@@ -120,9 +123,19 @@ export class RoomConnection {
       if (sub === syncProtocol.messageYjsSyncStep2) this.callbacks.onSynced?.();
     } else if (type === MSG_AWARENESS) {
       awarenessProtocol.applyAwarenessUpdate(this.awareness, decoding.readVarUint8Array(d), this);
-    } else if (type === MSG_ROOM_EVENT || type === MSG_SIGNAL) {
+    } else if (type === MSG_ROOM_EVENT) {
       this.callbacks.onEvent?.(JSON.parse(decoding.readVarString(d)) as RoomEventMessage);
+    } else if (type === MSG_SIGNAL) {
+      this.callbacks.onSignal?.(JSON.parse(decoding.readVarString(d)) as TRelayedSignal);
     }
+  }
+
+  /** Sends a WebRTC signal to one other participant (dropped while the socket is down: the call renegotiates). */
+  sendSignal(signal: TRoomSignal) {
+    const e = encoding.createEncoder();
+    encoding.writeVarUint(e, MSG_SIGNAL);
+    encoding.writeVarString(e, JSON.stringify(signal));
+    this.send(encoding.toUint8Array(e));
   }
 
   destroy() {

@@ -5,15 +5,18 @@
  */
 import { languageName, type TInterviewRoom } from '@assessly/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../app/alert';
 import { PageSpinner } from '../../app/page-spinner';
 import { serverMessage } from '../../lib/api';
+import { DrawingBoard } from './drawing-board';
 import { InterviewerPanel } from './interviewer-panel';
 import { interviewsApi } from './interviews-api';
 import { RunPanel } from './run-panel';
 import { SharedEditor } from './shared-editor';
-import { mergeRuns, useParticipants, useRoomDoc, useSharedLanguage } from './use-room';
+import { mergeRuns, type SignalSink, useParticipants, useRoomDoc, useSharedLanguage } from './use-room';
+import { VideoPanel } from './video-panel';
 import './interviews.css';
 
 export function RoomPage() {
@@ -41,7 +44,8 @@ const STATE_TEXT = {
 } as const;
 
 function Room({ room, token }: { room: TInterviewRoom; token: string | null }) {
-  const code = useRoomDoc(room.id, 'sync', token, room);
+  const signals: SignalSink = useRef(null);
+  const code = useRoomDoc(room.id, 'sync', token, room, signals);
   const participants = useParticipants(code.connection);
   const [language, setLanguage] = useSharedLanguage(code.connection, room.languages[0] ?? 'python');
   const ended = room.status === 'ended' || code.events.some((e) => e.type === 'ended');
@@ -125,17 +129,23 @@ function Room({ room, token }: { room: TInterviewRoom; token: string | null }) {
             runs={runs}
             getCode={() => code.connection?.doc.getText('code').toString() ?? ''}
           />
+          {code.connection && <DrawingBoard doc={code.connection.doc} readOnly={readOnly} />}
         </section>
-        {(room.role === 'interviewer' || room.role === 'reviewer') && (
-          <InterviewerPanel
-            interviewId={room.id}
-            room={room}
-            ended={ended}
-            language={language}
-            getCode={() => code.connection?.doc.getText('code').toString() ?? ''}
-            revealedId={problem?.id ?? null}
-          />
-        )}
+        <div className="iv-side-column">
+          {!ended && room.role !== 'reviewer' && (
+            <VideoPanel connection={code.connection} room={room} signals={signals} disabled={ended} />
+          )}
+          {(room.role === 'interviewer' || room.role === 'reviewer') && (
+            <InterviewerPanel
+              interviewId={room.id}
+              room={room}
+              ended={ended}
+              language={language}
+              getCode={() => code.connection?.doc.getText('code').toString() ?? ''}
+              revealedId={problem?.id ?? null}
+            />
+          )}
+        </div>
       </div>
     </main>
   );

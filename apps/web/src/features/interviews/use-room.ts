@@ -2,7 +2,7 @@
  * The live state of a room for the page: the shared document over its socket, the participants (awareness),
  * the shared language, the runs and the revealed problem as room events bring them, and the end.
  */
-import type { TInterviewRoom, TRoomRun } from '@assessly/shared';
+import type { TInterviewRoom, TRelayedSignal, TRoomRun } from '@assessly/shared';
 import { useEffect, useMemo, useState } from 'react';
 import * as Y from 'yjs';
 import { type ConnectionState, RoomConnection, roomSocketUrl } from './room-connection';
@@ -16,7 +16,18 @@ export interface Participant {
   color: string;
 }
 
-export function useRoomDoc(id: string, doc: 'sync' | 'notes', token: string | null, room: TInterviewRoom | null) {
+/** Where the page's video call (if any) hears its signals; set by useVideoCall. */
+export interface SignalSink {
+  current: ((signal: TRelayedSignal) => void) | null;
+}
+
+export function useRoomDoc(
+  id: string,
+  doc: 'sync' | 'notes',
+  token: string | null,
+  room: TInterviewRoom | null,
+  signals?: SignalSink,
+) {
   const [state, setState] = useState<ConnectionState>('connecting');
   const [reason, setReason] = useState<string | null>(null);
   const [events, setEvents] = useState<Record<string, unknown>[]>([]);
@@ -28,8 +39,9 @@ export function useRoomDoc(id: string, doc: 'sync' | 'notes', token: string | nu
         if (why) setReason(why);
       },
       onEvent: (e) => setEvents((list) => [...list, e]),
+      onSignal: (s) => signals?.current?.(s),
     });
-  }, [id, doc, token, room]);
+  }, [id, doc, token, room, signals]);
 
   useEffect(() => {
     if (!connection || !room) return;

@@ -3,6 +3,7 @@ import { languageName } from '@assessly/shared';
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { formatDateTime } from '../../lib/format';
+import { CandidateInterviews } from '../interviews/candidate-interviews';
 import { NotesPanel } from './notes-panel';
 import { eventLabel, formatDuration, useReport } from './review-api';
 import { CodeBlock, ErrorScreen, HiringBadge, ProctoringStrip } from './review-ui';
@@ -179,6 +180,7 @@ export function ReportPage() {
             ))}
         </section>
       )}
+      {!r.isPreview && <CandidateInterviews email={c.email} />}
     </main>
   );
 }
