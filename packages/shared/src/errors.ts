@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   PACKAGE_INVALID: 400,
   // Code playback (issue 29): an edit batch that does not apply to the server's copy of the stream
   EDITS_OUT_OF_SYNC: 409,
+  // a stream past EDIT_STREAM_MAX_EVENTS edits
+  EDITS_LIMIT: 413,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;
