@@ -11,7 +11,7 @@ import './playback.css';
 
 export interface TimelineMarker {
   at: number;
-  kind: 'paste' | 'page' | 'submit' | 'signal';
+  kind: 'paste' | 'page' | 'run' | 'submit' | 'signal';
   label: string;
 }
 
