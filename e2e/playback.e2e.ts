@@ -89,6 +89,12 @@ describe('code playback', () => {
     await reviewer.locator('#sig-h + p strong', { hasText: /^\d+ signals?$/ }).waitFor();
     await reviewer.getByText('Large paste from outside the editor').waitFor();
     await reviewer.getByText('Paste right after the page lost focus').waitFor();
+    // Every batch agreed with the page's draft (its hash): the stream holds one reset, its start, and no resync.
+    const playback = await reviewer.evaluate(async (id) => {
+      const res = await fetch(`/api/review/attempts/${id}/playback`);
+      return (await res.json()) as { streams: { events: { kind: string }[] }[] };
+    }, attempt!.id);
+    expect(playback.streams.flatMap((s) => s.events.filter((e) => e.kind === 'reset'))).toHaveLength(1);
     // Copying inside the editor was not recorded as a blocked attempt.
     expect(await reviewer.getByRole('button', { name: /Copy attempt|Paste attempt/ }).count()).toBe(0);
   });
