@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 /** Two people editing one room: seeded random edits on two synced docs; every update as the server stores it. */
-function session(seed: number, count: number) {
+function session(seed: number, count: number, language?: string) {
   let a = seed;
   const rnd = () => {
     a = (a * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -37,6 +37,8 @@ function session(seed: number, count: number) {
       Y.applyUpdate(docs[1 - i]!, u, 'remote');
     });
   }
+  // The room page keeps the shared language in the 'room' map of the same document.
+  if (language) docs[0]!.getMap<string>('room').set('language', language);
   for (let n = 0; n < count; n++) {
     const text = docs[Math.floor(rnd() * 2)]!.getText('code');
     const pos = Math.floor(rnd() * (text.length + 1));
@@ -86,7 +88,7 @@ describe('GET /api/interviews/:id/playback', () => {
     const id: string = made.json().id;
     const started = new Date(t.clock.now().getTime() - 600_000);
     await t.deps.db.update(interviews).set({ startedAt: started }).where(eq(interviews.id, id));
-    const { stored, final } = session(99, 60);
+    const { stored, final } = session(99, 60, 'go');
     await t.deps.db.insert(interviewUpdates).values(
       stored.map((data, i) => ({
         interviewId: id,
@@ -128,9 +130,11 @@ describe('GET /api/interviews/:id/playback', () => {
     const body = res.json();
     expect(body.streams).toHaveLength(1);
     const [stream] = body.streams;
-    expect(stream).toMatchObject({ initial: '', language: 'python' });
+    // The stream's language is the room's shared one at the end; the run says its own.
+    expect(stream).toMatchObject({ initial: '', language: 'go' });
     expect(replayEdits(stream.initial, stream.events)).toBe(final);
-    expect(stream.events[0].at).toBe(1000);
+    // The first stored update only set the language: the first edit is the second update's, 3 s in.
+    expect(stream.events[0].at).toBe(3000);
     expect(body.moments).toEqual([
       expect.objectContaining({ at: 90_000, kind: 'run', language: 'python', verdict: 'OK', output: '5\n' }),
     ]);

@@ -18,6 +18,11 @@ import { listUpdates } from './interviews.store';
 
 /** The code text's edits, in order, from the room's stored updates (`at`: ms since `start`). */
 export function updatesToEvents(updates: readonly { data: Uint8Array; createdAt: Date }[], start: Date): TEditEvent[] {
+  return replayRoom(updates, start).events;
+}
+
+/** The edits, and the room's shared language at the end (the room page keeps it in the 'room' map). */
+export function replayRoom(updates: readonly { data: Uint8Array; createdAt: Date }[], start: Date) {
   const doc = new Y.Doc();
   const text = doc.getText('code');
   const events: TEditEvent[] = [];
@@ -37,8 +42,9 @@ export function updatesToEvents(updates: readonly { data: Uint8Array; createdAt:
     at = Math.max(0, u.createdAt.getTime() - start.getTime());
     Y.applyUpdate(doc, new Uint8Array(u.data));
   }
+  const language = doc.getMap<string>('room').get('language');
   doc.destroy();
-  return events;
+  return { events, language: typeof language === 'string' ? language : null };
 }
 
 /** `GET /api/interviews/{id}/playback`: the company's interviewers and reviewers, once the room has ended. */
@@ -52,8 +58,9 @@ export async function readInterviewPlayback(deps: Pick<AppDeps, 'db'>, user: Use
   ]);
   const start = row.startedAt ?? updates[0]?.createdAt ?? row.createdAt;
   const questionId = row.revealedProblemId ?? row.id;
-  const language = runs.at(-1)?.language ?? row.languages[0] ?? '';
-  const events = updatesToEvents(updates, start);
+  const room = replayRoom(updates, start);
+  const events = room.events;
+  const language = room.language ?? runs.at(-1)?.language ?? row.languages[0] ?? '';
   return {
     streams: events.length === 0 ? [] : [{ questionId, language, initial: '', events }],
     moments: runs.map((r) => {

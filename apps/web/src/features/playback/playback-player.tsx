@@ -5,7 +5,7 @@
  * Keyboard: the scrubber is a range input (arrows, Page Up/Down, Home/End); buttons step between edits.
  */
 import type { TEditEvent } from '@assessly/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { buildIndex, countAt, pasteRange, textAfter } from './replay';
 import './playback.css';
 
@@ -23,6 +23,8 @@ export interface PlaybackPlayerProps {
   label: string;
   /** A moment to jump to (e.g. a signal chosen outside the player). */
   seekTo?: { at: number; nonce: number } | null;
+  /** What to show under the code for the moment shown (an interview room's runs and their output). */
+  footer?: (at: number) => ReactNode;
 }
 
 const SPEEDS = [1, 2, 4, 8, 16] as const;
@@ -37,7 +39,7 @@ export function formatClock(ms: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-export function PlaybackPlayer({ initial, events, markers, label, seekTo }: PlaybackPlayerProps) {
+export function PlaybackPlayer({ initial, events, markers, label, seekTo, footer }: PlaybackPlayerProps) {
   const index = useMemo(() => buildIndex(initial, events), [initial, events]);
   const end = Math.max(events.at(-1)?.at ?? 0, ...markers.map((m) => m.at), 0);
   const [at, setAt] = useState(0);
@@ -174,6 +176,7 @@ export function PlaybackPlayer({ initial, events, markers, label, seekTo }: Play
           </code>
         </pre>
       </section>
+      {footer?.(at)}
     </section>
   );
 }
