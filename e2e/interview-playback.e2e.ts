@@ -33,16 +33,14 @@ describe('interview room playback', () => {
     doc.getText('code').insert(15, '    return a + b\n\nprint(add(2, 3))\n');
     const db = e2e.server.deps.db;
     await db.update(interviews).set({ startedAt: start }).where(eq(interviews.id, id));
-    await db
-      .insert(interviewUpdates)
-      .values(
-        stored.map((data, i) => ({
-          interviewId: id,
-          doc: 'code',
-          data,
-          createdAt: new Date(start.getTime() + i * 10_000),
-        })),
-      );
+    await db.insert(interviewUpdates).values(
+      stored.map((data, i) => ({
+        interviewId: id,
+        doc: 'code' as const,
+        data,
+        createdAt: new Date(start.getTime() + i * 10_000),
+      })),
+    );
     await db.insert(interviewRuns).values({
       interviewId: id,
       kind: 'run',

@@ -37,7 +37,13 @@ async function main() {
     const reviewer = await signedInPage(browser, server, employer.email);
     const loadStart = Date.now();
     await reviewer.goto(`${server.baseUrl}/admin/reports/${attempt!.id}/playback`);
-    await reviewer.getByText(`edit 0 of ${events.length}`, { exact: false }).waitFor();
+    await reviewer
+      .getByText(` of ${events.length}`, { exact: false })
+      .waitFor()
+      .catch(async (err) => {
+        console.log((await reviewer.locator('body').innerText()).slice(0, 2000));
+        throw err;
+      });
     console.log(`[scrub] ${events.length} edits over 2 h: the player opened in ${Date.now() - loadStart} ms`);
     const result = await reviewer.evaluate(async () => {
       const input = document.querySelector<HTMLInputElement>('input.pb-scrubber')!;
