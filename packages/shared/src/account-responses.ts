@@ -116,6 +116,8 @@ export const ZMyDataExport = z.object({
   invitations: rows,
   /** Code playback (issue 29): each recorded editor stream with its edits. */
   editRecordings: rows,
+  /** Each Run of the code during a test: when, in which language, its verdict (the code is in the recording). */
+  codeRuns: rows,
 });
 
 /**

@@ -25,6 +25,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { exportRecordings } from '../playback/playback.service';
+import { exportRuns } from '../playback/runs';
 import { toPublicUser } from '../users/users.service';
 import {
   anonymousProfile,
@@ -184,7 +185,7 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
           .from(tests)
           .where(inArray(tests.id, [...new Set(mine.map((a) => a.testId))])),
   ]);
-  const recordings = await exportRecordings(deps, ids);
+  const [recordings, runs] = await Promise.all([exportRecordings(deps, ids), exportRuns(deps, ids)]);
   await recordAudit(deps.db, {
     companyId: user.companyId,
     actorId: user.id,
@@ -244,5 +245,6 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
     })),
     invitations: invites,
     editRecordings: recordings,
+    codeRuns: runs,
   };
 }

@@ -2,8 +2,10 @@
  * Run and Submit moments on the replay's timeline (issue 29): each Run of a candidate's code and each submission,
  * with its verdict, at its time into the attempt; judged by the real sandboxed judge.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useRealJudge, useStartedCodingTest, useTestApp } from '../../../test/support';
+import { codeRuns } from '../../db/schema';
 
 const t = useTestApp();
 useRealJudge(t, { concurrency: 1 });
@@ -44,5 +46,12 @@ describe('GET /api/review/attempts/:attemptId/playback moments', () => {
     expect(run.total).toBeGreaterThan(0);
     expect(run.passed).toBe(run.total);
     if (questionId) expect(new Set(moments.map((m) => m.questionId))).toEqual(new Set([questionId]));
+
+    // The runs are the candidate's data: in their export, and gone with the erasure.
+    const exported = (await t.as(candidate).get('/api/users/me/export')).json();
+    expect(exported.codeRuns.map((r: { verdict: string }) => r.verdict)).toEqual(['Wrong Answer', 'Accepted']);
+    const erased = await t.as(employer).request('DELETE', `/api/companies/candidates/${candidate.id}/data`);
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await t.deps.db.select().from(codeRuns).where(eq(codeRuns.attemptId, attemptId))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * submission is already stored with its verdict.
  */
 import type { TPlaybackMoment } from '@assessly/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { codeRuns, submissions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 
@@ -68,4 +68,15 @@ export async function attemptMoments(deps: Deps, attemptId: string, startedAt: D
       total: s.total,
     })),
   ].sort((a, b) => a.at - b.at);
+}
+
+/** The candidate's own runs for their data export. */
+export async function exportRuns(deps: Deps, attemptIds: string[]) {
+  if (attemptIds.length === 0) return [];
+  const rows = await deps.db
+    .select()
+    .from(codeRuns)
+    .where(inArray(codeRuns.attemptId, attemptIds))
+    .orderBy(asc(codeRuns.ranAt));
+  return rows.map(({ id: _id, ...r }) => ({ ...r, ranAt: r.ranAt.toISOString() }));
 }
