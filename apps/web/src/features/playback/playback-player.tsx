@@ -76,9 +76,36 @@ export function PlaybackPlayer({ initial, events, markers, label, seekTo, footer
     return () => cancelAnimationFrame(frame);
   }, [playing, speed, skipIdle, index, end]);
 
+  // The markers do not change while scrubbing: one list, not re-rendered on every move of the scrubber.
+  const markerList = useMemo(
+    () => (
+      <ol className="pb-markers" aria-label="Moments on the timeline">
+        {markers.map((m) => (
+          <li
+            key={`${m.kind}-${m.at}-${m.label}`}
+            className={`pb-marker pb-marker-${m.kind}`}
+            style={{ left: `${end > 0 ? (m.at / end) * 100 : 0}%` }}
+          >
+            <button
+              type="button"
+              title={`${formatClock(m.at)} ${m.label}`}
+              aria-label={`${formatClock(m.at)} ${m.label}`}
+              onClick={() => {
+                setPlaying(false);
+                setAt(m.at);
+              }}
+            />
+          </li>
+        ))}
+      </ol>
+    ),
+    [markers, end],
+  );
+
   const n = countAt(index, at);
-  const text = textAfter(index, n);
-  const range = pasteRange(index, n);
+  // Between two edits (playing, or a scrub that lands in the same gap) nothing is recomputed.
+  const text = useMemo(() => textAfter(index, n), [index, n]);
+  const range = useMemo(() => pasteRange(index, n), [index, n]);
   const step = (dir: 1 | -1) => {
     setPlaying(false);
     const target = dir === 1 ? index.times[n] : index.times[n - 2];
@@ -119,25 +146,7 @@ export function PlaybackPlayer({ initial, events, markers, label, seekTo, footer
         </span>
       </div>
       <div className="pb-timeline">
-        <ol className="pb-markers" aria-label="Moments on the timeline">
-          {markers.map((m) => (
-            <li
-              key={`${m.kind}-${m.at}-${m.label}`}
-              className={`pb-marker pb-marker-${m.kind}`}
-              style={{ left: `${end > 0 ? (m.at / end) * 100 : 0}%` }}
-            >
-              <button
-                type="button"
-                title={`${formatClock(m.at)} ${m.label}`}
-                aria-label={`${formatClock(m.at)} ${m.label}`}
-                onClick={() => {
-                  setPlaying(false);
-                  setAt(m.at);
-                }}
-              />
-            </li>
-          ))}
-        </ol>
+        {markerList}
         <input
           type="range"
           className="pb-scrubber"
