@@ -121,6 +121,13 @@ describe('GET /api/review/attempts/:attemptId/integrity', () => {
     expect((await signalsOf(copier.attemptId)).map((s) => [s.kind, s.evidence])).toEqual([
       ['identical_to_candidate', 'The code of problem 1 (python) is identical to the submission of 1 other candidate'],
     ]);
+    // Pasted whole instead of typed: the same match, and the paste's own facts beside it.
+    const paster = await candidateWith([{ ...reset(1000), insert: '' }, paste(90_000, 0, SOLUTION)]);
+    expect((await signalsOf(paster.attemptId)).map((s) => s.kind).sort()).toEqual([
+      'few_large_insertions',
+      'identical_to_candidate',
+      'large_paste',
+    ]);
     const model = await candidateWith([{ ...reset(1000), insert: '' }, ...typed(MODEL, 0, 2000, 300)]);
     expect((await signalsOf(model.attemptId)).map((s) => s.kind)).toEqual(['identical_to_solution']);
   });
