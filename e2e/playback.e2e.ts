@@ -1,7 +1,8 @@
 /**
  * Issue 29 in a real Chromium: a candidate types and pastes on the coding page (copy and paste inside the
  * editor are not blocked), the page loses visibility before the paste; the reviewer opens the replay, scrubs to
- * the paste and sees it highlighted with the tab switch beside it, and the integrity report names both.
+ * the paste and sees it highlighted with the tab switch beside it and the Run with its verdict, and the integrity
+ * report names both.
  */
 import { attempts } from '@assessly/server/test-kit';
 import { eq } from 'drizzle-orm';
@@ -55,6 +56,9 @@ describe('code playback', () => {
     }, OUTSIDE);
     // Monaco draws only the lines in view: the first pasted line shows the paste landed.
     await page.locator('.code-editor .view-lines').getByText('total_0 = sum(range(0))').waitFor();
+    // A Run (the code prints nothing: a wrong answer on the examples) is a moment of the replay too.
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.locator('.result-card').first().getByTestId('verdict').getByText('Wrong Answer').waitFor();
 
     await page.getByRole('button', { name: 'End Test' }).click();
     await page.getByRole('button', { name: 'End Test now' }).click();
@@ -89,6 +93,14 @@ describe('code playback', () => {
     await reviewer.locator('#sig-h + p strong', { hasText: /^\d+ signals?$/ }).waitFor();
     await reviewer.getByText('Large paste from outside the editor').waitFor();
     await reviewer.getByText('Paste right after the page lost focus').waitFor();
+    // The Run sits on the same timeline with its verdict.
+    await reviewer.getByRole('button', { name: /Run: Wrong Answer \(0\/2 examples, python\)$/ }).waitFor();
+    // Every batch agreed with the page's draft (its hash): the stream holds one reset, its start, and no resync.
+    const playback = await reviewer.evaluate(async (id) => {
+      const res = await fetch(`/api/review/attempts/${id}/playback`);
+      return (await res.json()) as { streams: { events: { kind: string }[] }[] };
+    }, attempt!.id);
+    expect(playback.streams.flatMap((s) => s.events.filter((e) => e.kind === 'reset'))).toHaveLength(1);
     // Copying inside the editor was not recorded as a blocked attempt.
     expect(await reviewer.getByRole('button', { name: /Copy attempt|Paste attempt/ }).count()).toBe(0);
   });

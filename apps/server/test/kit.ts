@@ -8,6 +8,9 @@ export {
   codeDrafts,
   codingProblems,
   faceEnrollments,
+  interviewRuns,
+  interviews,
+  interviewUpdates,
   outbox,
   proctoringEvents,
   submissions,
@@ -18,6 +21,7 @@ export { sendDueStatusEmails } from '../src/modules/review/status-mail';
 export { buildCodingTest } from './factories';
 export { pngOfSize, TINY_PNG } from './fixtures/companies';
 export { FIXTURES_DIR } from './fixtures/face';
+export { sitting } from './fixtures/playback';
 export { seedAttempt, seedEvent, seedSubmission } from './fixtures/review';
 export { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from './fixtures/similarity-samples';
 export { seedAptitudeTest } from './fixtures/taking';

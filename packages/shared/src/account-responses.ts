@@ -118,6 +118,8 @@ export const ZMyDataExport = z.object({
   editRecordings: rows,
   /** Live interviews held with the verified address: times and the shared code (not the interviewers' notes). */
   interviews: rows,
+  /** Each Run of the code during a test: when, in which language, its verdict (the code is in the recording). */
+  codeRuns: rows,
 });
 
 /**

@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   SUBMISSION_NOT_FOUND: 404,
   INTERVIEW_NOT_FOUND: 404,
   INTERVIEW_ENDED: 409,
+  INTERVIEW_NOT_ENDED: 409,
   WINDOW_CLOSED: 403,
   DEADLINE_PASSED: 403,
   EMAIL_TAKEN: 409,
@@ -65,6 +66,8 @@ export const ERROR_STATUS = {
   PACKAGE_INVALID: 400,
   // Code playback (issue 29): an edit batch that does not apply to the server's copy of the stream
   EDITS_OUT_OF_SYNC: 409,
+  // a stream past EDIT_STREAM_MAX_EVENTS edits
+  EDITS_LIMIT: 413,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

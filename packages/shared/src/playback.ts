@@ -13,6 +13,11 @@ export type TEditKind = (typeof EDIT_KINDS)[number];
 export const EDIT_BATCH_MAX_EVENTS = 2000;
 /** Inserted characters of one batch (a whole-file paste or reset fits). */
 export const EDIT_BATCH_MAX_CHARS = 2 * DRAFT_MAX_CHARS;
+/**
+ * Edits one stream keeps: a 2-hour sitting is about 20,000; beyond this the server refuses more (EDITS_LIMIT), so
+ * a replay stays a bounded read.
+ */
+export const EDIT_STREAM_MAX_EVENTS = 200_000;
 /** `at` is ms since the attempt started: at most a week. */
 export const EDIT_AT_MAX_MS = 7 * 24 * 3_600_000;
 
@@ -31,6 +36,14 @@ export const ZEditBatch = z
     language: z.enum(CODE_LANGUAGES, { error: 'Unknown language' }),
     seq: z.number().int().min(1).max(10_000_000),
     events: z.array(ZEditEvent).min(1).max(EDIT_BATCH_MAX_EVENTS, `At most ${EDIT_BATCH_MAX_EVENTS} edits a batch`),
+    /**
+     * SHA-256 (hex) of the code after this batch as the page's editor holds it (what its autosave saves). The
+     * server compares it with its own replay and refuses a batch that disagrees (EDITS_OUT_OF_SYNC).
+     */
+    hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'A hash is 64 hex digits')
+      .optional(),
   })
   .refine((b) => b.events.reduce((n, e) => n + e.insert.length, 0) <= EDIT_BATCH_MAX_CHARS, {
     message: 'This batch inserts too much text',
@@ -55,7 +68,23 @@ export const ZPlaybackStream = z.object({
 });
 export type TPlaybackStream = z.infer<typeof ZPlaybackStream>;
 
-export const ZPlayback = z.object({ streams: z.array(ZPlaybackStream) });
+/**
+ * A Run or Submit on the replay's timeline (ms since the start), for one stream: its verdict (null while
+ * judging or when nothing was judged), cases passed of total, and for an interview room's run its output.
+ */
+export const ZPlaybackMoment = z.object({
+  at: z.number(),
+  kind: z.enum(['run', 'submit']),
+  questionId: z.string(),
+  language: z.string(),
+  verdict: z.string().nullable(),
+  passed: z.number().int(),
+  total: z.number().int(),
+  output: z.string().optional(),
+});
+export type TPlaybackMoment = z.infer<typeof ZPlaybackMoment>;
+
+export const ZPlayback = z.object({ streams: z.array(ZPlaybackStream), moments: z.array(ZPlaybackMoment) });
 export type TPlayback = z.infer<typeof ZPlayback>;
 
 export const INTEGRITY_KINDS = [

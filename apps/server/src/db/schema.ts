@@ -574,9 +574,23 @@ export const editStreams = pgTable(
     textHash: text('text_hash').notNull(),
     lastSeq: integer('last_seq').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    // 1001_playback_runs
+    eventCount: integer('event_count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId, t.language] })],
 );
+
+// 1001_playback_runs (issue 29): each Run of an attempt's code, for the replay's timeline.
+export const codeRuns = pgTable('code_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  attemptId: uuid('attempt_id').notNull(),
+  questionId: uuid('question_id').notNull(),
+  language: text('language').notNull(),
+  verdict: text('verdict'),
+  passed: integer('passed').notNull(),
+  total: integer('total').notNull(),
+  ranAt: ts('ran_at').notNull().defaultNow(),
+});
 
 export const editBatches = pgTable(
   'edit_batches',

@@ -27,3 +27,8 @@ export const RUN_LIMIT = 60;
 export const DRAFT_LIMIT = 240;
 /** Problem package imports per session a minute (issue 23: each one unpacks and stores up to a few MB). */
 export const IMPORT_LIMIT = 10;
+/**
+ * A reviewer's reads of a code playback or integrity report (issue 29): each replays whole recordings (the report
+ * also compares with other attempts'), so a page load is two calls and a loop is refused.
+ */
+export const REPLAY_LIMIT = 30;

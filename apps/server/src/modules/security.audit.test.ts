@@ -728,6 +728,8 @@ describe('interviews (issue 30): visitor 401, candidate 403/404, other company 4
       { language: 'python', code: '' },
     ],
     ['POST', () => `/api/interviews/${interviewId}/end`, [401, 403, 404, 200]],
+    // Code playback (issue 29): the ended room's history in the player's shape.
+    ['GET', () => `/api/interviews/${interviewId}/playback`, [401, 403, 404, 200]],
     // last: it deletes the interview the rows above use
     ['DELETE', () => `/api/interviews/${interviewId}`, [401, 403, 404, 200]],
   ];

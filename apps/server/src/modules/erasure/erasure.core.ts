@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import {
   attempts,
   codeDrafts,
+  codeRuns,
   editBatches,
   editStreams,
   faceEnrollments,
@@ -71,6 +72,7 @@ export async function eraseCode(tx: Db, attemptIds: string[]): Promise<number> {
   // Code playback (issue 29): the recorded streams are code too, and the answers to their signals.
   await tx.delete(editBatches).where(inArray(editBatches.attemptId, attemptIds));
   await tx.delete(editStreams).where(inArray(editStreams.attemptId, attemptIds));
+  await tx.delete(codeRuns).where(inArray(codeRuns.attemptId, attemptIds));
   await tx.delete(integrityResponses).where(inArray(integrityResponses.attemptId, attemptIds));
   const rows = await tx
     .update(submissions)

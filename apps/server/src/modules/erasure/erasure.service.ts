@@ -26,6 +26,7 @@ import { recordAudit } from '../audit/audit.service';
 import { countInterviewsOf, exportInterviewsOf } from '../interviews/interviews.erasure';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { exportRecordings } from '../playback/playback.service';
+import { exportRuns } from '../playback/runs';
 import { toPublicUser } from '../users/users.service';
 import {
   anonymousProfile,
@@ -189,7 +190,7 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
           .from(tests)
           .where(inArray(tests.id, [...new Set(mine.map((a) => a.testId))])),
   ]);
-  const recordings = await exportRecordings(deps, ids);
+  const [recordings, runs] = await Promise.all([exportRecordings(deps, ids), exportRuns(deps, ids)]);
   // The same rule as invitations: interviews held with an address show once the address is verified.
   const interviewRows = user.emailVerifiedAt ? await exportInterviewsOf(deps.db, user.email) : [];
   await recordAudit(deps.db, {
@@ -252,5 +253,6 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
     invitations: invites,
     editRecordings: recordings,
     interviews: interviewRows,
+    codeRuns: runs,
   };
 }

@@ -15,6 +15,7 @@ import {
   ZInterviewRunInput,
   ZInterviewSummary,
   ZOkMessage,
+  ZPlayback,
   ZRoomProblem,
   ZRoomRun,
   ZScorecard,
@@ -24,8 +25,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requireEmployer } from '../../lib/auth';
+import { perSessionLimit, REPLAY_LIMIT } from '../../lib/rate-limits';
 import { employerOnly, typed } from '../../lib/route-schema';
 import { resolveParticipant } from './interviews.access';
+import { readInterviewPlayback } from './interviews.playback';
 import { MAX_MESSAGE_BYTES, RoomHub } from './interviews.rooms';
 import { revealProblem, runHiddenTests, runInRoom } from './interviews.run';
 import * as service from './interviews.service';
@@ -79,6 +82,21 @@ export async function interviewsRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/interviews/:id/history',
     { preValidation: employerOnly, schema: { params: ZIdParam, response: { 200: ZInterviewHistory } } },
     async (req) => service.readHistory(deps, requireEmployer(req), req.params.id),
+  );
+
+  // Code playback (issue 29): the ended room's history in the shape of a test attempt's, for the shared player.
+  r.get(
+    '/api/interviews/:id/playback',
+    {
+      config: perSessionLimit(REPLAY_LIMIT),
+      preValidation: employerOnly,
+      schema: {
+        summary: "An ended interview room's code as a playback stream, with each Run and its output",
+        params: ZIdParam,
+        response: { 200: ZPlayback },
+      },
+    },
+    async (req) => readInterviewPlayback(deps, requireEmployer(req), req.params.id),
   );
 
   r.post(

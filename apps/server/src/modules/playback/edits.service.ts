@@ -1,12 +1,20 @@
 /**
  * Recording (issue 29): the coding page sends the editor's changes in numbered batches per stream (attempt,
  * problem, language). The server applies each batch to its own copy of the text and keeps it with its hash, so
- * a replay is known to rebuild exactly what was typed; a batch that does not apply is refused whole
- * (EDITS_OUT_OF_SYNC) and the page resyncs with a `reset` to its current text.
+ * a replay is known to rebuild exactly what was typed. A batch that does not apply, or whose result disagrees
+ * with the page's own text (the `hash` of what its autosave saves as the draft), is refused whole
+ * (EDITS_OUT_OF_SYNC) and the page resyncs with a `reset` to its current text, the draft.
  */
-import { applyEdit, DRAFT_MAX_CHARS, type TEditBatch, type TEditBatchSaved, type TEditEvent } from '@assessly/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { attempts, editBatches, editStreams, tests, type UserRow } from '../../db/schema';
+import {
+  applyEdit,
+  DRAFT_MAX_CHARS,
+  EDIT_STREAM_MAX_EVENTS,
+  type TEditBatch,
+  type TEditBatchSaved,
+  type TEditEvent,
+} from '@assessly/shared';
+import { and, eq } from 'drizzle-orm';
+import { attempts, editBatches, editStreams, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
@@ -67,8 +75,13 @@ export async function recordEdits(
     if (batch.seq !== lastSeq + 1 && batch.events[0]?.kind !== 'reset') {
       throw outOfSync(`batch ${lastSeq + 1} is missing`);
     }
+    const eventCount = (stream?.eventCount ?? 0) + batch.events.length;
+    if (eventCount > EDIT_STREAM_MAX_EVENTS) {
+      throw new AppError('EDITS_LIMIT', `A recording keeps at most ${EDIT_STREAM_MAX_EVENTS} edits per problem`);
+    }
     const applied = applyBatch(text, batch.events);
     const hash = hashText(applied.text);
+    if (batch.hash !== undefined && batch.hash !== hash) throw outOfSync('the result differs from your draft');
     await tx.insert(editBatches).values({
       attemptId: open.id,
       ...key,
@@ -77,7 +90,7 @@ export async function recordEdits(
       eventsGz: encodeEvents(applied.events),
       receivedAt: now,
     });
-    const values = { text: applied.text, textHash: hash, lastSeq: batch.seq, updatedAt: now };
+    const values = { text: applied.text, textHash: hash, lastSeq: batch.seq, eventCount, updatedAt: now };
     if (stream) await tx.update(editStreams).set(values).where(where);
     else await tx.insert(editStreams).values({ attemptId: open.id, ...key, ...values });
     return { ok: true as const, applied: true, seq: batch.seq, hash };

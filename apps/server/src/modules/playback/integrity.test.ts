@@ -121,8 +121,49 @@ describe('GET /api/review/attempts/:attemptId/integrity', () => {
     expect((await signalsOf(copier.attemptId)).map((s) => [s.kind, s.evidence])).toEqual([
       ['identical_to_candidate', 'The code of problem 1 (python) is identical to the submission of 1 other candidate'],
     ]);
+    // Pasted whole instead of typed: the same match, and the paste's own facts beside it.
+    const paster = await candidateWith([{ ...reset(1000), insert: '' }, paste(90_000, 0, SOLUTION)]);
+    expect((await signalsOf(paster.attemptId)).map((s) => s.kind).sort()).toEqual([
+      'few_large_insertions',
+      'identical_to_candidate',
+      'large_paste',
+    ]);
     const model = await candidateWith([{ ...reset(1000), insert: '' }, ...typed(MODEL, 0, 2000, 300)]);
     expect((await signalsOf(model.attemptId)).map((s) => s.kind)).toEqual(['identical_to_solution']);
+  });
+
+  it("names an edit pattern that matches a previous attempt's: the same insertions in the same order", async () => {
+    // Three pieces of 30+ characters pasted in one order (each under the large-paste size, 200 characters
+    // together under the few-insertions floor): by themselves not signals.
+    const pieces = [
+      'def area(w, h):\n    return w * h\n',
+      'def perimeter(w, h):\n    return 2 * (w + h)\n',
+      'print(area(3, 4), perimeter(3, 4))\n',
+    ];
+    const script = (offset: number, order = [0, 1, 2]) => {
+      let pos = 13;
+      return [
+        reset(1000),
+        ...order.map((i, n) => {
+          const p = pieces[i]!;
+          const e = paste(1000 + offset + (n + 1) * 20_000, pos, p);
+          pos += p.length;
+          return e;
+        }),
+      ];
+    };
+    const first = await candidateWith(script(0));
+    expect(await signalsOf(first.attemptId)).toEqual([]);
+    const second = await candidateWith(script(7_000));
+    const signals = await signalsOf(second.attemptId);
+    expect(signals.map((s) => [s.kind, s.evidence])).toEqual([
+      ['pattern_match', "3 insertions into problem 1 (python) match another attempt's, in order"],
+    ]);
+    expect(signals[0]!.rule).toContain('3+ insertions of 30+ characters, in the same order');
+    // The earlier attempt now matches the later one too; the same pieces in another order match neither.
+    expect((await signalsOf(first.attemptId)).map((s) => s.kind)).toEqual(['pattern_match']);
+    const third = await candidateWith(script(0, [2, 0, 1]));
+    expect(await signalsOf(third.attemptId)).toEqual([]);
   });
 
   it('names typing faster than the stated ceiling', async () => {

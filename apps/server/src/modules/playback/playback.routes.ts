@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requireEmployer, requireUser } from '../../lib/auth';
-import { DRAFT_LIMIT, perSessionLimit } from '../../lib/rate-limits';
+import { DRAFT_LIMIT, perSessionLimit, REPLAY_LIMIT } from '../../lib/rate-limits';
 import { employerOnly, signedIn, typed } from '../../lib/route-schema';
 import { requireManagedAttempt } from '../review/review.service';
 import { recordEdits } from './edits.service';
@@ -45,8 +45,13 @@ export async function playbackRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/review/attempts/:attemptId/playback',
     {
+      config: perSessionLimit(REPLAY_LIMIT),
       preValidation: employerOnly,
-      schema: { summary: "An attempt's code playback streams", params: ZAttemptParam, response: { 200: ZPlayback } },
+      schema: {
+        summary: "An attempt's code playback streams with its Run and Submit moments",
+        params: ZAttemptParam,
+        response: { 200: ZPlayback },
+      },
     },
     async (req) => {
       const { attempt, test } = await requireManagedAttempt(deps, requireEmployer(req), req.params.attemptId);
@@ -57,6 +62,7 @@ export async function playbackRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/review/attempts/:attemptId/integrity',
     {
+      config: perSessionLimit(REPLAY_LIMIT),
       preValidation: employerOnly,
       schema: {
         summary: "An attempt's integrity signals with their rules, and the candidate's answers",

@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { decodeEvents } from './edits.codec';
 import { findSignals, type Signal } from './integrity.rules';
+import { attemptMoments } from './runs';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -53,8 +54,11 @@ export async function exportRecordings(deps: Deps, attemptIds: string[]) {
 }
 
 export async function getPlayback(deps: Deps, attempt: AttemptRow, test: TestRow): Promise<TPlayback> {
-  const streams = await loadStreams(deps, [attempt.id], test);
-  return { streams: streams.get(attempt.id) ?? [] };
+  const [streams, moments] = await Promise.all([
+    loadStreams(deps, [attempt.id], test),
+    attemptMoments(deps, attempt.id, attempt.startedAt),
+  ]);
+  return { streams: streams.get(attempt.id) ?? [], moments };
 }
 
 /** Other (non-preview) attempts of the test compared with for edit patterns: the latest few. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { replayEdits, type TEditEvent } from '@assessly/shared';
+import { EDIT_STREAM_MAX_EVENTS, replayEdits, type TEditEvent } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
@@ -7,6 +7,7 @@ import { createTestAs } from '../../../test/fixtures/authoring';
 import { editScript } from '../../../test/fixtures/playback';
 import { useSignedIn, useTestApp } from '../../../test/support';
 import { editBatches, editStreams } from '../../db/schema';
+import { REPLAY_LIMIT } from '../../lib/rate-limits';
 import { purgeExpired } from '../erasure/retention.service';
 import { applyBatch } from './edits.service';
 
@@ -122,6 +123,38 @@ describe('POST /api/attempts/:testId/edits', () => {
     expect(replayEdits('', events)).toBe('hello world!');
   });
 
+  it("refuses a batch whose result disagrees with the page's draft (its hash), and takes one that agrees", async () => {
+    const { send, test, cand } = await started();
+    expect((await send(1, [ev(10, 0, 0, 'print(1)')], { hash: sha('print(1)') })).statusCode).toBe(200);
+    // The page lost an edit: its draft reads "print(12)" but the batch only holds the "3".
+    const drift = await send(2, [ev(20, 7, 7, '3')], { hash: sha('print(123)') });
+    expect(drift.statusCode).toBe(409);
+    expect(drift.json()).toMatchObject({ code: 'EDITS_OUT_OF_SYNC' });
+    expect(drift.json().message).toContain('differs from your draft');
+    const attemptId = await attemptIdOf(test.id, cand);
+    const [kept] = await t.deps.db.select().from(editStreams).where(eq(editStreams.attemptId, attemptId));
+    expect(kept).toMatchObject({ text: 'print(1)', lastSeq: 1, textHash: sha('print(1)') });
+    // The page resyncs from its draft with a reset and the same hash: accepted.
+    const resync = await send(2, [ev(21, 0, 8, 'print(123)', 'reset')], { hash: sha('print(123)') });
+    expect(resync.json()).toMatchObject({ applied: true, seq: 2, hash: sha('print(123)') });
+    expect((await send(3, [ev(30, 0, 0, 'x')], { hash: 'not-a-hash' })).statusCode).toBe(400);
+  });
+
+  it('keeps at most EDIT_STREAM_MAX_EVENTS edits a stream', async () => {
+    const { send, test, cand } = await started();
+    expect((await send(1, [ev(1, 0, 0, 'a')])).statusCode).toBe(200);
+    const attemptId = await attemptIdOf(test.id, cand);
+    // As if the stream had been filled to the bound (200,000 edits through the API would take minutes).
+    await t.deps.db
+      .update(editStreams)
+      .set({ eventCount: EDIT_STREAM_MAX_EVENTS - 1 })
+      .where(eq(editStreams.attemptId, attemptId));
+    expect((await send(2, [ev(2, 1, 1, 'b')])).statusCode).toBe(200);
+    const over = await send(3, [ev(3, 2, 2, 'c')]);
+    expect(over.statusCode).toBe(413);
+    expect(over.json().code).toBe('EDITS_LIMIT');
+  });
+
   it("refuses edits after the attempt ended, to another test's problem, and batches over the bounds", async () => {
     const { send, test, cand } = await started();
     const tooMany = Array.from({ length: 2001 }, (_, i) => ev(i, i, i, 'a'));
@@ -178,6 +211,23 @@ describe('who may read a recording', () => {
     });
     expect(theirs.statusCode).toBe(409);
     expect(theirs.json().code).toBe('ATTEMPT_NOT_STARTED');
+  });
+
+  it('limits how often a reviewer may read recordings (each read replays whole streams)', async () => {
+    // An employer of their own (the rate limit counts per user; the file's employer reads elsewhere).
+    const reviewer = await createSignedInUser(t.app, { role: 'employer' });
+    const { send, test, cand } = await started({ employer: reviewer });
+    await send(1, [ev(1, 0, 0, 'x = 1')]);
+    const attemptId = await attemptIdOf(test.id, cand);
+    // Each route counts on its own.
+    for (const path of ['playback', 'integrity']) {
+      const codes: number[] = [];
+      for (let i = 0; i < REPLAY_LIMIT + 1; i++) {
+        codes.push((await t.as(reviewer).request('GET', `/api/review/attempts/${attemptId}/${path}`)).statusCode);
+      }
+      expect(codes.slice(0, REPLAY_LIMIT).every((c) => c === 200)).toBe(true);
+      expect(codes[REPLAY_LIMIT]).toBe(429);
+    }
   });
 
   it('erasing the candidate removes the streams and their batches', async () => {

@@ -32,6 +32,7 @@ import { requireFunctionInput } from '../coding-problems/function-problems';
 import type { JudgingService } from '../judging/judging.types';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { casesForRun, casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
+import { recordRun } from '../playback/runs';
 import { canManageTest, findTest } from '../tests/tests.access';
 import { requireOfferedLanguage } from './offered-languages';
 import * as repo from './submissions.repo';
@@ -174,6 +175,9 @@ export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promi
       ...judgeSettings(problem),
     });
     const items = toResultItems(specs, result);
+    // A candidate's run is a moment of their code playback (issue 29).
+    if (attempt)
+      await recordRun(deps, { attemptId: attempt.id, questionId: problem.id, language: input.language }, items);
     // a managing employer trying the problem sees internal failures in full; a candidate never does
     return attempt ? toCandidateResults(items) : items;
   } catch (err) {

@@ -1,34 +1,27 @@
 /**
- * /admin/interviews/:id — an interview's record: status, scorecard, and a read-only replay of the shared code
- * (a scrubber over the stored updates, each Run marked on the timeline with its output).
+ * /admin/interviews/:id — an interview's record: status, scorecard, and once the room has ended a read-only
+ * replay of the shared code in the same player as a test's code playback (issue 29): scrubber, play at 1×–16×,
+ * skip idle gaps, each Run on the timeline with its verdict and, under the code, the runs so far with output.
  */
-import type { TInterviewHistory } from '@assessly/shared';
+import type { TPlayback } from '@assessly/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import * as Y from 'yjs';
 import { ErrorAlert } from '../../app/alert';
 import { serverMessage } from '../../lib/api';
+import { formatClock, PlaybackPlayer, type TimelineMarker } from '../playback/playback-player';
 import { interviewsApi } from './interviews-api';
 import './interviews.css';
-
-function decode(base64: string): Uint8Array {
-  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-}
-
-/** The code after the first `step` stored updates (a pure function of the history). */
-export function codeAt(history: TInterviewHistory, step: number): string {
-  const doc = new Y.Doc();
-  for (const u of history.updates.slice(0, step)) Y.applyUpdate(doc, decode(u.data));
-  const text = doc.getText('code').toString();
-  doc.destroy();
-  return text;
-}
 
 export function InterviewRecordPage() {
   const { id = '' } = useParams();
   const detail = useQuery({ queryKey: ['interview', id], queryFn: () => interviewsApi.read(id) });
-  const history = useQuery({ queryKey: ['interview-history', id], queryFn: () => interviewsApi.history(id) });
+  const ended = detail.data?.status === 'ended';
+  const playback = useQuery({
+    queryKey: ['interview-playback', id],
+    queryFn: () => interviewsApi.playback(id),
+    enabled: ended,
+  });
   if (detail.isPending) return <p className="muted container">Loading the interview…</p>;
   if (detail.isError) return <ErrorAlert message={serverMessage(detail.error, 'The interview could not be loaded.')} />;
   const d = detail.data;
@@ -56,50 +49,55 @@ export function InterviewRecordPage() {
         <p className="muted">No scorecard was filled in.</p>
       )}
       <h2>Replay</h2>
-      {history.isPending && <p className="muted">Loading the replay…</p>}
-      {history.isError && <ErrorAlert message={serverMessage(history.error, 'The replay could not be loaded.')} />}
-      {history.data && <Replay history={history.data} />}
+      {!ended && <p className="muted">The replay opens once the interview has ended.</p>}
+      {ended && playback.isPending && <p className="muted">Loading the replay…</p>}
+      {playback.isError && <ErrorAlert message={serverMessage(playback.error, 'The replay could not be loaded.')} />}
+      {playback.data && <Replay playback={playback.data} />}
     </div>
   );
 }
 
-function Replay({ history }: { history: TInterviewHistory }) {
-  const total = history.updates.length;
-  const [step, setStep] = useState(total);
-  const code = useMemo(() => codeAt(history, step), [history, step]);
-  if (total === 0) return <p className="muted">Nothing was typed in this room.</p>;
-  const at = history.updates[Math.max(0, step - 1)]?.at;
-  const runsSoFar = history.runs.filter((r) => !at || r.createdAt <= at);
+function Replay({ playback }: { playback: TPlayback }) {
+  const stream = playback.streams[0];
+  const runs = playback.moments;
+  const markers = useMemo<TimelineMarker[]>(
+    () =>
+      runs.map((r) => ({
+        at: r.at,
+        kind: 'run' as const,
+        label: `Run (${r.language}): ${r.verdict ?? 'not judged'}${r.total > 0 ? `, ${r.passed}/${r.total} passed` : ''}`,
+      })),
+    [runs],
+  );
+  if (!stream) return <p className="muted">Nothing was typed in this room.</p>;
   return (
     <div className="card">
-      <label htmlFor="iv-scrub">
-        Step {step} of {total}
-        {at ? ` (${new Date(at).toLocaleTimeString()})` : ''}
-      </label>
-      <input
-        id="iv-scrub"
-        className="iv-scrubber"
-        type="range"
-        min={0}
-        max={total}
-        value={step}
-        onChange={(e) => setStep(Number(e.target.value))}
+      <PlaybackPlayer
+        initial={stream.initial}
+        events={stream.events}
+        markers={markers}
+        label="the room's code"
+        footer={(at) => {
+          const soFar = runs.filter((r) => r.at <= at);
+          return (
+            <>
+              <h3>Runs up to this point</h3>
+              {soFar.length === 0 ? (
+                <p className="muted">No runs yet at this point.</p>
+              ) : (
+                <ol>
+                  {soFar.map((r) => (
+                    <li key={`${r.at}-${r.language}-${r.verdict}`} className="iv-timeline-run">
+                      {formatClock(r.at)} — Run ({r.language}): {r.verdict ?? 'not judged'}
+                      {r.output && <pre className="iv-output">{r.output}</pre>}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </>
+          );
+        }}
       />
-      <pre className="iv-pre">{code || ' '}</pre>
-      <h3>Runs up to this point</h3>
-      {runsSoFar.length === 0 ? (
-        <p className="muted">No runs yet at this point.</p>
-      ) : (
-        <ol>
-          {runsSoFar.map((r) => (
-            <li key={r.id} className="iv-timeline-run">
-              {new Date(r.createdAt).toLocaleTimeString()} — {r.kind === 'hidden' ? 'Hidden tests' : 'Run'} by {r.runBy}
-              : {r.verdict}
-              {r.output && <pre className="iv-output">{r.output}</pre>}
-            </li>
-          ))}
-        </ol>
-      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EditQueue, streamKey } from './edit-queue';
 
@@ -10,7 +11,7 @@ function installBrowser() {
     removeItem: (k: string) => void store.delete(k),
   });
   const calls: {
-    body: { seq: number; events: { kind: string; insert: string }[] };
+    body: { seq: number; events: { kind: string; insert: string }[]; hash?: string };
     answer: (s: number, j: unknown) => void;
   }[] = [];
   vi.stubGlobal('fetch', (_url: string, init: { body: string }) => {
@@ -32,6 +33,7 @@ const waitFor = async (cond: () => boolean) => {
   expect(cond()).toBe(true);
 };
 const ok = (seq: number, applied = true) => ({ ok: true, applied, seq, hash: 'h' });
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('EditQueue', () => {
   let browser: ReturnType<typeof installBrowser>;
@@ -78,9 +80,30 @@ describe('EditQueue', () => {
     await waitFor(() => browser.calls.length === 3);
     expect(browser.calls[2]!.body).toMatchObject({ seq: 2, events: [{ kind: 'reset', insert: 'the editor text' }] });
     expect(browser.calls[2]!.body.events).toHaveLength(1);
+    // The resync carries the draft's hash: the server checks its replay against it.
+    expect(browser.calls[2]!.body.hash).toBe(sha('the editor text'));
     browser.calls[2]!.answer(200, ok(2));
     await done;
     expect(q.hasPending()).toBe(false);
+  });
+
+  it("sends the hash of the editor's text with a batch that empties the queue, and none with one that does not", async () => {
+    let text = 'x';
+    const q = new EditQueue('t1', 'a3', () => text);
+    q.start(KEY, '', 1);
+    for (let i = 0; i < 600; i++) q.record(KEY, { at: 2 + i, from: i, to: i, insert: 'x', kind: 'type' });
+    text = 'x'.repeat(600);
+    const done = q.flush();
+    await waitFor(() => browser.calls.length === 1);
+    // 500 edits go first: the editor's text is not the text after them, so no hash.
+    expect(browser.calls[0]!.body.events).toHaveLength(500);
+    expect(browser.calls[0]!.body.hash).toBeUndefined();
+    browser.calls[0]!.answer(200, ok(1));
+    await waitFor(() => browser.calls.length === 2);
+    expect(browser.calls[1]!.body).toMatchObject({ seq: 2, hash: sha('x'.repeat(600)) });
+    expect(browser.calls[1]!.body.events).toHaveLength(101);
+    browser.calls[1]!.answer(200, ok(2));
+    await done;
   });
 
   it('keeps unsent edits on the device across a reload, numbered where it left off', async () => {

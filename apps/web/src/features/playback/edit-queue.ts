@@ -2,8 +2,10 @@
  * The coding page's edit recording queue (issue 29): editor changes per stream (problem and language) wait on
  * the device (localStorage, like drafts) and go to `POST /api/attempts/{testId}/edits` in numbered batches
  * beside the autosave — never a request per keystroke. A batch keeps its number until the server answers, so
- * a retry is applied once. A batch the server cannot apply (EDITS_OUT_OF_SYNC) is replaced by a `reset` to the
- * editor's current text: the stream resyncs and the recording stays true to what the candidate sees.
+ * a retry is applied once. A batch that empties the queue carries the SHA-256 of the editor's text after it
+ * (what the autosave saves as the draft): the server refuses a batch it cannot apply, or whose result has
+ * another hash (EDITS_OUT_OF_SYNC), and the page replaces it with a `reset` to the editor's current text, the
+ * draft: the stream resyncs and the recording stays true to what the candidate sees.
  */
 import type { TEditBatchSaved, TEditEvent } from '@assessly/shared';
 import { ApiError, api } from '../../lib/api';
@@ -12,7 +14,7 @@ import { timed } from './recorder-stats';
 interface StreamState {
   nextSeq: number;
   pending: TEditEvent[];
-  inflight: { seq: number; events: TEditEvent[] } | null;
+  inflight: { seq: number; events: TEditEvent[]; hash?: string } | null;
 }
 
 /** Under the server's bounds (2,000 events, 128 KiB inserted) with room to spare. */
@@ -99,7 +101,13 @@ export class EditQueue {
   private async sendAll() {
     for (const [key, s] of this.streams) {
       while (s.inflight || s.pending.length > 0) {
-        if (!s.inflight) s.inflight = { seq: s.nextSeq++, events: takeBatch(s.pending) };
+        if (!s.inflight) {
+          const events = takeBatch(s.pending);
+          // The editor's text now is the text after this batch only when nothing is left waiting.
+          const text = s.pending.length === 0 ? this.textOf(key) : null;
+          s.inflight = { seq: s.nextSeq++, events };
+          if (text !== null) s.inflight.hash = await sha256(text);
+        }
         const ok = await this.send(key, s);
         if (!ok) return;
       }
@@ -113,7 +121,7 @@ export class EditQueue {
     try {
       const res = await api<TEditBatchSaved>(`/api/attempts/${this.testId}/edits`, {
         method: 'POST',
-        body: { questionId, language, seq: batch.seq, events: batch.events },
+        body: { questionId, language, seq: batch.seq, events: batch.events, hash: batch.hash },
       });
       const fresh = this.fresh.delete(key);
       // A new device's first batch (a reset) met a stream the server already has: number it after the server's.
@@ -133,6 +141,7 @@ export class EditQueue {
         const at = batch.events.at(-1)?.at ?? 0;
         const last = s.pending.at(-1)?.at ?? at;
         s.inflight = { seq: batch.seq, events: [{ at: last, from: 0, to: text.length, insert: text, kind: 'reset' }] };
+        s.inflight.hash = await sha256(text);
         s.pending = [];
         return true;
       }
@@ -142,6 +151,13 @@ export class EditQueue {
       return true;
     }
   }
+}
+
+/** Hex SHA-256 of the text's UTF-8, as the server hashes it; undefined where the page has no Web Crypto. */
+async function sha256(text: string): Promise<string | undefined> {
+  if (!globalThis.crypto?.subtle) return undefined;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function takeBatch(pending: TEditEvent[]): TEditEvent[] {

@@ -1,5 +1,5 @@
 /** The reviewer's and the candidate's reads of a recording (issue 29). */
-import type { TCandidateIntegrity, TIntegrityReport, TPlayback, TSubmission } from '@assessly/shared';
+import type { TCandidateIntegrity, TIntegrityReport, TPlayback } from '@assessly/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -13,14 +13,6 @@ export const useIntegrity = (attemptId: string) =>
   useQuery({
     queryKey: ['review', 'integrity', attemptId],
     queryFn: () => api<TIntegrityReport>(`/api/review/attempts/${attemptId}/integrity`),
-  });
-
-/** The test's submissions (employer view), for Submit moments and verdicts on the timeline. */
-export const useTestSubmissionList = (testId: string | undefined) =>
-  useQuery({
-    queryKey: ['review', 'submission-list', testId],
-    enabled: !!testId,
-    queryFn: () => api<TSubmission[]>(`/api/submissions/all?testId=${testId}`),
   });
 
 export const useOwnIntegrity = (testId: string) =>

@@ -3,13 +3,13 @@
  * report. Each stream (problem and language) plays on its own; page events (tab switches, pastes outside the
  * editor, face flags) and submissions with their verdicts share its timeline. Signals link into the replay.
  */
-import type { TPlaybackStream } from '@assessly/shared';
+import type { TPlaybackMoment, TPlaybackStream } from '@assessly/shared';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { eventLabel, useReport } from '../review/review-api';
 import { ErrorScreen } from '../review/review-ui';
-import { signalTitle, useIntegrity, usePlayback, useTestSubmissionList } from './playback-api';
+import { signalTitle, useIntegrity, usePlayback } from './playback-api';
 import { formatClock, PlaybackPlayer, type TimelineMarker } from './playback-player';
 
 export function PlaybackPage() {
@@ -17,7 +17,6 @@ export function PlaybackPage() {
   const report = useReport(attemptId);
   const playback = usePlayback(attemptId);
   const integrity = useIntegrity(attemptId);
-  const subs = useTestSubmissionList(report.data?.test.id);
   const [picked, setPicked] = useState<number | null>(null);
   const [seekTo, setSeekTo] = useState<{ at: number; nonce: number } | null>(null);
 
@@ -50,17 +49,13 @@ export function PlaybackPage() {
       kind: 'page' as const,
       label: eventLabel(e.kind),
     }));
-    const submitted = (subs.data ?? [])
-      .filter((s) => s.attemptId === attemptId && s.questionId === stream.questionId)
-      .map((s) => ({
-        at: Date.parse(s.createdAt) - startedAt,
-        kind: 'submit' as const,
-        label: `Submit: ${s.verdict ?? s.status} (${s.passedCount}/${s.totalCount} cases)`,
-      }));
-    const all = [...pastes, ...page, ...submitted].filter((m) => m.at >= 0).sort((a, b) => a.at - b.at);
+    const moments = (playback.data?.moments ?? [])
+      .filter((m) => m.questionId === stream.questionId)
+      .map((m) => ({ at: m.at, kind: m.kind, label: momentLabel(m) }));
+    const all = [...pastes, ...page, ...moments].filter((m) => m.at >= 0).sort((a, b) => a.at - b.at);
     // One marker per moment and label (a burst of the same event at one time is one marker).
     return all.filter((m, i) => i === 0 || m.at !== all[i - 1]!.at || m.label !== all[i - 1]!.label);
-  }, [stream, report.data, subs.data, attemptId, startedAt]);
+  }, [stream, report.data, playback.data, startedAt]);
 
   if (report.isPending || playback.isPending) return <PageSpinner label="Loading the replay..." />;
   if (report.isError) return <ErrorScreen message={report.error.message} onRetry={() => report.refetch()} />;
@@ -113,7 +108,7 @@ export function PlaybackPage() {
           )}
           <p className="field-hint">
             Markers: yellow = paste or drop into the editor, red = page event (tab switch, paste outside the editor,
-            face flag), green = submission with its verdict. Runs are not stored, so they are not shown.
+            face flag), dashed green = Run, green = Submit, each with its verdict (in any language of the problem).
           </p>
         </section>
       )}
@@ -152,4 +147,15 @@ export function PlaybackPage() {
       </section>
     </main>
   );
+}
+
+/** "Run: Wrong Answer (1/2 examples, python)" */
+export function momentLabel(m: TPlaybackMoment): string {
+  const what = m.kind === 'run' ? 'Run' : 'Submit';
+  const verdict = m.verdict ?? (m.total === 0 ? 'no cases' : 'not judged yet');
+  const cases =
+    m.total > 0
+      ? ` (${m.passed}/${m.total} ${m.kind === 'run' ? 'examples' : 'cases'}, ${m.language})`
+      : ` (${m.language})`;
+  return `${what}: ${verdict}${cases}`;
 }

@@ -5,13 +5,13 @@
  * Keyboard: the scrubber is a range input (arrows, Page Up/Down, Home/End); buttons step between edits.
  */
 import type { TEditEvent } from '@assessly/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { buildIndex, countAt, pasteRange, textAfter } from './replay';
 import './playback.css';
 
 export interface TimelineMarker {
   at: number;
-  kind: 'paste' | 'page' | 'submit' | 'signal';
+  kind: 'paste' | 'page' | 'run' | 'submit' | 'signal';
   label: string;
 }
 
@@ -23,6 +23,8 @@ export interface PlaybackPlayerProps {
   label: string;
   /** A moment to jump to (e.g. a signal chosen outside the player). */
   seekTo?: { at: number; nonce: number } | null;
+  /** What to show under the code for the moment shown (an interview room's runs and their output). */
+  footer?: (at: number) => ReactNode;
 }
 
 const SPEEDS = [1, 2, 4, 8, 16] as const;
@@ -37,7 +39,7 @@ export function formatClock(ms: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-export function PlaybackPlayer({ initial, events, markers, label, seekTo }: PlaybackPlayerProps) {
+export function PlaybackPlayer({ initial, events, markers, label, seekTo, footer }: PlaybackPlayerProps) {
   const index = useMemo(() => buildIndex(initial, events), [initial, events]);
   const end = Math.max(events.at(-1)?.at ?? 0, ...markers.map((m) => m.at), 0);
   const [at, setAt] = useState(0);
@@ -74,9 +76,36 @@ export function PlaybackPlayer({ initial, events, markers, label, seekTo }: Play
     return () => cancelAnimationFrame(frame);
   }, [playing, speed, skipIdle, index, end]);
 
+  // The markers do not change while scrubbing: one list, not re-rendered on every move of the scrubber.
+  const markerList = useMemo(
+    () => (
+      <ol className="pb-markers" aria-label="Moments on the timeline">
+        {markers.map((m) => (
+          <li
+            key={`${m.kind}-${m.at}-${m.label}`}
+            className={`pb-marker pb-marker-${m.kind}`}
+            style={{ left: `${end > 0 ? (m.at / end) * 100 : 0}%` }}
+          >
+            <button
+              type="button"
+              title={`${formatClock(m.at)} ${m.label}`}
+              aria-label={`${formatClock(m.at)} ${m.label}`}
+              onClick={() => {
+                setPlaying(false);
+                setAt(m.at);
+              }}
+            />
+          </li>
+        ))}
+      </ol>
+    ),
+    [markers, end],
+  );
+
   const n = countAt(index, at);
-  const text = textAfter(index, n);
-  const range = pasteRange(index, n);
+  // Between two edits (playing, or a scrub that lands in the same gap) nothing is recomputed.
+  const text = useMemo(() => textAfter(index, n), [index, n]);
+  const range = useMemo(() => pasteRange(index, n), [index, n]);
   const step = (dir: 1 | -1) => {
     setPlaying(false);
     const target = dir === 1 ? index.times[n] : index.times[n - 2];
@@ -117,25 +146,7 @@ export function PlaybackPlayer({ initial, events, markers, label, seekTo }: Play
         </span>
       </div>
       <div className="pb-timeline">
-        <ol className="pb-markers" aria-label="Moments on the timeline">
-          {markers.map((m) => (
-            <li
-              key={`${m.kind}-${m.at}-${m.label}`}
-              className={`pb-marker pb-marker-${m.kind}`}
-              style={{ left: `${end > 0 ? (m.at / end) * 100 : 0}%` }}
-            >
-              <button
-                type="button"
-                title={`${formatClock(m.at)} ${m.label}`}
-                aria-label={`${formatClock(m.at)} ${m.label}`}
-                onClick={() => {
-                  setPlaying(false);
-                  setAt(m.at);
-                }}
-              />
-            </li>
-          ))}
-        </ol>
+        {markerList}
         <input
           type="range"
           className="pb-scrubber"
@@ -174,6 +185,7 @@ export function PlaybackPlayer({ initial, events, markers, label, seekTo }: Play
           </code>
         </pre>
       </section>
+      {footer?.(at)}
     </section>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { applyEdit, type TEditEvent } from '@assessly/shared';
 
-export const CHECKPOINT_EVERY = 256;
+export const CHECKPOINT_EVERY = 64;
 
 export interface ReplayIndex {
   events: readonly TEditEvent[];
