@@ -187,12 +187,12 @@ async function coveredBy(page: Page, overlaySelector: string) {
 
 describe('layout at four sizes', () => {
   it('the proctoring badge and toasts cover nothing at 375, 768, 1280×650 and 1920×1080', async () => {
-    const { test } = await seedTest(e2e.server, employerId, [
-      {
-        title: 'Sum of two',
-        description: `<p>${'Read two integers and print their sum. '.repeat(12)}</p>`,
-      },
-    ]);
+    const { test } = await seedTest(
+      e2e.server,
+      employerId,
+      [{ title: 'Sum of two', description: `<p>${'Read two integers and print their sum. '.repeat(12)}</p>` }],
+      { proctoring: true },
+    );
     const cand = await createUser(e2e.server, 'candidate');
     for (const [width, height] of [
       [375, 740],

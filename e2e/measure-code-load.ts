@@ -35,7 +35,7 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const employer = await createUser(server, 'employer');
-    const { test } = await seedTest(server, employer.id, [{ title: 'Sum of two' }]);
+    const { test } = await seedTest(server, employer.id, [{ title: 'Sum of two' }], { proctoring: true });
     const cand = await createUser(server, 'candidate');
     const page = await signedInPage(browser, server, cand.email);
     const tally = await track(page);

@@ -77,12 +77,17 @@ export interface ProblemSeed {
   testCases?: { input: string; output: string }[];
 }
 
-/** A coding test open for an hour (or until `endInMs`), with its problems in order. */
+/**
+ * A coding test open for an hour (or until `endInMs`), with its problems in order. Unproctored unless
+ * `proctoring: true`: the camera's entry step, the on-device detector and the server's face checks are the
+ * subject of proctoring.e2e.ts (and of the files that ask for them), and in every other file they would only
+ * add CPU (a quarter of a coding-page file's).
+ */
 export async function seedTest(
   server: E2EServer,
   employerId: string,
   problems: ProblemSeed[],
-  opts: { endInMs?: number; name?: string } = {},
+  opts: { endInMs?: number; name?: string; proctoring?: boolean } = {},
 ) {
   const [test] = await server.deps.db
     .insert(tests)
@@ -90,6 +95,7 @@ export async function seedTest(
       createdBy: employerId,
       testName: opts.name ?? 'Candidate page round',
       testType: 'CODING',
+      proctoring: opts.proctoring ?? false,
       duration: 30,
       startTime: new Date(Date.now() - 60_000),
       endTime: new Date(Date.now() + (opts.endInMs ?? 3_600_000)),

@@ -128,6 +128,8 @@ export interface CodingTestSpec {
   problems?: ProblemSpec[] | number;
   /** Shorthand: default problems with these marks. */
   marks?: number[];
+  /** Webcam proctoring; null (the default) is the test type's default, on for coding tests. */
+  proctoring?: boolean | null;
 }
 
 /** Inserts an employer with a company of its own, straight into the database (it cannot sign in). */
@@ -174,6 +176,7 @@ export async function buildCodingTest(db: Db, spec: CodingTestSpec = {}) {
       isActive: spec.isActive ?? true,
       totalMarks: spec.totalMarks ?? 100,
       passingMarks: spec.passingMarks ?? 50,
+      proctoring: spec.proctoring ?? null,
     })
     .returning();
   const problems: ProblemRow[] = [];
