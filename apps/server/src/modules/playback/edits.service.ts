@@ -13,12 +13,13 @@ import {
   type TEditBatchSaved,
   type TEditEvent,
 } from '@assessly/shared';
-import { and, eq } from 'drizzle-orm';
-import { attempts, editBatches, editStreams, type UserRow } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { attempts, editBatches, editStreams, tests, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
 import { openAttemptWithProblem } from '../drafts/drafts.service';
+import { requireOfferedLanguage } from '../submissions/offered-languages';
 import { findTest } from '../tests/tests.access';
 import { encodeEvents, hashText } from './edits.codec';
 
@@ -56,12 +57,17 @@ export async function recordEdits(
     // The open attempt's row lock orders this batch against End Test and other batches of the attempt (as
     // drafts do): a batch is either applied before the end or refused.
     const [open] = await tx
-      .select({ id: attempts.id })
+      .select({
+        id: attempts.id,
+        // the languages the test offers (null = all): a recording in another one is refused like its draft
+        offered: sql<string[] | null>`(SELECT ${tests.languages} FROM ${tests} WHERE ${tests.id} = ${attempts.testId})`,
+      })
       .from(attempts)
       .where(openAttemptWithProblem(user.id, testId, batch.questionId, now))
       .for('update', { of: attempts })
       .limit(1);
     if (!open) return null;
+    requireOfferedLanguage({ languages: open.offered }, batch.language);
     const where = and(
       eq(editStreams.attemptId, open.id),
       eq(editStreams.questionId, key.questionId),

@@ -7,7 +7,7 @@ import { LANGUAGE_IDS } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useRealJudge, useStartedCodingTest, useTestApp } from '../../../test/support';
-import { submissions } from '../../db/schema';
+import { attempts, editStreams, submissions } from '../../db/schema';
 
 const GO_SUM =
   'package main\n\nimport "fmt"\n\nfunc main() {\n\tvar a, b int\n\tfmt.Scan(&a, &b)\n\tfmt.Println(a + b)\n}\n';
@@ -96,6 +96,28 @@ describe('per-test language choice', () => {
     const take = (await t.as(candidate).get(`/api/attempts/take/${test.id}`)).json();
     expect(take.drafts).toEqual(draftsBefore);
     expect(take.languages?.[problemId as string]).not.toBe('ruby');
+  });
+
+  it('refuses an edit recording in a language the test does not offer, and stores no stream for it', async () => {
+    expect((await offer(['go', 'csharp'])).statusCode).toBe(200);
+    const [problemId] = (await t.as(employer).get(`/api/tests/${test.id}`)).json().questionIds as string[];
+    const batch = (language: string) => ({
+      questionId: problemId,
+      language,
+      seq: 1,
+      events: [{ at: 1000, from: 0, to: 0, insert: 'x', kind: 'type' }],
+    });
+    const refused = await t.as(candidate).post(`/api/attempts/${test.id}/edits`, batch('ruby'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'This test does not offer Ruby. Choose one of: C#, Go',
+    });
+    const [attempt] = await t.deps.db.select().from(attempts).where(eq(attempts.testId, test.id));
+    const streams = await t.deps.db.select().from(editStreams).where(eq(editStreams.attemptId, attempt!.id));
+    expect(streams.filter((s) => s.language === 'ruby')).toEqual([]);
+    // the same batch in an offered language is recorded
+    expect((await t.as(candidate).post(`/api/attempts/${test.id}/edits`, batch('go'))).statusCode).toBe(200);
   });
 
   it('does not auto-submit at End Test a draft whose language the employer stopped offering', async () => {
