@@ -12,13 +12,10 @@ import { attempts, proctoringEvents } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { createPassLoop } from '../../lib/pass-loop';
-import { purgeExpiredFrames } from '../proctoring-events/retention';
 import { flagMissedChallenges } from './proctoring.challenge';
 
 /** No frame or heartbeat for this long is a lost camera (the page sends a heartbeat every 10 s). */
 export const CAMERA_LOST_AFTER_MS = 30_000;
-/** With a pass every 5 s: once an hour. */
-const PURGE_EVERY = 720;
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -169,13 +166,9 @@ export function createProctoringLoop(
   log: { error: (o: object, m: string) => void },
   intervalMs = 5_000,
 ) {
-  let passes = 0;
+  // Frames past their retention are purged by the daily retention purge (erasure/retention.loop.ts), not here.
   return createPassLoop({
-    pass: () => {
-      // Frames past their company's retention are purged about once an hour (and on the first pass).
-      const purge = passes++ % PURGE_EVERY === 0;
-      return sweepProctoring(getDeps()).then(() => (purge ? purgeExpiredFrames(getDeps()) : 0));
-    },
+    pass: () => sweepProctoring(getDeps()),
     intervalMs,
     log,
     failMessage: 'proctoring sweep failed',
