@@ -4,13 +4,12 @@
  * results; adding a problem to another test copies it unless it is linked on purpose; the model solution
  * check; the comparison mode.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test/factories';
 import { call, createTestAs } from '../../../test/fixtures/authoring';
 import { useRealJudge, useSignedIn, useTestApp } from '../../../test/support';
 import { testEnv } from '../../../test/test-databases';
-import type { Db } from '../../db/client';
 import { submissions, tests, users } from '../../db/schema';
 import { createSubmission, waitForJudged } from '../submissions/submissions.service';
 
@@ -134,10 +133,10 @@ describe('problem versions', () => {
     const stored = await createSubmission(
       t.deps,
       { user: user!, attempt: null, test: test!, questionNumber: 0, language: 'python', code: SUM },
-      async (tx) => {
+      async () => {
         // Started now (an injected request only runs once awaited).
         editing = Promise.resolve(edit(problemId, { testCases: [{ input: '40 2', output: '43' }], marks: 20 }));
-        if (testEnv.serverUrl) await untilSomeoneWaitsForALock(tx);
+        if (testEnv.serverUrl) await untilSomeoneWaitsForALock();
       },
     );
     expect(stored).toMatchObject({ problemVersion: 1, maxScore: 10, totalCount: 2 });
@@ -295,14 +294,16 @@ describe('comparison mode', () => {
   });
 });
 
-/** Waits (on the condition, not the clock) until another session of this database waits for a lock. */
-async function untilSomeoneWaitsForALock(tx: Db) {
+/**
+ * Waits (on the condition, not the clock) until a session of this database waits for a lock. Asked on another
+ * connection: inside a transaction, pg_stat_activity is a snapshot taken at its first read.
+ */
+async function untilSomeoneWaitsForALock() {
   for (;;) {
-    const rows = await tx.execute(
-      sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' LIMIT 1`,
+    const rows = await t.deps.database.query(
+      `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' LIMIT 1`,
     );
-    const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
-    if (list.length > 0) return;
+    if (rows.length > 0) return;
     await new Promise((r) => setTimeout(r, 20));
   }
 }

@@ -11,6 +11,7 @@ import { invitations, type TestRow, type UserRow, users } from '../../db/schema'
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { createToken, hashToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit.service';
 import { requireVerifiedSender } from '../companies/verified-sender';
 import { proctoringActive } from '../face/proctoring.gate';
 import { takePathOf } from '../review/review.service';
@@ -183,11 +184,24 @@ export async function resendInvitation(deps: Deps, user: UserRow, id: string) {
 export async function readInvitation(
   deps: Deps & Partial<Pick<AppDeps, 'face'>>,
   token: string,
+  /** Who opened it (issue 23: on the company's audit trail; a visitor not signed in is recorded by address). */
+  opener?: { userId: string | null; ip: string },
 ): Promise<TInviteLanding> {
   const inv = await repo.findByTokenHash(deps.db, hashToken(token));
   const test = inv ? await findTest(deps.db, inv.testId) : null;
   if (!inv || !test)
     throw new AppError('NOT_FOUND', 'This invitation link is invalid or has been replaced by a newer email');
+  if (opener) {
+    await recordAudit(deps.db, {
+      companyId: test.companyId,
+      actorId: opener.userId,
+      action: 'candidate.invite_opened',
+      targetType: 'invitation',
+      targetId: inv.id,
+      ip: opener.ip,
+      detail: { testId: test.id },
+    });
+  }
   return {
     testId: test.id,
     testName: test.testName,
