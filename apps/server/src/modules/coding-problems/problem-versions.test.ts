@@ -136,7 +136,8 @@ describe('problem versions', () => {
       async () => {
         // Started now (an injected request only runs once awaited).
         editing = Promise.resolve(edit(problemId, { testCases: [{ input: '40 2', output: '43' }], marks: 20 }));
-        if (testEnv.serverUrl) await untilSomeoneWaitsForALock();
+        // Until the edit waits for the row lock or (without one) has gone through: the assertions below tell.
+        if (testEnv.serverUrl) await untilSomeoneWaitsForALock(editing);
       },
     );
     expect(stored).toMatchObject({ problemVersion: 1, maxScore: 10, totalCount: 2 });
@@ -295,11 +296,16 @@ describe('comparison mode', () => {
 });
 
 /**
- * Waits (on the condition, not the clock) until a session of this database waits for a lock. Asked on another
+ * Waits (on the condition, not the clock) until a session of this database waits for a lock, or `orDone`
+ * settles. Asked on another
  * connection: inside a transaction, pg_stat_activity is a snapshot taken at its first read.
  */
-async function untilSomeoneWaitsForALock() {
-  for (;;) {
+async function untilSomeoneWaitsForALock(orDone: Promise<unknown>) {
+  let done = false;
+  void orDone.finally(() => {
+    done = true;
+  });
+  while (!done) {
     const rows = await t.deps.database.query(
       `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' LIMIT 1`,
     );
