@@ -12,6 +12,7 @@ import { attempts, proctoringEvents } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { createPassLoop } from '../../lib/pass-loop';
+import type { FaceClient } from './face-client';
 import { flagMissedChallenges } from './proctoring.challenge';
 
 /** No frame or heartbeat for this long is a lost camera (the page sends a heartbeat every 10 s). */
@@ -54,6 +55,23 @@ export async function noteFrame(deps: Deps, attempt: AttemptRow): Promise<void> 
 /** True for a failure of the face service itself (down, overloaded, broken), not of the candidate's frame. */
 export function isServiceFailure(err: unknown): boolean {
   return !(err instanceof AppError) || err.code === 'FACE_UNAVAILABLE';
+}
+
+/**
+ * An outage the server observed itself (issue 23): a service failure while the face service's own health says
+ * it is not ready or cannot be reached. A busy queue (FACE_BUSY), a refused frame, the caller's own limits or a
+ * failure the health does not confirm open no grace: a candidate cannot make their own outage.
+ */
+export async function outageObserved(face: FaceClient, err: unknown): Promise<boolean> {
+  if (!isServiceFailure(err)) return false;
+  try {
+    const h = await face.health();
+    if (h.state !== 'remote') return h.state !== 'ready';
+    const service = h.service as { state?: unknown } | string | undefined;
+    return (typeof service === 'string' ? service : service?.state) !== 'ready';
+  } catch {
+    return true;
+  }
 }
 
 /**
