@@ -17,6 +17,7 @@ import {
 } from '../../../test/factories';
 import { until } from '../../../test/support';
 import { submissions } from '../../db/schema';
+import { waitForJudged } from './submissions.service';
 
 const SUM_OK = 'a, b = map(int, input().split())\nprint(a + b)\n';
 const SLEEPY = 'import time\ntime.sleep(1.5)\nprint(3)\n';
@@ -150,8 +151,10 @@ describe('fair judging under hostile load (issue 23)', () => {
     expect(took).toBeLessThan(3_000);
 
     // Each endless submission costs at most about N × T of CPU: every case stops at the limit.
+    // The submit answers after a bounded wait; on a busy machine the verdict may land later: wait for it.
     await Promise.all(endless);
-    const rows = await t.deps.db.select().from(submissions).where(eq(submissions.testId, loop.test.id));
+    const stored = await t.deps.db.select().from(submissions).where(eq(submissions.testId, loop.test.id));
+    const rows = await Promise.all(stored.map((r) => waitForJudged(t.deps, r.id, 200_000)));
     for (const row of rows) {
       const results = row.results as { verdict: string; timeMs: number | null }[];
       expect(results).toHaveLength(CASES);
@@ -159,7 +162,7 @@ describe('fair judging under hostile load (issue 23)', () => {
       const cpu = results.reduce((sum, r) => sum + (r.timeMs ?? 0), 0);
       expect(cpu).toBeLessThanOrEqual(CASES * LIMIT_MS * 1.25);
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('idempotent submits', () => {
