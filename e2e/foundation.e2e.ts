@@ -53,7 +53,7 @@ describe('accounts and profile in a real browser', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await page.waitForURL(/\/login$/);
-    await page.getByText('Account created. Please sign in.').waitFor();
+    await page.getByText('Check your email: we sent you a link to verify your address.').waitFor();
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
 
     // A wrong password first: the spec's message; then the right one clears it.
@@ -142,7 +142,7 @@ describe('accounts and profile in a real browser', () => {
     await page.context().close();
   });
 
-  it("shows the server's message for a taken email and sends an employer to /admin after signing in", async () => {
+  it('answers a taken email like a new one (no enumeration) and sends an employer to /admin after signing in', async () => {
     const page = await newPage();
     const email = uniqueEmail('boss');
     const created = await page.request.post(`${e2e.server.baseUrl}/api/users/add`, {
@@ -158,10 +158,9 @@ describe('accounts and profile in a real browser', () => {
     await page.getByLabel('I am a').selectOption('employer');
     await page.getByText('Hiring and managing tests').waitFor();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('alert').getByText('An account with this email already exists').waitFor();
-
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    // Issue 23: the page says what it says for a new address; the owner of the address is told by mail.
     await page.waitForURL(/\/login$/);
+    await page.getByText('Check your email: we sent you a link to verify your address. Then sign in.').waitFor();
     await signIn(page, email, 'Employer-pass-1');
     await page.waitForURL(/\/admin$/);
     await page.context().close();
@@ -182,7 +181,7 @@ describe('returning to where the visitor came from', () => {
     await page.getByLabel('Password', { exact: true }).fill('Invited-pass-1');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/profile?from=invite');
-    await page.getByText('Account created. Please sign in.').waitFor();
+    await page.getByText('Check your email: we sent you a link to verify your address.').waitFor();
     await signIn(page, email, 'Invited-pass-1');
     await page.waitForURL((u) => u.pathname === '/profile' && u.searchParams.get('from') === 'invite');
     await page.getByRole('heading', { name: 'Ines Vited' }).waitFor();

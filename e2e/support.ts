@@ -29,7 +29,12 @@ export async function createUser(
   });
   expect(res.statusCode).toBe(201);
   if (opts.verified) await markVerified(server, email);
-  return { id: res.json().id as string, email, companyId: res.json().companyId as string | null };
+  // Sign-up answers no id (issue 23: it answers a taken address alike); the row tells.
+  const [row] = await server.deps.database.query<{ id: string; company_id: string | null }>(
+    'SELECT id, company_id FROM users WHERE email = $1',
+    [email],
+  );
+  return { id: row!.id, email, companyId: row!.company_id };
 }
 
 /** Verified as following the emailed link would (the link flow has its own API tests). */

@@ -48,8 +48,11 @@ async function signUp(api: ServerProcess, role: 'candidate' | 'employer' = 'cand
     role,
   });
   expect(res.status).toBe(201);
-  await database.query('UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1)', [email]);
-  return { email, id: res.json.id as string };
+  const [row] = await database.query<{ id: string }>(
+    'UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1) RETURNING id',
+    [email],
+  );
+  return { email, id: row!.id };
 }
 
 async function signIn(api: ServerProcess, email: string) {

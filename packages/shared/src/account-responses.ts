@@ -11,6 +11,9 @@ import { ZUser } from './users';
 /** `{ ok: true }` answers; some carry a message for the page. */
 export const ZOk = z.object({ ok: z.literal(true) });
 export const ZOkMessage = ZOk.extend({ message: z.string() });
+/** Sign-up's answer: the same for a new and an already-registered address (no account id, no company). */
+export const ZSignupResult = ZOkMessage.extend({ email: z.string(), role: z.enum(['candidate', 'employer']) });
+export type TSignupResult = z.infer<typeof ZSignupResult>;
 
 export const ZApiToken = z.object({
   id: z.string(),

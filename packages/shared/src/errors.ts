@@ -51,6 +51,8 @@ export const ERROR_STATUS = {
   FACE_IMAGE_TOO_LARGE: 413,
   FACE_ENROLL_FAILED: 422,
   FACE_UNAVAILABLE: 503,
+  /** The face queue is full (issue 23): a load, not an outage; it never opens the outage grace. */
+  FACE_BUSY: 503,
   // Integrations (issue 14)
   WEBHOOK_URL_REFUSED: 400,
   SSO_NOT_CONFIGURED: 404,

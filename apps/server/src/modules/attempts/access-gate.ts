@@ -9,12 +9,13 @@ import type { TestRow, UserRow } from '../../db/schema';
 import { invitations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
-export async function requireTestAccess(db: Db, user: UserRow, test: TestRow, now: Date): Promise<void> {
+/** Returns the invitation the start accepts (null for a link test). */
+export async function requireTestAccess(db: Db, user: UserRow, test: TestRow, now: Date): Promise<string | null> {
   if (test.access === 'link') {
     if (test.linkExpiresAt && test.linkExpiresAt <= now) {
       throw new AppError('WINDOW_CLOSED', 'This test link has expired.');
     }
-    return;
+    return null;
   }
   if (!user.emailVerifiedAt) {
     throw new AppError(
@@ -28,4 +29,5 @@ export async function requireTestAccess(db: Db, user: UserRow, test: TestRow, no
     .where(and(eq(invitations.testId, test.id), sql`lower(${invitations.email}) = ${user.email.toLowerCase()}`))
     .limit(1);
   if (!invited) throw new AppError('FORBIDDEN', 'This test is open to invited candidates only.');
+  return invited.id;
 }

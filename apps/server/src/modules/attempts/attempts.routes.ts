@@ -27,7 +27,7 @@ export async function attemptsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/api/attempts/:testId/start', takeState, async (req) => {
     const user = requireUser(req);
     const { testId } = req.params;
-    await startAttempt(deps, user, testId, await accommodationFor(deps, user, testId));
+    await startAttempt(deps, user, testId, { ...(await accommodationFor(deps, user, testId)), ip: req.ip });
     return readTakeState(deps, user, testId);
   });
 

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { type AttemptRow, attempts, submissions, type TestRow, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
 import { bindReference, checkStartGate } from '../face/proctoring.gate';
 import { canManageTest, findTest } from '../tests/tests.access';
 import { requireTestAccess } from './access-gate';
@@ -74,7 +75,7 @@ export async function startAttempt(
   deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
   user: UserRow,
   testId: string,
-  extra: { extraMinutes?: number; accommodationNote?: string | null } = {},
+  extra: { extraMinutes?: number; accommodationNote?: string | null; ip?: string } = {},
 ): Promise<AttemptRow> {
   const test = await findTest(deps.db, testId);
   if (!test) throw new AppError('TEST_NOT_FOUND', 'Test not found');
@@ -87,7 +88,7 @@ export async function startAttempt(
     if (!(preview && existing.isPreview)) throw new AppError('ATTEMPT_ENDED', 'You have already completed this test');
     await deletePreviewAttempt(deps, existing);
   }
-  if (!preview) await requireTestAccess(deps.db, user, test, now);
+  const invitationId = preview ? null : await requireTestAccess(deps.db, user, test, now);
   if (!preview && !isWindowOpen(test, now))
     throw new AppError('WINDOW_CLOSED', 'You cannot access this test at this time.');
   // An empty test (or one whose questions were all deleted) would start a clock on nothing and stay
@@ -114,6 +115,18 @@ export async function startAttempt(
     .onConflictDoNothing()
     .returning();
   if (row?.proctored) await bindReference(deps, user.id, testId, row.id);
+  // Issue 23: the candidate accepted the company's invitation by starting its test (on the company's record).
+  if (row && invitationId) {
+    await recordAudit(deps.db, {
+      companyId: test.companyId,
+      actorId: user.id,
+      action: 'candidate.invite_accepted',
+      targetType: 'invitation',
+      targetId: invitationId,
+      ip: extra.ip ?? '',
+      detail: { testId, attemptId: row.id },
+    });
+  }
   // A second tab racing this one created it first: use that attempt.
   return row ?? (await findAttempt(deps, user.id, testId))!;
 }

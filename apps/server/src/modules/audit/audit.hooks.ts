@@ -24,6 +24,30 @@ interface RouteAudit {
   when?: (db: Db, req: FastifyRequest) => Promise<boolean>;
   /** The route creates the actor (accepting an invitation): actor and company come from the answer's user. */
   actorFromAnswer?: boolean;
+  /**
+   * Recorded whatever the outcome (a refusal, a busy judge, a failing solution), with the status and the
+   * verdict or error code; only 401 (nobody) and 404 (not the caller's company) are left out.
+   */
+  anyOutcome?: boolean;
+}
+
+/** The outcome of an `anyOutcome` action: the status, and the verdict of a success or the code of an error. */
+function outcomeOf(status: number, payload: unknown): Record<string, unknown> {
+  let body: Record<string, unknown> = {};
+  try {
+    body = typeof payload === 'string' ? (JSON.parse(payload) as Record<string, unknown>) : {};
+  } catch {
+    body = {};
+  }
+  if (status < 300) {
+    return {
+      status,
+      verdict: body.verdict ?? null,
+      passedCount: body.passedCount ?? null,
+      totalCount: body.totalCount ?? null,
+    };
+  }
+  return { status, error: typeof body.code === 'string' ? body.code : null };
 }
 
 /** Whether anyone has submitted to this problem (edits after that change what candidates were judged on). */
@@ -184,6 +208,7 @@ const TRUST_AUDITS: RouteAudit[] = [
     action: 'problem.solution_checked',
     targetType: 'problem',
     target: param('id'),
+    anyOutcome: true,
   },
   ...TOKEN_READS,
 ];
@@ -256,9 +281,10 @@ export function installAuditHooks(app: FastifyInstance, db: Db): void {
       await auditSignIn(db, req, reply.statusCode);
       return payload;
     }
-    if (reply.statusCode >= 300) return payload;
     const rule = ROUTE_AUDITS.find((r) => r.method === req.method && r.url === url);
     if (!rule) return payload;
+    const status = reply.statusCode;
+    if (status >= 300 && !(rule.anyOutcome && status !== 401 && status !== 404)) return payload;
     const actor = rule.actorFromAnswer ? answerUser(payload) : req.user;
     if (!actor) return payload;
     if (rule.when && !(await rule.when(db, req).catch(() => false))) return payload;
@@ -269,7 +295,11 @@ export function installAuditHooks(app: FastifyInstance, db: Db): void {
       targetType: rule.targetType,
       targetId: rule.actorFromAnswer ? actor.id : rule.target(req),
       ip: req.ip,
-      detail: { ...(rule.detail?.(req) ?? {}), ...(req.apiToken ? { apiTokenId: req.apiToken.id } : {}) },
+      detail: {
+        ...(rule.detail?.(req) ?? {}),
+        ...(rule.anyOutcome ? outcomeOf(status, payload) : {}),
+        ...(req.apiToken ? { apiTokenId: req.apiToken.id } : {}),
+      },
     }).catch((err) => req.log.error({ err }, 'audit entry not recorded'));
     return payload;
   });

@@ -4,12 +4,14 @@
  * results; adding a problem to another test copies it unless it is linked on purpose; the model solution
  * check; the comparison mode.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test/factories';
 import { call, createTestAs } from '../../../test/fixtures/authoring';
 import { useRealJudge, useSignedIn, useTestApp } from '../../../test/support';
-import { submissions } from '../../db/schema';
-import { waitForJudged } from '../submissions/submissions.service';
+import { testEnv } from '../../../test/test-databases';
+import { submissions, tests, users } from '../../db/schema';
+import { createSubmission, waitForJudged } from '../submissions/submissions.service';
 
 const SUM = 'a, b = map(int, input().split())\nprint(a + b)\n';
 
@@ -117,6 +119,38 @@ describe('problem versions', () => {
     await t.deps.judging?.enqueue(row!.id, first.cand.id);
     const done = await waitForJudged(t.deps, row!.id, 30_000);
     expect(done).toMatchObject({ verdict: 'Accepted', problemVersion: 1, score: 10 });
+  });
+
+  // Issue 23: the race of a submission stored at the instant of an edit. The owner's edit arrives after the
+  // submission read the problem and before it is stored. On PostgreSQL the edit must wait for the row lock
+  // (the test waits until it does); on PGlite the database runs one transaction at a time.
+  it('a submission stored while the problem is edited is judged against the exact version it stored', async () => {
+    const { testId, problemId } = await codingTestWith();
+    const cand = await createSignedInUser(t.app);
+    const [test] = await t.deps.db.select().from(tests).where(eq(tests.id, testId));
+    const [user] = await t.deps.db.select().from(users).where(eq(users.id, cand.id));
+    let editing: Promise<Awaited<ReturnType<typeof edit>>> | null = null;
+    const stored = await createSubmission(
+      t.deps,
+      { user: user!, attempt: null, test: test!, questionNumber: 0, language: 'python', code: SUM },
+      async () => {
+        // Started now (an injected request only runs once awaited).
+        editing = Promise.resolve(edit(problemId, { testCases: [{ input: '40 2', output: '43' }], marks: 20 }));
+        // Until the edit waits for the row lock or (without one) has gone through: the assertions below tell.
+        if (testEnv.serverUrl) await untilSomeoneWaitsForALock(editing);
+      },
+    );
+    expect(stored).toMatchObject({ problemVersion: 1, maxScore: 10, totalCount: 2 });
+    const edited = await editing!;
+    expect(edited.statusCode, edited.body).toBe(200);
+    // The edit saw the submission, so the content it replaced is kept as version 1.
+    expect(edited.json().version).toBe(2);
+    const done = await waitForJudged(t.deps, stored.id, 60_000);
+    expect(done).toMatchObject({ verdict: 'Accepted', problemVersion: 1, score: 10, passedCount: 2 });
+    // and the next submission gets the new content under the new number
+    const next = await submitAs(testId);
+    const judged = (await call(t.app, 'GET', `/api/submissions/${next.id}`, owner)).json();
+    expect(judged).toMatchObject({ verdict: 'Wrong Answer', problemVersion: 2, maxScore: 20 });
   });
 
   it('re-judging is explicit, logged, and keeps the old results readable', async () => {
@@ -260,3 +294,22 @@ describe('comparison mode', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+/**
+ * Waits (on the condition, not the clock) until a session of this database waits for a lock, or `orDone`
+ * settles. Asked on another
+ * connection: inside a transaction, pg_stat_activity is a snapshot taken at its first read.
+ */
+async function untilSomeoneWaitsForALock(orDone: Promise<unknown>) {
+  let done = false;
+  void orDone.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    const rows = await t.deps.database.query(
+      `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' LIMIT 1`,
+    );
+    if (rows.length > 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

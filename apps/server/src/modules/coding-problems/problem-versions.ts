@@ -68,16 +68,22 @@ export async function updateProblemVersioned(
   existing: ProblemRow,
   values: Partial<NewProblem>,
 ): Promise<ProblemRow> {
-  const next = snapshotOf({ ...existing, ...values } as ProblemSnapshot);
-  const changed = JSON.stringify(next) !== JSON.stringify(snapshotOf(existing));
-  if (changed && (await hasSubmissionsAt(db, existing.id, existing.version))) {
-    await db
-      .insert(problemVersions)
-      .values({ problemId: existing.id, version: existing.version, snapshot: snapshotOf(existing) })
-      .onConflictDoNothing();
-    return updateProblem(db, existing.id, { ...values, version: existing.version + 1 });
-  }
-  return updateProblem(db, existing.id, values);
+  return db.transaction(async (tx) => {
+    // The row's update lock: a submission being stored holds a share lock on it (createSubmission), so it is
+    // either stored before this edit, and counted below, or after it, with the new content and version.
+    const [locked] = await tx.select().from(codingProblems).where(eq(codingProblems.id, existing.id)).for('update');
+    const current = locked ?? existing;
+    const next = snapshotOf({ ...current, ...values } as ProblemSnapshot);
+    const changed = JSON.stringify(next) !== JSON.stringify(snapshotOf(current));
+    if (changed && (await hasSubmissionsAt(tx, current.id, current.version))) {
+      await tx
+        .insert(problemVersions)
+        .values({ problemId: current.id, version: current.version, snapshot: snapshotOf(current) })
+        .onConflictDoNothing();
+      return updateProblem(tx, current.id, { ...values, version: current.version + 1 });
+    }
+    return updateProblem(tx, current.id, values);
+  });
 }
 
 export interface ProblemHistory {

@@ -205,8 +205,8 @@ export async function inviteColleague(
   const companyId = admin.companyId;
   const company = await repo.findCompanyById(deps.db, companyId);
   if (!company) throw new AppError('NOT_FOUND', 'Company not found');
-  if (await usersRepo.findUserByEmail(deps.db, email))
-    throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN, { email: ADMIN_EMAIL_TAKEN });
+  // Issue 23: an address that already has an account is invited like any other (no 409 that would let any
+  // verified employer probe addresses); only its owner learns, on the join page, to ask for another address.
   const now = deps.clock.now();
   await repo.retireInvites(deps.db, companyId, email, now);
   const { token, hash } = createToken();

@@ -1,6 +1,9 @@
 /**
  * Retention: per company, how many days after a test closes (its end time, else the attempt's end) frames,
  * code and personal data are kept. The daily purge erases what expired and writes one audit entry per kind.
+ * Frames have one rule for every company (issue 23): kept frames_days, or DEFAULT_RETENTION_DAYS when the
+ * company set none (what the candidate is told before starting), counted from the same close; this is the only
+ * frame purge.
  */
 import type { TRetention } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
@@ -9,6 +12,7 @@ import { companyRetention } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit.service';
 import { purgeExpiredInterviews } from '../interviews/interviews.erasure';
+import { DEFAULT_RETENTION_DAYS } from '../proctoring-events/retention';
 import { deleteBlobs, detachAttempts, eraseCode, eraseFrames } from './erasure.core';
 
 type Deps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'blobs'>;
@@ -68,11 +72,62 @@ async function expiredAttempts(deps: Deps, companyId: string, kind: keyof typeof
   );
 }
 
-/** One purge pass over every company with retention settings; returns counts per kind. */
+/**
+ * Frames of every company: an attempt's frames go frames_days (DEFAULT_RETENTION_DAYS when empty) after its test
+ * closed; an enrolment photo never bound to an attempt goes that long after its test's end, else after it was
+ * taken. Returns how many attempts (and unbound photos) were purged.
+ */
+export async function purgeExpiredFrames(deps: Deps, now = deps.clock.now()): Promise<number> {
+  const keep = `make_interval(days => coalesce(cr.frames_days, $2))`;
+  const rows = await deps.database.query<{ id: string; companyId: string | null; days: number }>(
+    `SELECT a.id, t.company_id AS "companyId", coalesce(cr.frames_days, $2)::int AS days FROM attempts a
+     JOIN tests t ON t.id = a.test_id
+     LEFT JOIN company_retention cr ON cr.company_id = t.company_id
+     WHERE ${CLOSED_AT} < $1::timestamptz - ${keep} AND (${EXPIRED_SQL.frames})
+     LIMIT ${BATCH}`,
+    [now.toISOString(), DEFAULT_RETENTION_DAYS],
+  );
+  const byCompany = new Map<string | null, { ids: string[]; days: number }>();
+  for (const r of rows) {
+    const entry = byCompany.get(r.companyId) ?? { ids: [], days: r.days };
+    entry.ids.push(r.id);
+    byCompany.set(r.companyId, entry);
+  }
+  for (const [companyId, { ids, days }] of byCompany) {
+    const keys = await deps.db.transaction((tx) => eraseFrames(tx, ids, now));
+    await deleteBlobs(deps.blobs, keys);
+    if (!companyId) continue;
+    await recordAudit(deps.db, {
+      companyId,
+      actorId: null,
+      action: 'retention.purged',
+      targetType: 'frames',
+      targetId: '',
+      detail: { kind: 'frames', attempts: ids.length, days },
+    });
+  }
+  const unbound = await deps.database.query<{ id: string; key: string | null }>(
+    `DELETE FROM face_enrollments WHERE id IN (
+       SELECT fe.id FROM face_enrollments fe
+       LEFT JOIN tests t ON t.id = fe.test_id
+       LEFT JOIN company_retention cr ON cr.company_id = t.company_id
+       WHERE fe.attempt_id IS NULL AND coalesce(t.end_time, fe.created_at) < $1::timestamptz - ${keep}
+       LIMIT ${BATCH})
+     RETURNING id, frame_key AS key`,
+    [now.toISOString(), DEFAULT_RETENTION_DAYS],
+  );
+  await deleteBlobs(
+    deps.blobs,
+    unbound.map((u) => u.key).filter((k): k is string => !!k),
+  );
+  return rows.length + unbound.length;
+}
+
+/** One purge pass: frames of every company, then what each company's settings expire; returns counts per kind. */
 export async function purgeExpired(deps: Deps): Promise<{ frames: number; code: number; personal: number }> {
-  const totals = { frames: 0, code: 0, personal: 0 };
-  const settings = await deps.db.select().from(companyRetention);
   const now = deps.clock.now();
+  const totals = { frames: await purgeExpiredFrames(deps, now), code: 0, personal: 0 };
+  const settings = await deps.db.select().from(companyRetention);
   for (const s of settings) {
     const iv = await purgeExpiredInterviews(deps.db, s, now);
     if (iv.code + iv.personal > 0) {
@@ -86,7 +141,6 @@ export async function purgeExpired(deps: Deps): Promise<{ frames: number; code: 
       });
     }
     const kinds = [
-      ['frames', s.framesDays],
       ['code', s.codeDays],
       ['personal', s.personalDays],
     ] as const;
@@ -96,7 +150,6 @@ export async function purgeExpired(deps: Deps): Promise<{ frames: number; code: 
       if (rows.length === 0) continue;
       const ids = rows.map((r) => r.id);
       const keys = await deps.db.transaction(async (tx) => {
-        if (kind === 'frames') return eraseFrames(tx, ids, now);
         if (kind === 'code') {
           await eraseCode(tx, ids);
           return [];

@@ -42,9 +42,12 @@ export function createInProcessFaceClient(
   // Inference is serialized; beyond this many calls waiting, answer 503 at once instead of queueing for seconds.
   const maxQueue = opts.maxQueue ?? DEFAULT_MAX_QUEUE;
   let inFlight = 0;
-  const admit = async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (inFlight >= maxQueue)
-      throw new AppError('FACE_UNAVAILABLE', 'The face engine is busy. Please try again in a moment.');
+  // Issue 23: the last quarter of the queue is kept for enrolments, so checks during tests (from however many
+  // accounts) cannot push a candidate's enrolment out. A full queue is FACE_BUSY: a load, never an outage.
+  const reserve = Math.max(1, Math.floor(maxQueue / 4));
+  const admit = async <T>(fn: () => Promise<T>, kind: 'enroll' | 'check' = 'check'): Promise<T> => {
+    if (inFlight >= (kind === 'enroll' ? maxQueue : maxQueue - reserve))
+      throw new AppError('FACE_BUSY', 'The face engine is busy. Please try again in a moment.');
     inFlight++;
     try {
       return await fn();
@@ -78,7 +81,7 @@ export function createInProcessFaceClient(
       admit(async () => {
         const r = await (await engine).describe(jpeg);
         return r.ok ? { ok: true, descriptor: r.descriptor, face: r.face } : r;
-      }),
+      }, 'enroll'),
     detect: (_subject, jpeg, o) =>
       admit(async () => {
         const e = await engine;

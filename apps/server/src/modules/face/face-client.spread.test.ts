@@ -12,6 +12,7 @@ interface Stub extends FaceClient {
   name: string;
   calls: number;
   dead: boolean;
+  busy: boolean;
   badImage: boolean;
   /** Calls wait on this gate while it is set. */
   hold: Promise<void> | null;
@@ -22,6 +23,7 @@ function stub(name: string): Stub {
     name,
     calls: 0,
     dead: false,
+    busy: false,
     badImage: false,
     hold: null,
     kind: 'remote',
@@ -32,6 +34,7 @@ function stub(name: string): Stub {
       s.calls++;
       if (s.hold) await s.hold;
       if (s.dead) throw new AppError('FACE_UNAVAILABLE', 'The face service is not reachable. Please try again.');
+      if (s.busy) throw new AppError('FACE_BUSY', 'The face engine is busy. Please try again in a moment.');
       if (s.badImage) throw new AppError('FACE_BAD_IMAGE', 'not a JPEG');
       return { faceCount: 1, phone: false, phoneScore: null };
     },
@@ -108,5 +111,18 @@ describe('createSpreadFaceClient', () => {
     const images = createSpreadFaceClient([c, d]);
     await expect(images.detect('u', frame)).rejects.toMatchObject({ code: 'FACE_BAD_IMAGE' });
     expect(c.calls + d.calls).toBe(1);
+  });
+
+  // Issue 23: a full queue on one instance (FACE_BUSY) is a load, not an outage: the call goes to another
+  // instance once, and the busy one is not left out.
+  it('sends a call refused as busy to another instance, without leaving the busy one out', async () => {
+    const [a, b] = [stub('a'), stub('b')];
+    a.busy = true;
+    const face = createSpreadFaceClient([a, b]);
+    for (let i = 0; i < 4; i++) await expect(face.detect('u', frame)).resolves.toMatchObject({ faceCount: 1 });
+    expect(b.calls).toBe(4);
+    expect(a.calls).toBeGreaterThanOrEqual(2); // still asked: never left out
+    b.busy = true;
+    await expect(face.detect('u', frame)).rejects.toMatchObject({ code: 'FACE_BUSY' });
   });
 });

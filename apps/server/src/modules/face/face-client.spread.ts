@@ -54,9 +54,13 @@ export function createSpreadFaceClient(clients: FaceClient[], now: () => number 
         inst.downUntil = 0;
         return out;
       } catch (err) {
-        if (!(err instanceof AppError) || err.code !== 'FACE_UNAVAILABLE') throw err;
-        inst.failures++;
-        inst.downUntil = now() + Math.min(DOWN_MAX_MS, DOWN_FIRST_MS * 2 ** (inst.failures - 1));
+        const code = err instanceof AppError ? err.code : null;
+        if (code !== 'FACE_UNAVAILABLE' && code !== 'FACE_BUSY') throw err;
+        // A busy instance (its queue full) is asked again next time; an unusable one is left out a while.
+        if (code === 'FACE_UNAVAILABLE') {
+          inst.failures++;
+          inst.downUntil = now() + Math.min(DOWN_MAX_MS, DOWN_FIRST_MS * 2 ** (inst.failures - 1));
+        }
         if (attempt === 1 || instances.length === 1) throw err;
         tried = inst;
       } finally {

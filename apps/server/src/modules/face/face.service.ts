@@ -18,7 +18,7 @@ import { findLatestEnrollment, findReference, insertEnrollment, saveReference, t
 import type { FaceClient, FaceDetectOutcome, FaceVerifyOutcome } from './face-client';
 import { answerChallenge, challengeOnHeartbeat } from './proctoring.challenge';
 import { noteOutage, proctoringActive } from './proctoring.gate';
-import { isServiceFailure, noteFrame, withFaceService } from './proctoring.track';
+import { noteFrame, outageObserved, withFaceService } from './proctoring.track';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'blobs' | 'face'>;
 
@@ -112,7 +112,8 @@ export async function enrollForTest(deps: Deps, user: UserRow, testId: string, j
       ? await withFaceService(deps, attempt, () => face.enroll(user.id, jpeg))
       : await face.enroll(user.id, jpeg);
   } catch (err) {
-    if (!attempt && isServiceFailure(err)) await noteOutage(deps, user.id, testId);
+    // The grace to start without a reference face is for an outage the server itself sees, not a busy queue.
+    if (!attempt && (await outageObserved(face, err))) await noteOutage(deps, user.id, testId);
     throw err;
   }
   if (!r.ok) {

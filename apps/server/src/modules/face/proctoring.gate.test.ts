@@ -16,10 +16,14 @@ import { CAMERA_LOST_AFTER_MS, sweepProctoring } from './proctoring.track';
 
 /** A face client that answers like the engine for one face, or fails like a down/overloaded service. */
 function controllableFace() {
-  const state = { down: false, calls: 0, delayMs: 0 };
+  // down: the service fails and its health says so (an outage the server sees); busy: the queue is full;
+  // flaky: calls fail as unavailable while the health says ready (nothing the server can confirm).
+  const state = { down: false, busy: false, flaky: false, calls: 0, delayMs: 0 };
   const fail = () => {
     state.calls++;
-    if (state.down) throw new AppError('FACE_UNAVAILABLE', 'The face engine is busy. Please try again in a moment.');
+    if (state.down || state.flaky)
+      throw new AppError('FACE_UNAVAILABLE', 'The face service is not reachable. Please try again.');
+    if (state.busy) throw new AppError('FACE_BUSY', 'The face engine is busy. Please try again in a moment.');
   };
   const client: FaceClient = {
     kind: 'in-process',
@@ -47,7 +51,7 @@ function controllableFace() {
         liveness: { real: 0.7, passed: true, threshold: 0.2 },
       };
     },
-    health: () => ({ state: 'ready', backend: 'stub', models: [] }),
+    health: () => ({ state: state.down ? 'error' : 'ready', backend: 'stub', models: [] }),
     close: async () => {},
   };
   return { client, state };
@@ -187,6 +191,31 @@ describe('gaps from the server clock', () => {
       face.state.down = false;
       t.clock.advance(-42_000);
     }
+  });
+
+  // Issue 23, from the attacker's side: a candidate who fills the face queue (with their own or other accounts)
+  // so that their enrolment fails must not start under the outage grace without a reference face.
+  it('a self-inflicted outage (a busy queue, a failure the health does not confirm) gives no grace', async () => {
+    const { test } = await buildCodingTest(t.deps.db, { employer });
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    for (const mode of ['busy', 'flaky'] as const) {
+      face.state[mode] = true;
+      try {
+        const refused = await enrol(test.id, candidate);
+        expect(refused.statusCode, mode).toBe(503);
+        expect(refused.json().code, mode).toBe(mode === 'busy' ? 'FACE_BUSY' : 'FACE_UNAVAILABLE');
+        const start = await t.as(candidate).request('POST', `/api/attempts/${test.id}/start`);
+        expect(start.statusCode, mode).toBe(428);
+        expect(start.json().code, mode).toBe('FACE_ENROLMENT_REQUIRED');
+      } finally {
+        face.state[mode] = false;
+      }
+    }
+    // Once the engine answers, the candidate enrols and starts as anyone does.
+    expect((await enrol(test.id, candidate)).statusCode).toBe(200);
+    const start = await t.as(candidate).request('POST', `/api/attempts/${test.id}/start`);
+    expect(start.statusCode).toBe(200);
+    expect(start.json().proctoring).toMatchObject({ active: true, enrolled: true });
   });
 
   it('a face-service failure during the test is recorded when checks work again', async () => {

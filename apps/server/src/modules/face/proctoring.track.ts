@@ -12,13 +12,11 @@ import { attempts, proctoringEvents } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { createPassLoop } from '../../lib/pass-loop';
-import { purgeExpiredFrames } from '../proctoring-events/retention';
+import type { FaceClient } from './face-client';
 import { flagMissedChallenges } from './proctoring.challenge';
 
 /** No frame or heartbeat for this long is a lost camera (the page sends a heartbeat every 10 s). */
 export const CAMERA_LOST_AFTER_MS = 30_000;
-/** With a pass every 5 s: once an hour. */
-const PURGE_EVERY = 720;
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -57,6 +55,23 @@ export async function noteFrame(deps: Deps, attempt: AttemptRow): Promise<void> 
 /** True for a failure of the face service itself (down, overloaded, broken), not of the candidate's frame. */
 export function isServiceFailure(err: unknown): boolean {
   return !(err instanceof AppError) || err.code === 'FACE_UNAVAILABLE';
+}
+
+/**
+ * An outage the server observed itself (issue 23): a service failure while the face service's own health says
+ * it is not ready or cannot be reached. A busy queue (FACE_BUSY), a refused frame, the caller's own limits or a
+ * failure the health does not confirm open no grace: a candidate cannot make their own outage.
+ */
+export async function outageObserved(face: FaceClient, err: unknown): Promise<boolean> {
+  if (!isServiceFailure(err)) return false;
+  try {
+    const h = await face.health();
+    if (h.state !== 'remote') return h.state !== 'ready';
+    const service = h.service as { state?: unknown } | string | undefined;
+    return (typeof service === 'string' ? service : service?.state) !== 'ready';
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -169,13 +184,9 @@ export function createProctoringLoop(
   log: { error: (o: object, m: string) => void },
   intervalMs = 5_000,
 ) {
-  let passes = 0;
+  // Frames past their retention are purged by the daily retention purge (erasure/retention.loop.ts), not here.
   return createPassLoop({
-    pass: () => {
-      // Frames past their company's retention are purged about once an hour (and on the first pass).
-      const purge = passes++ % PURGE_EVERY === 0;
-      return sweepProctoring(getDeps()).then(() => (purge ? purgeExpiredFrames(getDeps()) : 0));
-    },
+    pass: () => sweepProctoring(getDeps()),
     intervalMs,
     log,
     failMessage: 'proctoring sweep failed',

@@ -66,6 +66,6 @@ export async function invitationsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/invitations/accept/:token',
     { schema: { params: ZTokenParam, response: { 200: ZInviteLanding } } },
-    async (req) => service.readInvitation(deps, req.params.token),
+    async (req) => service.readInvitation(deps, req.params.token, { userId: req.user?.id ?? null, ip: req.ip }),
   );
 }

@@ -5,12 +5,13 @@
  * Resending rotates the token (the newest email's link is the one that works); reminders link to the test.
  */
 import type { TInvitationRow, TInviteLanding, TInviteRequest, TInviteResult } from '@assessly/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { invitations, type TestRow, type UserRow, users } from '../../db/schema';
+import { auditLog, invitations, type TestRow, type UserRow, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { createToken, hashToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit.service';
 import { requireVerifiedSender } from '../companies/verified-sender';
 import { proctoringActive } from '../face/proctoring.gate';
 import { takePathOf } from '../review/review.service';
@@ -179,15 +180,47 @@ export async function resendInvitation(deps: Deps, user: UserRow, id: string) {
   return { id: inv.id, email: inv.email, sentAt: deps.clock.now().toISOString() };
 }
 
+async function openedRecently(deps: Deps, invitationId: string, opener: { userId: string | null; ip: string }) {
+  const [row] = await deps.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'candidate.invite_opened'),
+        eq(auditLog.targetId, invitationId),
+        eq(auditLog.ip, opener.ip),
+        opener.userId ? eq(auditLog.actorId, opener.userId) : isNull(auditLog.actorId),
+        // created_at is the database's own time (its default), so the hour is counted on the same clock
+        gt(auditLog.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** What the /invite/{token} page needs; the token is the only credential (it was emailed to the candidate). */
 export async function readInvitation(
   deps: Deps & Partial<Pick<AppDeps, 'face'>>,
   token: string,
+  /** Who opened it (issue 23: on the company's audit trail; a visitor not signed in is recorded by address). */
+  opener?: { userId: string | null; ip: string },
 ): Promise<TInviteLanding> {
   const inv = await repo.findByTokenHash(deps.db, hashToken(token));
   const test = inv ? await findTest(deps.db, inv.testId) : null;
   if (!inv || !test)
     throw new AppError('NOT_FOUND', 'This invitation link is invalid or has been replaced by a newer email');
+  // Once an hour per opener and address: reloading the page (or a script holding the link) cannot flood the log.
+  if (opener && !(await openedRecently(deps, inv.id, opener))) {
+    await recordAudit(deps.db, {
+      companyId: test.companyId,
+      actorId: opener.userId,
+      action: 'candidate.invite_opened',
+      targetType: 'invitation',
+      targetId: inv.id,
+      ip: opener.ip,
+      detail: { testId: test.id },
+    });
+  }
   return {
     testId: test.id,
     testName: test.testName,

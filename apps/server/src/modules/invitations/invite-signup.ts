@@ -13,6 +13,8 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { typed } from '../../lib/route-schema';
 import { hashToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit.service';
+import { findTest } from '../tests/tests.access';
 import { findUserByEmail, insertUser } from '../users/users.repo';
 import { toPublicUser } from '../users/users.service';
 import { findByTokenHash } from './invitations.repo';
@@ -49,6 +51,17 @@ export async function inviteSignupRoutes(app: FastifyInstance, deps: AppDeps) {
         if (isUniqueViolation(err, 'users_email_key')) throw taken();
         throw err;
       }
+      // Issue 23: the invited candidate accepted the link by creating their account (on the company's trail).
+      const test = await findTest(deps.db, inv.testId);
+      await recordAudit(deps.db, {
+        companyId: test?.companyId ?? null,
+        actorId: user.id,
+        action: 'candidate.invite_accepted',
+        targetType: 'invitation',
+        targetId: inv.id,
+        ip: req.ip,
+        detail: { testId: inv.testId, signedUp: true },
+      });
       await startSession(deps.db, deps.clock, reply, user.id, secure);
       return reply.status(201).send(toPublicUser(user));
     },

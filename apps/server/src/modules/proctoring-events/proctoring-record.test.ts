@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser } from '../../../test/factories';
 import { useSignedIn, useTestApp } from '../../../test/support';
-import { companyRetention, proctoringEvents, tests, users } from '../../db/schema';
+import { companyRetention, faceEnrollments, proctoringEvents, tests, users } from '../../db/schema';
 import { startAttempt } from '../attempts/attempts.service';
+import { purgeExpired, purgeExpiredFrames } from '../erasure/retention.service';
 import { recordProctoringEvent } from './proctoring-events.service';
-import { purgeExpiredFrames } from './retention';
 
 const t = useTestApp(); // no face engine: events are recorded directly, as the face module does
 const employer = useSignedIn(t, { role: 'employer' });
@@ -106,6 +106,43 @@ describe('frame retention', () => {
     expect(row!.framePurgedAt).not.toBeNull();
     expect(await t.deps.blobs.get(frameKey)).toBeNull();
     t.clock.advance(-91 * 86_400_000);
+  });
+
+  // Issue 23: one purge, one clock. Frames go 90 days (the company set nothing) after the test closed, not after
+  // they were taken, and the daily purge (purgeExpired) is the only one; an empty setting never means forever.
+  it('counts from when the test closed, with one purge, and reads an empty setting as 90 days', async () => {
+    const other = await createSignedInUser(t.app, { role: 'employer' });
+    const taker = await createSignedInUser(t.app);
+    const { test } = await buildCodingTest(t.deps.db, { employer: other });
+    const closes = new Date(t.clock.now().getTime() + 100 * 86_400_000);
+    await t.deps.db.update(tests).set({ companyId: other.companyId, endTime: closes }).where(eq(tests.id, test.id));
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, taker.id));
+    const attempt = await startAttempt(t.deps, row!, test.id);
+    const key = await t.deps.blobs.put('proctoring-frames', Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg');
+    await recordProctoringEvent(t.deps, attempt.id, 'phone', 'phone', key);
+    const photo = await t.deps.blobs.put('face-enrolments', Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg');
+    await t.deps.db.insert(faceEnrollments).values({
+      userId: taker.id,
+      testId: test.id,
+      attemptId: attempt.id,
+      descriptor: [0.1],
+      model: 'test',
+      frameKey: photo,
+    });
+    try {
+      t.clock.advance(150 * 86_400_000); // 150 days after the frame, 50 after the close
+      await purgeExpired(t.deps);
+      expect(await t.deps.blobs.get(key)).not.toBeNull();
+      expect(await t.deps.blobs.get(photo)).not.toBeNull();
+      t.clock.advance(41 * 86_400_000); // 91 days after the close
+      await purgeExpired(t.deps);
+      expect(await t.deps.blobs.get(key)).toBeNull();
+      expect(await t.deps.blobs.get(photo)).toBeNull();
+      const [event] = await t.deps.db.select().from(proctoringEvents).where(eq(proctoringEvents.attemptId, attempt.id));
+      expect(event!.framePurgedAt).not.toBeNull();
+    } finally {
+      t.clock.advance(-191 * 86_400_000);
+    }
   });
 
   it('follows the frames retention the company set under Settings (here 200 days)', async () => {

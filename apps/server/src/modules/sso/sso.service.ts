@@ -162,18 +162,16 @@ function isMemberOf(user: UserRow, companyId: string): boolean {
 }
 
 /**
- * The connection that may sign this address in: a proven domain, and the address is a member of that
- * company or not an account yet. Everyone else (a candidate, another company's employer) uses a password.
+ * The connection an address of a proven domain is offered (issue 23): by domain alone, so neither discovery nor
+ * the start of a sign-in tells whether the address has an account, or whose. Who is signed in is decided after
+ * the provider answered (findOrCreateMember): a member whose identity is linked, or a new address; a candidate
+ * or another company's employer gets "sign in with your password" and no session.
  */
 async function connectionForEmail(db: Db, email: string) {
-  const conn = await provenConnectionForDomain(db, domainOf(email));
-  if (!conn) return null;
-  const existing = await findUserByEmail(db, email);
-  if (existing && !isMemberOf(existing, conn.companyId)) return null;
-  return conn;
+  return provenConnectionForDomain(db, domainOf(email));
 }
 
-/** Whether this email signs in through a company provider (the sign-in page redirects then). */
+/** Whether this email's domain signs in through a company provider (the sign-in page offers it then). */
 export async function discoverForEmail(db: Db, email: string): Promise<{ sso: boolean; startUrl?: string }> {
   const conn = await connectionForEmail(db, email);
   if (!conn) return { sso: false };

@@ -150,11 +150,29 @@ describe('domain proof', () => {
 });
 
 describe('sign-in from the attacker’s side', () => {
-  it('discovery sends only members and new addresses of the proven domain to the provider', async () => {
+  // Issue 23: discovery and the start of a sign-in answer by domain alone, so they cannot tell that an address
+  // has an account outside the company; who is signed in is decided once the provider answered.
+  it('discovery and start answer alike for a member, a new address and a candidate of the proven domain', async () => {
     const candidate = await createSignedInUser(t.app, { role: 'candidate', email: `cand.${Date.now()}@${domain}` });
-    expect((await t.as(null).get(`/api/auth/sso/discover?email=${candidate.email}`)).json()).toEqual({ sso: false });
-    expect((await t.as(null).get(`/api/auth/sso/start?email=${candidate.email}`)).statusCode).toBe(404);
-    expect((await t.as(null).get(`/api/auth/sso/discover?email=${owner.email}`)).json()).toMatchObject({ sso: true });
+    const fresh = `nobody.${Date.now()}@${domain}`;
+    const answers = [];
+    for (const email of [candidate.email, fresh, owner.email]) {
+      const found = await t.as(null).get(`/api/auth/sso/discover?email=${encodeURIComponent(email)}`);
+      expect(found.statusCode).toBe(200);
+      const start = await t.as(null).get(`/api/auth/sso/start?email=${encodeURIComponent(email)}`);
+      answers.push([found.json().sso, start.statusCode, new URL(start.headers.location as string).origin]);
+    }
+    expect(answers).toEqual([answers[0], answers[0], answers[0]]);
+    expect(answers[0]!.slice(0, 2)).toEqual([true, 302]);
+    // The candidate who goes through the provider is not signed in: their account keeps its password.
+    const res = await ssoSignIn(candidate.email, `idp:${candidate.email}`);
+    expect(res.headers.location).toBe('/login?ssoError=outside_company');
+    expect(cookieNamed(res, 'assessly_session')).toBeNull();
+    const me = await t.as(candidate).get('/api/users/me');
+    expect(me.json().role).toBe('candidate');
+    // Another domain is not offered single sign-on at all.
+    const other = await t.as(null).get('/api/auth/sso/discover?email=someone%40elsewhere.test');
+    expect(other.json()).toEqual({ sso: false });
   });
 
   it('never links by email: the provider asserting the owner’s address does not sign in as the owner', async () => {

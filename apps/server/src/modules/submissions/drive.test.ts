@@ -3,6 +3,7 @@
  * a retried submit never stores a second submission, verdicts arrive on the candidate's event stream.
  */
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { createJudge, type Judge } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import {
 } from '../../../test/factories';
 import { until } from '../../../test/support';
 import { submissions } from '../../db/schema';
+import { waitForJudged } from './submissions.service';
 
 const SUM_OK = 'a, b = map(int, input().split())\nprint(a + b)\n';
 const SLEEPY = 'import time\ntime.sleep(1.5)\nprint(3)\n';
@@ -138,15 +140,21 @@ describe('fair judging under hostile load (issue 23)', () => {
     const started = Date.now();
     const run = await send(c, '/api/submissions/run', SUM_OK);
     const took = Date.now() - started;
-    console.log(`a third candidate's run beside two endless submitters: ${took} ms`);
+    console.log(`a third candidate's run beside two endless submitters: ${took} ms (load ${loadavg()[0]!.toFixed(1)})`);
     expect(run.statusCode).toBe(200);
     expect(run.json()[0].passed).toBe(true);
     // The run did not wait for either endless submission: both were still being judged when it was answered.
     expect(finished).toEqual([]);
+    // The rule itself (issue 23): answered within 3 s. Its own work is one short case (well under a second); one
+    // endless submission alone needs 10 × 300 ms, so a run queued behind one could not make it. This file runs
+    // in the project `alone` (vitest.config.ts), so no other test file takes the CPU meanwhile.
+    expect(took).toBeLessThan(3_000);
 
     // Each endless submission costs at most about N × T of CPU: every case stops at the limit.
+    // The submit answers after a bounded wait; on a busy machine the verdict may land later: wait for it.
     await Promise.all(endless);
-    const rows = await t.deps.db.select().from(submissions).where(eq(submissions.testId, loop.test.id));
+    const stored = await t.deps.db.select().from(submissions).where(eq(submissions.testId, loop.test.id));
+    const rows = await Promise.all(stored.map((r) => waitForJudged(t.deps, r.id, 200_000)));
     for (const row of rows) {
       const results = row.results as { verdict: string; timeMs: number | null }[];
       expect(results).toHaveLength(CASES);
@@ -154,7 +162,7 @@ describe('fair judging under hostile load (issue 23)', () => {
       const cpu = results.reduce((sum, r) => sum + (r.timeMs ?? 0), 0);
       expect(cpu).toBeLessThanOrEqual(CASES * LIMIT_MS * 1.25);
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('idempotent submits', () => {

@@ -21,8 +21,10 @@ export async function findSubmission(db: Db, id: string): Promise<SubmissionRow 
   return row ?? null;
 }
 
-export async function findProblem(db: Db, id: string) {
-  const [row] = await db.select().from(codingProblems).where(eq(codingProblems.id, id)).limit(1);
+/** `share`: inside a transaction, holds the row until commit so no edit can change it meanwhile (issue 23). */
+export async function findProblem(db: Db, id: string, lock?: 'share') {
+  const q = db.select().from(codingProblems).where(eq(codingProblems.id, id)).limit(1);
+  const [row] = lock ? await q.for('share') : await q;
   return row ?? null;
 }
 

@@ -48,9 +48,10 @@ export async function resolveProblem(
   deps: Pick<AppDeps, 'db'>,
   test: TestRow,
   questionNumber: number,
+  lock?: 'share',
 ): Promise<ProblemRow> {
   const id = test.testType === 'CODING' ? test.questionIds[questionNumber] : undefined;
-  const problem = id ? await repo.findProblem(deps.db, id) : null;
+  const problem = id ? await repo.findProblem(deps.db, id, lock) : null;
   if (!problem) throw new AppError('PROBLEM_NOT_FOUND', 'There is no coding problem at this question number');
   return problem;
 }
@@ -96,34 +97,38 @@ export async function createSubmission(
     /** The client's key for this submit: a retry with the same key finds this row (submitCode). */
     idempotencyKey?: string | null;
   },
-  /** Runs in the inserting transaction, before the insert (the HTTP submit's checks that must not race). */
+  /**
+   * Runs in the inserting transaction after the problem is read (and share-locked), before the insert: the HTTP
+   * submit's checks that must not race.
+   */
   beforeInsert?: (tx: Db) => Promise<void>,
 ): Promise<SubmissionRow> {
   if (!(JUDGE_LANGUAGES as readonly string[]).includes(input.language)) {
     throw new AppError('VALIDATION', 'Choose a supported language', { language: 'Choose a supported language' });
   }
-  const problem = await resolveProblem(deps, input.test, input.questionNumber);
-  const values: NewSubmission = {
-    testId: input.test.id,
-    userId: input.user.id,
-    attemptId: input.attempt?.id ?? null,
-    questionId: problem.id,
-    questionNumber: input.questionNumber,
-    language: input.language,
-    code: input.code,
-    status: 'queued',
-    totalCount: casesForSubmit(problem).length,
-    maxScore: problem.marks,
-    problemVersion: problem.version,
-    createdAt: deps.clock.now(),
-    idempotencyKey: input.idempotencyKey ?? null,
-  };
-  const row = beforeInsert
-    ? await deps.db.transaction(async (tx) => {
-        await beforeInsert(tx);
-        return repo.insertSubmission(tx, values);
-      })
-    : await repo.insertSubmission(deps.db, values);
+  // The problem is read under a share lock in the inserting transaction, and an edit takes the row's update lock
+  // (updateProblemVersioned): the version stored is always the version of the content read here, and an edit
+  // that follows sees this submission and keeps that content as its version (issue 23).
+  const row = await deps.db.transaction(async (tx) => {
+    const problem = await resolveProblem({ db: tx }, input.test, input.questionNumber, 'share');
+    const values: NewSubmission = {
+      testId: input.test.id,
+      userId: input.user.id,
+      attemptId: input.attempt?.id ?? null,
+      questionId: problem.id,
+      questionNumber: input.questionNumber,
+      language: input.language,
+      code: input.code,
+      status: 'queued',
+      totalCount: casesForSubmit(problem).length,
+      maxScore: problem.marks,
+      problemVersion: problem.version,
+      createdAt: deps.clock.now(),
+      idempotencyKey: input.idempotencyKey ?? null,
+    };
+    if (beforeInsert) await beforeInsert(tx);
+    return repo.insertSubmission(tx, values);
+  });
   await deps.judging?.enqueue(row.id, row.userId);
   return row;
 }

@@ -7,6 +7,7 @@ import {
   ZResendResult,
   ZResetPassword,
   ZSignup,
+  ZSignupResult,
   ZUser,
   ZUserUpdate,
   ZVerifyEmail,
@@ -35,12 +36,20 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
   const mailDeps = () => ({ ...deps, publicUrl: deps.config.publicUrl });
 
   for (const url of ['/api/users/add', '/api/users']) {
-    r.post(url, { config: signinLimit, schema: { body: ZSignup, response: { 201: ZUser } } }, async (req, reply) => {
-      const user = await service.createUser(db, req.body, deps.config.passwordCost);
-      // Every account verifies its email through the same link and call (POST /api/users/verify-email).
-      await sendVerificationEmail(mailDeps(), user).catch(() => undefined);
-      return reply.status(201).send(service.toPublicUser(user));
-    });
+    r.post(
+      url,
+      { config: signinLimit, schema: { body: ZSignup, response: { 201: ZSignupResult } } },
+      async (req, reply) => {
+        const user = await service.createUser(db, req.body, deps.config.passwordCost);
+        // Every account verifies its email through the same link and call (POST /api/users/verify-email). A taken
+        // address is answered exactly like a new one; its owner (only) is told by mail, with a reset link.
+        if (user) await sendVerificationEmail(mailDeps(), user).catch(() => undefined);
+        else await service.requestPasswordReset(mailDeps(), req.body.email, 'signup').catch(() => undefined);
+        return reply
+          .status(201)
+          .send({ ok: true as const, email: req.body.email, role: req.body.role, message: service.SIGNUP_MESSAGE });
+      },
+    );
   }
 
   r.post(

@@ -43,11 +43,17 @@ export function toPublicUser(u: UserRow): TUser {
   };
 }
 
-export async function createUser(db: Db, input: TSignup, cost: PasswordCost): Promise<UserRow> {
-  if (await repo.findUserByEmail(db, input.email)) {
-    throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
-  }
+/** What sign-up answers, whether or not the address already had an account (issue 23: no enumeration). */
+export const SIGNUP_MESSAGE = 'Check your email: we sent you a link to verify your address. Then sign in.';
+
+/**
+ * Creates the account, or returns null when the address already has one. Both paths hash the password, so
+ * the answer takes as long either way; the route mails the new account a verification link and the existing
+ * owner a note (with a reset link), and answers both alike.
+ */
+export async function createUser(db: Db, input: TSignup, cost: PasswordCost): Promise<UserRow | null> {
   const passwordHash = await hashPassword(input.password, cost);
+  if (await repo.findUserByEmail(db, input.email)) return null;
   try {
     return await db.transaction(async (tx) => {
       const base = {
@@ -69,10 +75,8 @@ export async function createUser(db: Db, input: TSignup, cost: PasswordCost): Pr
       return repo.insertUser(tx, { ...base, companyId: company!.id, companyRole: 'owner' });
     });
   } catch (err) {
-    // Two sign-ups racing for one email: the unique index decides.
-    if (isUniqueViolation(err, 'users_email_key')) {
-      throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
-    }
+    // Two sign-ups racing for one email: the unique index decides; the loser is answered like any taken address.
+    if (isUniqueViolation(err, 'users_email_key')) return null;
     throw err;
   }
 }
@@ -130,6 +134,8 @@ export async function updateProfile(db: Db, viewer: UserRow, id: string, input: 
 export async function requestPasswordReset(
   deps: { db: Db; mailer: Mailer; clock: Clock; publicUrl: string },
   email: string,
+  /** 'signup': someone tried to sign up with an address that has an account (the owner learns it, nobody else). */
+  reason: 'forgot' | 'signup' = 'forgot',
 ): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, email);
   // The answer is the same whether or not the account exists, so it cannot be used to probe emails.
@@ -146,11 +152,21 @@ export async function requestPasswordReset(
     createdAt: now,
   });
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const hello = `Hello ${user.firstName || 'there'},\n\n`;
+  if (reason === 'signup') {
+    await deps.mailer.send({
+      to: user.email,
+      kind: 'signup_existing',
+      subject: 'You already have an Assessly account',
+      text: `${hello}Someone tried to create an Assessly account with this address, which already has one.\nIf it was you, sign in at ${deps.publicUrl}/login, or open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password (it works once):\n\n${link}\n\nIf it was not you, ignore this email; nothing has changed.`,
+    });
+    return;
+  }
   await deps.mailer.send({
     to: user.email,
     kind: 'password_reset',
     subject: 'Reset your Assessly password',
-    text: `Hello ${user.firstName || 'there'},\n\nSomeone asked to reset the password of your Assessly account.\nOpen this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password (it works once):\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`,
+    text: `${hello}Someone asked to reset the password of your Assessly account.\nOpen this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password (it works once):\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`,
   });
 }
 

@@ -18,35 +18,66 @@ const signupBody = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /api/users/add', () => {
-  it('creates a candidate and answers id, role and email without the password', async () => {
+  it('creates a candidate, answers "check your email" without an id or the password, and mails a link', async () => {
     const body = signupBody();
     const res = await t.as(null).post('/api/users/add', body);
     expect(res.statusCode).toBe(201);
-    const user = res.json();
-    expect(user).toMatchObject({ email: body.email, role: 'candidate', firstName: 'Ada' });
-    expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.stringify(user)).not.toMatch(/password|argon2/i);
-    const [row] = await t.deps.database.query<{ password_hash: string }>(
-      'SELECT password_hash FROM users WHERE id = $1',
-      [user.id],
+    expect(res.json()).toEqual({
+      ok: true,
+      email: body.email,
+      role: 'candidate',
+      message: 'Check your email: we sent you a link to verify your address. Then sign in.',
+    });
+    const [row] = await t.deps.database.query<{ password_hash: string; first_name: string }>(
+      'SELECT password_hash, first_name FROM users WHERE email = $1',
+      [body.email],
     );
+    expect(row!.first_name).toBe('Ada');
     expect(row!.password_hash.startsWith('$argon2id$')).toBe(true);
+    const mails = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, body.email));
+    expect(mails.map((m) => m.bodyText).join()).toMatch(/verify-email\?token=/);
   });
 
   it('also answers on POST /api/users and gives an employer a company of its own', async () => {
-    const res = await t.as(null).post('/api/users', signupBody({ role: 'employer' }));
+    const body = signupBody({ role: 'employer' });
+    const res = await t.as(null).post('/api/users', body);
     expect(res.statusCode).toBe(201);
     expect(res.json().role).toBe('employer');
-    expect(res.json().companyId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.json().companyRole).toBe('owner');
+    const login = await t.as(null).post('/api/users/login', { email: body.email, password: body.password });
+    expect(login.json().companyId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(login.json().companyRole).toBe('owner');
   });
 
-  it('refuses a duplicate email, whatever its case, with a 409 message', async () => {
-    const body = signupBody();
-    await t.as(null).post('/api/users/add', body);
-    const res = await t.as(null).post('/api/users/add', { ...body, email: body.email.toUpperCase() });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists' });
+  // Issue 23, from the attacker's side: sign-up must not tell whether an address has an account.
+  it('answers a taken address (whatever its case) exactly like a new one, and mails only its owner', async () => {
+    const owner = await createSignedInUser(t.app, { role: 'employer' });
+    const before = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, owner.email));
+    const fresh = signupBody({ role: 'employer' });
+    const taken = { ...fresh, email: owner.email.toUpperCase() };
+    const resNew = await t.as(null).post('/api/users/add', fresh);
+    const resTaken = await t.as(null).post('/api/users/add', taken);
+    expect(resTaken.statusCode).toBe(resNew.statusCode);
+    expect({ ...resTaken.json(), email: 'x' }).toEqual({ ...resNew.json(), email: 'x' });
+    expect(Object.keys(resTaken.headers).sort()).toEqual(Object.keys(resNew.headers).sort());
+    // The account is untouched: its password still signs in, the attacker's does not.
+    expect(
+      (await t.as(null).post('/api/users/login', { email: owner.email, password: owner.password })).statusCode,
+    ).toBe(200);
+    const hijack = await t.as(null).post('/api/users/login', { email: owner.email, password: fresh.password });
+    expect(hijack.statusCode).toBe(401);
+    const [{ n }] = (await t.deps.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)',
+      [owner.email],
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+    // The owner learns of it (with a way back in); a second try within the minute mails nothing more.
+    const after = await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, owner.email));
+    const note = after.filter((m) => !before.some((b) => b.id === m.id));
+    expect(note).toHaveLength(1);
+    expect(note[0]!.kind).toBe('signup_existing');
+    expect(note[0]!.bodyText).toMatch(/already has one[\s\S]*reset-password\?token=/);
+    await t.as(null).post('/api/users/add', taken);
+    expect(await t.deps.db.select().from(outbox).where(eq(outbox.toAddress, owner.email))).toHaveLength(after.length);
   });
 
   it('validates every field with a clear message', async () => {

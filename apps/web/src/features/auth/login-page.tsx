@@ -7,7 +7,7 @@ import { ErrorAlert, SuccessAlert } from '../../app/alert';
 import { FormField } from '../../app/form-field';
 import { PasswordInput } from '../../app/password-input';
 import { SubmitButton } from '../../app/submit-button';
-import { findSsoStart, SsoDiscovery } from '../integrations/sso-discovery';
+import { SsoDiscovery } from '../integrations/sso-discovery';
 import { AuthCard, EmailField } from './auth-card';
 import { loginErrorMessage } from './auth-errors';
 import { safeNext, useSignIn } from './use-auth';
@@ -33,9 +33,8 @@ export function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    // Users of a company with single sign-on are sent to their provider (issue 14).
-    const ssoStart = await findSsoStart(values.email);
-    if (ssoStart) return window.location.assign(ssoStart);
+    // Single sign-on is offered above the form (SsoDiscovery), never forced: discovery answers by domain alone
+    // (issue 23), and a candidate at that domain signs in with a password.
     try {
       await signIn(values, next);
     } catch (err) {

@@ -1,4 +1,4 @@
-import { type TUser, ZSignup } from '@assessly/shared';
+import { type TSignupResult, ZSignup } from '@assessly/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -50,11 +50,9 @@ export function SignupPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await api<TUser>('/api/users/add', { method: 'POST', body: values });
-      const state: LoginState = {
-        notice: 'Account created. Please sign in. We emailed you a link to verify your address.',
-        email: values.email,
-      };
+      // The same answer whether or not the address already had an account (its owner is told by mail).
+      const res = await api<TSignupResult>('/api/users/add', { method: 'POST', body: values });
+      const state: LoginState = { notice: res.message, email: values.email };
       navigate(loginPath, { state });
     } catch (err) {
       setError(signupErrorMessage(err));

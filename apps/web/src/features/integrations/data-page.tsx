@@ -43,7 +43,7 @@ export function DataPage() {
   return (
     <SettingsPage
       title="Data & retention"
-      intro="How long data is kept after a test closes (empty keeps it). A daily job purges what expired; every purge and erasure is in the audit log."
+      intro="How long data is kept after a test closes. Empty keeps code and personal data; frames are kept 90 days unless you set a period (candidates are told it before they start). A daily job purges what expired; every purge and erasure is in the audit log."
     >
       <section className="card" aria-labelledby="retention-title">
         <h2 id="retention-title">Retention</h2>
@@ -61,6 +61,7 @@ export function DataPage() {
                 type="number"
                 min={1}
                 max={3650}
+                placeholder={f.key === 'framesDays' ? '90' : ''}
                 value={form[f.key]}
                 onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
               />

@@ -33,8 +33,8 @@ export async function findSsoStart(email: string): Promise<string | null> {
 }
 
 /**
- * On the sign-in page: when the typed email belongs to a company with single sign-on, offers (and on
- * "Sign in" the page follows) the redirect to the company's provider instead of a password.
+ * On the sign-in page: when the typed email's domain has a company with single sign-on, offers the company's
+ * provider beside the password form (members of the company and new addresses are signed in through it).
  */
 export function SsoDiscovery({ email }: { email: string }) {
   const [params] = useSearchParams();
@@ -65,7 +65,7 @@ export function SsoDiscovery({ email }: { email: string }) {
 function SsoButton({ startUrl }: { startUrl: string }) {
   return (
     <div className="alert alert-info" role="status">
-      <p>Your company signs in with single sign-on.</p>
+      <p>Your company's email domain signs in with single sign-on. Candidates use their password.</p>
       <a className="btn btn-primary btn-block" href={startUrl}>
         Continue with single sign-on
       </a>
