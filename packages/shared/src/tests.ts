@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
 import { checkFunctionProblem, functionProblemFields, functionProblemOut } from './function-problems';
+import { ANSWER_LANGUAGES, checkSqlProblem, sqlProblemFields, sqlProblemOut } from './sql-problems';
 import { ADDED_STARTER_CODE } from './starters';
 import { CODE_LANGUAGES, type TCodeLanguage, ZCandidateProblem, ZCandidateQuestion } from './taking';
 
@@ -484,11 +485,13 @@ export const ZCodingProblemInput = z
     /** Omitted: float when a tolerance is given, else token by token. */
     comparisonMode: ZComparisonMode.optional(),
     /** The model solution's language (the "Check solution" judges `solution` in it). */
-    solutionLanguage: z.enum(CODE_LANGUAGES, { error: 'Choose a supported language' }).nullable().optional(),
+    solutionLanguage: z.enum(ANSWER_LANGUAGES, { error: 'Choose a supported language' }).nullable().optional(),
     testId: z.string().uuid('Test not found').optional().nullable(),
     ...functionProblemFields,
+    ...sqlProblemFields,
   })
-  .superRefine(checkFunctionProblem);
+  .superRefine(checkFunctionProblem)
+  .superRefine(checkSqlProblem);
 export type TCodingProblemInput = z.input<typeof ZCodingProblemInput>;
 export type TCodingProblemParsed = z.output<typeof ZCodingProblemInput>;
 
@@ -513,8 +516,9 @@ export const ZCodingProblem = z.object({
   memoryLimitMb: z.number(),
   floatTolerance: z.number().nullable(),
   comparisonMode: ZComparisonMode,
-  solutionLanguage: ZCodeLanguage.nullable(),
+  solutionLanguage: z.enum(ANSWER_LANGUAGES).nullable(),
   ...functionProblemOut,
+  ...sqlProblemOut,
   /** Bumped when the problem is edited after submissions were judged against it (copy on write). */
   version: z.number(),
   /** The last "Check solution": state is stale ("unchecked") once the solution or the cases change. */
