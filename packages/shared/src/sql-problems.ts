@@ -173,3 +173,94 @@ export function schemaTables(schema: string): TSchemaTable[] {
   }
   return out;
 }
+
+export interface TInsertedRows {
+  table: string;
+  /** The column list of the INSERT, or null when it names none (the table's order). */
+  columns: string[] | null;
+  rows: TResultCell[][];
+}
+
+/**
+ * A case's data as tables, for the candidate page: the rows of plain `INSERT INTO t [(cols)] VALUES (...), ...;`
+ * statements (strings, numbers, NULL). Null when the data holds anything else: the page then shows the SQL.
+ */
+export function insertedRows(data: string): TInsertedRows[] | null {
+  const sql = stripComments(data);
+  const out: TInsertedRows[] = [];
+  let i = 0;
+  const ws = () => {
+    while (i < sql.length && /\s/.test(sql[i] as string)) i++;
+  };
+  const word = (w: string) => {
+    ws();
+    if (sql.slice(i, i + w.length).toLowerCase() !== w || /\w/.test(sql[i + w.length] ?? '')) return false;
+    i += w.length;
+    return true;
+  };
+  const name = (): string | null => {
+    ws();
+    const m = /^("[^"]+"|`[^`]+`|\[[^\]]+\]|[A-Za-z_][\w]*)/.exec(sql.slice(i));
+    if (!m) return null;
+    i += (m[1] as string).length;
+    return unquote(m[1] as string);
+  };
+  const punct = (c: string) => {
+    ws();
+    if (sql[i] !== c) return false;
+    i++;
+    return true;
+  };
+  const value = (): TResultCell | undefined => {
+    ws();
+    const str = /^'((?:[^']|'')*)'/.exec(sql.slice(i));
+    if (str) {
+      i += (str[0] as string).length;
+      return (str[1] as string).replace(/''/g, "'");
+    }
+    const num = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/.exec(sql.slice(i));
+    if (num) {
+      i += num[0].length;
+      return num[0].replace(/^\+/, '');
+    }
+    if (word('null')) return null;
+    return undefined;
+  };
+  for (;;) {
+    ws();
+    if (i >= sql.length) return out;
+    if (!word('insert') || !word('into')) return null;
+    const table = name();
+    if (!table) return null;
+    let columns: string[] | null = null;
+    if (punct('(')) {
+      columns = [];
+      do {
+        const c = name();
+        if (!c) return null;
+        columns.push(c);
+      } while (punct(','));
+      if (!punct(')')) return null;
+    }
+    if (!word('values')) return null;
+    const rows: TResultCell[][] = [];
+    do {
+      if (!punct('(')) return null;
+      const row: TResultCell[] = [];
+      do {
+        const v = value();
+        if (v === undefined) return null;
+        row.push(v);
+      } while (punct(','));
+      if (!punct(')')) return null;
+      rows.push(row);
+    } while (punct(','));
+    if (!punct(';')) {
+      ws();
+      if (i < sql.length) return null;
+    }
+    const same = out.find((t) => t.table === table && JSON.stringify(t.columns) === JSON.stringify(columns));
+    if (same) same.rows.push(...rows);
+    else out.push({ table, columns, rows });
+  }
+}
