@@ -12,6 +12,9 @@ export const SQL_LANGUAGE = 'sql' as const;
 export const ANSWER_LANGUAGES = [...LANGUAGE_IDS, SQL_LANGUAGE] as const;
 export type TAnswerLanguage = (typeof ANSWER_LANGUAGES)[number];
 
+/** An SQL problem's editor starts from this comment; a draft still holding only it is never submitted. */
+export const SQL_STARTER = '-- Write your query here (SQLite)\n';
+
 /** The query travels to the shell as one argument (the judge's MAX_SQL). */
 export const SQL_MAX_CHARS = 100 * 1024;
 

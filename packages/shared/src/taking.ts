@@ -187,13 +187,14 @@ export const ZTakeTest = z.object({
   drafts: z.array(
     z.object({
       questionId: z.string(),
-      language: ZCodeLanguage,
+      /** `sql` for an SQL problem's draft (issue 25). */
+      language: z.enum(ANSWER_LANGUAGES),
       code: z.string(),
       updatedAt: z.string(),
       revision: z.number(),
     }),
   ),
-  languages: z.record(z.string(), ZCodeLanguage),
+  languages: z.record(z.string(), z.enum(ANSWER_LANGUAGES)),
   answers: z.record(z.string(), z.union([z.number(), z.array(z.number())])),
   flagged: z.array(z.string()),
 });

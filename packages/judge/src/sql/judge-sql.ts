@@ -34,7 +34,7 @@ function whole(req: JudgeRequest, verdict: JudgeResult['verdict'], message: stri
 
 /** Judges req (language sql, carrying `sql`): one fresh database per case, results compared as tables. */
 export async function judgeSql(req: JudgeRequest, spec: SqlSpec, run: RunStdio): Promise<JudgeResult> {
-  if (typeof req.code !== 'string' || req.code.length > MAX_SQL)
+  if (typeof req.code !== 'string' || Buffer.byteLength(req.code) > MAX_SQL)
     return whole(req, 'Compilation Error', `the query is missing or over ${MAX_SQL >> 10} KiB`);
   if (req.code.includes('\0')) return whole(req, 'Compilation Error', 'the query holds a NUL character');
   const authorDot = [spec.schema, ...req.cases.map((c) => c.input)].map(dotCommandLine).find((l) => l !== null);

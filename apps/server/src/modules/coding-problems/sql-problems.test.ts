@@ -98,7 +98,9 @@ describe('SQL problems', () => {
     expect(wrong.statusCode).toBe(200);
     expect(wrong.json()[1]).toEqual({ index: 1, hidden: true, passed: false, verdict: 'Wrong Answer' });
     expect(wrong.body).not.toContain(HIDDEN_TITLE);
-    const list = await t.as(candidate).get(`/api/submissions?testId=${test.id}`);
+    const list = await t.as(candidate).get(`/api/submissions/all?testId=${test.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(1);
     expect(list.body).not.toContain(HIDDEN_TITLE);
   });
 
@@ -169,5 +171,26 @@ describe('SQL problems', () => {
     const exported = await t.as(employer).get(`/api/coding-tests/${id}/export`);
     expect(exported.statusCode).toBe(422);
     expect(exported.json().message).toContain('An SQL problem cannot be exported as a Kattis package');
+  });
+
+  it('keeps an SQL draft across reloads and submits it when the attempt ends', async () => {
+    const { test, candidate } = await candidateOn();
+    const take = await t.as(candidate).get(`/api/attempts/take/${test.id}`);
+    const questionId = (take.json().problems?.[0] ?? take.json().questions?.[0]).id as string;
+    const saved = await t
+      .as(candidate)
+      .put(`/api/attempts/${test.id}/drafts`, { questionId, language: 'sql', code: RIGHT });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const again = await t.as(candidate).get(`/api/attempts/take/${test.id}`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().drafts).toMatchObject([{ questionId, language: 'sql', code: RIGHT }]);
+    expect(again.json().languages).toEqual({ [questionId]: 'sql' });
+    expect((await t.as(candidate).post(`/api/attempts/${test.id}/end`, {})).statusCode).toBe(200);
+    let subs: { status: string; language: string; score: number }[] = [];
+    while (subs[0]?.status !== 'judged') {
+      subs = (await t.as(candidate).get(`/api/submissions/all?testId=${test.id}`)).json();
+      if (subs[0]?.status !== 'judged') await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(subs[0]).toMatchObject({ language: 'sql', score: 10 });
   });
 });

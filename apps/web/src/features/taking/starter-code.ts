@@ -1,4 +1,10 @@
-import { ADDED_STARTER_CODE, LANGUAGE_META, type TAnswerLanguage, type TCodeLanguage } from '@assessly/shared';
+import {
+  ADDED_STARTER_CODE,
+  LANGUAGE_META,
+  SQL_STARTER,
+  type TAnswerLanguage,
+  type TCodeLanguage,
+} from '@assessly/shared';
 
 /** Built-in templates (read stdin, write stdout) used when a problem has no starter code of its own. */
 export const DEFAULT_STARTERS: Record<TCodeLanguage, string> = {
@@ -40,9 +46,6 @@ console.log(input);
 `,
   ...ADDED_STARTER_CODE,
 };
-
-/** An SQL problem's editor starts from a comment (issue 25). */
-export const SQL_STARTER = '-- Write your query here (SQLite)\n';
 
 export function starterFor(starterCode: Record<string, string>, language: TAnswerLanguage): string {
   if (language === 'sql') return SQL_STARTER;
