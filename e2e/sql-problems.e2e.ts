@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
-import { createUser, openCodingTest, signedInPage, typeInEditor } from './support';
+import { createUser, openCodingTest, seriousA11yViolations, signedInPage, typeInEditor } from './support';
 
 const e2e = useE2E();
 
@@ -64,6 +64,14 @@ describe('SQL problems', () => {
     await side.waitFor({ timeout: 60_000 });
     expect(await side.getByRole('table', { name: 'Your result' }).locator('tbody').textContent()).toBe('Tom');
     expect(await side.getByRole('table', { name: 'Expected result' }).locator('tbody').textContent()).toBe('Tom');
+
+    // the tables are read by screen readers (captions, headers) and nothing on the page breaks axe's rules
+    expect(await seriousA11yViolations(cpage, ['.proctoring-video'])).toEqual([]);
+    // at 375 px the tables still fit: a wide one scrolls inside its own box, never the page
+    await cpage.setViewportSize({ width: 375, height: 740 });
+    await cpage.getByTestId('schema-tables').getByRole('table', { name: 'pets' }).waitFor();
+    expect(await cpage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await cpage.setViewportSize({ width: 1280, height: 800 });
 
     await cpage.getByRole('button', { name: 'Submit', exact: true }).click();
     const verdict = cpage

@@ -242,7 +242,14 @@ export function ProblemTabs({
         </button>
       </div>
       {tab === 'problem' ? (
-        <div role="tabpanel" id="panel-problem" aria-labelledby="tab-problem" className="taking-tabpanel">
+        <div
+          role="tabpanel"
+          id="panel-problem"
+          aria-labelledby="tab-problem"
+          className="taking-tabpanel"
+          // a long problem (an SQL problem's tables) scrolls: keyboard users reach it by Tab
+          tabIndex={0}
+        >
           <h1 className="problem-title">
             {index + 1}. {problem.title}
           </h1>
