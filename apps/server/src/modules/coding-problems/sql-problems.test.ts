@@ -39,7 +39,9 @@ const REVERSED = 'SELECT title, author FROM books WHERE year < 1950 ORDER BY yea
 
 async function candidateOn(over: Record<string, unknown> = {}) {
   const body = problemBody(over);
+  const employer = await t.signIn({ role: 'employer' });
   const { test } = await buildCodingTest(t.deps.db, {
+    employer,
     problems: [
       {
         ...body,
@@ -56,7 +58,7 @@ async function candidateOn(over: Record<string, unknown> = {}) {
     t.as(candidate).post('/api/submissions', { testId: test.id, questionNumber: 0, language, code });
   const run = (code: string, stdin?: string) =>
     t.as(candidate).post('/api/submissions/run', { testId: test.id, questionNumber: 0, language: 'sql', code, stdin });
-  return { test, candidate, submit, run };
+  return { test, candidate, employer, submit, run };
 }
 
 describe('SQL problems', () => {
@@ -174,7 +176,7 @@ describe('SQL problems', () => {
   });
 
   it('keeps an SQL draft across reloads and submits it when the attempt ends', async () => {
-    const { test, candidate } = await candidateOn();
+    const { test, candidate, employer } = await candidateOn();
     const take = await t.as(candidate).get(`/api/attempts/take/${test.id}`);
     const questionId = (take.json().problems?.[0] ?? take.json().questions?.[0]).id as string;
     const saved = await t
@@ -192,5 +194,9 @@ describe('SQL problems', () => {
       if (subs[0]?.status !== 'judged') await new Promise((r) => setTimeout(r, 200));
     }
     expect(subs[0]).toMatchObject({ language: 'sql', score: 10 });
+    // the score reaches the employer's CSV like any other
+    const csv = await t.as(employer).get(`/api/review/tests/${test.id}/results.csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n')[1]).toMatch(/,10,10,100,Pass,/);
   });
 });
