@@ -449,10 +449,10 @@ export function ProblemFields({
                 </span>
               </div>
             </div>
-            <p className="field-hint">
+            <p className="field-hint" hidden={value.kind === 'sql'}>
               Starter code per language; left empty, candidates get a template that reads stdin and writes stdout.
             </p>
-            {CODE_LANGUAGES.map((lang) => (
+            {(value.kind === 'sql' ? [] : CODE_LANGUAGES).map((lang) => (
               <div className="field" key={lang}>
                 <label htmlFor={`${idPrefix}-starter-${lang}`}>Starter code: {languageName(lang)}</label>
                 <textarea
