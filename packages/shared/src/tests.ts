@@ -422,6 +422,17 @@ const ioPair = z.object({
 });
 export type TIoPair = z.infer<typeof ioPair>;
 const filled = (p: TIoPair) => p.input.trim() !== '' && p.output.trim() !== '';
+/** An SQL case may expect no rows (issue 25): its output is then empty. */
+const filledInput = (p: TIoPair) => p.input.trim() !== '';
+
+/** Every case has its input and, unless the problem is an SQL one, its output. */
+function checkCasesFilled(p: { kind?: string; examples: TIoPair[]; testCases: TIoPair[] }, ctx: z.RefinementCtx): void {
+  if (p.kind === 'sql') return;
+  if (!p.examples.every(filled))
+    ctx.addIssue({ code: 'custom', path: ['examples'], message: 'All examples must have both input and output' });
+  if (!p.testCases.every(filled))
+    ctx.addIssue({ code: 'custom', path: ['testCases'], message: 'All test cases must have both input and output' });
+}
 
 export const ZCodingProblemInput = z
   .object({
@@ -432,12 +443,12 @@ export const ZCodingProblemInput = z
       .array(ioPair, { error: 'At least one example is required' })
       .min(1, 'At least one example is required')
       .max(50)
-      .refine((l) => l.every(filled), 'All examples must have both input and output'),
+      .refine((l) => l.every(filledInput), 'All examples must have both input and output'),
     testCases: z
       .array(ioPair, { error: 'At least one test case is required' })
       .min(1, 'At least one test case is required')
       .max(200)
-      .refine((l) => l.every(filled), 'All test cases must have both input and output'),
+      .refine((l) => l.every(filledInput), 'All test cases must have both input and output'),
     constraints: z
       .array(z.string(), { error: 'At least one constraint is required' })
       .min(1, 'At least one constraint is required')
@@ -490,6 +501,7 @@ export const ZCodingProblemInput = z
     ...functionProblemFields,
     ...sqlProblemFields,
   })
+  .superRefine(checkCasesFilled)
   .superRefine(checkFunctionProblem)
   .superRefine(checkSqlProblem);
 export type TCodingProblemInput = z.input<typeof ZCodingProblemInput>;
@@ -547,9 +559,11 @@ export function validateCodingProblems(
     testCases?: unknown;
     constraints?: unknown;
     marks?: unknown;
+    kind?: unknown;
   }[],
 ): { index: number; message: string } | null {
-  const pairsOk = (l: unknown) =>
+  // an SQL case may expect no rows (issue 25): an empty output
+  const pairsOk = (l: unknown, emptyOutput: boolean) =>
     Array.isArray(l) &&
     l.length > 0 &&
     l.every(
@@ -558,7 +572,7 @@ export function validateCodingProblems(
         typeof p.input === 'string' &&
         typeof p.output === 'string' &&
         p.input.trim() !== '' &&
-        p.output.trim() !== '',
+        (emptyOutput || p.output.trim() !== ''),
     );
   for (let i = 0; i < problems.length; i++) {
     const p = problems[i]!;
@@ -566,8 +580,8 @@ export function validateCodingProblems(
     const fail = (m: string) => ({ index: i, message: `Question ${n}: ${m}` });
     if (typeof p.title !== 'string' || !p.title.trim()) return fail('Title is required');
     if (typeof p.description !== 'string' || !p.description.trim()) return fail('Description is required');
-    if (!pairsOk(p.examples)) return fail('All examples must have both input and output');
-    if (!pairsOk(p.testCases)) return fail('All test cases must have both input and output');
+    if (!pairsOk(p.examples, p.kind === 'sql')) return fail('All examples must have both input and output');
+    if (!pairsOk(p.testCases, p.kind === 'sql')) return fail('All test cases must have both input and output');
     const cs = p.constraints;
     if (!Array.isArray(cs) || cs.length === 0 || cs.some((c) => typeof c !== 'string' || !c.trim()))
       return fail('Constraints cannot be empty');

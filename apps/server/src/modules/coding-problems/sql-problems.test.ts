@@ -75,6 +75,16 @@ describe('SQL problems', () => {
       .post('/api/coding-tests', problemBody({ testCases: [{ input: '.shell id', output: '1' }] }));
     expect(dot.statusCode).toBe(400);
     expect(dot.json().message).toContain('Test case 1: the data cannot hold sqlite3 dot-commands');
+    // a case may expect no rows at all: its output is empty (other kinds still need an output)
+    const none = await t
+      .as(employer)
+      .post('/api/coding-tests', problemBody({ testCases: [{ input: 'DELETE FROM books;', output: '' }] }));
+    expect(none.statusCode, none.body).toBe(201);
+    const stdio = await t
+      .as(employer)
+      .post('/api/coding-tests', problemBody({ kind: 'stdio', sql: null, testCases: [{ input: '1', output: '' }] }));
+    expect(stdio.statusCode).toBe(400);
+    expect(stdio.json().message).toBe('All test cases must have both input and output');
   });
 
   it('a candidate sees the schema, a correct query passes, and hidden outputs never appear', async () => {
@@ -113,6 +123,14 @@ describe('SQL problems', () => {
     const res = await strict.submit(REVERSED);
     expect(res.json()[0]).toMatchObject({ verdict: 'Wrong Answer', output: 'Ulysses|NULL\nEmma|Austen' });
     expect((await strict.submit(RIGHT)).headers['x-submission-score']).toBe('10/10');
+  });
+
+  it('passes a case that expects no rows only when the query returns none', async () => {
+    const { submit } = await candidateOn({
+      testCases: [{ input: "INSERT INTO books VALUES (1, 'New', 'A', 2020);", output: '' }],
+    });
+    expect((await submit(RIGHT)).headers['x-submission-score']).toBe('10/10');
+    expect((await submit('SELECT title, author FROM books;')).json()[1]).toMatchObject({ passed: false });
   });
 
   it('runs each case on a fresh database: DROP TABLE in one case leaves the next whole', async () => {
