@@ -188,6 +188,15 @@ describe('SQL problems', () => {
     expect(filled.statusCode, filled.body).toBe(200);
     expect(filled.json().examples[0].output).toBe('Emma|Austen\nUlysses|NULL');
     expect(filled.json().testCases[0].output).toBe(`${HIDDEN_TITLE}|\\NULL`);
+    // "Check solution" judges the model query against the filled cases
+    const checked = await t.as(employer).post(`/api/coding-tests/${id}/check`, {});
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(JSON.stringify(checked.json())).toContain('"passed"');
+    expect((await t.as(employer).get(`/api/coding-tests/${id}`)).json().solutionCheck).toMatchObject({
+      state: 'passed',
+      passedCount: 2,
+      totalCount: 2,
+    });
     const exported = await t.as(employer).get(`/api/coding-tests/${id}/export`);
     expect(exported.statusCode).toBe(422);
     expect(exported.json().message).toContain('An SQL problem cannot be exported as a Kattis package');
