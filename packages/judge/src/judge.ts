@@ -156,16 +156,15 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
     } catch (err) {
       return fail(`sandbox unavailable: ${(err as Error).message}`);
     }
-    const plan: Plan =
-      lite || !tc
-        ? sqlPlan(req.code, lite as SqliteToolchain)
-        : await planFor(
-            req.language as Language,
-            req.code,
-            tc,
-            await getCaches(req.language as Language, tc),
-            memoryMb,
-          );
+    const plan: Plan = lite
+      ? sqlPlan(req.code, lite)
+      : await planFor(
+          req.language as Language,
+          req.code,
+          tc as Toolchain,
+          await getCaches(req.language as Language, tc as Toolchain),
+          memoryMb,
+        );
     if (plan.internalError !== undefined) return fail(plan.internalError);
     if (plan.compileError !== undefined)
       return { ...fail(''), verdict: 'Compilation Error', compileOutput: plan.compileError, compileMs: 0 };
