@@ -125,6 +125,15 @@ describe('SQL problems', () => {
     expect((await strict.submit(RIGHT)).headers['x-submission-score']).toBe('10/10');
   });
 
+  it('documents kind sql, the schema and orderMatters in /api/openapi.json', async () => {
+    const res = await t.as(null).get('/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = JSON.stringify(res.json());
+    expect(doc).toContain('"orderMatters"');
+    expect(doc).toMatch(/"enum":\["stdio","function","sql"\]/);
+    expect(doc).toMatch(/"sql":\{[^}]*"schema"/);
+  });
+
   it('passes a case that expects no rows only when the query returns none', async () => {
     const { submit } = await candidateOn({
       testCases: [{ input: "INSERT INTO books VALUES (1, 'New', 'A', 2020);", output: '' }],
