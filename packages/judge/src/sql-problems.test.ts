@@ -96,6 +96,21 @@ describe('SQL problems on the real judge', { timeout: 60_000 }, () => {
     expect(r.verdict).toBe('Time Limit Exceeded');
   });
 
+  it('holds the problem’s memory limit', async () => {
+    const code =
+      'SELECT length(group_concat(hex(randomblob(1000)))) FROM ' +
+      '(WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n LIMIT 200000) SELECT x FROM n);';
+    const r = await tj.judge.judge({
+      language: 'sql',
+      code,
+      cases: [CASES[0] as JudgeCase],
+      sql: SPEC,
+      memoryLimitMb: 64,
+      timeLimitMs: 5000,
+    });
+    expect(r.verdict).toBe('Memory Limit Exceeded');
+  });
+
   it('reports a syntax error as a Compilation Error with the engine’s message', async () => {
     const r = await tj.judge.judge({ language: 'sql', code: 'SELEC name FROM staff', cases: CASES, sql: SPEC });
     expect(r.verdict).toBe('Compilation Error');
