@@ -45,6 +45,8 @@ const DEBIAN = [
   { pkg: 'kotlin', bin: 'kotlinc' },
   { pkg: 'ruby', bin: 'ruby' },
   { pkg: 'php-cli', bin: 'php' },
+  // issue 25: SQL problems run in the sqlite3 shell (3.37 or newer for -safe)
+  { pkg: 'sqlite3', bin: 'sqlite3' },
   { pkg: 'chromium', bin: 'chromium', forTests: true },
   { pkg: 'fonts-liberation', file: '/usr/share/fonts/truetype/liberation', forTests: true },
 ];

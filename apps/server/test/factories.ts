@@ -82,9 +82,12 @@ export interface ProblemSpec {
   solution?: string;
   starterCode?: Record<string, string>;
   /** Function problems (issue 25). */
-  kind?: 'stdio' | 'function';
+  kind?: 'stdio' | 'function' | 'sql';
   signature?: FunctionSignatureJson | null;
   unorderedResult?: boolean;
+  /** An SQL problem's schema (issue 25). */
+  sqlSchema?: string | null;
+  orderMatters?: boolean;
   floatTolerance?: number | null;
 }
 
@@ -199,6 +202,8 @@ export async function buildCodingTest(db: Db, spec: CodingTestSpec = {}) {
         kind: p.kind ?? 'stdio',
         signature: p.signature ?? null,
         unorderedResult: p.unorderedResult ?? false,
+        sqlSchema: p.sqlSchema ?? null,
+        orderMatters: p.orderMatters ?? false,
         floatTolerance: p.floatTolerance ?? null,
       })
       .returning();

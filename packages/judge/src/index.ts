@@ -25,12 +25,14 @@ export {
 } from './function/index';
 export { createJudge } from './judge';
 export { startJudgeProcess } from './judge-process';
+export { type Cell, MAX_SQL, parseRowsText, type Rows, rowsText, type SqlSpec, sameRows } from './sql/index';
 export type {
   CaseResult,
   CreateJudgeOptions,
   IsolationInfo,
   Judge,
   JudgeCase,
+  JudgeLanguage,
   JudgeRequest,
   JudgeResult,
   Language,

@@ -6,8 +6,12 @@ import { judgeFunction } from './function/judge-function';
 import { buildHelper, detectIsolation, ensurePrivateDir, removeCgroupTree } from './isolation';
 import { languageDef } from './langs';
 import { buildCppPch, buildJavacArchive, type Caches, planFor } from './languages';
+import type { Plan } from './plan';
 import { Pool } from './pool';
 import { Sandbox, type SandboxOutcome, type SandboxSpec, sandboxFailed } from './sandbox';
+import { judgeSql } from './sql/judge-sql';
+import { SQL_SETUP_FILE, sqlPlan } from './sql/plan';
+import { detectSqlite, type SqliteToolchain } from './sql/toolchain';
 import {
   COMPILE_LIMITS,
   COMPILE_MEM_MB,
@@ -37,6 +41,18 @@ function defaultCacheDir(): string {
 /** The nice value of sandboxed work: CreateJudgeOptions.nice, default 0, clamped to 0..19. */
 export function judgeNice(value: number | undefined): number {
   return clamp(value, 0, 0, 19);
+}
+
+function sqlWithoutSchema(req: JudgeRequest): JudgeResult {
+  const message = "an SQL judging needs the problem's schema";
+  return {
+    verdict: 'Internal Error',
+    compileOutput: message,
+    cases: [],
+    compileMs: null,
+    passedCount: 0,
+    totalCount: req.cases.length,
+  };
 }
 
 export function createJudge(opts: CreateJudgeOptions = {}): Judge {
@@ -71,6 +87,11 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
       sandbox = null;
     });
     return sandbox;
+  };
+  let sqlite: Promise<SqliteToolchain> | null = null;
+  const getSqlite = () => {
+    sqlite ??= detectSqlite();
+    return sqlite;
   };
   const getToolchains = () => {
     toolchains ??= detectToolchains();
@@ -114,10 +135,14 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
       passedCount: 0,
       totalCount: req.cases.length,
     });
-    if (!LANGUAGES.includes(req.language)) return fail(`unknown language ${String(req.language)}`);
+    const isSql = req.language === 'sql';
+    if (!isSql && !LANGUAGES.includes(req.language as Language))
+      return fail(`unknown language ${String(req.language)}`);
     if (!iso.bwrap) return fail('bubblewrap is not installed: judging is disabled');
-    const tc = (await getToolchains()).get(req.language) as Toolchain;
-    if (!tc.info.available) return fail(`${tc.info.name} is not available: ${tc.info.message}`);
+    const lite = isSql ? await getSqlite() : null;
+    if (lite && !lite.available) return fail(`SQL is not available: ${lite.message}`);
+    const tc = lite ? null : ((await getToolchains()).get(req.language as Language) as Toolchain);
+    if (tc && !tc.info.available) return fail(`${tc.info.name} is not available: ${tc.info.message}`);
     const timeLimitMs = clamp(req.timeLimitMs, 2000, 100, 20000);
     const memoryMb = clamp(req.memoryLimitMb, 256, 16, 2048);
     if (typeof req.code !== 'string' || req.code.length > MAX_SOURCE) {
@@ -133,7 +158,15 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
     } catch (err) {
       return fail(`sandbox unavailable: ${(err as Error).message}`);
     }
-    const plan = await planFor(req.language, req.code, tc, await getCaches(req.language, tc), memoryMb);
+    const plan: Plan = lite
+      ? sqlPlan(req.code, lite)
+      : await planFor(
+          req.language as Language,
+          req.code,
+          tc as Toolchain,
+          await getCaches(req.language as Language, tc as Toolchain),
+          memoryMb,
+        );
     if (plan.internalError !== undefined) return fail(plan.internalError);
     if (plan.compileError !== undefined)
       return { ...fail(''), verdict: 'Compilation Error', compileOutput: plan.compileError, compileMs: 0 };
@@ -150,9 +183,9 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
       let compileMs: number | null = null;
       let compileCached = false;
       const key =
-        plan.compile && compiled
+        plan.compile && compiled && tc
           ? compileKey({
-              language: req.language,
+              language: tc.info.id,
               toolchainVersion: tc.info.version,
               step: plan.compile,
               files: plan.files,
@@ -162,7 +195,14 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
         compileMs = 0;
         compileCached = true;
       } else if (plan.compile) {
-        const c = await compile(sb, plan, box, io, COMPILE_MEM_MB[req.language] ?? COMPILE_LIMITS.memMb, compileCpuMs);
+        const c = await compile(
+          sb,
+          plan,
+          box,
+          io,
+          COMPILE_MEM_MB[req.language as Language] ?? COMPILE_LIMITS.memMb,
+          compileCpuMs,
+        );
         compileMs = c.ms;
         if (c.error !== null) {
           return {
@@ -177,7 +217,10 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
       const cases: CaseResult[] = [];
       for (const [index, tcase] of req.cases.entries()) {
         const inPath = path.join(runDir, 'in');
-        await writeFile(inPath, tcase.input, { mode: 0o600 });
+        // an SQL case's input is the SQL that sets its database up, read by the shell as its init file (the
+        // sandboxed uid cannot reopen the root-only stdin file)
+        await writeFile(inPath, isSql ? '' : tcase.input, { mode: 0o600 });
+        if (isSql) await writeFile(path.join(box, SQL_SETUP_FILE), tcase.input, { mode: 0o644 });
         const spec: SandboxSpec = {
           ...io,
           argv: plan.run.argv,
@@ -244,7 +287,14 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
   return {
     async judge(req) {
       return pool.run(() =>
-        (req.function ? judgeFunction(req, req.function, judgeNow) : judgeNow(req)).catch(
+        (req.sql
+          ? judgeSql(req, req.sql, judgeNow)
+          : req.function
+            ? judgeFunction(req, req.function, judgeNow)
+            : req.language === 'sql'
+              ? Promise.resolve(sqlWithoutSchema(req))
+              : judgeNow(req)
+        ).catch(
           (err: unknown): JudgeResult => ({
             verdict: 'Internal Error',
             compileOutput: `judge failure: ${(err as Error).message}`,

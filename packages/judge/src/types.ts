@@ -1,10 +1,13 @@
 import type { CompareRule } from './compare';
 import type { CompileCacheStats } from './compile-cache';
 import type { FunctionSpec } from './function/types';
-
 import type { Language } from './language-ids';
+import type { SqlSpec } from './sql/types';
 
 export { LANGUAGES, type Language } from './language-ids';
+
+/** What a judging may be written in: a code language, or `sql` for an SQL problem (issue 25). */
+export type JudgeLanguage = Language | 'sql';
 
 export type Verdict =
   | 'Accepted'
@@ -23,7 +26,8 @@ export interface JudgeCase {
 }
 
 export interface JudgeRequest {
-  language: Language;
+  /** `sql` only with `sql` set (an SQL problem). */
+  language: JudgeLanguage;
   code: string;
   cases: JudgeCase[];
   /** CPU time per case in ms, default 2000 (clamped to 100..20000). Wall limit 3x + 0.5 s (+ time spent waiting for a CPU). */
@@ -36,6 +40,8 @@ export interface JudgeRequest {
   compare?: CompareRule | null;
   /** A function problem (issue 25): `code` is the candidate's function, wrapped in a generated harness. */
   function?: FunctionSpec | null;
+  /** An SQL problem (issue 25): `code` is the candidate's SQL, run on a fresh database per case. */
+  sql?: SqlSpec | null;
   /** Keep each case's whole stdout (up to the output limit) in CaseResult.rawOutput. */
   keepRawOutput?: boolean;
 }

@@ -4,7 +4,8 @@
  * player and the integrity report read them back. A replay is data plus a pure function (`applyEdit`).
  */
 import { z } from 'zod';
-import { CODE_LANGUAGES, DRAFT_MAX_CHARS } from './taking';
+import { ANSWER_LANGUAGES } from './sql-problems';
+import { DRAFT_MAX_CHARS } from './taking';
 
 export const EDIT_KINDS = ['type', 'delete', 'paste', 'drop', 'undo', 'redo', 'reset'] as const;
 export type TEditKind = (typeof EDIT_KINDS)[number];
@@ -33,7 +34,7 @@ export type TEditEvent = z.infer<typeof ZEditEvent>;
 export const ZEditBatch = z
   .object({
     questionId: z.string().uuid('Unknown question'),
-    language: z.enum(CODE_LANGUAGES, { error: 'Unknown language' }),
+    language: z.enum(ANSWER_LANGUAGES, { error: 'Unknown language' }),
     seq: z.number().int().min(1).max(10_000_000),
     events: z.array(ZEditEvent).min(1).max(EDIT_BATCH_MAX_EVENTS, `At most ${EDIT_BATCH_MAX_EVENTS} edits a batch`),
     /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_IDS } from './languages';
+import { ANSWER_LANGUAGES } from './sql-problems';
 
 /** The API contract of the judge calls (spec part 2 §7): run, submit, list, languages. */
 export const JUDGE_LANGUAGES = LANGUAGE_IDS;
@@ -10,7 +11,8 @@ export const STDIN_MAX_CHARS = 1_000_000;
 
 /** POST /api/submissions/run. `userId` is accepted for the spec's payload but ignored: the session decides. */
 export const ZRunCode = z.object({
-  language: z.enum(JUDGE_LANGUAGES, { error: 'Choose a supported language' }),
+  /** A code language, or `sql` for an SQL problem (issue 25). */
+  language: z.enum(ANSWER_LANGUAGES, { error: 'Choose a supported language' }),
   code: z
     .string({ error: 'Code is required' })
     .max(CODE_MAX_CHARS, `Code is too long (${CODE_MAX_CHARS} characters at most)`),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
 import { PROBLEM_KINDS, ZFunctionSignature } from './function-problems';
 import { LANGUAGE_IDS } from './languages';
+import { ANSWER_LANGUAGES, ZSqlSpec } from './sql-problems';
 import { ZHiddenResultItem } from './submissions';
 
 /** Languages of the coding environment, in the order of the spec's dropdown (javascript is the default). */
@@ -16,7 +17,7 @@ export const DRAFT_GZIP_THRESHOLD = 4096;
 
 export const ZDraftInput = z.object({
   questionId: z.string().uuid('Unknown question'),
-  language: z.enum(CODE_LANGUAGES, { error: 'Unknown language' }),
+  language: z.enum(ANSWER_LANGUAGES, { error: 'Unknown language' }),
   code: z.string().max(DRAFT_MAX_CHARS, 'The code is too long to save (64 KiB at most)'),
   /**
    * The revision this code was based on (0: no draft yet). When given, the save is refused with DRAFT_STALE
@@ -103,6 +104,9 @@ export const ZCandidateProblem = z.object({
   kind: z.enum(PROBLEM_KINDS).optional(),
   signature: ZFunctionSignature.nullable().optional(),
   unorderedResult: z.boolean().optional(),
+  /** SQL problems (issue 25): the schema shows as tables, the examples' data and results as tables. */
+  sql: ZSqlSpec.nullable().optional(),
+  orderMatters: z.boolean().optional(),
 });
 export type TCandidateProblem = z.infer<typeof ZCandidateProblem>;
 
@@ -183,13 +187,14 @@ export const ZTakeTest = z.object({
   drafts: z.array(
     z.object({
       questionId: z.string(),
-      language: ZCodeLanguage,
+      /** `sql` for an SQL problem's draft (issue 25). */
+      language: z.enum(ANSWER_LANGUAGES),
       code: z.string(),
       updatedAt: z.string(),
       revision: z.number(),
     }),
   ),
-  languages: z.record(z.string(), ZCodeLanguage),
+  languages: z.record(z.string(), z.enum(ANSWER_LANGUAGES)),
   answers: z.record(z.string(), z.union([z.number(), z.array(z.number())])),
   flagged: z.array(z.string()),
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
 import { checkFunctionProblem, functionProblemFields, functionProblemOut } from './function-problems';
+import { ANSWER_LANGUAGES, checkSqlProblem, sqlProblemFields, sqlProblemOut } from './sql-problems';
 import { ADDED_STARTER_CODE } from './starters';
 import { CODE_LANGUAGES, type TCodeLanguage, ZCandidateProblem, ZCandidateQuestion } from './taking';
 
@@ -421,6 +422,17 @@ const ioPair = z.object({
 });
 export type TIoPair = z.infer<typeof ioPair>;
 const filled = (p: TIoPair) => p.input.trim() !== '' && p.output.trim() !== '';
+/** An SQL case may expect no rows (issue 25): its output is then empty. */
+const filledInput = (p: TIoPair) => p.input.trim() !== '';
+
+/** Every case has its input and, unless the problem is an SQL one, its output. */
+function checkCasesFilled(p: { kind?: string; examples: TIoPair[]; testCases: TIoPair[] }, ctx: z.RefinementCtx): void {
+  if (p.kind === 'sql') return;
+  if (!p.examples.every(filled))
+    ctx.addIssue({ code: 'custom', path: ['examples'], message: 'All examples must have both input and output' });
+  if (!p.testCases.every(filled))
+    ctx.addIssue({ code: 'custom', path: ['testCases'], message: 'All test cases must have both input and output' });
+}
 
 export const ZCodingProblemInput = z
   .object({
@@ -431,12 +443,12 @@ export const ZCodingProblemInput = z
       .array(ioPair, { error: 'At least one example is required' })
       .min(1, 'At least one example is required')
       .max(50)
-      .refine((l) => l.every(filled), 'All examples must have both input and output'),
+      .refine((l) => l.every(filledInput), 'All examples must have both input and output'),
     testCases: z
       .array(ioPair, { error: 'At least one test case is required' })
       .min(1, 'At least one test case is required')
       .max(200)
-      .refine((l) => l.every(filled), 'All test cases must have both input and output'),
+      .refine((l) => l.every(filledInput), 'All test cases must have both input and output'),
     constraints: z
       .array(z.string(), { error: 'At least one constraint is required' })
       .min(1, 'At least one constraint is required')
@@ -484,11 +496,14 @@ export const ZCodingProblemInput = z
     /** Omitted: float when a tolerance is given, else token by token. */
     comparisonMode: ZComparisonMode.optional(),
     /** The model solution's language (the "Check solution" judges `solution` in it). */
-    solutionLanguage: z.enum(CODE_LANGUAGES, { error: 'Choose a supported language' }).nullable().optional(),
+    solutionLanguage: z.enum(ANSWER_LANGUAGES, { error: 'Choose a supported language' }).nullable().optional(),
     testId: z.string().uuid('Test not found').optional().nullable(),
     ...functionProblemFields,
+    ...sqlProblemFields,
   })
-  .superRefine(checkFunctionProblem);
+  .superRefine(checkCasesFilled)
+  .superRefine(checkFunctionProblem)
+  .superRefine(checkSqlProblem);
 export type TCodingProblemInput = z.input<typeof ZCodingProblemInput>;
 export type TCodingProblemParsed = z.output<typeof ZCodingProblemInput>;
 
@@ -513,8 +528,9 @@ export const ZCodingProblem = z.object({
   memoryLimitMb: z.number(),
   floatTolerance: z.number().nullable(),
   comparisonMode: ZComparisonMode,
-  solutionLanguage: ZCodeLanguage.nullable(),
+  solutionLanguage: z.enum(ANSWER_LANGUAGES).nullable(),
   ...functionProblemOut,
+  ...sqlProblemOut,
   /** Bumped when the problem is edited after submissions were judged against it (copy on write). */
   version: z.number(),
   /** The last "Check solution": state is stale ("unchecked") once the solution or the cases change. */
@@ -543,9 +559,11 @@ export function validateCodingProblems(
     testCases?: unknown;
     constraints?: unknown;
     marks?: unknown;
+    kind?: unknown;
   }[],
 ): { index: number; message: string } | null {
-  const pairsOk = (l: unknown) =>
+  // an SQL case may expect no rows (issue 25): an empty output
+  const pairsOk = (l: unknown, emptyOutput: boolean) =>
     Array.isArray(l) &&
     l.length > 0 &&
     l.every(
@@ -554,7 +572,7 @@ export function validateCodingProblems(
         typeof p.input === 'string' &&
         typeof p.output === 'string' &&
         p.input.trim() !== '' &&
-        p.output.trim() !== '',
+        (emptyOutput || p.output.trim() !== ''),
     );
   for (let i = 0; i < problems.length; i++) {
     const p = problems[i]!;
@@ -562,8 +580,8 @@ export function validateCodingProblems(
     const fail = (m: string) => ({ index: i, message: `Question ${n}: ${m}` });
     if (typeof p.title !== 'string' || !p.title.trim()) return fail('Title is required');
     if (typeof p.description !== 'string' || !p.description.trim()) return fail('Description is required');
-    if (!pairsOk(p.examples)) return fail('All examples must have both input and output');
-    if (!pairsOk(p.testCases)) return fail('All test cases must have both input and output');
+    if (!pairsOk(p.examples, p.kind === 'sql')) return fail('All examples must have both input and output');
+    if (!pairsOk(p.testCases, p.kind === 'sql')) return fail('All test cases must have both input and output');
     const cs = p.constraints;
     if (!Array.isArray(cs) || cs.length === 0 || cs.some((c) => typeof c !== 'string' || !c.trim()))
       return fail('Constraints cannot be empty');

@@ -207,11 +207,14 @@ export const codingProblems = pgTable('coding_problems', {
   difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
   sourceId: uuid('source_id'),
   // 0881_function_problems
-  kind: text('kind', { enum: ['stdio', 'function'] })
+  kind: text('kind', { enum: ['stdio', 'function', 'sql'] })
     .notNull()
     .default('stdio'),
   signature: jsonb('signature').$type<FunctionSignatureJson>(),
   unorderedResult: boolean('unordered_result').notNull().default(false),
+  // 0961_sql_problems
+  sqlSchema: text('sql_schema'),
+  orderMatters: boolean('order_matters').notNull().default(false),
 });
 
 /** A function problem's signature (0881_function_problems; checked by ZFunctionSignature in @assessly/shared). */
@@ -244,9 +247,12 @@ export interface ProblemSnapshot {
   floatTolerance: number | null;
   comparisonMode: 'token' | 'case-insensitive' | 'exact' | 'float';
   /** 0881_function_problems; absent in snapshots taken before it (they are stdio problems). */
-  kind?: 'stdio' | 'function';
+  kind?: 'stdio' | 'function' | 'sql';
   signature?: FunctionSignatureJson | null;
   unorderedResult?: boolean;
+  /** 0961_sql_problems: an SQL problem's schema and row-order rule. */
+  sqlSchema?: string | null;
+  orderMatters?: boolean;
 }
 
 export const problemVersions = pgTable(

@@ -7,7 +7,7 @@
  * scored, finalized_at set). An attempt ended but not finalised (a crash in between) is finalised by the
  * next loop pass; finalising twice does not submit twice (a draft equal to the latest submission is skipped).
  */
-import { offeredLanguages } from '@assessly/shared';
+import { offeredLanguages, SQL_LANGUAGE, SQL_STARTER } from '@assessly/shared';
 
 import { and, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { type AttemptRow, attempts, codeDrafts, submissions, type TestRow, users } from '../../db/schema';
@@ -69,11 +69,14 @@ async function submitPendingDrafts(deps: FinishDeps, attempt: AttemptRow, test: 
     const questionNumber = test.questionIds.indexOf(problem.id);
     // only a language the test offers (issue 24): a draft saved before the employer stopped offering its
     // language is not sent
+    // an SQL problem's drafts are in sql, whatever the test offers (issue 25)
+    const allowed = problem.kind === 'sql' ? [SQL_LANGUAGE] : offered;
     const mine = drafts
-      .filter((d) => d.questionId === problem.id && offered.includes(d.language))
+      .filter((d) => d.questionId === problem.id && allowed.includes(d.language))
       .sort((a, b) => +b.updatedAt - +a.updatedAt);
     const chosen = mine.find((d) => d.language === attempt.languages[problem.id]) ?? mine[0];
     if (!chosen?.code.trim() || chosen.code === problem.starterCode[chosen.language]) continue;
+    if (chosen.language === SQL_LANGUAGE && chosen.code.trim() === SQL_STARTER.trim()) continue;
     const [latest] = await deps.db
       .select({ code: submissions.code, language: submissions.language })
       .from(submissions)

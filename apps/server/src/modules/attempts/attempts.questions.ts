@@ -13,6 +13,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aptitudeQuestions, codingProblems, type ProblemRow, type QuestionRow, type TestRow } from '../../db/schema';
 import { candidateFunctionFields, functionStarterCode } from '../coding-problems/function-problems';
+import { candidateSqlFields } from '../coding-problems/sql-problems';
 
 function inOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -37,7 +38,7 @@ export function projectProblem(p: ProblemRow): TCandidateProblem {
   return ZCandidateProblem.parse(
     p.kind === 'function' && p.signature
       ? { ...p, starterCode: functionStarterCode(p.signature, p.starterCode) }
-      : { ...p, ...candidateFunctionFields(p) },
+      : { ...p, ...candidateFunctionFields(p), ...candidateSqlFields(p) },
   );
 }
 

@@ -3,7 +3,7 @@
  * state, the candidate's attempt with the server's now (the page counts down from the server's deadline),
  * and once started the problems or questions (candidate projection), saved drafts and saved answers.
  */
-import { offeredLanguages, type TCodeLanguage, type TTakeTest, type TWindowState } from '@assessly/shared';
+import { offeredLanguages, type TAnswerLanguage, type TTakeTest, type TWindowState } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import { type AttemptRow, codeDrafts, type TestRow, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -86,12 +86,12 @@ export async function readTakeState(
     const drafts = await deps.db.select().from(codeDrafts).where(eq(codeDrafts.attemptId, attempt.id));
     state.drafts = drafts.map((d) => ({
       questionId: d.questionId,
-      language: d.language as TCodeLanguage,
+      language: d.language as TAnswerLanguage,
       code: d.code,
       updatedAt: d.updatedAt.toISOString(),
       revision: d.revision,
     }));
-    state.languages = attempt.languages as Record<string, TCodeLanguage>;
+    state.languages = attempt.languages as Record<string, TAnswerLanguage>;
   } else {
     state.questions = (await findQuestionsInOrder(deps.db, test)).map(projectQuestion);
     state.answers = attempt.answers;

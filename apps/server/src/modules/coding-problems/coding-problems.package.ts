@@ -59,6 +59,11 @@ export async function exportPackage(db: Db, user: UserRow, id: string): Promise<
       'UNPROCESSABLE',
       'A function problem cannot be exported as a Kattis package: Kattis problems read stdin and print to stdout, and the format has no function signature',
     );
+  if (problem.kind === 'sql')
+    throw new AppError(
+      'UNPROCESSABLE',
+      'An SQL problem cannot be exported as a Kattis package: Kattis problems read stdin and print to stdout, and the format has no database schema',
+    );
   const slug =
     problem.title
       .toLowerCase()

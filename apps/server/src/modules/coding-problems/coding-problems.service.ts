@@ -35,6 +35,8 @@ export function toProblemValues(input: TCodingProblemParsed) {
     kind: input.kind ?? 'stdio',
     signature: input.kind === 'function' ? (input.signature ?? null) : null,
     unorderedResult: input.kind === 'function' && !!input.unorderedResult,
+    sqlSchema: input.kind === 'sql' ? (input.sql?.schema ?? null) : null,
+    orderMatters: input.kind === 'sql' && !!input.orderMatters,
   };
 }
 

@@ -4,7 +4,7 @@
  * problem) or printed (a stdio problem) as the expected outputs. Nothing is stored unless every case ran
  * cleanly; the problem is versioned like any edit (submissions judged before keep their version).
  */
-import { JudgeQueueFullError, type Language } from '@assessly/judge';
+import { type JudgeLanguage, JudgeQueueFullError } from '@assessly/judge';
 import type { TCodingProblem } from '@assessly/shared';
 import type { UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -31,7 +31,7 @@ export async function fillOutputs(deps: Deps, user: UserRow, id: string): Promis
   let result: Awaited<ReturnType<NonNullable<Deps['judging']>['judge']['judge']>>;
   try {
     result = await deps.judging.judge.judge({
-      language: problem.solutionLanguage as Language,
+      language: problem.solutionLanguage as JudgeLanguage,
       code: problem.solution,
       cases: all.map((c) => ({ input: c.input, expectedOutput: null })),
       ...judgeSettings(problem),

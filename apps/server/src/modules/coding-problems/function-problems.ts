@@ -23,7 +23,7 @@ export function functionSpecOf(p: FunctionFields): FunctionSpec | undefined {
 export function functionFieldsOf(row: FunctionFields) {
   const fn = row.kind === 'function' && row.signature;
   return {
-    kind: fn ? ('function' as const) : ('stdio' as const),
+    kind: fn ? ('function' as const) : row.kind === 'sql' ? ('sql' as const) : ('stdio' as const),
     signature: fn ? (row.signature as TFunctionSignature) : null,
     unorderedResult: fn ? !!row.unorderedResult : false,
   };
@@ -32,6 +32,7 @@ export function functionFieldsOf(row: FunctionFields) {
 /** The same for a candidate: only a function problem carries them (a stdio problem's answer keeps its shape). */
 export function candidateFunctionFields(row: FunctionFields) {
   const f = functionFieldsOf(row);
+  if (f.kind === 'sql') return { kind: f.kind, signature: undefined, unorderedResult: undefined };
   return f.kind === 'function' ? f : { kind: undefined, signature: undefined, unorderedResult: undefined };
 }
 

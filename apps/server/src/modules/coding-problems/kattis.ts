@@ -196,7 +196,7 @@ export function toKattis(p: TCodingProblem): { name: string; data: Buffer }[] {
     files.push({ name: `data/secret/${num(i)}.in`, data: Buffer.from(c.input) });
     files.push({ name: `data/secret/${num(i)}.ans`, data: Buffer.from(c.output) });
   });
-  if (p.solutionLanguage && p.solution.trim()) {
+  if (p.solutionLanguage && p.solutionLanguage !== 'sql' && p.solution.trim()) {
     const ext = LANGUAGE_META[p.solutionLanguage].extension;
     files.push({ name: `submissions/accepted/solution.${ext}`, data: Buffer.from(p.solution) });
   }

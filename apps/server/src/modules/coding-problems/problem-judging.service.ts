@@ -2,7 +2,7 @@
  * Judging actions of a problem's author (issue 11): check the model solution against every case, and
  * re-judge submissions made against older versions. Both are authors-only (requireManagedProblem).
  */
-import { JudgeQueueFullError, type Language } from '@assessly/judge';
+import { type JudgeLanguage, JudgeQueueFullError } from '@assessly/judge';
 import type { TSolutionCheckResult } from '@assessly/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { codingProblems, type SolutionCheck, submissions, type UserRow } from '../../db/schema';
@@ -27,7 +27,7 @@ export async function checkSolution(deps: Deps, user: UserRow, id: string): Prom
   let result: Awaited<ReturnType<NonNullable<Deps['judging']>['judge']['judge']>>;
   try {
     result = await deps.judging.judge.judge({
-      language: problem.solutionLanguage as Language,
+      language: problem.solutionLanguage as JudgeLanguage,
       code: problem.solution,
       cases: specs.map(({ input, expectedOutput }) => ({ input, expectedOutput })),
       ...judgeSettings(problem),

@@ -36,6 +36,7 @@ export function snapshotOf(p: ProblemSnapshot): ProblemSnapshot {
     ...(p.kind === 'function'
       ? { kind: p.kind, signature: p.signature ?? null, unorderedResult: !!p.unorderedResult }
       : {}),
+    ...(p.kind === 'sql' ? { kind: p.kind, sqlSchema: p.sqlSchema ?? '', orderMatters: !!p.orderMatters } : {}),
   };
 }
 

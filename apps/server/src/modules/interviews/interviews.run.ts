@@ -13,6 +13,7 @@ import { codingProblems, interviewRuns, interviews } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
+import { requireAnswerLanguage } from '../coding-problems/sql-problems';
 import { judgeSettings } from '../judging/results';
 import { type Participant, type RoomRole, statusOf } from './interviews.access';
 import type { RoomHub } from './interviews.rooms';
@@ -151,6 +152,8 @@ export async function runHiddenTests(
   if (who.role !== 'interviewer') throw new AppError('FORBIDDEN', 'Only interviewers can run the hidden tests');
   const problem = await requireRevealed(deps, who);
   if (problem.testCases.length === 0) throw new AppError('CONFLICT', 'This problem has no hidden tests');
+  // a room's editor holds a code language: an SQL problem's tests cannot run there (a clear 400, not a judging)
+  requireAnswerLanguage(problem, input.language);
   const result = await judgeInLane(deps, who.interview.id, {
     language: input.language as Language,
     code: input.code,

@@ -2,7 +2,7 @@
  * Judges one stored submission: claim the row, run every case, write the results. Used by both queues.
  * The claim (queued → running, atomically) makes a job delivered twice, or re-sent by recovery, run once.
  */
-import { JudgeQueueFullError, type Language } from '@assessly/judge';
+import { type JudgeLanguage, JudgeQueueFullError } from '@assessly/judge';
 import type { TResultItem } from '@assessly/shared';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -141,7 +141,7 @@ async function judgeClaimed(deps: JudgeSubmissionDeps, row: SubmissionRow): Prom
   }
   try {
     const result = await deps.judge.judge({
-      language: row.language as Language,
+      language: row.language as JudgeLanguage,
       code: row.code,
       cases: specs.map(({ input, expectedOutput }) => ({ input, expectedOutput })),
       ...judgeSettings(problem),

@@ -7,14 +7,16 @@ import type { JudgeResult, Verdict } from '@assessly/judge';
 import type { TResultItem } from '@assessly/shared';
 import type { ProblemRow, ProblemSnapshot } from '../../db/schema';
 import { functionSpecOf } from '../coding-problems/function-problems';
+import { sqlSpecOf } from '../coding-problems/sql-problems';
 
 /** Limits and the comparison rule of a problem (at some version) as the judge takes them. */
 export function judgeSettings(
   p: Pick<ProblemSnapshot, 'timeLimitMs' | 'memoryLimitMb' | 'floatTolerance' | 'comparisonMode'> &
-    Partial<Pick<ProblemSnapshot, 'kind' | 'signature' | 'unorderedResult'>>,
+    Partial<Pick<ProblemSnapshot, 'kind' | 'signature' | 'unorderedResult' | 'sqlSchema' | 'orderMatters'>>,
 ) {
   return {
     function: functionSpecOf(p),
+    sql: sqlSpecOf(p),
     timeLimitMs: p.timeLimitMs,
     memoryLimitMb: p.memoryLimitMb,
     compare: {

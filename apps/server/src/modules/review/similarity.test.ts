@@ -103,3 +103,45 @@ describe('languages added by issue 24', () => {
     expect(tokenize('<?php\n$x = 1; // one\n/* say */ echo $x;\n', 'php').map((t) => t.text)).toEqual(php);
   });
 });
+
+describe('similarity of SQL answers (issue 25)', () => {
+  const original = `-- top spenders per city
+SELECT c.city, c.name, SUM(o.amount) AS total
+FROM customers c JOIN orders o ON o.customer_id = c.id
+WHERE o.status = 'paid'
+GROUP BY c.city, c.name
+HAVING SUM(o.amount) > 100
+ORDER BY total DESC, c.name;`;
+  const renamed = `select cu.city, cu.name, sum(od.amount) as spent
+from customers cu
+  join orders od on od.customer_id = cu.id /* only paid ones */
+where od.status = 'paid'
+group by cu.city, cu.name
+having sum(od.amount) > 100
+order by spent desc, cu.name;`;
+  const independent = `WITH paid AS (SELECT customer_id, amount FROM orders WHERE status = 'paid')
+SELECT city, name, (SELECT TOTAL(amount) FROM paid p WHERE p.customer_id = customers.id) AS t
+FROM customers
+WHERE EXISTS (SELECT 1 FROM paid p WHERE p.customer_id = customers.id)
+  AND (SELECT TOTAL(amount) FROM paid p WHERE p.customer_id = customers.id) > 100
+ORDER BY 3 DESC, 2;`;
+
+  it('reads SQL as its own family: comments gone, keywords in any case, names as V', () => {
+    expect(languageFamily('sql')).toBe('sql');
+    expect(tokenize("select a -- x\nFROM t WHERE b = 'NULL'", 'sql').map((t) => t.text)).toEqual([
+      'SELECT',
+      'V',
+      'FROM',
+      'V',
+      'WHERE',
+      'V',
+      '=',
+      'S',
+    ]);
+  });
+
+  it('flags a renamed, reformatted copy and not an independent query', () => {
+    expect(compare(original, renamed, 'sql').flagged).toBe(true);
+    expect(compare(original, independent, 'sql').flagged).toBe(false);
+  });
+});

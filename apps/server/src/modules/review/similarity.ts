@@ -28,7 +28,7 @@ export interface Fingerprint {
   endLine: number;
 }
 
-export type LanguageFamily = 'python' | 'c' | 'other';
+export type LanguageFamily = 'python' | 'c' | 'sql' | 'other';
 
 const C_KEYWORDS = new Set(
   (
@@ -44,6 +44,19 @@ const PY_KEYWORDS = new Set(
     'in is lambda nonlocal not or pass raise return try while with yield self'
   ).split(' '),
 );
+// SQL (issue 25): keywords and the usual functions are kept in any case; table, column and alias names become V
+const SQL_KEYWORDS = new Set(
+  (
+    'select from where group by having order asc desc limit offset join inner left right full outer cross on using as ' +
+    'distinct all union intersect except with recursive case when then else end and or not in is null like glob between ' +
+    'exists insert into values update set delete create table view index drop alter primary key foreign references ' +
+    'count sum avg min max total group_concat coalesce ifnull nullif cast round abs length lower upper substr trim ' +
+    'replace instr date time datetime julianday strftime over partition row_number rank dense_rank lag lead ntile ' +
+    'first_value last_value integer text real numeric blob collate nocase filter window rows range preceding following ' +
+    'current row unbounded iif printf'
+  ).split(' '),
+);
+
 // Library names are kept: a renamed copy keeps them, and they tell independent solutions apart.
 const LIBRARY_NAMES = new Set(
   (
@@ -62,6 +75,7 @@ export function languageFamily(language: string): LanguageFamily {
   const l = language.toLowerCase();
   // Ruby shares Python's # comments and string forms; PHP's // and /* */ comments are C's
   if (l.startsWith('py') || l === 'ruby') return 'python';
+  if (l === 'sql' || l === 'sqlite') return 'sql';
   if (/^(c|cpp|c\+\+|java|javascript|js|typescript|ts|csharp|c#|go|rust|kotlin|php)/.test(l)) return 'c';
   return 'other';
 }
@@ -72,6 +86,8 @@ const TOKEN_RE =
 /** Removes comments (and C preprocessor lines, which every solution shares) while keeping line breaks. */
 function stripComments(code: string, family: LanguageFamily): string {
   const keepLines = (s: string) => s.replace(/[^\n]/g, ' ');
+  if (family === 'sql')
+    return code.replace(/('(?:[^']|'')*')|--[^\n]*|\/\*[\s\S]*?\*\//g, (m, str) => (str ? m : keepLines(m)));
   if (family === 'python') {
     // Strings are matched first so a # inside a string is not taken for a comment.
     return code.replace(/("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')|#[^\n]*/g, (m, str) =>
@@ -103,6 +119,7 @@ export function tokenize(code: string, language: string): Token[] {
       if (family === 'python' && /^("""|''')/.test(str) && isStatementStart(clean, idx)) text = '';
       else text = 'S';
     } else if (num) text = 'N';
+    else if (ident && family === 'sql') text = SQL_KEYWORDS.has(ident.toLowerCase()) ? ident.toUpperCase() : 'V';
     else if (ident) text = keywords.has(ident) || LIBRARY_NAMES.has(ident) ? ident : 'V';
     else text = op ?? whole;
     if (text) out.push({ text, line });

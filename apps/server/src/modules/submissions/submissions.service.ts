@@ -3,9 +3,10 @@
  * judged; the queue (modules/judging) judges it; the HTTP call waits for the verdict up to a limit.
  * createSubmission/waitForJudged are also used without a request (auto-submit at the deadline).
  */
-import { JudgeQueueFullError, type Language } from '@assessly/judge';
+import { type JudgeLanguage, JudgeQueueFullError } from '@assessly/judge';
 import {
-  JUDGE_LANGUAGES,
+  ANSWER_LANGUAGES,
+  SQL_LANGUAGE,
   type TResultItem,
   type TRunCode,
   type TSubmission,
@@ -29,6 +30,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
 import { requireFunctionInput } from '../coding-problems/function-problems';
+import { requireAnswerLanguage } from '../coding-problems/sql-problems';
 import type { JudgingService } from '../judging/judging.types';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { casesForRun, casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
@@ -56,13 +58,21 @@ export async function resolveProblem(
   return problem;
 }
 
+/** An SQL problem is answered in sql (whatever languages the test offers); any other in an offered language. */
+function requireLanguageFor(test: TestRow, problem: ProblemRow, language: string): void {
+  requireAnswerLanguage(problem, language);
+  if (language !== SQL_LANGUAGE) requireOfferedLanguage(test, language);
+}
+
 function requireJudging(deps: Deps): JudgingService {
   if (!deps.judging)
     throw new AppError('SERVICE_UNAVAILABLE', 'The judge is not running on this server. Please try again later.');
   return deps.judging;
 }
 
-async function requireLanguage(judging: JudgingService, language: Language) {
+async function requireLanguage(judging: JudgingService, language: JudgeLanguage) {
+  // sql is no code language of the judge's list: a missing sqlite3 is the judge's Internal Error
+  if (language === SQL_LANGUAGE) return;
   const info = (await judging.judge.languages()).find((l) => l.id === language);
   if (!info?.available) {
     throw new AppError('LANGUAGE_UNAVAILABLE', info?.message ?? `${language} is not available on this server`);
@@ -103,7 +113,7 @@ export async function createSubmission(
    */
   beforeInsert?: (tx: Db) => Promise<void>,
 ): Promise<SubmissionRow> {
-  if (!(JUDGE_LANGUAGES as readonly string[]).includes(input.language)) {
+  if (!(ANSWER_LANGUAGES as readonly string[]).includes(input.language)) {
     throw new AppError('VALIDATION', 'Choose a supported language', { language: 'Choose a supported language' });
   }
   // The problem is read under a share lock in the inserting transaction, and an edit takes the row's update lock
@@ -164,8 +174,8 @@ async function requireAccess(deps: Deps, user: UserRow, testId: string, allowMan
 /** Runs the visible examples (or only the custom input) without storing anything. */
 export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promise<TResultItem[]> {
   const { test, attempt } = await requireAccess(deps, user, input.testId, true);
-  requireOfferedLanguage(test, input.language);
   const problem = await resolveProblem(deps, test, input.questionNumber);
+  requireLanguageFor(test, problem, input.language);
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
   const specs = casesForRun(problem, input.stdin);
@@ -219,8 +229,7 @@ export async function submitCode(
     if (earlier) return waitForJudged(deps, earlier.id, deps.judging?.submitWaitMs ?? 0);
   }
   const { test, attempt } = await requireAccess(deps, user, input.testId, false);
-  requireOfferedLanguage(test, input.language);
-  await resolveProblem(deps, test, input.questionNumber);
+  requireLanguageFor(test, await resolveProblem(deps, test, input.questionNumber), input.language);
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
   const secondsLeft = attempt ? (attempt.deadlineAt.getTime() - deps.clock.now().getTime()) / 1000 : undefined;

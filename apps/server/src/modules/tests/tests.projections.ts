@@ -22,6 +22,7 @@ import {
 import type { ProblemRow, QuestionRow, TestRow } from '../../db/schema';
 import { candidateFunctionFields, functionFieldsOf, functionStarterCode } from '../coding-problems/function-problems';
 import { solutionCheckState } from '../coding-problems/solution-check';
+import { candidateSqlFields, sqlFieldsOf } from '../coding-problems/sql-problems';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -118,6 +119,7 @@ export function toEmployerProblem(row: ProblemRow): TCodingProblem {
     comparisonMode: row.comparisonMode,
     solutionLanguage: (row.solutionLanguage as TCodingProblem['solutionLanguage']) ?? null,
     ...functionFieldsOf(row),
+    ...sqlFieldsOf(row),
     version: row.version,
     solutionCheck: {
       state: solutionCheckState(row),
@@ -137,6 +139,7 @@ export function toCandidateProblem(row: ProblemRow): TCandidateProblem {
   return ZCandidateProblem.parse({
     ...row,
     ...candidateFunctionFields(row),
+    ...candidateSqlFields(row),
     starterCode: starterCodeOf(row),
     testCaseCount: row.testCases.length,
   });

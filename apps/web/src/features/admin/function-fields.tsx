@@ -93,6 +93,15 @@ export function FunctionFields({
           />{' '}
           Function (the candidate implements a function; every language gets a starter)
         </label>
+        <label>
+          <input
+            type="radio"
+            name={`${idPrefix}-kind`}
+            checked={value.kind === 'sql'}
+            onChange={() => onChange({ kind: 'sql' })}
+          />{' '}
+          SQL (the candidate writes an SQLite query over a schema you define)
+        </label>
       </div>
       {value.kind === 'function' && (
         <div className="card function-signature">

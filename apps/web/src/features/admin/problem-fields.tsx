@@ -8,6 +8,8 @@ import {
   describeComparison,
   languageName,
   MEMORY_LIMIT_RANGE,
+  SQL_LANGUAGE,
+  type TAnswerLanguage,
   type TCodeLanguage,
   type TCodingProblem,
   type TComparisonMode,
@@ -22,6 +24,7 @@ import { FillOutputsButton } from './fill-outputs';
 import { DEFAULT_SIGNATURE, FunctionFields } from './function-fields';
 import { MarksField } from './question-fields';
 import { SolutionCheckButton } from './solution-check';
+import { DEFAULT_SQL_SCHEMA, SqlFields } from './sql-fields';
 
 /** A coding problem as the builder and the editor hold it. */
 export interface ProblemDraft {
@@ -38,11 +41,14 @@ export interface ProblemDraft {
   starterCode: Partial<Record<TCodeLanguage, string>>;
   comparisonMode: TComparisonMode;
   floatTolerance: number | '';
-  solutionLanguage: TCodeLanguage | '';
+  solutionLanguage: TAnswerLanguage | '';
   /** Function problems (issue 25). */
   kind: TProblemKind;
   signature: TFunctionSignature;
   unorderedResult: boolean;
+  /** SQL problems (issue 25). */
+  sqlSchema: string;
+  orderMatters: boolean;
 }
 
 export function emptyProblem(): ProblemDraft {
@@ -64,6 +70,8 @@ export function emptyProblem(): ProblemDraft {
     kind: 'stdio',
     signature: DEFAULT_SIGNATURE,
     unorderedResult: false,
+    sqlSchema: DEFAULT_SQL_SCHEMA,
+    orderMatters: false,
   };
 }
 
@@ -90,6 +98,8 @@ export function toProblemDraft(p: TCodingProblem): ProblemDraft {
     kind: p.kind ?? 'stdio',
     signature: p.signature ?? DEFAULT_SIGNATURE,
     unorderedResult: p.unorderedResult ?? false,
+    sqlSchema: p.sql?.schema ?? DEFAULT_SQL_SCHEMA,
+    orderMatters: p.orderMatters ?? false,
   };
 }
 
@@ -112,6 +122,8 @@ export function problemPayload(p: ProblemDraft) {
     kind: p.kind,
     signature: p.kind === 'function' ? p.signature : null,
     unorderedResult: p.kind === 'function' && p.unorderedResult,
+    sql: p.kind === 'sql' ? { schema: p.sqlSchema } : null,
+    orderMatters: p.kind === 'sql' && p.orderMatters,
   };
 }
 
@@ -204,7 +216,21 @@ export function ProblemFields({
   const heads: [string, string] =
     value.kind === 'function'
       ? ['Arguments (JSON, one line per parameter)', 'Expected return value (JSON)']
-      : ['Input (stdin)', 'Expected output (stdout)'];
+      : value.kind === 'sql'
+        ? ['Data (SQL filling the tables)', 'Expected result (a row per line, values separated by |)']
+        : ['Input (stdin)', 'Expected output (stdout)'];
+  // an SQL problem's model solution is a query; leaving SQL, the solution language is chosen again
+  const setKind = (kind: TProblemKind) => {
+    if (kind === 'sql' && value.kind !== 'sql')
+      set({
+        kind,
+        solutionLanguage: SQL_LANGUAGE,
+        solution: value.solution === DEFAULT_SOLUTION ? '' : value.solution,
+      });
+    else if (kind !== 'sql' && value.kind === 'sql')
+      set({ kind, solutionLanguage: value.solutionLanguage === SQL_LANGUAGE ? '' : value.solutionLanguage });
+    else set({ kind });
+  };
   const readInt = (raw: string): number | '' => (raw.trim() === '' ? '' : Number.parseInt(raw, 10) || '');
   return (
     <>
@@ -230,7 +256,13 @@ export function ProblemFields({
           placeholder="Describe the problem, the input format and the output format"
         />
       </div>
-      <FunctionFields value={value} onChange={(patch) => set(patch)} cases={value} idPrefix={idPrefix} />
+      <FunctionFields
+        value={value}
+        onChange={({ kind, ...patch }) => (kind ? setKind(kind) : set(patch))}
+        cases={value}
+        idPrefix={idPrefix}
+      />
+      {value.kind === 'sql' && <SqlFields value={value} onChange={(patch) => set(patch)} idPrefix={idPrefix} />}
       <PairList
         heads={heads}
         label="Examples (shown to candidates)"
@@ -308,14 +340,18 @@ export function ProblemFields({
               <select
                 id={`${idPrefix}-solution-language`}
                 value={value.solutionLanguage}
-                onChange={(e) => set({ solutionLanguage: e.target.value as TCodeLanguage | '' })}
+                onChange={(e) => set({ solutionLanguage: e.target.value as TAnswerLanguage | '' })}
               >
                 <option value="">Not set</option>
-                {CODE_LANGUAGES.map((l) => (
-                  <option key={l} value={l}>
-                    {languageName(l)}
-                  </option>
-                ))}
+                {value.kind === 'sql' ? (
+                  <option value={SQL_LANGUAGE}>SQL (SQLite)</option>
+                ) : (
+                  CODE_LANGUAGES.map((l) => (
+                    <option key={l} value={l}>
+                      {languageName(l)}
+                    </option>
+                  ))
+                )}
               </select>
             </div>
             <textarea
@@ -335,7 +371,7 @@ export function ProblemFields({
           </div>
         )}
       </div>
-      <div className="form-grid">
+      <div className="form-grid" hidden={value.kind === 'sql'}>
         <div className="field">
           <label htmlFor={`${idPrefix}-comparison`}>Output comparison</label>
           <select
@@ -413,10 +449,10 @@ export function ProblemFields({
                 </span>
               </div>
             </div>
-            <p className="field-hint">
+            <p className="field-hint" hidden={value.kind === 'sql'}>
               Starter code per language; left empty, candidates get a template that reads stdin and writes stdout.
             </p>
-            {CODE_LANGUAGES.map((lang) => (
+            {(value.kind === 'sql' ? [] : CODE_LANGUAGES).map((lang) => (
               <div className="field" key={lang}>
                 <label htmlFor={`${idPrefix}-starter-${lang}`}>Starter code: {languageName(lang)}</label>
                 <textarea

@@ -37,13 +37,21 @@ function defineThemes(monaco: MonacoModule['monaco']) {
     rules: [
       { token: 'comment', foreground: '9cc68c' },
       { token: 'regexp', foreground: 'e08a8a' },
+      // Monaco's SQL colours (pure red strings, slate operators) fall below 4.5:1 (issue 25)
+      { token: 'string.sql', foreground: 'ce9178' },
+      { token: 'operator.sql', foreground: 'b0b8c0' },
     ],
     colors: { 'editorLineNumber.foreground': '#a0a0a0' },
   });
   monaco.editor.defineTheme(LIGHT, {
     base: 'vs',
     inherit: true,
-    rules: [{ token: 'comment', foreground: '1f6f1f' }],
+    rules: [
+      { token: 'comment', foreground: '1f6f1f' },
+      { token: 'string.sql', foreground: 'a31515' },
+      { token: 'operator.sql', foreground: '4a5562' },
+      { token: 'predefined.sql', foreground: '8a1f8a' },
+    ],
     colors: { 'editorLineNumber.foreground': '#5f6b7a' },
   });
 }

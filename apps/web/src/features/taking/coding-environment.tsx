@@ -3,7 +3,13 @@
  * Submit / custom input, End Test and the Test Submitted summary. Its own chunk: the start screen does not
  * load it.
  */
-import { CODE_LANGUAGES, type TCandidateProblem, type TCodeLanguage } from '@assessly/shared';
+import {
+  CODE_LANGUAGES,
+  SQL_LANGUAGE,
+  type TAnswerLanguage,
+  type TCandidateProblem,
+  type TCodeLanguage,
+} from '@assessly/shared';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { useEditRecorder } from '../playback/use-edit-recorder';
@@ -100,7 +106,13 @@ function CodingEnvironment({
   // only a language the test offers (issue 24): the first offered one until the candidate picks
   const offered = take.test.languages ?? CODE_LANGUAGES;
   const picked = problem && languages[problem.id];
-  const language: TCodeLanguage = picked && offered.includes(picked) ? picked : (offered[0] ?? 'javascript');
+  const isSql = problem?.kind === 'sql';
+  // an SQL problem is answered in SQL whatever the test offers (issue 25)
+  const language: TAnswerLanguage = isSql
+    ? SQL_LANGUAGE
+    : picked && offered.includes(picked)
+      ? picked
+      : (offered[0] ?? 'javascript');
   const currentCode = () =>
     problem ? (codes.current!.get(draftKey(problem.id, language)) ?? starterFor(problem.starterCode, language)) : '';
 
@@ -223,15 +235,21 @@ function CodingEnvironment({
               <Panel defaultSize="62%" minSize={160}>
                 <div className="editor-area">
                   <div className="editor-toolbar">
-                    <LanguageSelect
-                      value={language}
-                      languages={offered}
-                      disabled={locked}
-                      onChange={(l) => {
-                        setLanguages((m) => ({ ...m, [problem.id]: l }));
-                        runner.clear(false);
-                      }}
-                    />
+                    {isSql ? (
+                      <span className="badge" data-testid="sql-language">
+                        SQL (SQLite)
+                      </span>
+                    ) : (
+                      <LanguageSelect
+                        value={language}
+                        languages={offered}
+                        disabled={locked}
+                        onChange={(l) => {
+                          setLanguages((m) => ({ ...m, [problem.id]: l }));
+                          runner.clear(false);
+                        }}
+                      />
+                    )}
                     <span className="taking-spacer" />
                     <button
                       type="button"
@@ -272,6 +290,7 @@ function CodingEnvironment({
               <Separator className="resize-handle resize-handle-h" />
               <Panel defaultSize="38%" minSize={80}>
                 <ResultsPanel
+                  sql={isSql}
                   results={runner.results}
                   busy={runner.busy}
                   error={runner.error}

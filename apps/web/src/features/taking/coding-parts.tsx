@@ -11,6 +11,7 @@ import { useRef, useState } from 'react';
 import type { EditorSettings } from './code-editor';
 import { SafeHtml } from './safe-html';
 import { SubmissionDetails } from './screens';
+import { DataTables, ResultTable, SchemaTables } from './sql-tables';
 import { formatHms } from './time';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -241,26 +242,37 @@ export function ProblemTabs({
         </button>
       </div>
       {tab === 'problem' ? (
-        <div role="tabpanel" id="panel-problem" aria-labelledby="tab-problem" className="taking-tabpanel">
+        <div
+          role="tabpanel"
+          id="panel-problem"
+          aria-labelledby="tab-problem"
+          className="taking-tabpanel"
+          // a long problem (an SQL problem's tables) scrolls: keyboard users reach it by Tab
+          tabIndex={0}
+        >
           <h1 className="problem-title">
             {index + 1}. {problem.title}
           </h1>
           <p className="badge">{problem.marks} marks</p>
           <SafeHtml html={problem.description} className="problem-description" />
-          {problem.examples.length > 0 && (
-            <>
-              <h2 className="taking-h2">Examples</h2>
-              {problem.examples.map((e, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the server
-                <div key={i} className="example">
-                  <p className="muted">Example {i + 1}</p>
-                  <p>Input:</p>
-                  <pre className="taking-pre">{e.input}</pre>
-                  <p>Output:</p>
-                  <pre className="taking-pre">{e.output}</pre>
-                </div>
-              ))}
-            </>
+          {problem.kind === 'sql' && problem.sql ? (
+            <SqlProblemParts problem={problem} schema={problem.sql.schema} />
+          ) : (
+            problem.examples.length > 0 && (
+              <>
+                <h2 className="taking-h2">Examples</h2>
+                {problem.examples.map((e, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the server
+                  <div key={i} className="example">
+                    <p className="muted">Example {i + 1}</p>
+                    <p>Input:</p>
+                    <pre className="taking-pre">{e.input}</pre>
+                    <p>Output:</p>
+                    <pre className="taking-pre">{e.output}</pre>
+                  </div>
+                ))}
+              </>
+            )
           )}
           {problem.constraints.length > 0 && (
             <>
@@ -277,7 +289,9 @@ export function ProblemTabs({
           )}
           <h2 className="taking-h2">Judging</h2>
           <p className="muted" data-testid="comparison-rule">
-            {describeComparison(problem.comparisonMode ?? 'token', problem.floatTolerance)}
+            {problem.kind === 'sql'
+              ? `Your query runs on a fresh SQLite database for every case; its result is compared value by value${problem.orderMatters ? ', rows in the order asked' : ', rows in any order'}.`
+              : describeComparison(problem.comparisonMode ?? 'token', problem.floatTolerance)}
           </p>
         </div>
       ) : (
@@ -304,5 +318,25 @@ export function ProblemTabs({
         </div>
       )}
     </section>
+  );
+}
+
+/** An SQL problem's tables and examples (issue 25): the schema, each example's data and its result as tables. */
+function SqlProblemParts({ problem, schema }: { problem: TCandidateProblem; schema: string }) {
+  return (
+    <>
+      <h2 className="taking-h2">Tables</h2>
+      <SchemaTables schema={schema} />
+      {problem.examples.map((e, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the server
+        <div key={i} className="example">
+          <h2 className="taking-h2">Example {i + 1}</h2>
+          <p>Data:</p>
+          <DataTables data={e.input} schema={schema} />
+          <p>Expected result:</p>
+          <ResultTable caption={`Example ${i + 1} result`} text={e.output} />
+        </div>
+      ))}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Monaco from our own bundle (never a CDN), loaded only when the coding page needs it. Only the editor core,
- * the contributions a candidate uses and the tokenizers of the twelve languages are included (cpp's also
- * registers c); the language
+ * the contributions a candidate uses and the tokenizers of the twelve languages and SQL are included (cpp's
+ * also registers c); the language
  * services of TypeScript/CSS/HTML/JSON (megabytes of workers) are left out.
  */
 import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
@@ -28,6 +28,7 @@ import 'monaco-editor/languages/definitions/php/register';
 import 'monaco-editor/languages/definitions/python/register';
 import 'monaco-editor/languages/definitions/ruby/register';
 import 'monaco-editor/languages/definitions/rust/register';
+import 'monaco-editor/languages/definitions/sql/register';
 import 'monaco-editor/languages/definitions/typescript/register';
 import * as monaco from 'monaco-editor/editor/editor.api';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';

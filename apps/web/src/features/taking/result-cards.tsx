@@ -6,6 +6,7 @@
 import type { TCandidateResult } from '@assessly/shared';
 import { useId } from 'react';
 import { describeDifference, firstDifference, splitAt } from './output-diff';
+import { ResultsSideBySide, ResultTable } from './sql-tables';
 
 export type RunState = 'run' | 'submit' | 'custom' | null;
 
@@ -45,7 +46,18 @@ function OutputWithDiff({ expected, actual }: { expected: string; actual: string
   );
 }
 
-export function ResultCard({ r, title, custom }: { r: TCandidateResult; title: string; custom?: boolean }) {
+export function ResultCard({
+  r,
+  title,
+  custom,
+  sql,
+}: {
+  r: TCandidateResult;
+  title: string;
+  custom?: boolean;
+  /** An SQL problem (issue 25): results show as tables, the candidate's beside the expected one. */
+  sql?: boolean;
+}) {
   const headingId = useId();
   const compileError = r.verdict === 'Compilation Error';
   const output = r.output ?? r.actualOutput ?? '';
@@ -66,7 +78,19 @@ export function ResultCard({ r, title, custom }: { r: TCandidateResult; title: s
           <dd>
             <pre className="taking-pre">{r.input ?? ''}</pre>
           </dd>
-          {!custom && typeof r.expectedOutput === 'string' && (
+          {sql && !compileError && (
+            <>
+              <dt>Result</dt>
+              <dd>
+                {!custom && typeof r.expectedOutput === 'string' ? (
+                  <ResultsSideBySide expected={r.expectedOutput} actual={output} />
+                ) : (
+                  <ResultTable caption="Your result" text={output} />
+                )}
+              </dd>
+            </>
+          )}
+          {!sql && !custom && typeof r.expectedOutput === 'string' && (
             <>
               <dt>Expected Output</dt>
               <dd>
@@ -83,7 +107,7 @@ export function ResultCard({ r, title, custom }: { r: TCandidateResult; title: s
             </>
           ) : (
             <>
-              <dt>Your Output</dt>
+              <dt>{sql ? 'Your result as text' : 'Your Output'}</dt>
               <dd>
                 {showDiff ? (
                   <OutputWithDiff expected={r.expectedOutput ?? ''} actual={output} />
@@ -115,7 +139,7 @@ export function ResultCard({ r, title, custom }: { r: TCandidateResult; title: s
   );
 }
 
-export function ResultsList({ results }: { results: TCandidateResult[] }) {
+export function ResultsList({ results, sql }: { results: TCandidateResult[]; sql?: boolean }) {
   const passed = results.filter((r) => r.passed).length;
   return (
     <>
@@ -125,7 +149,7 @@ export function ResultsList({ results }: { results: TCandidateResult[] }) {
       <div className="result-cards" data-testid="results">
         {results.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: results are in case order and replaced as a whole
-          <ResultCard key={i} r={r} title={`Test Case ${i + 1}`} />
+          <ResultCard key={i} r={r} title={`Test Case ${i + 1}`} sql={sql} />
         ))}
       </div>
     </>
@@ -134,6 +158,8 @@ export function ResultsList({ results }: { results: TCandidateResult[] }) {
 
 export function ResultsPanel(props: {
   results: TCandidateResult[] | null;
+  /** An SQL problem: results as tables. */
+  sql?: boolean;
   busy: RunState;
   error: string;
   /** A line above the cards, e.g. "Submitted! Passed 3 / 4 test cases." */
@@ -166,7 +192,7 @@ export function ResultsPanel(props: {
                 {props.note}
               </p>
             )}
-            <ResultsList results={results} />
+            <ResultsList results={results} sql={props.sql} />
           </>
         )}
       </section>

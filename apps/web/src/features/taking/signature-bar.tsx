@@ -1,9 +1,20 @@
 import type { TCandidateProblem } from '@assessly/shared';
 import './signature-bar.css';
 
-/** Above the editor of a function problem (issue 25): what to implement; a stdio problem shows nothing. */
+/** Above the editor of a function or SQL problem (issue 25): what to write; a stdio problem shows nothing. */
 export function SignatureBar({ problem }: { problem: TCandidateProblem }) {
   const sig = problem.signature;
+  if (problem.kind === 'sql')
+    return (
+      <div className="signature-bar" role="note" aria-label="What to write">
+        <code className="mono">SQL (SQLite)</code>
+        <span className="muted">
+          {' '}
+          Write a query over the tables shown; every case starts from a fresh database.
+          {problem.orderMatters ? ' Rows must come in the order asked.' : ' Rows may come in any order.'}
+        </span>
+      </div>
+    );
   if (problem.kind !== 'function' || !sig) return null;
   const params = sig.params.map((p) => `${p.name}: ${p.type}`).join(', ');
   return (

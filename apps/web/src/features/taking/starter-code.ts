@@ -1,4 +1,10 @@
-import { ADDED_STARTER_CODE, LANGUAGE_META, type TCodeLanguage } from '@assessly/shared';
+import {
+  ADDED_STARTER_CODE,
+  LANGUAGE_META,
+  SQL_STARTER,
+  type TAnswerLanguage,
+  type TCodeLanguage,
+} from '@assessly/shared';
 
 /** Built-in templates (read stdin, write stdout) used when a problem has no starter code of its own. */
 export const DEFAULT_STARTERS: Record<TCodeLanguage, string> = {
@@ -41,7 +47,8 @@ console.log(input);
   ...ADDED_STARTER_CODE,
 };
 
-export function starterFor(starterCode: Record<string, string>, language: TCodeLanguage): string {
+export function starterFor(starterCode: Record<string, string>, language: TAnswerLanguage): string {
+  if (language === 'sql') return SQL_STARTER;
   return starterCode[language] ?? DEFAULT_STARTERS[language];
 }
 
