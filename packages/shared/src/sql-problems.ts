@@ -112,7 +112,7 @@ export interface TSchemaTable {
 
 /** Strips `--` and block comments, keeping string literals. */
 function stripComments(sql: string): string {
-  return sql.replace(/('(?:[^']|'')*')|--[^\n]*|\/\*[\s\S]*?\*\//g, (m, lit) => lit ?? ' ');
+  return sql.replace(/('(?:[^']|'')*')|--[^\n]*|\/\*[\s\S]*?\*\//g, (_m, lit) => lit ?? ' ');
 }
 
 /** Splits on top-level commas (not inside parentheses or quotes). */

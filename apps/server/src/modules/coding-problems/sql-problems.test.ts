@@ -214,8 +214,7 @@ describe('SQL problems', () => {
   it('keeps an SQL draft across reloads and submits it when the attempt ends', async () => {
     const { test, candidate, employer } = await candidateOn();
     const take = await t.as(candidate).get(`/api/attempts/take/${test.id}`);
-    const first = take.json().problems?.[0] ?? take.json().questions?.[0];
-    const questionId = first.id as string;
+    const questionId = take.json().problems[0].id as string;
     const saved = await t
       .as(candidate)
       .put(`/api/attempts/${test.id}/drafts`, { questionId, language: 'sql', code: RIGHT });

@@ -2,7 +2,7 @@
  * The starter SQL problems (issue 25): each is a valid problem for the API, its model solution passes every
  * case on the real judge, and its known-wrong solution fails at least one hidden case.
  */
-import { STARTER_SQL_PROBLEMS, type TStarterSqlProblem } from '@assessly/shared/starter-sql';
+import { STARTER_SQL_PROBLEMS, type TStarterSqlProblem } from '@assessly/shared';
 import { describe, expect, it } from 'vitest';
 import { useRealJudge, useTestApp } from '../../../test/support';
 
