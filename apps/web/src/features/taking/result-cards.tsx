@@ -45,7 +45,21 @@ function OutputWithDiff({ expected, actual }: { expected: string; actual: string
   );
 }
 
-export function ResultCard({ r, title, custom }: { r: TCandidateResult; title: string; custom?: boolean }) {
+/**
+ * `fn`: a function problem's case. Its output is the returned value, and what the candidate printed is only
+ * "Debug output" (issue 25): shown, never compared.
+ */
+export function ResultCard({
+  r,
+  title,
+  custom,
+  fn,
+}: {
+  r: TCandidateResult;
+  title: string;
+  custom?: boolean;
+  fn?: boolean;
+}) {
   const headingId = useId();
   const compileError = r.verdict === 'Compilation Error';
   const output = r.output ?? r.actualOutput ?? '';
@@ -83,7 +97,7 @@ export function ResultCard({ r, title, custom }: { r: TCandidateResult; title: s
             </>
           ) : (
             <>
-              <dt>Your Output</dt>
+              <dt>{fn ? 'Returned value' : 'Your Output'}</dt>
               <dd>
                 {showDiff ? (
                   <OutputWithDiff expected={r.expectedOutput ?? ''} actual={output} />
@@ -93,7 +107,7 @@ export function ResultCard({ r, title, custom }: { r: TCandidateResult; title: s
               </dd>
               {r.stderr ? (
                 <>
-                  <dt>Standard error</dt>
+                  <dt>{fn ? 'Debug output' : 'Standard error'}</dt>
                   <dd>
                     <pre className="taking-pre taking-pre-error">{r.stderr}</pre>
                   </dd>
@@ -115,7 +129,7 @@ export function ResultCard({ r, title, custom }: { r: TCandidateResult; title: s
   );
 }
 
-export function ResultsList({ results }: { results: TCandidateResult[] }) {
+export function ResultsList({ results, fn }: { results: TCandidateResult[]; fn?: boolean }) {
   const passed = results.filter((r) => r.passed).length;
   return (
     <>
@@ -125,7 +139,7 @@ export function ResultsList({ results }: { results: TCandidateResult[] }) {
       <div className="result-cards" data-testid="results">
         {results.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: results are in case order and replaced as a whole
-          <ResultCard key={i} r={r} title={`Test Case ${i + 1}`} />
+          <ResultCard key={i} r={r} title={`Test Case ${i + 1}`} fn={fn} />
         ))}
       </div>
     </>
@@ -139,6 +153,8 @@ export function ResultsPanel(props: {
   /** A line above the cards, e.g. "Submitted! Passed 3 / 4 test cases." */
   note?: string;
   custom: React.ReactNode;
+  /** A function problem: the labels say "Returned value" and "Debug output". */
+  fn?: boolean;
 }) {
   const { results, busy, error } = props;
   return (
@@ -166,7 +182,7 @@ export function ResultsPanel(props: {
                 {props.note}
               </p>
             )}
-            <ResultsList results={results} />
+            <ResultsList results={results} fn={props.fn} />
           </>
         )}
       </section>
@@ -184,6 +200,7 @@ export function CustomInputPanel(props: {
   busy: boolean;
   result: TCandidateResult | null;
   error: string;
+  fn?: boolean;
 }) {
   return (
     <section className="custom-input" aria-labelledby="custom-title">
@@ -210,7 +227,7 @@ export function CustomInputPanel(props: {
           {props.error}
         </p>
       )}
-      {props.result && <ResultCard r={props.result} title="Custom input" custom />}
+      {props.result && <ResultCard r={props.result} title="Custom input" custom fn={props.fn} />}
     </section>
   );
 }
