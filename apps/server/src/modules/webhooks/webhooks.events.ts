@@ -91,9 +91,11 @@ export async function scanAttemptEvents(deps: EventDeps, limit = 100): Promise<n
            ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", t.passing_marks AS "passingMarks"
     FROM webhooks w
     JOIN tests t ON t.company_id = w.company_id
+    -- Issue 25: an attempt awaiting grading is not complete; it completes when its last written answer is graded.
     JOIN attempts a ON a.test_id = t.id AND NOT a.is_preview AND a.finalized_at IS NOT NULL
-         AND a.finalized_at >= w.created_at
-         AND a.finalized_at >= $1::timestamptz
+         AND NOT a.awaiting_grading
+         AND coalesce(a.graded_at, a.finalized_at) >= w.created_at
+         AND coalesce(a.graded_at, a.finalized_at) >= $1::timestamptz
     JOIN users u ON u.id = a.user_id
     ${SCORE_LATERALS}
     WHERE w.active AND w.events ? 'attempt.completed'
