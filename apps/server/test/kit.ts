@@ -21,4 +21,5 @@ export { FIXTURES_DIR } from './fixtures/face';
 export { seedAttempt, seedEvent, seedSubmission } from './fixtures/review';
 export { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from './fixtures/similarity-samples';
 export { seedAptitudeTest } from './fixtures/taking';
+export { buildTeam } from './fixtures/team';
 export { openTestDatabase } from './test-databases';
