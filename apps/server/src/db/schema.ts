@@ -173,6 +173,8 @@ export const aptitudeQuestions = pgTable('aptitude_questions', {
     .notNull()
     .default('choice'),
   rubric: text('rubric').notNull().default(''),
+  // 0972_starter_copies
+  starterSlug: text('starter_slug'),
 });
 
 export interface IoPair {
@@ -217,6 +219,8 @@ export const codingProblems = pgTable('coding_problems', {
     .default('stdio'),
   signature: jsonb('signature').$type<FunctionSignatureJson>(),
   unorderedResult: boolean('unordered_result').notNull().default(false),
+  // 0972_starter_copies
+  starterSlug: text('starter_slug'),
 });
 
 /** A function problem's signature (0881_function_problems; checked by ZFunctionSignature in @assessly/shared). */
