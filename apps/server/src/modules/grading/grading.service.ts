@@ -26,7 +26,7 @@ export async function gradeWrittenAnswer(
   const { attempt, test } = await requireManagedAttempt(deps, user, attemptId, 'review.grade');
   const questions = test.testType === 'APTITUDE' ? await findQuestionsInOrder(deps.db, test) : [];
   const question = questions.find((q) => q.id === input.questionId);
-  if (!question || question.kind !== 'text') {
+  if (question?.kind !== 'text') {
     throw new AppError('QUESTION_NOT_FOUND', 'This written question is not part of the test', {
       questionId: 'Not a written question of this test',
     });

@@ -172,6 +172,14 @@ describe('written answers', () => {
     expect(mineAfter.find((m: { testId: string }) => m.testId === testId)).toMatchObject({ score: 8.5, maxScore: 12 });
     expect(JSON.stringify(mineAfter)).not.toContain('RUBRIC-SECRET-41');
 
+    // the per-question figures (and their CSV) count the written answer with its grade
+    const figures = (await t.as(team.owner).get(`/api/review/tests/${testId}/figures`)).json();
+    expect(figures.questions.map((q: { attempted: number; averageScore: number | null }) => q)).toMatchObject([
+      { attempted: 1, averageScore: 4, passRate: 100 },
+      { attempted: 1, averageScore: 4.5, passRate: 0 },
+      { attempted: 0, averageScore: null },
+    ]);
+
     await scanAttemptEvents(deps);
     const [delivery] = await completedDeliveries();
     expect(JSON.parse(delivery!.body).data).toMatchObject({ score: 8.5, maxScore: 12, result: 'passed' });
