@@ -6,6 +6,7 @@
 
 import type { TDashboardSubmission } from '@assessly/shared';
 import type { Database } from '../../db/client';
+import type { FunctionSignatureJson } from '../../db/schema';
 
 /**
  * A candidate's score on a test. CODING: the sum over problems of the BEST judged submission's score per problem
@@ -211,11 +212,13 @@ export interface ReportProblem {
   title: string;
   marks: number;
   starterCode: Record<string, string>;
+  kind: 'stdio' | 'function';
+  signature: FunctionSignatureJson | null;
 }
 
 export function testProblems(database: Database, testId: string) {
   return database.query<ReportProblem>(
-    `SELECT cp.id, cp.title, cp.marks, cp.starter_code AS "starterCode" FROM coding_problems cp
+    `SELECT cp.id, cp.title, cp.marks, cp.starter_code AS "starterCode", cp.kind, cp.signature FROM coding_problems cp
      WHERE cp.id::text IN (SELECT jsonb_array_elements_text(t.question_ids) FROM tests t WHERE t.id = $1)`,
     [testId],
   );
