@@ -77,6 +77,8 @@ export const ZDashboardTest = z.object({
   submissionCount: z.number(),
   candidateCount: z.number(),
   averageScore: z.number().nullable(),
+  /** Candidates whose written answers await grading (issue 25). */
+  needsGrading: z.number(),
 });
 export type TDashboardTest = z.infer<typeof ZDashboardTest>;
 

@@ -133,6 +133,11 @@ describe('written answers', () => {
       written: { answer, rubric: RUBRIC, grade: null },
     });
     expect(report.problems[2].written).toMatchObject({ answer: null, grade: null });
+    const needing = (await t.as(team.reviewer).get('/api/review/dashboard?needsGrading=true')).json();
+    expect(needing.tests.map((x: { id: string; needsGrading: number }) => [x.id, x.needsGrading])).toEqual([
+      [testId, 1],
+    ]);
+    expect(needing.totalTests).toBe(1);
     const mine = (await t.as(cand).get('/api/me/tests')).json();
     expect(mine.find((m: { testId: string }) => m.testId === testId)).toMatchObject({
       score: null,
@@ -172,6 +177,7 @@ describe('written answers', () => {
     expect(mineAfter.find((m: { testId: string }) => m.testId === testId)).toMatchObject({ score: 8.5, maxScore: 12 });
     expect(JSON.stringify(mineAfter)).not.toContain('RUBRIC-SECRET-41');
 
+    expect((await t.as(team.owner).get('/api/review/dashboard?needsGrading=true')).json().tests).toEqual([]);
     // the per-question figures (and their CSV) count the written answer with its grade
     const figures = (await t.as(team.owner).get(`/api/review/tests/${testId}/figures`)).json();
     expect(figures.questions.map((q: { attempted: number; averageScore: number | null }) => q)).toMatchObject([

@@ -37,7 +37,7 @@ import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { requireManagedTest } from '../tests/tests.access';
 import { profileOf } from '../users/users.service';
 import { toCsv } from './csv';
-import { findDashboardStats, findDashboardTests, type Viewer } from './dashboard-figures';
+import { countTestsNeedingGrading, findDashboardStats, findDashboardTests, type Viewer } from './dashboard-figures';
 import * as repo from './review.repo';
 import { findSimilarPairs, flagsByUser } from './similarity.service';
 import { STATUS_UNDO_MS } from './status-mail';
@@ -63,11 +63,18 @@ export function isPass(score: number, max: number, test: Pick<TestRow, 'totalMar
   return (score / max) * test.totalMarks >= test.passingMarks - 1e-9;
 }
 
-export async function getDashboard(deps: Deps, user: UserRow, page: number, pageSize: number): Promise<TDashboard> {
+export async function getDashboard(
+  deps: Deps,
+  user: UserRow,
+  page: number,
+  pageSize: number,
+  needsGrading = false,
+): Promise<TDashboard> {
   const v = viewerOf(user);
-  const [stats, rows] = await Promise.all([
+  const [stats, rows, gradingTotal] = await Promise.all([
     findDashboardStats(deps.database, v),
-    findDashboardTests(deps.database, v, pageSize, (page - 1) * pageSize),
+    findDashboardTests(deps.database, v, pageSize, (page - 1) * pageSize, needsGrading),
+    needsGrading ? countTestsNeedingGrading(deps.database, v) : null,
   ]);
   return {
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
@@ -83,10 +90,11 @@ export async function getDashboard(deps: Deps, user: UserRow, page: number, page
       submissionCount: r.submissionCount,
       candidateCount: r.candidateCount,
       averageScore: r.averageScore,
+      needsGrading: r.needsGrading,
     })),
     page,
     pageSize,
-    totalTests: stats.totalTests,
+    totalTests: gradingTotal ?? stats.totalTests,
   };
 }
 
