@@ -73,6 +73,7 @@ describe('written answers', () => {
     await reviewer.getByText('It lets the engine find rows without reading the whole table.').waitFor();
     await reviewer.getByText('RUBRIC-E2E: lookups without a full scan; costs writes').waitFor();
     await reviewer.getByText('Awaiting grading', { exact: true }).first().waitFor();
+    expect(await seriousA11yViolations(reviewer)).toEqual([]);
     await reviewer.getByLabel('Score (0 to 10)').fill('12');
     await reviewer.getByRole('button', { name: 'Save grade' }).click();
     await reviewer.getByText('Score must be between 0 and 10').waitFor();

@@ -52,6 +52,8 @@ beforeAll(async () => {
     questions: [
       questionBody({ explanation: `${MARK} explained`, correctAnswer: 1 }),
       questionBody({ questionText: 'Second?', correctAnswer: 0 }),
+      // a written question (issue 25): its rubric is the employer's only, like an explanation
+      { kind: 'text', questionText: 'Explain your answer', rubric: `${MARK} rubric`, marks: 5 },
     ],
   });
   questionId = aptitude.json().questions[0].id;
@@ -233,6 +235,7 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     expect(res.body).toContain(`${MARK}-out`);
     expect(res.body).toContain(`${MARK}-solution`);
     expect((await call(t.app, 'GET', `/api/aptitude-questions/${questionId}`, owner)).body).toContain(MARK);
+    expect((await call(t.app, 'GET', `/api/tests/${aptitudeId}/questions`, owner)).body).toContain(`${MARK} rubric`);
   });
 });
 
