@@ -20,6 +20,7 @@ export * from './policy';
 export * from './retry-spread';
 export * from './review';
 export * from './review-responses';
+export * from './starter';
 export * from './starters';
 export * from './submissions';
 export * from './taking';

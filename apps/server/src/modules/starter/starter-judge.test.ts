@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createJudge, type FunctionSignature, type Judge } from '@assessly/judge';
-import { STARTER_ITEMS, type TStarterFunctionProblem } from '@assessly/shared/starter';
+import { STARTER_ITEMS, type TStarterFunctionProblem } from '@assessly/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const problems = STARTER_ITEMS.filter((i): i is TStarterFunctionProblem => i.kind === 'function');

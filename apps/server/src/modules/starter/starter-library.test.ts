@@ -2,7 +2,7 @@
  * The starter library through the API (issue 25): every company reads it, searches it by kind, tag and text, and
  * adds an item to a test as its own copy (checked by the builder's rules; usage follows the copy).
  */
-import { STARTER_ITEMS } from '@assessly/shared/starter';
+import { STARTER_ITEMS } from '@assessly/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/support';
 

@@ -5,13 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  STARTER_ITEMS,
   type TLibraryItem,
   type TLibraryQuery,
   type TLibraryType,
+  type TStarterItem,
   ZAptitudeQuestionInput,
   ZCodingProblemInput,
 } from '@assessly/shared';
-import { STARTER_ITEMS, type TStarterItem } from '@assessly/shared/starter';
 import type { Database } from '../../db/client';
 import { toQuestionValues } from '../aptitude-questions/aptitude-questions.service';
 import { toProblemValues } from '../coding-problems/coding-problems.service';
