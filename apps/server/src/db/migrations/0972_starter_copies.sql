@@ -1,4 +1,4 @@
--- Starter library (issue 25): its items live in code (@assessly/shared/starter), not in rows, so a company's copy
+-- Starter library (issue 25): its items live in code (packages/shared/src/starter), not in rows, so a company's copy
 -- names the item it was made from by slug (source_id points at rows only). Usage counts follow the slug.
 ALTER TABLE coding_problems ADD COLUMN starter_slug text;
 ALTER TABLE aptitude_questions ADD COLUMN starter_slug text;

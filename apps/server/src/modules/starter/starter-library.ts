@@ -1,5 +1,5 @@
 /**
- * The starter library (issue 25) on the server: the items of @assessly/shared/starter, read by every company and
+ * The starter library (issue 25) on the server: the items of packages/shared/src/starter, read by every company and
  * never stored as rows of their own. Each has a stable id derived from its slug; adding one to a test inserts a
  * copy owned by the company that names the item by slug (starter_slug), so usage counts follow it.
  */
