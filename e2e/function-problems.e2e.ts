@@ -70,6 +70,9 @@ describe('function problems', () => {
     expect(await verdict.textContent(), JSON.stringify(subs).slice(0, 3000)).toBe(
       'Submitted! Passed 2 / 2 test cases.',
     );
+    // what the candidate printed is shown as debug output beside the returned value, never compared
+    await cpage.getByText('Debug output', { exact: true }).first().waitFor();
+    await cpage.getByText('adding 3').first().waitFor();
     await cpage.context().close();
   });
 });

@@ -27,6 +27,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { faceRoutes } from './modules/face/face.routes';
+import { gradingRoutes } from './modules/grading/grading.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { interviewsRoutes } from './modules/interviews/interviews.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await aptitudeQuestionsRoutes(app, deps);
   await codingProblemsRoutes(app, deps);
   await reviewRoutes(app, deps);
+  await gradingRoutes(app, deps);
   await invitationsRoutes(app, deps);
   await auditRoutes(app, deps);
   await apiTokensRoutes(app, deps);

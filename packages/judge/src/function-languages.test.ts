@@ -1,20 +1,13 @@
 /**
- * The function harnesses of the seven languages beyond the judge's first five (issue 25). This branch's judge
- * cannot run them yet (issue 24 adds them), so each generated program is compiled and run here directly with
- * the installed toolchain, outside the sandbox: what this proves is the generated code, not its sandboxing.
+ * The function harnesses of the seven languages beyond the first five (issue 25), on the real judge: each
+ * generated program is compiled and run inside the sandbox like any candidate's code. One compile per language
+ * covers every case (the string picks the behaviour); every parameter type travels in, a long[] comes back
+ * exactly, prints are debug output, and an exit or a failure is a Runtime Error, never a return.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-import { functionProgram, functionStarter } from './function/generators';
-import { readRecord } from './function/judge-function';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestJudge, type TestJudge } from '../test/test-support';
+import { functionStarter } from './function/generators';
 import type { FunctionLanguage, FunctionSignature } from './function/types';
-import { toJsonText } from './function/values';
-
-const run = promisify(execFile);
 
 const PROBE: FunctionSignature = {
   name: 'probe',
@@ -31,9 +24,9 @@ const PROBE: FunctionSignature = {
   returns: 'long[]',
 };
 
-// a=7 b=2^53+1 c=2.75 d=true s xs=[1,2,3] grid=[[1,2],[3]] names=["ab","c"], as the judge encodes them
-const tokens = (s: string) =>
-  `7 9007199254740993 2.75 1 x${Buffer.from(s).toString('hex')} 3 1 2 3 2 2 1 2 1 3 2 x6162 x63`;
+/** One case's input: a JSON value per parameter, one per line; b is 2^53 + 1, which a double would round. */
+const input = (s: string) =>
+  ['7', '9007199254740993', '2.75', 'true', JSON.stringify(s), '[1,2,3]', '[[1,2],[3]]', '["ab","c"]'].join('\n');
 const EXPECTED = '[7,9007199254740994,5,1,5,6,6,4]';
 
 type Extra = Exclude<FunctionLanguage, 'javascript' | 'typescript' | 'python' | 'java' | 'cpp'>;
@@ -124,80 +117,36 @@ function probe(int $a, int $b, float $c, bool $d, string $s, array $xs, array $g
 }`,
 };
 
-const FILE: Record<Extra, string> = {
-  c: 'main.c',
-  csharp: 'main.cs',
-  go: 'main.go',
-  rust: 'main.rs',
-  kotlin: 'main.kt',
-  ruby: 'main.rb',
-  php: 'main.php',
-};
-
-const env = { ...process.env, PATH: `/root/.cargo/bin:${process.env.PATH}` };
-
-/** Compiles when the language needs it; returns the command that runs the program. */
-async function build(lang: Extra, dir: string): Promise<string[]> {
-  // Go needs a build cache it can write; the others keep the environment (rustup finds its toolchain via HOME)
-  const opts = { cwd: dir, env: { ...env, GOCACHE: path.join(dir, '.gocache') }, timeout: 300_000 };
-  switch (lang) {
-    case 'c':
-      await run('gcc', ['-O2', '-std=gnu11', '-o', 'main', 'main.c', '-lm'], opts);
-      return ['./main'];
-    case 'csharp':
-      await run('mcs', ['-out:main.exe', 'main.cs'], opts);
-      return ['mono', 'main.exe'];
-    case 'go':
-      await run('go', ['build', '-o', 'main', 'main.go'], opts);
-      return ['./main'];
-    case 'rust':
-      await run('rustc', ['--edition', '2021', '-o', 'main', 'main.rs'], opts);
-      return ['./main'];
-    case 'kotlin':
-      await run('kotlinc', ['main.kt', '-include-runtime', '-d', 'main.jar'], opts);
-      return ['java', '-jar', 'main.jar'];
-    case 'ruby':
-      return ['ruby', 'main.rb'];
-    case 'php':
-      return ['php', 'main.php'];
-  }
-}
-
-/** Runs the program with one case's input; resolves whatever its exit status. */
-function runCase(cmd: string[], dir: string, input: string): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(cmd[0] as string, cmd.slice(1), { cwd: dir, env, timeout: 60_000 }, (_err, stdout, stderr) =>
-      resolve({ stdout: String(stdout), stderr: String(stderr) }),
-    );
-    child.stdin?.end(input);
-  });
-}
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+let tj: TestJudge;
+beforeAll(() => {
+  tj = createTestJudge(1);
+});
+afterAll(async () => {
+  await tj.dispose();
 });
 
-describe('function harnesses of the seven further languages, run with their toolchains', () => {
+describe('function harnesses of the seven further languages, on the real judge', () => {
   it.each(Object.keys(SOLUTIONS) as Extra[])(
     '%s: reads every parameter type, returns long[] exactly, prints go to debug output, exit and failure never count',
-    async (lang) => {
-      expect(functionStarter(lang, PROBE)).toContain(lang === 'csharp' ? 'Probe' : 'probe');
-      const dir = mkdtempSync(path.join(os.tmpdir(), `fn-${lang}-`));
-      dirs.push(dir);
-      writeFileSync(path.join(dir, FILE[lang]), functionProgram(lang, PROBE, SOLUTIONS[lang]));
-      const cmd = await build(lang, dir);
-      const nonce = 'ab'.repeat(16);
-      const ok = await runCase(cmd, dir, `${nonce}\n${tokens('hello')}\n`);
-      const got = readRecord(ok.stdout, nonce, { signature: PROBE });
-      expect(got.ok, `${got.message}\n${ok.stderr}`).toBe(true);
-      expect(toJsonText(got.value as never)).toBe(EXPECTED);
-      expect(ok.stdout).not.toContain('debug');
-      expect(ok.stderr).toContain('debug hello');
-      const exited = await runCase(cmd, dir, `${nonce}\n${tokens('exit')}\n`);
-      expect(readRecord(exited.stdout, nonce, { signature: PROBE }).ok).toBe(false);
-      const boom = await runCase(cmd, dir, `${nonce}\n${tokens('boom')}\n`);
-      expect(readRecord(boom.stdout, nonce, { signature: PROBE }).ok).toBe(false);
+    async (language) => {
+      expect(functionStarter(language, PROBE)).toContain(language === 'csharp' ? 'Probe' : 'probe');
+      const r = await tj.judge.judge({
+        language,
+        code: SOLUTIONS[language],
+        cases: [
+          { input: input('hello'), expectedOutput: EXPECTED },
+          { input: input('exit'), expectedOutput: EXPECTED },
+          { input: input('boom'), expectedOutput: EXPECTED },
+        ],
+        function: { signature: PROBE },
+      });
+      expect(r.compileOutput, r.compileOutput ?? '').toBeNull();
+      const [ok, exited, boom] = r.cases;
+      expect(ok, JSON.stringify(ok)).toMatchObject({ verdict: 'Accepted', passed: true, output: EXPECTED });
+      expect(ok?.stderr).toContain('debug hello');
+      expect(exited).toMatchObject({ verdict: 'Runtime Error', passed: false });
+      expect(boom).toMatchObject({ verdict: 'Runtime Error', passed: false });
+      expect(r.passedCount).toBe(1);
     },
     600_000,
   );

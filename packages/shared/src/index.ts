@@ -21,6 +21,7 @@ export * from './retry-spread';
 export * from './review';
 export * from './review-responses';
 export * from './sql-problems';
+export * from './starter';
 export * from './starter-sql';
 export * from './starters';
 export * from './submissions';

@@ -6,12 +6,20 @@ export type TDifficulty = (typeof DIFFICULTIES)[number];
 export const LIBRARY_KINDS = ['problem', 'question'] as const;
 export type TLibraryKind = (typeof LIBRARY_KINDS)[number];
 
+/** The kinds of item the library can be searched by (issue 25). */
+export const LIBRARY_TYPES = ['stdio', 'function', 'single', 'multiple', 'text'] as const;
+export type TLibraryType = (typeof LIBRARY_TYPES)[number];
+
 export const ZLibraryQuery = z.object({
   kind: z.enum(LIBRARY_KINDS, { error: 'Choose problems or questions' }).default('problem'),
   q: z.string().trim().max(200).optional(),
   tag: z.string().trim().toLowerCase().max(30).optional(),
   difficulty: z.enum(DIFFICULTIES, { error: 'Choose easy, medium or hard' }).optional(),
   language: z.string().trim().max(20).optional(),
+  /** `company`: the company's own items; `starter`: the starter library every company reads (issue 25). */
+  source: z.enum(['company', 'starter'], { error: 'Choose company or starter' }).default('company'),
+  /** Search by kind (issue 25): problems stdio or function; questions single, multiple or text (written). */
+  type: z.enum(LIBRARY_TYPES, { error: 'Choose a kind of item' }).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -53,6 +61,10 @@ export const ZLibraryItem = z.object({
   usageCount: z.number(),
   updatedAt: z.string(),
   createdByEmail: z.string().nullable(),
+  /** Which kind of problem or question it is (issue 25). */
+  type: z.enum(LIBRARY_TYPES).optional(),
+  /** An item of the starter library (read-only: add it to a test to get your own copy). */
+  starter: z.boolean().optional(),
 });
 export type TLibraryItem = z.infer<typeof ZLibraryItem>;
 

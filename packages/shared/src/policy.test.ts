@@ -5,6 +5,7 @@ describe('can(role, action)', () => {
   it('lets a reviewer read results and write notes but not author, invite or change a status', () => {
     expect(can('reviewer', 'review.read')).toBe(true);
     expect(can('reviewer', 'review.note')).toBe(true);
+    expect(can('reviewer', 'review.grade')).toBe(true);
     expect(can('reviewer', 'tests.author')).toBe(false);
     expect(can('reviewer', 'invitations.send')).toBe(false);
     expect(can('reviewer', 'review.status')).toBe(false);

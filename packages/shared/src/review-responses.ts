@@ -77,6 +77,8 @@ export const ZDashboardTest = z.object({
   submissionCount: z.number(),
   candidateCount: z.number(),
   averageScore: z.number().nullable(),
+  /** Candidates whose written answers await grading (issue 25). */
+  needsGrading: z.number(),
 });
 export type TDashboardTest = z.infer<typeof ZDashboardTest>;
 
@@ -206,6 +208,21 @@ export const ZProblemScore = z.object({
   code: z.string().nullable(),
   submissionId: z.string().nullable(),
   submissionCount: z.number(),
+  /** A written question (issue 25): the candidate's answer beside the rubric, and its grade once given. */
+  written: z
+    .object({
+      answer: z.string().nullable(),
+      rubric: z.string(),
+      grade: z
+        .object({
+          score: z.number(),
+          comment: z.string(),
+          gradedBy: z.string().nullable(),
+          gradedAt: z.string(),
+        })
+        .nullable(),
+    })
+    .optional(),
 });
 export type TProblemScore = z.infer<typeof ZProblemScore>;
 
@@ -223,7 +240,10 @@ const outcomeFields = {
   score: z.number(),
   maxScore: z.number(),
   percent: z.number(),
-  passed: z.boolean(),
+  /** null while a written answer awaits grading (issue 25): pass/fail is pending, never silently final. */
+  passed: z.boolean().nullable(),
+  /** Some written answer is not graded yet; the result reads "Awaiting grading". */
+  awaitingGrading: z.boolean(),
   hiringStatus: ZHiringStatus,
 };
 
@@ -326,6 +346,7 @@ export const ZMyTest = z.object({
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
   endTime: z.string().nullable(),
+  /** null until the attempt is over, and while a written answer awaits grading (issue 25). */
   score: z.number().nullable(),
   maxScore: z.number().nullable(),
   hiringStatus: ZHiringStatus.nullable(),
@@ -369,3 +390,28 @@ export const ZHiringStatusSaved = z.object({
   emailed: z.boolean(),
   emailAt: z.string().nullable(),
 });
+
+/** PUT /api/review/attempts/{attemptId}/grades: a reviewer's grade of one written answer (issue 25). */
+export const ZWrittenGradeInput = z.object({
+  questionId: z.string().uuid('Unknown question'),
+  score: z
+    .number({ error: 'Score must be a number' })
+    .min(0, 'Score cannot be below 0')
+    .refine((n) => Number.isFinite(n), 'Score must be a number'),
+  comment: z.string().max(10_000, 'A comment holds at most 10,000 characters').optional().default(''),
+});
+export type TWrittenGradeInput = z.infer<typeof ZWrittenGradeInput>;
+
+/** The grade as stored, and the attempt's outcome after it. */
+export const ZWrittenGradeSaved = z.object({
+  attemptId: z.string(),
+  questionId: z.string(),
+  score: z.number(),
+  comment: z.string(),
+  gradedAt: z.string(),
+  attemptScore: z.number(),
+  maxScore: z.number(),
+  awaitingGrading: z.boolean(),
+  passed: z.boolean().nullable(),
+});
+export type TWrittenGradeSaved = z.infer<typeof ZWrittenGradeSaved>;

@@ -29,6 +29,14 @@ export const ZReviewPage = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** GET /api/review/dashboard: `needsGrading=true` lists only tests with written answers to grade (issue 25). */
+export const ZDashboardQuery = ZReviewPage.extend({
+  needsGrading: z
+    .enum(['true', 'false'], { error: 'needsGrading is true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
 export const ZHiringStatusUpdate = z.object({
   status: z.enum(HIRING_STATUSES, { error: 'Status must be shortlisted, rejected or pending' }),
 });

@@ -27,6 +27,9 @@ export const ZDraftInput = z.object({
 });
 export type TDraftInput = z.infer<typeof ZDraftInput>;
 
+/** The longest written answer a candidate may give, in characters (issue 25). */
+export const WRITTEN_ANSWER_MAX = 10_000;
+
 export const ZAnswerInput = z.object({
   questionId: z.string().uuid('Unknown question'),
   /** An option index; for a multi-select question an array of option indexes (issue 25). */
@@ -37,6 +40,13 @@ export const ZAnswerInput = z.object({
         .array(z.number().int().min(0).max(25))
         .max(26)
         .refine((a) => new Set(a).size === a.length, 'Choose each option once'),
+      /** A written answer (kind "text", issue 25); an empty one is no answer. */
+      z
+        .string()
+        .max(
+          WRITTEN_ANSWER_MAX,
+          `A written answer holds at most ${WRITTEN_ANSWER_MAX.toLocaleString('en')} characters`,
+        ),
     ])
     .nullable(),
   flagged: z.boolean().optional(),
@@ -119,6 +129,8 @@ export const ZCandidateQuestion = z.object({
   marks: z.number(),
   /** Several options are correct (issue 25): the page offers checkboxes and the answer is an array. */
   multiple: z.boolean().optional(),
+  /** A written answer (issue 25): the page offers a text box; options is empty. Absent for a choice question. */
+  kind: z.literal('text').optional(),
 });
 export type TCandidateQuestion = z.infer<typeof ZCandidateQuestion>;
 
@@ -175,8 +187,10 @@ export const ZTakeTest = z.object({
       deadlineAt: z.string(),
       endedAt: z.string().nullable(),
       endReason: z.enum(['manual', 'timeout']).nullable(),
+      /** null while a written answer awaits a reviewer's grade (issue 25). */
       score: z.number().nullable(),
       maxScore: z.number().nullable(),
+      awaitingGrading: z.boolean().optional(),
     })
     .nullable(),
   /** Present once the attempt exists (questions are not shown before the candidate starts). */
@@ -195,7 +209,7 @@ export const ZTakeTest = z.object({
     }),
   ),
   languages: z.record(z.string(), z.enum(ANSWER_LANGUAGES)),
-  answers: z.record(z.string(), z.union([z.number(), z.array(z.number())])),
+  answers: z.record(z.string(), z.union([z.number(), z.array(z.number()), z.string()])),
   flagged: z.array(z.string()),
 });
 export type TTakeTest = z.infer<typeof ZTakeTest>;
@@ -230,7 +244,7 @@ export type TDraftSaved = z.infer<typeof ZDraftSaved>;
 /** PUT /api/attempts/{testId}/answers answer. */
 export const ZAnswerSaved = z.object({
   ok: z.literal(true),
-  answers: z.record(z.string(), z.union([z.number(), z.array(z.number())])),
+  answers: z.record(z.string(), z.union([z.number(), z.array(z.number()), z.string()])),
   flagged: z.array(z.string()),
 });
 export type TAnswerSaved = z.infer<typeof ZAnswerSaved>;

@@ -313,10 +313,16 @@ const optionText = z.string({ error: 'All options must be filled' });
 export const ZAptitudeQuestionInput = z.object({
   id: z.string().optional(),
   questionText: z.string({ error: 'Question text is required' }).trim().min(1, 'Question text is required').max(10_000),
+  /** `choice` (the default) or `text`: a written answer graded by a person against the rubric (issue 25). */
+  kind: z.enum(['choice', 'text'], { error: 'Kind is choice or text' }).optional().default('choice'),
+  /** A choice question needs 2 to 10 (checked by the server: toQuestionValues); a written one has none. */
   options: z
     .array(optionText.trim().min(1, 'All options must be filled').max(2000), { error: 'All options must be filled' })
-    .min(2, 'A question needs at least 2 options')
-    .max(10, 'A question can have at most 10 options'),
+    .max(10, 'A question can have at most 10 options')
+    .optional()
+    .default([]),
+  /** A written question's marking guide: only employers ever see it. */
+  rubric: z.string().max(10_000, 'A rubric holds at most 10,000 characters').optional().default(''),
   /** Required unless correctAnswers is given (checked by the server: toQuestionValues). */
   correctAnswer: z.union([z.number().int(), z.string()], { error: 'Choose the correct answer' }).optional(),
   /** Multi-select (issue 25): two or more option indexes; scoring says how a partly right answer counts. */
@@ -369,6 +375,8 @@ export function correctAnswersProblem(optionCount: number, answers: readonly unk
 export const ZAptitudeQuestion = z.object({
   id: z.string(),
   testId: z.string().nullable(),
+  kind: z.enum(['choice', 'text']),
+  rubric: z.string(),
   questionText: z.string(),
   options: z.array(z.string()),
   correctAnswer: z.number(),
@@ -395,6 +403,13 @@ export function validateAptitudeQuestions(
     const n = i + 1;
     if (typeof q.questionText !== 'string' || !q.questionText.trim())
       errors.push(`Question ${n}: Question text is required`);
+    if ((q as { kind?: unknown }).kind === 'text') {
+      // a written answer: no options; marks as for any question
+      const m = toNumber(q.marks);
+      if (m !== undefined && (typeof m !== 'number' || !(m > 0)))
+        errors.push(`Question ${n}: Marks must be greater than 0`);
+      return;
+    }
     const options = Array.isArray(q.options) ? q.options : [];
     if (options.length < 2 || options.some((o) => typeof o !== 'string' || !o.trim()))
       errors.push(`Question ${n}: All options must be filled`);

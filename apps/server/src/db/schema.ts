@@ -168,6 +168,13 @@ export const aptitudeQuestions = pgTable('aptitude_questions', {
   // 0882_multi_select
   correctAnswers: jsonb('correct_answers').$type<number[]>(),
   scoring: text('scoring', { enum: ['all', 'partial'] }),
+  // 0971_written_answers
+  kind: text('kind', { enum: ['choice', 'text'] })
+    .notNull()
+    .default('choice'),
+  rubric: text('rubric').notNull().default(''),
+  // 0972_starter_copies
+  starterSlug: text('starter_slug'),
 });
 
 export interface IoPair {
@@ -215,6 +222,8 @@ export const codingProblems = pgTable('coding_problems', {
   // 0961_sql_problems
   sqlSchema: text('sql_schema'),
   orderMatters: boolean('order_matters').notNull().default(false),
+  // 0972_starter_copies
+  starterSlug: text('starter_slug'),
 });
 
 /** A function problem's signature (0881_function_problems; checked by ZFunctionSignature in @assessly/shared). */
@@ -301,7 +310,8 @@ export const attempts = pgTable('attempts', {
   deadlineAt: ts('deadline_at').notNull(),
   endedAt: ts('ended_at'),
   endReason: text('end_reason', { enum: ['manual', 'timeout'] }),
-  answers: jsonb('answers').$type<Record<string, number | number[]>>().notNull().default({}),
+  /** An option index, an array of them (multi-select) or a written answer's text (issue 25). */
+  answers: jsonb('answers').$type<Record<string, number | number[] | string>>().notNull().default({}),
   flagged: jsonb('flagged').$type<string[]>().notNull().default([]),
   score: doublePrecision('score'),
   maxScore: doublePrecision('max_score'),
@@ -329,6 +339,9 @@ export const attempts = pgTable('attempts', {
   // 0844_review_notes
   statusChangedAt: ts('status_changed_at'),
   statusMailed: text('status_mailed', { enum: ['pending', 'shortlisted', 'rejected'] }),
+  // 0971_written_answers
+  awaitingGrading: boolean('awaiting_grading').notNull().default(false),
+  gradedAt: ts('graded_at'),
 });
 
 export const codeDrafts = pgTable(
@@ -683,3 +696,18 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+// 0971_written_answers (issue 25): a reviewer's grade of one written answer.
+export const writtenGrades = pgTable(
+  'written_grades',
+  {
+    attemptId: uuid('attempt_id').notNull(),
+    questionId: uuid('question_id').notNull(),
+    score: doublePrecision('score').notNull(),
+    comment: text('comment').notNull().default(''),
+    gradedBy: uuid('graded_by'),
+    gradedAt: ts('graded_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+export type WrittenGradeRow = typeof writtenGrades.$inferSelect;

@@ -52,6 +52,8 @@ beforeAll(async () => {
     questions: [
       questionBody({ explanation: `${MARK} explained`, correctAnswer: 1 }),
       questionBody({ questionText: 'Second?', correctAnswer: 0 }),
+      // a written question (issue 25): its rubric is the employer's only, like an explanation
+      { kind: 'text', questionText: 'Explain your answer', rubric: `${MARK} rubric`, marks: 5 },
     ],
   });
   questionId = aptitude.json().questions[0].id;
@@ -170,6 +172,9 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/review/tests/${codingId}/similarity`, [401, 403, 404, 200]],
     ['GET', () => `/api/review/attempts/${attemptId}/report`, [401, 403, 404, 200]],
     ['PUT', () => `/api/review/attempts/${attemptId}/status`, [401, 403, 404, 200], { status: 'pending' }],
+    // Grading written answers (issue 25): this attempt's test has none, so the owner is told which question is not
+    // one (grading.test.ts grades real ones, by every role)
+    ['PUT', () => `/api/review/attempts/${attemptId}/grades`, [401, 403, 404, 404], { questionId: UUID0, score: 1 }],
     ['GET', () => `/api/review/frames/${eventId}`, [401, 403, 404, 200]],
     // Code playback (issue 29): the recording and its signals are results; writing needs one's own attempt.
     ['GET', () => `/api/review/attempts/${attemptId}/playback`, [401, 403, 404, 200]],
@@ -230,6 +235,7 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     expect(res.body).toContain(`${MARK}-out`);
     expect(res.body).toContain(`${MARK}-solution`);
     expect((await call(t.app, 'GET', `/api/aptitude-questions/${questionId}`, owner)).body).toContain(MARK);
+    expect((await call(t.app, 'GET', `/api/tests/${aptitudeId}/questions`, owner)).body).toContain(`${MARK} rubric`);
   });
 });
 

@@ -22,26 +22,20 @@ export async function saveAnswer(
     throw new AppError('QUESTION_NOT_FOUND', 'This question is not part of the test');
   }
   const [question] = await deps.db
-    .select({ options: aptitudeQuestions.options, correctAnswers: aptitudeQuestions.correctAnswers })
+    .select({
+      options: aptitudeQuestions.options,
+      correctAnswers: aptitudeQuestions.correctAnswers,
+      kind: aptitudeQuestions.kind,
+    })
     .from(aptitudeQuestions)
     .where(eq(aptitudeQuestions.id, input.questionId))
     .limit(1);
   if (!question) throw new AppError('QUESTION_NOT_FOUND', 'This question is not part of the test');
-  const multiple = Array.isArray(question.correctAnswers);
-  if (Array.isArray(input.answer) && !multiple) {
-    throw new AppError('VALIDATION', 'This question takes one answer', { answer: 'This question takes one answer' });
-  }
-  const picked = input.answer === null ? [] : Array.isArray(input.answer) ? input.answer : [input.answer];
-  if (picked.some((a) => a >= question.options.length)) {
-    throw new AppError('VALIDATION', 'Choose one of the options', { answer: 'Choose one of the options' });
-  }
+  const { value, empty } = storedAnswer(question, input.answer);
   const qid = input.questionId;
-  // a multi-select answer is stored as the sorted array of picked options (issue 25); none picked = unanswered
-  const value = multiple ? JSON.stringify([...picked].sort((a, b) => a - b)) : JSON.stringify(picked[0] ?? null);
-  const answers =
-    picked.length === 0
-      ? sql`${attempts.answers} - ${qid}::text`
-      : sql`${attempts.answers} || jsonb_build_object(${qid}::text, ${value}::jsonb)`;
+  const answers = empty
+    ? sql`${attempts.answers} - ${qid}::text`
+    : sql`${attempts.answers} || jsonb_build_object(${qid}::text, ${value}::jsonb)`;
   const flagged =
     input.flagged === undefined
       ? sql`${attempts.flagged}`
@@ -57,4 +51,35 @@ export async function saveAnswer(
     .returning();
   if (!row) throw new AppError('ATTEMPT_ENDED', 'This test has ended');
   return { ok: true as const, answers: row?.answers ?? {}, flagged: row?.flagged ?? [] };
+}
+
+/**
+ * The JSON stored for an answer. A written question (issue 25) takes text, kept as typed (an answer of only
+ * spaces is none); a multi-select one the sorted array of picked options; a single-answer one an index.
+ */
+function storedAnswer(
+  question: { options: string[]; correctAnswers: number[] | null; kind: 'choice' | 'text' },
+  answer: TAnswerInput['answer'],
+): { value: string; empty: boolean } {
+  if (question.kind === 'text') {
+    if (answer !== null && typeof answer !== 'string') {
+      throw new AppError('VALIDATION', 'This question takes a written answer', {
+        answer: 'This question takes a written answer',
+      });
+    }
+    return { value: JSON.stringify(answer ?? ''), empty: !answer?.trim() };
+  }
+  if (typeof answer === 'string') {
+    throw new AppError('VALIDATION', 'Choose one of the options', { answer: 'Choose one of the options' });
+  }
+  const multiple = Array.isArray(question.correctAnswers);
+  if (Array.isArray(answer) && !multiple) {
+    throw new AppError('VALIDATION', 'This question takes one answer', { answer: 'This question takes one answer' });
+  }
+  const picked = answer === null ? [] : Array.isArray(answer) ? answer : [answer];
+  if (picked.some((a) => a >= question.options.length)) {
+    throw new AppError('VALIDATION', 'Choose one of the options', { answer: 'Choose one of the options' });
+  }
+  const value = multiple ? JSON.stringify([...picked].sort((a, b) => a - b)) : JSON.stringify(picked[0] ?? null);
+  return { value, empty: picked.length === 0 };
 }

@@ -24,11 +24,31 @@ export type QuestionInput = z.output<typeof ZAptitudeQuestionInput>;
 
 /** The columns a question's input sets; refuses a correctAnswer that is none of the options. */
 export function toQuestionValues(input: QuestionInput, prefix = '') {
+  if (input.kind === 'text') {
+    // a written answer (issue 25): no options, graded by a person against the rubric
+    return {
+      kind: 'text' as const,
+      rubric: input.rubric ?? '',
+      questionText: input.questionText,
+      options: [],
+      correctAnswer: 0,
+      correctAnswers: null,
+      scoring: null,
+      marks: input.marks,
+      explanation: input.explanation ?? '',
+    };
+  }
+  if (input.options.length < 2) {
+    const message = `${prefix}A question needs at least 2 options`;
+    throw new AppError('VALIDATION', message, { options: message });
+  }
   if (Array.isArray(input.correctAnswers)) {
     const problem = correctAnswersProblem(input.options.length, input.correctAnswers);
     if (problem) throw new AppError('VALIDATION', `${prefix}${problem}`, { correctAnswers: `${prefix}${problem}` });
     const correctAnswers = [...input.correctAnswers].sort((a, b) => a - b);
     return {
+      kind: 'choice' as const,
+      rubric: '',
       questionText: input.questionText,
       options: input.options,
       correctAnswer: correctAnswers[0] as number,
@@ -49,6 +69,8 @@ export function toQuestionValues(input: QuestionInput, prefix = '') {
     });
   }
   return {
+    kind: 'choice' as const,
+    rubric: '',
     questionText: input.questionText,
     options: input.options,
     correctAnswer,

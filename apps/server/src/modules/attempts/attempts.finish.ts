@@ -12,9 +12,9 @@ import { offeredLanguages, SQL_LANGUAGE, SQL_STARTER } from '@assessly/shared';
 import { and, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { type AttemptRow, attempts, codeDrafts, submissions, type TestRow, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { answerMarks } from '../aptitude-questions/aptitude-scoring';
+import { attemptScore } from '../aptitude-questions/aptitude-scoring';
 import { findTest } from '../tests/tests.access';
-import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
+import { findProblemsInOrder, findQuestionsInOrder, gradesOf } from './attempts.questions';
 import { submitDraft } from './submit-draft';
 
 type FinishDeps = Pick<AppDeps, 'db' | 'clock'> & Partial<AppDeps>;
@@ -96,20 +96,15 @@ async function submitPendingDrafts(deps: FinishDeps, attempt: AttemptRow, test: 
   return count;
 }
 
-/** Score = the marks of every question answered with its stored correct option; max = all marks. */
+/** Score = choice marks + written grades (none yet at the end: the attempt then awaits grading, issue 25). */
 async function scoreAnswers(
   deps: FinishDeps,
   attempt: AttemptRow,
   test: TestRow,
-): Promise<{ score: number; maxScore: number }> {
+): Promise<{ score: number; maxScore: number; awaitingGrading: boolean }> {
   const questions = await findQuestionsInOrder(deps.db, test);
-  let score = 0;
-  let maxScore = 0;
-  for (const q of questions) {
-    maxScore += q.marks;
-    score += answerMarks(q, attempt.answers[q.id]);
-  }
-  return { score, maxScore };
+  const grades = await gradesOf(deps.db, attempt.id);
+  return attemptScore(questions, attempt.answers, grades);
 }
 
 /** How long an ended attempt may stay unfinalised before a loop pass takes it over (a crash in between). */

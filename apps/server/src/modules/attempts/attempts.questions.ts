@@ -9,9 +9,16 @@ import {
   ZCandidateProblem,
   ZCandidateQuestion,
 } from '@assessly/shared';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { aptitudeQuestions, codingProblems, type ProblemRow, type QuestionRow, type TestRow } from '../../db/schema';
+import {
+  aptitudeQuestions,
+  codingProblems,
+  type ProblemRow,
+  type QuestionRow,
+  type TestRow,
+  writtenGrades,
+} from '../../db/schema';
 import { candidateFunctionFields, functionStarterCode } from '../coding-problems/function-problems';
 import { candidateSqlFields } from '../coding-problems/sql-problems';
 
@@ -44,10 +51,24 @@ export function projectProblem(p: ProblemRow): TCandidateProblem {
 
 /** Only ZCandidateQuestion's keys: correctAnswer and explanation cannot pass. */
 export function projectQuestion(q: QuestionRow): TCandidateQuestion {
-  return ZCandidateQuestion.parse({ ...q, multiple: Array.isArray(q.correctAnswers) || undefined });
+  return ZCandidateQuestion.parse({
+    ...q,
+    multiple: Array.isArray(q.correctAnswers) || undefined,
+    // a written question says so (issue 25); its rubric is not a key of the projection
+    kind: q.kind === 'text' ? 'text' : undefined,
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(s: string): boolean {
   return UUID.test(s);
+}
+
+/** The grades given to an attempt's written answers (issue 25), by question id. */
+export async function gradesOf(db: Db, attemptId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ questionId: writtenGrades.questionId, score: writtenGrades.score })
+    .from(writtenGrades)
+    .where(eq(writtenGrades.attemptId, attemptId));
+  return new Map(rows.map((r) => [r.questionId, r.score]));
 }

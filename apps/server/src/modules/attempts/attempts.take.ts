@@ -78,8 +78,10 @@ export async function readTakeState(
     deadlineAt: attempt.deadlineAt.toISOString(),
     endedAt: iso(attempt.endedAt),
     endReason: attempt.endReason,
-    score: attempt.score,
+    // a written answer awaiting its grade: the score is not final, so none is shown (issue 25)
+    score: attempt.awaitingGrading ? null : attempt.score,
     maxScore: attempt.maxScore,
+    ...(attempt.awaitingGrading ? { awaitingGrading: true } : {}),
   };
   if (test.testType === 'CODING') {
     state.problems = (await findProblemsInOrder(deps.db, test)).map(projectProblem);

@@ -13,6 +13,7 @@ export interface LibraryRow {
   usageCount: number;
   updatedAt: Date;
   createdByEmail: string | null;
+  type: 'stdio' | 'function' | 'single' | 'multiple' | 'text';
   total: number;
 }
 
@@ -22,12 +23,14 @@ const TABLES = {
     title: 'x.title',
     text: 'x.description',
     languages: `ARRAY(SELECT jsonb_object_keys(x.starter_code) ORDER BY 1)`,
+    type: `x.kind`,
   },
   question: {
     table: 'aptitude_questions',
     title: 'x.question_text',
     text: 'x.explanation',
     languages: `ARRAY[]::text[]`,
+    type: `(CASE WHEN x.kind = 'text' THEN 'text' WHEN x.correct_answers IS NOT NULL THEN 'multiple' ELSE 'single' END)`,
   },
 } as const;
 
@@ -42,6 +45,8 @@ export function libraryPage(
   const where = [
     `(x.company_id = $1::uuid OR (x.company_id IS NULL AND x.created_by = $2::uuid))`,
     'x.source_id IS NULL',
+    // a copy of a starter item (issue 25) is a test's copy too, not an original of the company's library
+    'x.starter_slug IS NULL',
   ];
   if (q.q) {
     params.push(`%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -55,6 +60,10 @@ export function libraryPage(
     params.push(q.difficulty);
     where.push(`x.difficulty = $${params.length}`);
   }
+  if (q.type) {
+    params.push(q.type);
+    where.push(`${t.type} = $${params.length}`);
+  }
   if (q.language && q.kind === 'problem') {
     params.push(q.language);
     where.push(`x.starter_code ? $${params.length}`);
@@ -62,7 +71,7 @@ export function libraryPage(
   params.push(q.pageSize, (q.page - 1) * q.pageSize);
   return database.query<LibraryRow>(
     `SELECT x.id, ${t.title} AS title, left(${t.text}, 240) AS preview, x.tags, x.difficulty,
-            ${t.languages} AS languages, x.marks, x.updated_at AS "updatedAt", u.email AS "createdByEmail",
+            ${t.languages} AS languages, ${t.type} AS type, x.marks, x.updated_at AS "updatedAt", u.email AS "createdByEmail",
             (SELECT count(*)::int FROM tests tt
               WHERE tt.question_ids ?| ARRAY(SELECT c.id::text FROM ${t.table} c WHERE c.id = x.id OR c.source_id = x.id)
             ) AS "usageCount",

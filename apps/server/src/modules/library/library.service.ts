@@ -11,6 +11,7 @@ import { aptitudeQuestions, codingProblems } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { authorize } from '../../lib/policy';
+import { findStarterItem, starterCopyValues, starterPage } from '../starter/starter-library';
 import { canManageTest, requireManagedTest } from '../tests/tests.access';
 import { updateTest } from '../tests/tests.service';
 import * as repo from './library.repo';
@@ -19,6 +20,10 @@ type Deps = Pick<AppDeps, 'db' | 'database'>;
 
 export async function browseLibrary(deps: Deps, user: UserRow, q: TLibraryQuery): Promise<TLibraryPage> {
   authorize(user, 'tests.read');
+  if (q.source === 'starter') {
+    const starter = await starterPage(deps.database, { companyId: user.companyId, userId: user.id }, q);
+    return { ...starter, page: q.page, pageSize: q.pageSize };
+  }
   const viewer = { companyId: user.companyId, userId: user.id };
   const [rows, tags] = await Promise.all([
     repo.libraryPage(deps.database, viewer, q),
@@ -29,6 +34,7 @@ export async function browseLibrary(deps: Deps, user: UserRow, q: TLibraryQuery)
       (r): TLibraryItem => ({
         id: r.id,
         kind: q.kind,
+        type: r.type,
         title: r.title,
         preview: r.preview,
         tags: r.tags,
@@ -69,6 +75,19 @@ export async function setLibraryMeta(
   return { id, tags, difficulty: meta.difficulty };
 }
 
+/** What a copy of the item holds: a company item's fields, or a starter item's checked values (issue 25). */
+async function copiedFields(db: Db, user: UserRow, input: TAddFromLibrary) {
+  const starter = findStarterItem(input.itemId);
+  if (starter) {
+    const copy = starterCopyValues(starter);
+    if (copy.table !== input.kind) throw new AppError('NOT_FOUND', 'Not found in your library');
+    return { ...copy.values, createdBy: user.id };
+  }
+  const item = await findItem(db, user, input.kind, input.itemId);
+  const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = item;
+  return { ...fields, createdBy: user.id, sourceId: item.sourceId ?? item.id };
+}
+
 /**
  * Copies a library problem or question into a test and appends it to the test's questions (version-checked
  * through the tests service). The copy remembers its source, so usage counts follow it.
@@ -83,15 +102,7 @@ export async function copyLibraryItemIntoTest(deps: Deps, user: UserRow, input: 
         ? 'Problems can only be added to a coding test'
         : 'Questions can only be added to an aptitude test',
     );
-  const item = await findItem(deps.db, user, input.kind, input.itemId);
-  const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = item;
-  const values = {
-    ...fields,
-    testId: test.id,
-    companyId: test.companyId,
-    createdBy: user.id,
-    sourceId: item.sourceId ?? item.id,
-  };
+  const values = { ...(await copiedFields(deps.db, user, input)), testId: test.id, companyId: test.companyId };
   const table = input.kind === 'problem' ? codingProblems : aptitudeQuestions;
   const [copy] = await deps.db
     .insert(table)

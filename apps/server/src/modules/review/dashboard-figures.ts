@@ -72,19 +72,36 @@ export interface DashboardTestRow {
   submissionCount: number;
   candidateCount: number;
   averageScore: number | null;
+  needsGrading: number;
+}
+
+/** How many of the employer's tests have written answers awaiting grading (issue 25): the filtered list's total. */
+export async function countTestsNeedingGrading(database: Database, v: Viewer): Promise<number> {
+  const [row] = await database.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM tests t WHERE ${MANAGED}
+       AND EXISTS (SELECT 1 FROM attempts ga WHERE ga.test_id = t.id AND ga.awaiting_grading AND NOT ga.is_preview)`,
+    [v.companyId, v.userId],
+  );
+  return row?.n ?? 0;
 }
 
 /** One page of the employer's tests, newest first, with each test's submissions, candidates and average. */
-export function findDashboardTests(database: Database, v: Viewer, limit: number, offset: number) {
+export function findDashboardTests(database: Database, v: Viewer, limit: number, offset: number, needsGrading = false) {
+  // issue 25: "needs grading" keeps the tests with an attempt whose written answers await a grade
+  const grading = needsGrading
+    ? 'AND EXISTS (SELECT 1 FROM attempts ga WHERE ga.test_id = t.id AND ga.awaiting_grading AND NOT ga.is_preview)'
+    : '';
   return database.query<DashboardTestRow>(
-    `WITH page AS (SELECT * FROM tests t WHERE ${MANAGED} ORDER BY t.created_at DESC, t.id LIMIT $3 OFFSET $4),
+    `WITH page AS (SELECT * FROM tests t WHERE ${MANAGED} ${grading} ORDER BY t.created_at DESC, t.id LIMIT $3 OFFSET $4),
           i AS (${ITEMS('page')})
      SELECT t.id, t.test_name AS "testName", t.test_type AS "testType", t.is_active AS "isActive",
             t.start_time AS "startTime", t.end_time AS "endTime", t.created_at AS "createdAt",
             (SELECT count(*)::int FROM i WHERE i.test_id = t.id) AS "submissionCount",
             (SELECT count(DISTINCT a.user_id)::int FROM attempts a WHERE a.test_id = t.id AND NOT a.is_preview)
               AS "candidateCount",
-            (SELECT ${AVG} FROM i WHERE i.test_id = t.id) AS "averageScore"
+            (SELECT ${AVG} FROM i WHERE i.test_id = t.id) AS "averageScore",
+            (SELECT count(*)::int FROM attempts ga WHERE ga.test_id = t.id AND ga.awaiting_grading AND NOT ga.is_preview)
+              AS "needsGrading"
      FROM page t
      ORDER BY t.created_at DESC, t.id`,
     [v.companyId, v.userId, limit, offset],

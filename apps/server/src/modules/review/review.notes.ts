@@ -62,6 +62,7 @@ export async function compareAttempts(deps: Deps, user: UserRow, attemptIds: str
       maxScore: r.maxScore,
       percent: r.percent,
       passed: r.passed,
+      awaitingGrading: r.awaitingGrading,
       hiringStatus: r.hiringStatus,
       timeUsedSeconds: r.timeTakenSeconds,
       extraMinutes: r.accommodation?.extraMinutes ?? 0,

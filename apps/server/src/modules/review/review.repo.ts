@@ -6,6 +6,7 @@
 
 import type { TDashboardSubmission } from '@assessly/shared';
 import type { Database } from '../../db/client';
+import type { FunctionSignatureJson } from '../../db/schema';
 
 /**
  * A candidate's score on a test. CODING: the sum over problems of the BEST judged submission's score per problem
@@ -119,6 +120,7 @@ export interface CandidateResultRow {
   maxScore: number;
   hiringStatus: 'pending' | 'shortlisted' | 'rejected';
   eventCount: number;
+  awaitingGrading: boolean;
 }
 
 /** One row per candidate (attempt) of a test, best score first. */
@@ -128,7 +130,8 @@ export function candidateResults(database: Database, testId: string, attemptId?:
             (u.email_verified_at IS NOT NULL) AS "emailVerified",
             a.started_at AS "startedAt", a.ended_at AS "endedAt", a.deadline_at AS "deadlineAt",
             ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", a.hiring_status AS "hiringStatus",
-            (SELECT count(*)::int FROM proctoring_events pe WHERE pe.attempt_id = a.id) AS "eventCount"
+            (SELECT count(*)::int FROM proctoring_events pe WHERE pe.attempt_id = a.id) AS "eventCount",
+            a.awaiting_grading AS "awaitingGrading"
      FROM attempts a
      JOIN tests t ON t.id = a.test_id
      JOIN users u ON u.id = a.user_id
@@ -153,6 +156,7 @@ export interface MyTestRow {
   maxScore: number | null;
   hiringStatus: 'pending' | 'shortlisted' | 'rejected' | null;
   invitedAt: Date | null;
+  awaitingGrading: boolean | null;
 }
 
 /** The candidate's attempts, and invitations to its email it has not started yet. */
@@ -160,12 +164,13 @@ export function myTests(database: Database, userId: string, email: string) {
   return database.query<MyTestRow>(
     `SELECT t.id AS "testId", t.test_name AS "testName", t.test_type AS "testType", c.name AS "companyName",
             a.started_at AS "startedAt", a.ended_at AS "endedAt", a.deadline_at AS "deadlineAt", t.end_time AS "endTime",
-            ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", a.hiring_status AS "hiringStatus", NULL::timestamptz AS "invitedAt"
+            ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", a.hiring_status AS "hiringStatus", NULL::timestamptz AS "invitedAt",
+            a.awaiting_grading AS "awaitingGrading"
      FROM attempts a JOIN tests t ON t.id = a.test_id LEFT JOIN companies c ON c.id = t.company_id
      ${SCORE_LATERALS}
      WHERE a.user_id = $1 AND NOT a.is_preview
      UNION ALL
-     SELECT t.id, t.test_name, t.test_type, c.name, NULL, NULL, NULL, t.end_time, NULL, NULL, NULL, i.created_at
+     SELECT t.id, t.test_name, t.test_type, c.name, NULL, NULL, NULL, t.end_time, NULL, NULL, NULL, i.created_at, NULL
      FROM invitations i JOIN tests t ON t.id = i.test_id LEFT JOIN companies c ON c.id = t.company_id
      WHERE lower(i.email) = lower($2)
        -- An invitation is attached only to the verified owner of the address.
@@ -207,11 +212,13 @@ export interface ReportProblem {
   title: string;
   marks: number;
   starterCode: Record<string, string>;
+  kind: 'stdio' | 'function';
+  signature: FunctionSignatureJson | null;
 }
 
 export function testProblems(database: Database, testId: string) {
   return database.query<ReportProblem>(
-    `SELECT cp.id, cp.title, cp.marks, cp.starter_code AS "starterCode" FROM coding_problems cp
+    `SELECT cp.id, cp.title, cp.marks, cp.starter_code AS "starterCode", cp.kind, cp.signature FROM coding_problems cp
      WHERE cp.id::text IN (SELECT jsonb_array_elements_text(t.question_ids) FROM tests t WHERE t.id = $1)`,
     [testId],
   );

@@ -3,6 +3,7 @@ import {
   ZCompare,
   ZCompareQuery,
   ZDashboard,
+  ZDashboardQuery,
   ZEmailTemplate,
   ZHiringStatusSaved,
   ZHiringStatusUpdate,
@@ -53,8 +54,9 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/review/dashboard',
-    { preValidation: employerOnly, schema: { querystring: ZReviewPage, response: { 200: ZDashboard } } },
-    async (req) => service.getDashboard(deps, requireEmployer(req), req.query.page, req.query.pageSize),
+    { preValidation: employerOnly, schema: { querystring: ZDashboardQuery, response: { 200: ZDashboard } } },
+    async (req) =>
+      service.getDashboard(deps, requireEmployer(req), req.query.page, req.query.pageSize, req.query.needsGrading),
   );
 
   r.get(

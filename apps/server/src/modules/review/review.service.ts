@@ -19,6 +19,7 @@ import {
 } from '@assessly/shared';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import {
+  type AttemptRow,
   aptitudeQuestions,
   attempts,
   proctoringEvents,
@@ -26,16 +27,17 @@ import {
   type TestRow,
   type UserRow,
   users,
+  writtenGrades,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
-import { answerMarks } from '../aptitude-questions/aptitude-scoring';
+import { answerMarks, isWrittenAnswer } from '../aptitude-questions/aptitude-scoring';
 import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { requireManagedTest } from '../tests/tests.access';
 import { profileOf } from '../users/users.service';
 import { toCsv } from './csv';
-import { findDashboardStats, findDashboardTests, type Viewer } from './dashboard-figures';
+import { countTestsNeedingGrading, findDashboardStats, findDashboardTests, type Viewer } from './dashboard-figures';
 import * as repo from './review.repo';
 import { findSimilarPairs, flagsByUser } from './similarity.service';
 import { STATUS_UNDO_MS } from './status-mail';
@@ -45,7 +47,8 @@ type Deps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'mailer' | 'blobs' | 'co
 
 export const SCORING_RULE =
   'Coding tests: for each problem the best judged submission counts (highest score; the latest on a tie), out of the ' +
-  "problem's marks. Aptitude tests: the attempt's score. Pass when score / max × total marks ≥ passing marks.";
+  "problem's marks. Aptitude tests: the attempt's score (written answers count once a reviewer grades them; until " +
+  'then the result awaits grading). Pass when score / max × total marks ≥ passing marks.';
 
 const viewerOf = (user: UserRow): Viewer => ({ companyId: user.companyId, userId: user.id });
 export const frameUrl = (eventId: string) => `/api/review/frames/${eventId}`;
@@ -60,11 +63,18 @@ export function isPass(score: number, max: number, test: Pick<TestRow, 'totalMar
   return (score / max) * test.totalMarks >= test.passingMarks - 1e-9;
 }
 
-export async function getDashboard(deps: Deps, user: UserRow, page: number, pageSize: number): Promise<TDashboard> {
+export async function getDashboard(
+  deps: Deps,
+  user: UserRow,
+  page: number,
+  pageSize: number,
+  needsGrading = false,
+): Promise<TDashboard> {
   const v = viewerOf(user);
-  const [stats, rows] = await Promise.all([
+  const [stats, rows, gradingTotal] = await Promise.all([
     findDashboardStats(deps.database, v),
-    findDashboardTests(deps.database, v, pageSize, (page - 1) * pageSize),
+    findDashboardTests(deps.database, v, pageSize, (page - 1) * pageSize, needsGrading),
+    needsGrading ? countTestsNeedingGrading(deps.database, v) : null,
   ]);
   return {
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
@@ -80,10 +90,11 @@ export async function getDashboard(deps: Deps, user: UserRow, page: number, page
       submissionCount: r.submissionCount,
       candidateCount: r.candidateCount,
       averageScore: r.averageScore,
+      needsGrading: r.needsGrading,
     })),
     page,
     pageSize,
-    totalTests: stats.totalTests,
+    totalTests: gradingTotal ?? stats.totalTests,
   };
 }
 
@@ -179,7 +190,8 @@ export async function getResults(deps: Deps, user: UserRow, testId: string): Pro
     score: round1(r.score),
     maxScore: r.maxScore,
     percent: percentOf(r.score, r.maxScore),
-    passed: isPass(r.score, r.maxScore, test),
+    passed: r.awaitingGrading ? null : isPass(r.score, r.maxScore, test),
+    awaitingGrading: r.awaitingGrading,
     hiringStatus: r.hiringStatus,
     eventCount: r.eventCount,
     similarityFlags: flags.get(r.userId) ?? 0,
@@ -218,7 +230,7 @@ export async function getResultsCsv(
       r.score,
       r.maxScore,
       r.percent,
-      r.passed ? 'Pass' : 'Fail',
+      r.passed === null ? 'Awaiting grading' : r.passed ? 'Pass' : 'Fail',
       r.hiringStatus,
       r.eventCount,
       r.similarityFlags,
@@ -255,7 +267,7 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
   const problemById = new Map(problems.map((p) => [p.id, p]));
   const perProblem: TProblemScore[] =
     test.testType === 'APTITUDE'
-      ? await aptitudeScores(deps, test, attempt.answers)
+      ? await aptitudeScores(deps, test, attempt)
       : test.questionIds
           .map((qid, index) => ({ qid, index }))
           .map(({ qid, index }) => {
@@ -293,7 +305,8 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
     score: round1(result.score),
     maxScore: result.maxScore,
     percent: percentOf(result.score, result.maxScore),
-    passed: isPass(result.score, result.maxScore, test),
+    passed: result.awaitingGrading ? null : isPass(result.score, result.maxScore, test),
+    awaitingGrading: result.awaitingGrading,
     hiringStatus: attempt.hiringStatus,
     languages: [...new Set(subs.map((s) => s.language))],
     problems: perProblem,
@@ -322,21 +335,35 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
   };
 }
 
-/** Aptitude: one row per question in the test's order, full marks when the stored answer is the correct option. */
+/**
+ * Aptitude: one row per question in the test's order, full marks when the stored answer is the correct option. A
+ * written question (issue 25) shows the answer beside its rubric and earns its grade.
+ */
 async function aptitudeScores(
   deps: Deps,
   test: TestRow,
-  answers: Record<string, number | number[]>,
+  attempt: Pick<AttemptRow, 'id' | 'answers'>,
 ): Promise<TProblemScore[]> {
   const ids = test.questionIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   if (ids.length === 0) return [];
-  const rows = await deps.db.select().from(aptitudeQuestions).where(inArray(aptitudeQuestions.id, ids));
+  const [rows, grades] = await Promise.all([
+    deps.db.select().from(aptitudeQuestions).where(inArray(aptitudeQuestions.id, ids)),
+    deps.db
+      .select({ grade: writtenGrades, grader: users.email })
+      .from(writtenGrades)
+      .leftJoin(users, eq(users.id, writtenGrades.gradedBy))
+      .where(eq(writtenGrades.attemptId, attempt.id)),
+  ]);
   const byId = new Map(rows.map((q) => [q.id, q]));
+  const gradeOf = new Map(grades.map((g) => [g.grade.questionId, g]));
+  const answers = attempt.answers;
   return test.questionIds.flatMap((qid, index) => {
     const q = byId.get(qid);
     if (!q) return [];
-    const answered = answers[qid] !== undefined;
-    const earned = answerMarks(q, answers[qid]);
+    const answer = answers[qid];
+    const answered = q.kind === 'text' ? isWrittenAnswer(answer) : answer !== undefined;
+    const g = gradeOf.get(qid);
+    const earned = q.kind === 'text' ? Math.min(g?.grade.score ?? 0, q.marks) : answerMarks(q, answer);
     const correct = answered && earned === q.marks;
     return [
       {
@@ -351,6 +378,22 @@ async function aptitudeScores(
         code: null,
         submissionId: null,
         submissionCount: answered ? 1 : 0,
+        ...(q.kind === 'text'
+          ? {
+              written: {
+                answer: isWrittenAnswer(answer) ? answer : null,
+                rubric: q.rubric,
+                grade: g
+                  ? {
+                      score: g.grade.score,
+                      comment: g.grade.comment,
+                      gradedBy: g.grader,
+                      gradedAt: g.grade.gradedAt.toISOString(),
+                    }
+                  : null,
+              },
+            }
+          : {}),
       },
     ];
   });
@@ -425,9 +468,10 @@ export async function getMyTests(deps: Deps, user: UserRow): Promise<TMyTest[]> 
       startedAt: repo.iso(r.startedAt),
       endedAt: repo.iso(r.endedAt ?? (completed ? r.deadlineAt : null)),
       endTime: repo.iso(r.endTime),
-      // The score is released once the attempt is over, never while the candidate is still working.
-      score: state === 'completed' && r.score != null ? round1(r.score) : null,
-      maxScore: state === 'completed' ? r.maxScore : null,
+      // The score is released once the attempt is over, never while the candidate is still working, and not
+      // while a written answer awaits grading (issue 25).
+      score: state === 'completed' && r.score != null && !r.awaitingGrading ? round1(r.score) : null,
+      maxScore: state === 'completed' && !r.awaitingGrading ? r.maxScore : null,
       hiringStatus: r.hiringStatus,
       takePath: takePathOf(r.testType, r.testId),
     };

@@ -6,6 +6,7 @@
 import type { TSimilarityPair, TSimilarityReport } from '@assessly/shared';
 import type { TestRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { functionStarterCode } from '../coding-problems/function-problems';
 import { type LatestCodeRow, latestCodePerProblem, testProblems } from './review.repo';
 import {
   CONTAINMENT_THRESHOLD,
@@ -37,9 +38,14 @@ export async function findSimilarPairs(deps: Pick<AppDeps, 'database'>, test: Te
   const pairs: TSimilarityPair[] = [];
   for (const list of groups.values()) {
     const problem = problemById.get(list[0]!.questionId);
+    // a function problem's base file is the generated function stub of each language (issue 25)
+    const starter =
+      problem?.kind === 'function' && problem.signature
+        ? functionStarterCode(problem.signature, problem.starterCode)
+        : problem?.starterCode;
     // Starter code (the problem's base file) and lines most submissions share are not evidence.
     const prints: Fingerprinted[] = withoutCommonFingerprints(
-      list.map((r) => fingerprintCode(r.code, r.language, starterFor(problem?.starterCode, r.language))),
+      list.map((r) => fingerprintCode(r.code, r.language, starterFor(starter, r.language))),
     );
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) {

@@ -30,6 +30,8 @@ export async function sendDueStatusEmails(deps: Deps): Promise<number> {
         ne(attempts.hiringStatus, 'pending'),
         or(isNull(attempts.statusMailed), sql`${attempts.statusMailed} <> ${attempts.hiringStatus}`),
         eq(attempts.isPreview, false),
+        // a result still awaiting grading is not told (issue 25): the mail waits for the last grade
+        eq(attempts.awaitingGrading, false),
       ),
     )
     .limit(200);

@@ -4,8 +4,9 @@
  */
 import type { TTestFigures } from '@assessly/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { aptitudeQuestions, attempts, type TestRow, type UserRow } from '../../db/schema';
+import { aptitudeQuestions, attempts, type TestRow, type UserRow, writtenGrades } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { answerMarks, isWrittenAnswer } from '../aptitude-questions/aptitude-scoring';
 import { requireManagedTest } from '../tests/tests.access';
 import { getResults } from './review.service';
 
@@ -85,31 +86,51 @@ async function codingQuestions(deps: Deps, testId: string): Promise<TTestFigures
   }));
 }
 
+/**
+ * Per aptitude question: how many answered it, their mean marks and the share with full marks. Multi-select
+ * answers score as the test does (answerMarks); a written answer counts once graded (issue 25), with its grade.
+ */
 async function aptitudeQuestionFigures(deps: Deps, test: TestRow): Promise<TTestFigures['questions']> {
-  const [questions, finished] = await Promise.all([
+  const [questions, finished, grades] = await Promise.all([
     deps.db.select().from(aptitudeQuestions).where(eq(aptitudeQuestions.testId, test.id)),
     deps.db
-      .select({ answers: attempts.answers })
+      .select({ id: attempts.id, answers: attempts.answers })
       .from(attempts)
       .where(and(eq(attempts.testId, test.id), eq(attempts.isPreview, false), isNotNull(attempts.endedAt))),
+    deps.db
+      .select({ attemptId: writtenGrades.attemptId, questionId: writtenGrades.questionId, score: writtenGrades.score })
+      .from(writtenGrades)
+      .innerJoin(attempts, eq(attempts.id, writtenGrades.attemptId))
+      .where(eq(attempts.testId, test.id)),
   ]);
+  const gradeOf = new Map(grades.map((g) => [`${g.attemptId}/${g.questionId}`, g.score]));
   const byId = new Map(questions.map((q) => [q.id, q]));
   return test.questionIds.flatMap((id) => {
     const q = byId.get(id);
     if (!q) return [];
-    const chosen = finished.map((a) => a.answers[id]).filter((c): c is number => typeof c === 'number');
-    const right = chosen.filter((c) => c === q.correctAnswer).length;
+    const earned: number[] = [];
     const wrong = new Map<number, number>();
-    for (const c of chosen) if (c !== q.correctAnswer) wrong.set(c, (wrong.get(c) ?? 0) + 1);
+    for (const a of finished) {
+      const answer = a.answers[id];
+      if (q.kind === 'text') {
+        const grade = gradeOf.get(`${a.id}/${id}`);
+        if (isWrittenAnswer(answer) && grade !== undefined) earned.push(Math.min(grade, q.marks));
+        continue;
+      }
+      if (answer === undefined || typeof answer === 'string') continue;
+      earned.push(answerMarks(q, answer));
+      if (typeof answer === 'number' && answer !== q.correctAnswer) wrong.set(answer, (wrong.get(answer) ?? 0) + 1);
+    }
+    const full = earned.filter((e) => e >= q.marks).length;
     const [top] = [...wrong.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     return [
       {
         id,
         title: q.questionText,
         maxScore: q.marks,
-        attempted: chosen.length,
-        averageScore: chosen.length ? round1((right * q.marks) / chosen.length) : null,
-        passRate: chosen.length ? round1((right * 100) / chosen.length) : null,
+        attempted: earned.length,
+        averageScore: earned.length ? round1(earned.reduce((x, y) => x + y, 0) / earned.length) : null,
+        passRate: earned.length ? round1((full * 100) / earned.length) : null,
         commonWrongAnswer: top ? { option: q.options[top[0]] ?? `Option ${top[0] + 1}`, count: top[1] } : null,
       },
     ];

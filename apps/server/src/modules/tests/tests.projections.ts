@@ -65,6 +65,8 @@ export function toEmployerQuestion(row: QuestionRow): TAptitudeQuestion {
   return {
     id: row.id,
     testId: row.testId,
+    kind: row.kind,
+    rubric: row.rubric,
     questionText: row.questionText,
     options: row.options,
     correctAnswer: row.correctAnswer,
@@ -81,7 +83,12 @@ export function toEmployerQuestion(row: QuestionRow): TAptitudeQuestion {
 
 /** CANDIDATE projection of an aptitude question: only ZCandidateQuestion's keys (never correctAnswer or explanation). */
 export function toCandidateQuestion(row: QuestionRow): TCandidateQuestion {
-  return ZCandidateQuestion.parse({ ...row, multiple: Array.isArray(row.correctAnswers) || undefined });
+  return ZCandidateQuestion.parse({
+    ...row,
+    multiple: Array.isArray(row.correctAnswers) || undefined,
+    // never the rubric: only whether the answer is written
+    kind: row.kind === 'text' ? 'text' : undefined,
+  });
 }
 
 /** Starter code for every language: the problem's own, else the stdin/stdout template. */

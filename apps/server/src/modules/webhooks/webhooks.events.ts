@@ -11,6 +11,7 @@ import type { Database, Db } from '../../db/client';
 import { webhookDeliveries, webhooks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { MAX_EXPR, SCORE_EXPR, SCORE_LATERALS } from '../review/review.repo';
+import { isPass } from '../review/review.service';
 
 const SCAN_WINDOW_MS = 2 * 86_400_000;
 
@@ -62,6 +63,7 @@ interface AttemptFact {
   score: number | null;
   maxScore: number | null;
   passingMarks: number;
+  totalMarks: number;
 }
 
 const iso = (d: string | Date | null) => (d == null ? null : new Date(d).toISOString());
@@ -74,7 +76,7 @@ export async function scanAttemptEvents(deps: EventDeps, limit = 100): Promise<n
   const startedSql = `
     SELECT w.id AS "webhookId", a.id AS "attemptId", t.id AS "testId", t.test_name AS "testName",
            a.user_id AS "userId", u.email, a.started_at AS "startedAt", a.ended_at AS "endedAt",
-           NULL::float8 AS score, NULL::float8 AS "maxScore", t.passing_marks AS "passingMarks"
+           NULL::float8 AS score, NULL::float8 AS "maxScore", t.passing_marks AS "passingMarks", t.total_marks AS "totalMarks"
     FROM webhooks w
     JOIN tests t ON t.company_id = w.company_id
     -- Issue 23: a company member's preview is no candidate's attempt and fires nothing.
@@ -88,12 +90,14 @@ export async function scanAttemptEvents(deps: EventDeps, limit = 100): Promise<n
   const completedSql = `
     SELECT w.id AS "webhookId", a.id AS "attemptId", t.id AS "testId", t.test_name AS "testName",
            a.user_id AS "userId", u.email, a.started_at AS "startedAt", a.ended_at AS "endedAt",
-           ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", t.passing_marks AS "passingMarks"
+           ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", t.passing_marks AS "passingMarks", t.total_marks AS "totalMarks"
     FROM webhooks w
     JOIN tests t ON t.company_id = w.company_id
+    -- Issue 25: an attempt awaiting grading is not complete; it completes when its last written answer is graded.
     JOIN attempts a ON a.test_id = t.id AND NOT a.is_preview AND a.finalized_at IS NOT NULL
-         AND a.finalized_at >= w.created_at
-         AND a.finalized_at >= $1::timestamptz
+         AND NOT a.awaiting_grading
+         AND coalesce(a.graded_at, a.finalized_at) >= w.created_at
+         AND coalesce(a.graded_at, a.finalized_at) >= $1::timestamptz
     JOIN users u ON u.id = a.user_id
     ${SCORE_LATERALS}
     WHERE w.active AND w.events ? 'attempt.completed'
@@ -117,7 +121,8 @@ export async function scanAttemptEvents(deps: EventDeps, limit = 100): Promise<n
         endedAt: iso(f.endedAt),
         score: f.score,
         maxScore: f.maxScore,
-        result: (f.score ?? 0) >= f.passingMarks ? 'passed' : 'failed',
+        // the same rule as the report, results and CSV (score scaled to the test's total marks)
+        result: isPass(f.score ?? 0, f.maxScore ?? 0, f) ? 'passed' : 'failed',
         reportUrl: `${deps.publicUrl}/admin/reports/${f.attemptId}`,
       },
     })),

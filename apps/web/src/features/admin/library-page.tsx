@@ -1,6 +1,6 @@
 /**
- * /admin/library: every problem and question of the company, searchable by text, tag, difficulty and language,
- * with usage and last edit. "Add to test" copies the item into a test; problems export/import as Kattis packages.
+ * /admin/library: every problem and question of the company, or of the starter library every company reads
+ * (issue 25), searchable by text, kind, tag, difficulty and language, with usage and last edit. "Add to test" copies the item into a test; problems export/import as Kattis packages.
  */
 
 import {
@@ -19,15 +19,30 @@ import { ApiError, api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useTests } from './admin-api';
 
+const PROBLEM_TYPES = [
+  ['stdio', 'Standard input/output'],
+  ['function', 'Function'],
+] as const;
+const QUESTION_TYPES = [
+  ['single', 'Single answer'],
+  ['multiple', 'Multiple answers'],
+  ['text', 'Written answer'],
+] as const;
+
+const TYPE_LABEL: Record<string, string> = Object.fromEntries([...PROBLEM_TYPES, ...QUESTION_TYPES]);
+
 export function LibraryPage() {
-  const ids = { q: useId(), tag: useId(), diff: useId(), lang: useId(), file: useId() };
+  const ids = { q: useId(), tag: useId(), diff: useId(), lang: useId(), file: useId(), type: useId(), src: useId() };
   const [kind, setKind] = useState<TLibraryKind>('problem');
+  const [source, setSource] = useState<'company' | 'starter'>('company');
+  const [type, setType] = useState('');
   const [q, setQ] = useState('');
   const [tag, setTag] = useState('');
   const [difficulty, setDifficulty] = useState('');
   const [language, setLanguage] = useState('');
   const qc = useQueryClient();
-  const params = new URLSearchParams({ kind });
+  const params = new URLSearchParams({ kind, source });
+  if (type) params.set('type', type);
   if (q.trim()) params.set('q', q.trim());
   if (tag) params.set('tag', tag);
   if (difficulty) params.set('difficulty', difficulty);
@@ -78,13 +93,34 @@ export function LibraryPage() {
             role="tab"
             aria-selected={kind === k}
             className={`btn btn-sm ${kind === k ? 'btn-primary' : 'btn-outline'}`}
-            onClick={() => setKind(k)}
+            onClick={() => {
+              setKind(k);
+              setType('');
+            }}
           >
             {k === 'problem' ? 'Coding problems' : 'Aptitude questions'}
           </button>
         ))}
       </div>
       <form className="row" onSubmit={(e) => e.preventDefault()} style={{ alignItems: 'end', flexWrap: 'wrap' }}>
+        <div className="field">
+          <label htmlFor={ids.src}>Source</label>
+          <select id={ids.src} value={source} onChange={(e) => setSource(e.target.value as 'company' | 'starter')}>
+            <option value="company">Your company</option>
+            <option value="starter">Starter library (CC BY 4.0)</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.type}>Kind</label>
+          <select id={ids.type} value={type} onChange={(e) => setType(e.target.value)}>
+            <option value="">Any</option>
+            {(kind === 'problem' ? PROBLEM_TYPES : QUESTION_TYPES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="field">
           <label htmlFor={ids.q}>Search</label>
           <input id={ids.q} className="input" value={q} onChange={(e) => setQ(e.target.value)} />
@@ -176,6 +212,7 @@ function LibraryRow({ item, tests }: { item: TLibraryItem; tests: TTest[] }) {
     <tr>
       <td>
         <strong>{item.title}</strong>
+        {item.type && <span className="badge">{TYPE_LABEL[item.type]}</span>}
         <div className="muted" style={{ maxWidth: '28rem', overflowWrap: 'anywhere' }}>
           {item.preview}
         </div>
@@ -186,7 +223,7 @@ function LibraryRow({ item, tests }: { item: TLibraryItem; tests: TTest[] }) {
       <td>
         {item.usageCount} test{item.usageCount === 1 ? '' : 's'}
       </td>
-      <td>{formatDate(item.updatedAt)}</td>
+      <td>{item.starter ? 'Starter library' : formatDate(item.updatedAt)}</td>
       <td>
         <div className="row">
           <select
@@ -206,7 +243,7 @@ function LibraryRow({ item, tests }: { item: TLibraryItem; tests: TTest[] }) {
           <button type="button" className="btn btn-outline btn-sm" disabled={!target} onClick={() => void add()}>
             Add to test
           </button>
-          {item.kind === 'problem' && (
+          {item.kind === 'problem' && !item.starter && (
             <a className="btn btn-outline btn-sm" href={`/api/coding-tests/${item.id}/export`} download>
               Export
             </a>

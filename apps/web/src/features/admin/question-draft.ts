@@ -1,6 +1,9 @@
 /** An aptitude question as the builder and the editor hold it (correctAnswer is the option's index). */
 export interface QuestionDraft {
   id: string;
+  /** `text`: a written answer graded by a person against the rubric (issue 25); no options. */
+  kind: 'choice' | 'text';
+  rubric: string;
   questionText: string;
   options: string[];
   correctAnswer: number;

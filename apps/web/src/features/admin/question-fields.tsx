@@ -9,6 +9,8 @@ export type { QuestionDraft } from './question-draft';
 export function emptyQuestion(): QuestionDraft {
   return {
     id: tempId(),
+    kind: 'choice',
+    rubric: '',
     questionText: '',
     options: Array(APTITUDE_DEFAULTS.optionCount).fill(''),
     correctAnswer: 0,
@@ -22,8 +24,11 @@ export function emptyQuestion(): QuestionDraft {
 export function toQuestionDraft(q: TAptitudeQuestion): QuestionDraft {
   return {
     id: q.id,
+    kind: q.kind,
+    rubric: q.rubric,
     questionText: q.questionText,
-    options: [...q.options],
+    // a written question keeps blank options in the draft, should the author turn it back into a choice
+    options: q.options.length ? [...q.options] : Array(APTITUDE_DEFAULTS.optionCount).fill(''),
     correctAnswer: q.correctAnswer,
     correctAnswers: q.correctAnswers ?? null,
     scoring: q.scoring ?? 'all',
@@ -90,39 +95,76 @@ export function QuestionFields({
           placeholder="Enter the question"
         />
       </div>
-      <MultiSelectToggle value={value} onChange={set} idPrefix={idPrefix} />
-      <fieldset className="field" style={{ border: 0, padding: 0 }}>
-        <legend className="label">
-          {value.correctAnswers ? 'Options (tick every correct answer)' : 'Options (choose the correct answer)'}
-        </legend>
-        {value.options.map((opt, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: options are positional (A, B, C...)
-          <div className="option-row" key={i}>
-            <input
-              type={value.correctAnswers ? 'checkbox' : 'radio'}
-              name={`${idPrefix}-correct`}
-              checked={value.correctAnswers ? value.correctAnswers.includes(i) : value.correctAnswer === i}
-              onChange={() =>
-                value.correctAnswers
-                  ? set({ correctAnswers: toggled(value.correctAnswers, i) })
-                  : set({ correctAnswer: i })
-              }
-              aria-label={`Option ${optionLetter(i)} is correct`}
-            />
-            <span className="option-letter" aria-hidden="true">
-              {optionLetter(i)}
-            </span>
-            <input
-              className="input"
-              aria-label={`Option ${optionLetter(i)}`}
-              value={opt}
-              onChange={(e) => setOption(i, e.target.value)}
-              placeholder={`Option ${optionLetter(i)}`}
-            />
-          </div>
-        ))}
-        <OptionControls value={value} onChange={onChange} />
+      <fieldset className="field row" style={{ border: 0, padding: 0 }}>
+        <legend className="label">Answer kind</legend>
+        <label>
+          <input
+            type="radio"
+            name={`${idPrefix}-kind`}
+            checked={value.kind === 'choice'}
+            onChange={() => set({ kind: 'choice' })}
+          />{' '}
+          Multiple choice
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${idPrefix}-kind`}
+            checked={value.kind === 'text'}
+            onChange={() => set({ kind: 'text' })}
+          />{' '}
+          Written answer (graded by a reviewer)
+        </label>
       </fieldset>
+      {value.kind === 'text' ? (
+        <div className="field">
+          <label htmlFor={`${idPrefix}-rubric`}>Rubric (only your team sees it)</label>
+          <textarea
+            id={`${idPrefix}-rubric`}
+            rows={3}
+            maxLength={10_000}
+            value={value.rubric}
+            onChange={(e) => set({ rubric: e.target.value })}
+            placeholder="What a full-marks answer covers, and how to give partial marks"
+          />
+        </div>
+      ) : (
+        <>
+          <MultiSelectToggle value={value} onChange={set} idPrefix={idPrefix} />
+          <fieldset className="field" style={{ border: 0, padding: 0 }}>
+            <legend className="label">
+              {value.correctAnswers ? 'Options (tick every correct answer)' : 'Options (choose the correct answer)'}
+            </legend>
+            {value.options.map((opt, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: options are positional (A, B, C...)
+              <div className="option-row" key={i}>
+                <input
+                  type={value.correctAnswers ? 'checkbox' : 'radio'}
+                  name={`${idPrefix}-correct`}
+                  checked={value.correctAnswers ? value.correctAnswers.includes(i) : value.correctAnswer === i}
+                  onChange={() =>
+                    value.correctAnswers
+                      ? set({ correctAnswers: toggled(value.correctAnswers, i) })
+                      : set({ correctAnswer: i })
+                  }
+                  aria-label={`Option ${optionLetter(i)} is correct`}
+                />
+                <span className="option-letter" aria-hidden="true">
+                  {optionLetter(i)}
+                </span>
+                <input
+                  className="input"
+                  aria-label={`Option ${optionLetter(i)}`}
+                  value={opt}
+                  onChange={(e) => setOption(i, e.target.value)}
+                  placeholder={`Option ${optionLetter(i)}`}
+                />
+              </div>
+            ))}
+            <OptionControls value={value} onChange={onChange} />
+          </fieldset>
+        </>
+      )}
       <div className="form-grid">
         <MarksField id={`${idPrefix}-marks`} value={value.marks} step={1} onChange={(marks) => set({ marks })} />
       </div>
@@ -141,6 +183,16 @@ export function QuestionFields({
 
 /** The body the batch call takes for a question. */
 export function questionPayload(q: QuestionDraft) {
+  if (q.kind === 'text') {
+    return {
+      id: q.id,
+      kind: 'text' as const,
+      rubric: q.rubric,
+      questionText: q.questionText,
+      marks: q.marks === '' ? 0 : q.marks,
+      explanation: q.explanation,
+    };
+  }
   return {
     id: q.id,
     questionText: q.questionText,

@@ -48,7 +48,8 @@ export function ComparePage() {
               <th scope="row">Total score</th>
               {candidates.map((c) => (
                 <td key={c.attemptId}>
-                  {c.score}/{c.maxScore} ({c.percent}%) {c.passed ? 'Pass' : 'Fail'}
+                  {c.score}/{c.maxScore} ({c.percent}%){' '}
+                  {c.passed === null ? 'Awaiting grading' : c.passed ? 'Pass' : 'Fail'}
                 </td>
               ))}
             </tr>

@@ -7,6 +7,7 @@ import { CandidateInterviews } from '../interviews/candidate-interviews';
 import { NotesPanel } from './notes-panel';
 import { eventLabel, formatDuration, useReport } from './review-api';
 import { CodeBlock, ErrorScreen, HiringBadge, ProctoringStrip } from './review-ui';
+import { WrittenAnswers } from './written-grades';
 import './review.css';
 
 export function ReportPage() {
@@ -45,7 +46,11 @@ export function ReportPage() {
         </div>
         <div>
           <span>Result</span>
-          <strong className={r.passed ? 'success-text' : 'error-text'}>{r.passed ? 'Pass' : 'Fail'}</strong>
+          {r.passed === null ? (
+            <strong>Awaiting grading</strong>
+          ) : (
+            <strong className={r.passed ? 'success-text' : 'error-text'}>{r.passed ? 'Pass' : 'Fail'}</strong>
+          )}
           <small className="muted">
             {' '}
             (pass mark {r.test.passingMarks}/{r.test.totalMarks})
@@ -109,9 +114,13 @@ export function ReportPage() {
                     {aptitude
                       ? p.submissionCount === 0
                         ? 'Not answered'
-                        : p.passed
-                          ? 'Correct'
-                          : 'Wrong'
+                        : p.written
+                          ? p.written.grade
+                            ? 'Written: graded'
+                            : 'Written: awaiting grading'
+                          : p.passed
+                            ? 'Correct'
+                            : 'Wrong'
                       : p.submissionCount === 0
                         ? 'Not attempted'
                         : `${p.passed} / ${p.total}`}
@@ -124,6 +133,8 @@ export function ReportPage() {
           <p className="field-hint">{r.scoringRule}</p>
         </section>
       )}
+
+      <WrittenAnswers attemptId={r.attemptId} problems={r.problems} />
 
       <section className="card rv-section" aria-labelledby="integrity-h">
         <h2 id="integrity-h">Integrity events</h2>

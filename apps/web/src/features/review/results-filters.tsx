@@ -51,6 +51,7 @@ export function ResultsFilterBar(props: {
           <option value="">Any</option>
           <option value="pass">Pass</option>
           <option value="fail">Fail</option>
+          <option value="awaiting">Needs grading</option>
         </select>
       </label>
       <label>

@@ -13,6 +13,7 @@ const row = (over: Partial<TReviewResultRow>): TReviewResultRow => ({
   maxScore: 100,
   percent: 50,
   passed: true,
+  awaitingGrading: false,
   hiringStatus: 'pending',
   eventCount: 0,
   similarityFlags: 0,
@@ -46,6 +47,13 @@ describe('results view', () => {
     expect(filterResults(all, { ...NO_FILTERS, flagged: true })).toEqual([cy, ben]);
     expect(filterResults(all, { ...NO_FILTERS, startedFrom: '2026-11-21' })).toEqual([ben]);
     expect(filterResults(all, NO_FILTERS)).toEqual(all);
+  });
+
+  it('filters the results that need grading (issue 25): neither pass nor fail', () => {
+    const dee = row({ name: 'Dee', passed: null, awaitingGrading: true });
+    expect(filterResults([...all, dee], { ...NO_FILTERS, result: 'awaiting' })).toEqual([dee]);
+    expect(filterResults([...all, dee], { ...NO_FILTERS, result: 'fail' })).toEqual([ben]);
+    expect(filterResults([...all, dee], { ...NO_FILTERS, result: 'pass' })).toEqual([ada, cy]);
   });
 
   it('sorts on every column both ways, an open attempt last by time', () => {

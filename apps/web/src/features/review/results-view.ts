@@ -5,7 +5,8 @@ export type ResultSortKey = 'rank' | 'name' | 'score' | 'time' | 'events' | 'sim
 
 export interface ResultFilters {
   status: THiringStatus | '';
-  result: 'pass' | 'fail' | '';
+  /** `awaiting`: a written answer still needs grading (issue 25). */
+  result: 'pass' | 'fail' | 'awaiting' | '';
   minPercent: string;
   maxPercent: string;
   flagged: boolean;
@@ -49,7 +50,7 @@ export function filterResults(rows: TReviewResultRow[], f: ResultFilters): TRevi
     const started = new Date(r.startedAt).getTime();
     return (
       (!f.status || r.hiringStatus === f.status) &&
-      (!f.result || r.passed === (f.result === 'pass')) &&
+      (!f.result || (f.result === 'awaiting' ? r.awaitingGrading : r.passed === (f.result === 'pass'))) &&
       (min === null || r.percent >= min) &&
       (max === null || r.percent <= max) &&
       (!f.flagged || r.eventCount > 0 || r.similarityFlags > 0) &&

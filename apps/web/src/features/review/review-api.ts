@@ -30,10 +30,11 @@ export interface TResultsResponse {
   rows: TReviewResultRow[];
 }
 
-export const useDashboard = (page: number) =>
+export const useDashboard = (page: number, needsGrading = false) =>
   useQuery({
-    queryKey: ['review', 'dashboard', page],
-    queryFn: () => api<TDashboard>(`/api/review/dashboard?page=${page}&pageSize=20`),
+    queryKey: ['review', 'dashboard', page, needsGrading],
+    queryFn: () =>
+      api<TDashboard>(`/api/review/dashboard?page=${page}&pageSize=20${needsGrading ? '&needsGrading=true' : ''}`),
     placeholderData: keepPreviousData,
   });
 

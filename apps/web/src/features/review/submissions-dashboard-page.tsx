@@ -12,7 +12,8 @@ import { useCan } from '../auth/use-can';
 
 export function SubmissionsDashboardPage() {
   const [page, setPage] = useState(1);
-  const q = useDashboard(page);
+  const [needsGrading, setNeedsGrading] = useState(false);
+  const q = useDashboard(page, needsGrading);
   const mayAuthor = useCan()('tests.author');
   if (q.isPending) return <PageSpinner label="Loading dashboard..." />;
   if (q.isError) return <ErrorScreen message={q.error.message} onRetry={() => q.refetch()} />;
@@ -39,7 +40,20 @@ export function SubmissionsDashboardPage() {
         <Stat label="Active Tests" value={d.stats.activeTests} />
         <Stat label="Average Score" value={`${d.stats.averageScore.toFixed(1)}%`} />
       </section>
-      {d.totalTests === 0 ? (
+      <label className="row no-print">
+        <input
+          type="checkbox"
+          checked={needsGrading}
+          onChange={(e) => {
+            setNeedsGrading(e.target.checked);
+            setPage(1);
+          }}
+        />{' '}
+        Only tests with written answers that need grading
+      </label>
+      {d.totalTests === 0 && needsGrading ? (
+        <p className="muted">No written answers are waiting for a grade.</p>
+      ) : d.totalTests === 0 ? (
         <section className="card rv-empty rv-section">
           <h2>No Tests Created Yet</h2>
           <p className="muted">
@@ -101,6 +115,7 @@ function TestCard({ test }: { test: TDashboardTest }) {
             {test.submissionCount} submission{test.submissionCount === 1 ? '' : 's'} · {test.candidateCount} candidate
             {test.candidateCount === 1 ? '' : 's'}
             {test.averageScore != null && ` · average ${test.averageScore.toFixed(1)}%`}
+            {test.needsGrading > 0 && ` · ${test.needsGrading} need${test.needsGrading === 1 ? 's' : ''} grading`}
           </span>
         </span>
         <span className={`rv-chevron${open ? ' open' : ''}`} aria-hidden="true">

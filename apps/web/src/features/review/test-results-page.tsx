@@ -164,8 +164,10 @@ export function TestResultsPage() {
                       {r.score}/{r.maxScore} ({r.percent}%)
                     </td>
                     <td>
-                      <span className={`badge ${r.passed ? 'badge-success' : 'badge-danger'}`}>
-                        {r.passed ? 'Pass' : 'Fail'}
+                      <span
+                        className={`badge ${r.passed === null ? 'badge-warning' : r.passed ? 'badge-success' : 'badge-danger'}`}
+                      >
+                        {r.passed === null ? 'Awaiting grading' : r.passed ? 'Pass' : 'Fail'}
                       </span>
                     </td>
                     <td>{formatTimeTaken(timeTakenMs(r))}</td>

@@ -19,6 +19,7 @@ import { NoProblemsScreen } from './screens';
 import { type OpenTake, TakeGate } from './take-gate';
 import { formatDateTime } from './time';
 import { useSavedIndex, useTakeSession } from './use-take-session';
+import { WrittenAnswer } from './written-answer';
 import './taking.css';
 
 const ENDED = {
@@ -73,7 +74,7 @@ function AptitudeTest({
   );
   flushRef.current = () => queue.flush();
   const save = useSaveSnapshot(queue as SaveQueue<unknown>);
-  const [answers, setAnswers] = useState<Record<string, number | number[]>>(() => {
+  const [answers, setAnswers] = useState<Record<string, number | number[] | string>>(() => {
     const merged = { ...take.answers };
     for (const [qid, a] of queue.unsent()) {
       if (a.answer === null) delete merged[qid];
@@ -113,7 +114,9 @@ function AptitudeTest({
             <dt>Ended</dt>
             <dd>{attempt.endedAt ? formatDateTime(attempt.endedAt) : 'Just now'}</dd>
           </dl>
-          {attempt.score === null || attempt.maxScore === null ? (
+          {attempt.awaitingGrading ? (
+            <p className="muted">Your written answers are graded by a reviewer; your score follows once they are.</p>
+          ) : attempt.score === null || attempt.maxScore === null ? (
             <p className="muted">Your answers are being scored…</p>
           ) : (
             <p className="aptitude-score">
@@ -129,11 +132,13 @@ function AptitudeTest({
   }
 
   const q = questions[Math.min(index, questions.length - 1)]!;
-  const choose = (answer: number | number[] | null) => {
+  const choose = (answer: number | number[] | string | null) => {
     if (locked) return;
     setAnswers((m) => {
       const next = { ...m };
-      if (answer === null || (Array.isArray(answer) && answer.length === 0)) delete next[q.id];
+      const none = answer === null || (Array.isArray(answer) && answer.length === 0);
+      // a written answer keeps what was typed (spaces too); only an empty box is no answer
+      if (none || answer === '') delete next[q.id];
       else next[q.id] = answer;
       return next;
     });
@@ -171,27 +176,35 @@ function AptitudeTest({
             <h1 id="question-title" className="aptitude-text">
               {q.questionText}
             </h1>
-            <fieldset className="aptitude-options" disabled={locked}>
-              <legend className={q.multiple ? 'muted' : 'sr-only'}>
-                {q.multiple ? 'Choose every correct option' : 'Options'}
-              </legend>
-              {q.multiple && (
-                <MultiOptions
-                  options={q.options}
-                  picked={pickedOf(answers[q.id])}
-                  name={`q-${q.id}`}
-                  onChange={(picked) => choose(picked.length ? picked : null)}
-                />
-              )}
-              {!q.multiple &&
-                q.options.map((opt, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: options are a fixed list; the index is the answer
-                  <label key={i} className={`aptitude-option${answers[q.id] === i ? ' chosen' : ''}`}>
-                    <input type="radio" name={`q-${q.id}`} checked={answers[q.id] === i} onChange={() => choose(i)} />
-                    <span className="option-letter">{letter(i)}.</span> {opt}
-                  </label>
-                ))}
-            </fieldset>
+            {q.kind === 'text' ? (
+              <WrittenAnswer
+                value={typeof answers[q.id] === 'string' ? (answers[q.id] as string) : ''}
+                disabled={locked}
+                onChange={(text) => choose(text)}
+              />
+            ) : (
+              <fieldset className="aptitude-options" disabled={locked}>
+                <legend className={q.multiple ? 'muted' : 'sr-only'}>
+                  {q.multiple ? 'Choose every correct option' : 'Options'}
+                </legend>
+                {q.multiple && (
+                  <MultiOptions
+                    options={q.options}
+                    picked={pickedOf(answers[q.id] as number | number[] | undefined)}
+                    name={`q-${q.id}`}
+                    onChange={(picked) => choose(picked.length ? picked : null)}
+                  />
+                )}
+                {!q.multiple &&
+                  q.options.map((opt, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: options are a fixed list; the index is the answer
+                    <label key={i} className={`aptitude-option${answers[q.id] === i ? ' chosen' : ''}`}>
+                      <input type="radio" name={`q-${q.id}`} checked={answers[q.id] === i} onChange={() => choose(i)} />
+                      <span className="option-letter">{letter(i)}.</span> {opt}
+                    </label>
+                  ))}
+              </fieldset>
+            )}
             <div className="row aptitude-actions">
               <button
                 type="button"

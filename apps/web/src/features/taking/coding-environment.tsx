@@ -295,6 +295,7 @@ function CodingEnvironment({
                   busy={runner.busy}
                   error={runner.error}
                   note={runner.note}
+                  fn={problem.kind === 'function'}
                   custom={
                     <CustomInputPanel
                       value={runner.stdin}
@@ -304,6 +305,7 @@ function CodingEnvironment({
                       busy={runner.busy === 'custom'}
                       result={runner.custom}
                       error={runner.customError}
+                      fn={problem.kind === 'function'}
                     />
                   }
                 />

@@ -46,17 +46,23 @@ function OutputWithDiff({ expected, actual }: { expected: string; actual: string
   );
 }
 
+/**
+ * `fn`: a function problem's case. Its output is the returned value, and what the candidate printed is only
+ * "Debug output" (issue 25): shown, never compared.
+ */
 export function ResultCard({
   r,
   title,
   custom,
   sql,
+  fn,
 }: {
   r: TCandidateResult;
   title: string;
   custom?: boolean;
   /** An SQL problem (issue 25): results show as tables, the candidate's beside the expected one. */
   sql?: boolean;
+  fn?: boolean;
 }) {
   const headingId = useId();
   const compileError = r.verdict === 'Compilation Error';
@@ -107,7 +113,7 @@ export function ResultCard({
             </>
           ) : (
             <>
-              <dt>{sql ? 'Your result as text' : 'Your Output'}</dt>
+              <dt>{sql ? 'Your result as text' : fn ? 'Returned value' : 'Your Output'}</dt>
               <dd>
                 {showDiff ? (
                   <OutputWithDiff expected={r.expectedOutput ?? ''} actual={output} />
@@ -117,7 +123,7 @@ export function ResultCard({
               </dd>
               {r.stderr ? (
                 <>
-                  <dt>Standard error</dt>
+                  <dt>{fn ? 'Debug output' : 'Standard error'}</dt>
                   <dd>
                     <pre className="taking-pre taking-pre-error">{r.stderr}</pre>
                   </dd>
@@ -139,7 +145,7 @@ export function ResultCard({
   );
 }
 
-export function ResultsList({ results, sql }: { results: TCandidateResult[]; sql?: boolean }) {
+export function ResultsList({ results, sql, fn }: { results: TCandidateResult[]; sql?: boolean; fn?: boolean }) {
   const passed = results.filter((r) => r.passed).length;
   return (
     <>
@@ -149,7 +155,7 @@ export function ResultsList({ results, sql }: { results: TCandidateResult[]; sql
       <div className="result-cards" data-testid="results">
         {results.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: results are in case order and replaced as a whole
-          <ResultCard key={i} r={r} title={`Test Case ${i + 1}`} sql={sql} />
+          <ResultCard key={i} r={r} title={`Test Case ${i + 1}`} sql={sql} fn={fn} />
         ))}
       </div>
     </>
@@ -165,6 +171,8 @@ export function ResultsPanel(props: {
   /** A line above the cards, e.g. "Submitted! Passed 3 / 4 test cases." */
   note?: string;
   custom: React.ReactNode;
+  /** A function problem: the labels say "Returned value" and "Debug output". */
+  fn?: boolean;
 }) {
   const { results, busy, error } = props;
   return (
@@ -192,7 +200,7 @@ export function ResultsPanel(props: {
                 {props.note}
               </p>
             )}
-            <ResultsList results={results} sql={props.sql} />
+            <ResultsList results={results} sql={props.sql} fn={props.fn} />
           </>
         )}
       </section>
@@ -210,6 +218,7 @@ export function CustomInputPanel(props: {
   busy: boolean;
   result: TCandidateResult | null;
   error: string;
+  fn?: boolean;
 }) {
   return (
     <section className="custom-input" aria-labelledby="custom-title">
@@ -236,7 +245,7 @@ export function CustomInputPanel(props: {
           {props.error}
         </p>
       )}
-      {props.result && <ResultCard r={props.result} title="Custom input" custom />}
+      {props.result && <ResultCard r={props.result} title="Custom input" custom fn={props.fn} />}
     </section>
   );
 }
