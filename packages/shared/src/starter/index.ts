@@ -2,6 +2,8 @@
  * The starter library (issue 25): items written for Assessly, under the Creative Commons Attribution 4.0 licence
  * (LICENSE.md in this folder). One module per item; this list is the library every company reads.
  */
+
+import { STARTER_SQL_PROBLEMS } from '../starter-sql';
 import { average } from './fn-average';
 import { bestTrade } from './fn-best-trade';
 import { cleanPalindrome } from './fn-clean-palindrome';
@@ -62,6 +64,7 @@ export const STARTER_ITEMS: readonly TStarterItem[] = [
   longestIncreasing,
   fewestHops,
   average,
+  ...STARTER_SQL_PROBLEMS.map((p) => ({ ...p, kind: 'sql' as const })),
   mcBigOBinarySearch,
   mcHttpIdempotent,
   mcSqlJoinRows,

@@ -24,6 +24,28 @@ describe('starter library', () => {
     expect(choices.some((c) => c.correctAnswer !== undefined)).toBe(true);
   });
 
+  it('holds the SQL problems of starter-sql, each valid for the builder', () => {
+    const sql = STARTER_ITEMS.filter((i) => i.kind === 'sql');
+    expect(sql.length).toBeGreaterThanOrEqual(4);
+    for (const p of sql) {
+      const parsed = ZCodingProblemInput.safeParse({
+        kind: 'sql',
+        title: p.title,
+        description: p.description,
+        constraints: p.constraints,
+        marks: p.marks,
+        sql: { schema: p.schema },
+        orderMatters: p.orderMatters,
+        examples: p.examples,
+        testCases: p.testCases,
+        solution: p.solution,
+        solutionLanguage: 'sql',
+      });
+      expect(parsed.success, `${p.slug}: ${parsed.error?.message}`).toBe(true);
+      expect(p.wrongSolution).not.toBe(p.solution);
+    }
+  });
+
   it('has function problems the builder accepts: cases fit the signature, hidden cases, a model and a wrong one', () => {
     for (const p of problems) {
       const parsed = ZCodingProblemInput.safeParse({

@@ -4,6 +4,7 @@
  * ../starter-sql/ join the list the same way (one module each, added to STARTER_ITEMS).
  */
 import type { TFunctionSignature } from '../function-problems';
+import type { TStarterSqlProblem } from '../starter-sql/types';
 
 export type TStarterDifficulty = 'easy' | 'medium' | 'hard';
 
@@ -50,4 +51,7 @@ export interface TStarterWrittenQuestion extends StarterBase {
   rubric: string;
 }
 
-export type TStarterItem = TStarterFunctionProblem | TStarterChoiceQuestion | TStarterWrittenQuestion;
+/** An SQL problem of ../starter-sql/ (its model and known-wrong queries checked on the real judge). */
+export type TStarterSqlItem = TStarterSqlProblem & { kind: 'sql' };
+
+export type TStarterItem = TStarterFunctionProblem | TStarterSqlItem | TStarterChoiceQuestion | TStarterWrittenQuestion;

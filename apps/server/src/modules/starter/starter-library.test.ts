@@ -28,9 +28,13 @@ describe('starter library', () => {
       t.as(who).get(`/api/library?source=starter&pageSize=100&${query}`);
     const problems = await browse(a, 'kind=problem');
     expect(problems.statusCode, problems.body).toBe(200);
-    const fnCount = STARTER_ITEMS.filter((i) => i.kind === 'function').length;
-    expect(problems.json()).toMatchObject({ total: fnCount });
-    expect((await browse(b, 'kind=problem')).json().total).toBe(fnCount);
+    const problemCount = STARTER_ITEMS.filter((i) => i.kind === 'function' || i.kind === 'sql').length;
+    expect(problems.json()).toMatchObject({ total: problemCount });
+    expect((await browse(b, 'kind=problem')).json().total).toBe(problemCount);
+    const sqlProblems = (await browse(a, 'kind=problem&type=sql')).json();
+    expect(sqlProblems.total).toBe(STARTER_ITEMS.filter((i) => i.kind === 'sql').length);
+    expect(sqlProblems.total).toBeGreaterThanOrEqual(4);
+    expect(sqlProblems.items.every((i: { type: string }) => i.type === 'sql')).toBe(true);
     expect(problems.json().items[0]).toMatchObject({ starter: true, type: 'function', kind: 'problem' });
     // the model solution and the hidden cases stay out of the listing
     expect(problems.body).not.toContain('def sumOfEvens');
@@ -76,6 +80,23 @@ describe('starter library', () => {
     const edited = await t.as(employer).put(`/api/coding-tests/${copy.id}`, { ...copy, title: 'Coins, our way' });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await find('problem', 'Fewest coins')).id).toBe(coins.id);
+
+    // an SQL problem arrives whole: its schema, the row-order rule and its model query
+    const salary = await find('problem', 'Second-highest salary');
+    const addedSql = await t
+      .as(employer)
+      .post('/api/library/add-to-test', { testId: coding, kind: 'problem', itemId: salary.id });
+    expect(addedSql.statusCode, addedSql.body).toBe(200);
+    const sqlCopy = (await t.as(employer).get(`/api/coding-tests?testId=${coding}`))
+      .json()
+      .find((p: { kind: string }) => p.kind === 'sql');
+    expect(sqlCopy).toMatchObject({
+      title: 'Second-highest salary per department',
+      orderMatters: true,
+      solutionLanguage: 'sql',
+    });
+    expect(sqlCopy.sql.schema).toContain('CREATE TABLE employees');
+    expect(sqlCopy.testCases.length).toBeGreaterThanOrEqual(3);
 
     const cap = await find('question', 'reserve the last seat');
     const addedQ = await t.as(employer).post('/api/library/add-to-test', {

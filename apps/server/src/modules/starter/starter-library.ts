@@ -32,17 +32,17 @@ export function findStarterItem(id: string): TStarterItem | null {
   return byId.get(id) ?? null;
 }
 
-const libraryKindOf = (i: TStarterItem) => (i.kind === 'function' ? 'problem' : 'question');
+const libraryKindOf = (i: TStarterItem) => (i.kind === 'function' || i.kind === 'sql' ? 'problem' : 'question');
 
 export function typeOf(i: TStarterItem): TLibraryType {
-  if (i.kind === 'function') return 'function';
+  if (i.kind === 'function' || i.kind === 'sql') return i.kind;
   if (i.kind === 'text') return 'text';
   return i.correctAnswers ? 'multiple' : 'single';
 }
 
-const titleOf = (i: TStarterItem) => (i.kind === 'function' ? i.title : i.questionText);
+const titleOf = (i: TStarterItem) => (i.kind === 'function' || i.kind === 'sql' ? i.title : i.questionText);
 const textOf = (i: TStarterItem) =>
-  i.kind === 'function' ? i.description : i.kind === 'text' ? i.rubric : i.explanation;
+  i.kind === 'function' || i.kind === 'sql' ? i.description : i.kind === 'text' ? i.rubric : i.explanation;
 
 /** One page of the starter library, filtered like the company's own (search, tag, difficulty, kind). */
 export async function starterPage(
@@ -120,6 +120,22 @@ export function starterCopyValues(item: TStarterItem) {
       solution: item.model.code,
       solutionLanguage: item.model.language,
       comparisonMode: item.floatTolerance ? 'float' : undefined,
+    });
+    return { table: 'problem' as const, values: { ...toProblemValues(parsed), ...meta } };
+  }
+  if (item.kind === 'sql') {
+    const parsed = ZCodingProblemInput.parse({
+      kind: 'sql',
+      title: item.title,
+      description: item.description,
+      constraints: item.constraints,
+      marks: item.marks,
+      sql: { schema: item.schema },
+      orderMatters: item.orderMatters,
+      examples: item.examples,
+      testCases: item.testCases,
+      solution: item.solution,
+      solutionLanguage: 'sql',
     });
     return { table: 'problem' as const, values: { ...toProblemValues(parsed), ...meta } };
   }

@@ -22,6 +22,7 @@ import { useTests } from './admin-api';
 const PROBLEM_TYPES = [
   ['stdio', 'Standard input/output'],
   ['function', 'Function'],
+  ['sql', 'SQL'],
 ] as const;
 const QUESTION_TYPES = [
   ['single', 'Single answer'],
