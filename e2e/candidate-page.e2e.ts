@@ -13,6 +13,7 @@ import {
   editorText,
   openCodingTest,
   PY_SUM,
+  pressStartTest,
   seedAptitude,
   seedTest,
   seriousA11yViolations,
@@ -297,7 +298,7 @@ describe('descriptions, readiness, summary and accessibility', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     report['/code environment'] = await seriousA11yViolations(page, ['.proctoring-video']);
     await page.goto(`${e2e.server.baseUrl}/aptitude/${apt.id}`);
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await pressStartTest(page);
     await page.getByRole('heading', { name: 'What is 2 + 2?' }).waitFor();
     report['/aptitude'] = await seriousA11yViolations(page, ['.proctoring-video']);
     await page.getByRole('button', { name: 'End Test' }).click();

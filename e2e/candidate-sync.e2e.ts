@@ -15,6 +15,7 @@ import {
   editorText,
   openCodingTest,
   PY_SUM,
+  pressStartTest,
   pythonOnNewTest,
   seedAptitude,
   seedTest,
@@ -64,7 +65,7 @@ describe('one active tab and draft revisions', () => {
     const cand = await createUser(e2e.server, 'candidate');
     const a = await signedInPage(e2e.browser, e2e.server, cand.email);
     await a.goto(`${e2e.server.baseUrl}/aptitude/${apt.id}`);
-    await a.getByRole('button', { name: 'Start Test' }).click();
+    await pressStartTest(a);
     await a.getByLabel('B. 4').check();
     await a.getByText('Saved', { exact: true }).waitFor();
     const b = await a.context().newPage();

@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
-import { createUser as createVerifiedUser, signIn, uniqueEmail } from './support';
+import { createUser as createVerifiedUser, pressStartTest, signIn, uniqueEmail } from './support';
 
 const e2e = useE2E();
 
@@ -41,7 +41,7 @@ describe('the employer workflow in a real browser', () => {
     await page.getByRole('link', { name: 'Preview as candidate' }).click();
     await page.waitForURL(`${e2e.server.baseUrl}/aptitude/${test.id}`);
     await page.getByRole('note', { name: 'Preview' }).waitFor();
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await pressStartTest(page);
     await page.getByRole('heading', { name: 'Two plus two?' }).waitFor();
     await page.getByLabel('B. 4').check();
     await page.getByText('Saved', { exact: true }).waitFor();

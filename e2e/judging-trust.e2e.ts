@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TIMEOUT_MS, newServerPage, useE2E } from './harness';
-import { createUser, signIn, signUpThenSignInWithForm } from './support';
+import { createUser, pressStartTest, signIn, signUpThenSignInWithForm } from './support';
 
 const e2e = useE2E();
 let page: Page;
@@ -157,7 +157,7 @@ describe('judging an employer can trust', () => {
     const taker = await createUser(e2e.server, 'candidate', { firstName: 'Ty', lastName: 'Taker' });
     await signIn(cand, e2e.server, taker.email);
     await cp.goto(`/code/${d.testId}`);
-    await cp.getByRole('button', { name: 'Start Test' }).click();
+    await pressStartTest(cp);
     await cp.getByRole('heading', { name: '1. Delta sum' }).waitFor();
     const rule = await cp.getByTestId('comparison-rule').textContent();
     expect(rule).toMatch(/^Output is compared token by token .*within an absolute or relative error of 0\.001/);

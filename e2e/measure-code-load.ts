@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { launchBrowser, startServer, WEB_DIST } from './harness';
-import { createUser, seedTest, signedInPage } from './support';
+import { createUser, pressStartTest, seedTest, signedInPage } from './support';
 
 interface Tally {
   total: number;
@@ -43,7 +43,7 @@ async function main() {
     await page.getByRole('button', { name: 'Start Test' }).waitFor();
     await page.waitForLoadState('networkidle');
     const startScreen = tally.total;
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await pressStartTest(page);
     await page.locator('.code-editor[data-ready="true"]').waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     console.log(`[code-load] web build: ${WEB_DIST}`);

@@ -143,12 +143,22 @@ describe('screens that tell the truth (issue 26)', () => {
     await page.getByRole('heading', { name: 'You are invited' }).waitFor();
     await page.getByText('30 minutes, counted from when you press Start').waitFor();
     await page.getByRole('heading', { name: 'System check' }).waitFor();
+    // The test's languages as people write them, whether it is proctored, and a real round trip to the server.
+    expect(await page.locator('.invite-facts').textContent()).toMatch(/Languages.*Python.*C\+\+.*Webcam.*Required/);
+    await page
+      .locator('[data-check="Connection"][data-state="ok"]')
+      .getByText(/Online \(\d+ ms/)
+      .waitFor();
+    await page.locator('[data-check="Camera"][data-state="ok"]').waitFor();
+    expect(await page.locator('[data-check="Browser"]').getAttribute('data-state')).toBe('ok');
     await page.getByLabel('First name').fill('Ivy');
     await page.getByLabel('Last name').fill('Invited');
     await page.getByLabel('Password', { exact: true }).fill('a-long-Passphrase-42');
     await page.getByRole('button', { name: 'Create account and continue' }).click();
+    // One sign-up: the test opens signed in, no second sign-in.
     await page.waitForURL(new RegExp(`/code/${test.id}`));
     await page.getByRole('heading', { name: 'Invited round' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -45,6 +45,8 @@ export const ZInviteLanding = z.object({
   endTime: z.string().nullable().optional(),
   proctored: z.boolean().optional(),
   questionCount: z.number().optional(),
+  /** The languages a coding test offers, as people write them (C++, Python). */
+  languages: z.array(z.string()).optional(),
 });
 export type TInviteLanding = z.infer<typeof ZInviteLanding>;
 
