@@ -68,10 +68,13 @@ describe('judging an employer can trust', () => {
   it('warns before sharing while the model solution is unchecked or failing, and checks it per case', async () => {
     await page.goto(`/admin/tests/${a.testId}`);
     await page.getByText('has a model solution that was not checked since the last edit').waitFor();
-    await page.goto(`/admin/coding-test/edit/${a.testId}`);
-    await page.getByRole('button', { name: 'Edit Alpha sum' }).click();
-    // The model solution panel is open by default (issue 26): Check solution sits beside it.
-    await page.getByRole('button', { name: 'Check solution' }).click();
+    // The warning links to the problem's model solution, with Check solution beside it and focused (issue 26).
+    await page.getByRole('link', { name: 'Check the solution of “Alpha sum”' }).click();
+    await page.waitForURL(`**/admin/coding-test/edit/${a.testId}`);
+    const check = page.getByRole('button', { name: 'Check solution' });
+    await expect.poll(() => check.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Solution', { exact: true }).inputValue()).toBe('print(0)\n');
+    await check.click();
     await page.getByText('Wrong Answer: 0 of 2 cases passed').waitFor();
     // fix the solution, save, check again
     await page.getByLabel('Solution', { exact: true }).fill(SUM);
