@@ -1,6 +1,6 @@
 /**
  * Issue 12 in a real Chromium with the real judge: result cards (verdict, time, stderr, the first differing
- * token), custom input, hidden cases without data, Run/Submit shortcuts, leaving the editor by keyboard,
+ * token, compile errors underlined in the editor), custom input, hidden cases without data, Run/Submit shortcuts, leaving the editor by keyboard,
  * shortcuts in Settings, sanitised rich descriptions, "not ready" tests, the Test Submitted summary and End
  * Test's message, and axe-core on /code, /aptitude, /entry and the results screens.
  */
@@ -56,6 +56,12 @@ describe('result cards, custom input and keyboard', () => {
     expect(stderr).toContain('ValueError: boom-42');
     expect(await first.getByText('exit code 1').count()).toBe(1);
     expect(await first.locator('.result-time').textContent()).toMatch(/^\d+ ms$/);
+
+    // A syntax error: the compiler's message in the card and its line underlined in the editor (issue 26).
+    await typeInEditor(page, 'print("ok")\nprint((1)\n');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await first.getByTestId('verdict').getByText('Compilation Error').waitFor({ timeout: 60_000 });
+    await page.locator('.code-editor[data-markers="1"] .squiggly-error').first().waitFor();
 
     // A wrong answer on the second example only: its card marks the first differing token.
     await typeInEditor(page, PY_OFF_BY_ONE);

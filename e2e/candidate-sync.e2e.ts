@@ -223,6 +223,12 @@ describe('layout at four sizes', () => {
       expect(badge.y + badge.height).toBeLessThanOrEqual(height);
       const last = await page.locator('.taking-tabpanel li').last().boundingBox();
       expect(overlaps(last as DOMRect, badge)).toBe(false);
+      // The timer is always on screen, and the statement gets a readable share of a phone (issue 26).
+      const timer = await page.getByRole('timer').boundingBox();
+      expect(timer!.y >= 0 && timer!.x >= 0 && timer!.x + timer!.width <= width, `${width}: timer on screen`).toBe(
+        true,
+      );
+      expect((await page.locator('.taking-tabpanel').boundingBox())!.height).toBeGreaterThanOrEqual(200);
       // No toast over the top bar or any button during the page's life (the page reports inline).
       expect(await page.locator('.Toastify__toast').count()).toBe(0);
       await page.getByRole('button', { name: 'Submit', exact: true }).click();

@@ -114,6 +114,9 @@ describe('one way in, identity bound to the attempt', () => {
     const banner = page.getByTestId('connection-banner');
     await banner.waitFor({ timeout: 10_000 });
     expect(await banner.textContent()).toContain('Connection lost — your work is saved');
+    // The banner never covers the timer (issue 26).
+    const [timerBox, bannerBox] = [await page.getByRole('timer').boundingBox(), await banner.boundingBox()];
+    expect(timerBox && bannerBox && bannerBox.y >= timerBox.y + timerBox.height).toBe(true);
     await page.waitForTimeout(2500); // a heartbeat fails meanwhile
     expect(await page.getByRole('alertdialog', { name: 'Proctoring Alert' }).count()).toBe(0);
     await context.setOffline(false);

@@ -4,11 +4,12 @@
  * load it.
  */
 import { CODE_LANGUAGES, type TCandidateProblem, type TCodeLanguage } from '@assessly/shared';
-import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { useEditRecorder } from '../playback/use-edit-recorder';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import { LanguageSelect, ProblemTabs, TopBar } from './coding-parts';
+import { markersOfResults } from './compile-markers';
 import { DraftQueue, draftKey } from './draft-queue';
 import { readJson, useEditorPrefs, useNarrowScreen } from './editor-prefs';
 import { EndDialog } from './end-dialog';
@@ -136,6 +137,7 @@ function CodingEnvironment({
     () => void queue.flush(),
   );
   useRunShortcuts(runner.run, runner.submit, runner.runCustom, !locked && runner.busy === null && !ended);
+  const markers = useMemo(() => markersOfResults(runner.results), [runner.results]);
 
   if (problems.length === 0) return <NoProblemsScreen />;
   if (ended && !viewCode) {
@@ -214,7 +216,7 @@ function CodingEnvironment({
           orientation={narrow ? 'vertical' : 'horizontal'}
           className="taking-panels"
         >
-          <Panel defaultSize={narrow ? '35%' : '45%'} minSize={narrow ? 120 : 250}>
+          <Panel defaultSize={narrow ? '40%' : '45%'} minSize={narrow ? 160 : 250}>
             <ProblemTabs problem={problem} index={index} submissions={submissions.data} />
           </Panel>
           <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
@@ -264,6 +266,7 @@ function CodingEnvironment({
                       dark={dark}
                       settings={settings}
                       onChange={onChange}
+                      markers={markers}
                       onReady={recorder.attach}
                     />
                   </Suspense>
