@@ -4,7 +4,7 @@
  * shortcuts in Settings, sanitised rich descriptions, "not ready" tests, the Test Submitted summary and End
  * Test's message, and axe-core on /code, /aptitude, /entry and the results screens.
  */
-import { tests } from '@assessly/server/test-kit';
+import { tests, writeZip } from '@assessly/server/test-kit';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
@@ -171,6 +171,48 @@ describe('result cards, custom input and keyboard', () => {
 });
 
 describe('descriptions, readiness, summary and accessibility', () => {
+  it('renders an imported Kattis LaTeX statement: headings and MathML math, constraints parsed, no raw TeX', async () => {
+    const { test } = await seedTest(e2e.server, employerId, [{ title: 'Sum of two' }]);
+    const tex = String.raw`\problemname{Add Two}
+Print the \emph{sum} of two integers.
+\section*{Input}
+One line with two integers $a$ and $b$ ($1 \le a, b \le 10^{9}$).
+\section*{Output}
+Print $a + b$.`;
+    const zip = writeZip(
+      [
+        ['problem.yaml', 'name: Add Two\n'],
+        ['problem_statement/problem.en.tex', tex],
+        ['data/sample/1.in', '1 2\n'],
+        ['data/sample/1.ans', '3\n'],
+        ['data/secret/1.in', '40 2\n'],
+        ['data/secret/1.ans', '42\n'],
+      ].map(([name, text]) => ({ name: name!, data: Buffer.from(text!) })),
+    );
+    const employer = await signedInPage(e2e.browser, e2e.server, employerEmail);
+    const imported = await employer.request.post(`${e2e.server.baseUrl}/api/coding-tests/import?testId=${test.id}`, {
+      headers: { origin: e2e.server.baseUrl },
+      multipart: { package: { name: 'add-two.zip', mimeType: 'application/zip', buffer: zip } },
+    });
+    expect(imported.status(), await imported.text()).toBe(201);
+    await employer.context().close();
+
+    const page = await candidatePage();
+    await openCodingTest(page, e2e.server, test.id);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: '2. Add Two' }).waitFor();
+    const desc = page.locator('.problem-description');
+    await desc.getByRole('heading', { name: 'Input' }).waitFor();
+    expect(await desc.textContent()).not.toMatch(/\\section|\\emph|\$|\\le/);
+    expect(await desc.locator('em').textContent()).toBe('sum');
+    // The math is MathML laid out by the browser (it has a size), and the bounds became the constraints.
+    expect(await desc.locator('math').count()).toBe(4);
+    expect((await desc.locator('math').nth(2).boundingBox())!.width).toBeGreaterThan(20);
+    await page.getByText('1 ≤ a, b ≤ 10^9', { exact: true }).waitFor();
+    expect(await seriousA11yViolations(page, ['.proctoring-video'])).toEqual([]);
+    await page.context().close();
+  });
+
   it('renders a rich description safely: tables, lists, code, links in a new tab, data: images only', async () => {
     const remoteHits: string[] = [];
     const page = await candidatePage();

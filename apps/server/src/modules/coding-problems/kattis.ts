@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { LANGUAGE_META, languageForExtension, type TCodingProblem, type TCodingProblemInput } from '@assessly/shared';
+import { latexStatement } from './latex-statement';
 
 export class PackageError extends Error {}
 
@@ -124,10 +125,12 @@ export function fromKattis(files: Map<string, Buffer>): TCodingProblemInput {
         ? String(nameField.en ?? Object.values(nameField)[0] ?? '')
         : '';
   let { body, tex } = statementOf(files, root);
+  let latex: { html: string; constraints: string[] } | null = null;
   if (tex) {
     const pn = /\\problemname\{([^}]*)\}/.exec(body);
     if (pn && !title) title = pn[1]!;
-    body = body.replace(/\\problemname\{[^}]*\}\s*/, '');
+    // LaTeX becomes HTML with MathML math (issue 26): candidates never see \section*{Input} or $1$.
+    latex = latexStatement(body);
   } else {
     const h = /^#\s+(.+)\n/.exec(body);
     if (h) {
@@ -135,7 +138,9 @@ export function fromKattis(files: Map<string, Buffer>): TCodingProblemInput {
       body = body.slice(h[0].length);
     }
   }
-  const { description, constraints } = splitConstraints(body);
+  const { description, constraints } = latex
+    ? { description: latex.html, constraints: latex.constraints }
+    : splitConstraints(body);
 
   const limits = yaml.limits && typeof yaml.limits === 'object' ? yaml.limits : {};
   const seconds =
