@@ -5,6 +5,7 @@
  * Test's message, and axe-core on /code, /aptitude, /entry and the results screens.
  */
 import { tests, writeZip } from '@assessly/server/test-kit';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
@@ -172,7 +173,7 @@ describe('result cards, custom input and keyboard', () => {
 
 describe('descriptions, readiness, summary and accessibility', () => {
   it('renders an imported Kattis LaTeX statement: headings and MathML math, constraints parsed, no raw TeX', async () => {
-    const { test } = await seedTest(e2e.server, employerId, [{ title: 'Sum of two' }]);
+    const { test } = await seedTest(e2e.server, employerId, []);
     const tex = String.raw`\problemname{Add Two}
 Print the \emph{sum} of two integers.
 \section*{Input}
@@ -195,12 +196,17 @@ Print $a + b$.`;
       multipart: { package: { name: 'add-two.zip', mimeType: 'application/zip', buffer: zip } },
     });
     expect(imported.status(), await imported.text()).toBe(201);
+    const problemId = (await imported.json()).id as string;
     await employer.context().close();
+    // The import stores the problem under the test; the authoring page then lists it (here, straight in the row).
+    await e2e.server.deps.db
+      .update(tests)
+      .set({ questionIds: [problemId] })
+      .where(eq(tests.id, test.id));
 
     const page = await candidatePage();
     await openCodingTest(page, e2e.server, test.id);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('heading', { name: '2. Add Two' }).waitFor();
+    await page.getByRole('heading', { name: '1. Add Two' }).waitFor();
     const desc = page.locator('.problem-description');
     await desc.getByRole('heading', { name: 'Input' }).waitFor();
     expect(await desc.textContent()).not.toMatch(/\\section|\\emph|\$|\\le/);
