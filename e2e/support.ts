@@ -178,6 +178,8 @@ export async function pressStartTest(page: Page) {
   await start.waitFor();
   if (await page.getByLabel('Camera preview').count()) {
     await page.getByRole('button', { name: 'Take enrolment photo' }).click();
+    // The face service enrols the photo; on a loaded machine that can take a while.
+    await page.locator('.entry-actions button.btn-primary:not([disabled])').waitFor({ timeout: 120_000 });
   }
   await start.click();
 }

@@ -216,7 +216,7 @@ function CodingEnvironment({
           orientation={narrow ? 'vertical' : 'horizontal'}
           className="taking-panels"
         >
-          <Panel defaultSize={narrow ? '40%' : '45%'} minSize={narrow ? 160 : 250}>
+          <Panel defaultSize="45%" minSize={narrow ? 160 : 250}>
             <ProblemTabs problem={problem} index={index} submissions={submissions.data} />
           </Panel>
           <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
