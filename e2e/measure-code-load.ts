@@ -70,6 +70,8 @@ async function main() {
     const checks = await page.evaluate(() =>
       document.querySelector('[data-device-checks]')?.getAttribute('data-device-checks'),
     );
+    const phoneLater = [...tally.byUrl].filter(([url]) => url.includes('centernet')).reduce((n, [, b]) => n + b, 0);
+    console.log(`[code-load] the phone model arrived after the editor was ready: ${kb(phoneLater)}`);
     console.log(
       `[code-load] idle page CPU (main thread, on-device detection included): ${((t1 - t0) / ((w1 - w0) / 1000)).toFixed(3)} of a core over ${((w1 - w0) / 1000).toFixed(0)} s${checks ? `, ${checks} checks so far` : ''}`,
     );
