@@ -3,7 +3,7 @@
  * sees no control their role cannot use; an invitation leads to the coding page with one sign-up.
  */
 import type { AddressInfo } from 'node:net';
-import { createMailer, outbox, tests } from '@assessly/server/test-kit';
+import { createMailer, outbox, seedAttempt, seedSubmission, tests } from '@assessly/server/test-kit';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
@@ -95,6 +95,76 @@ describe('screens that tell the truth (issue 26)', () => {
     }
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  it('axe-core finds no serious or critical violation on the employer and reviewer pages, and they log no console error', async () => {
+    const owner = await createUser(e2e.server, 'employer', { verified: true });
+    const reviewer = await createUser(e2e.server, 'employer', { verified: true });
+    await e2e.server.deps.database.query('UPDATE users SET company_id = $1, company_role = $2 WHERE id = $3', [
+      owner.companyId,
+      'reviewer',
+      reviewer.id,
+    ]);
+    const { test, problems } = await seedTest(e2e.server, owner.id, [{ title: 'Sum of two' }], { name: 'Axe round' });
+    await e2e.server.deps.db.update(tests).set({ companyId: owner.companyId }).where(eq(tests.id, test.id));
+    // One finished attempt with a judged submission, so results, report and dashboard show badges and scores.
+    const cand = await createUser(e2e.server, 'candidate');
+    const attempt = await seedAttempt(e2e.server.deps.db, test.id, cand.id, { endedAt: new Date() });
+    await seedSubmission(e2e.server.deps.db, {
+      testId: test.id,
+      userId: cand.id,
+      attemptId: attempt.id,
+      problem: { id: problems[0]!.id, marks: 10 },
+      questionNumber: 0,
+      passed: 1,
+      total: 2,
+    });
+    const visit = async (email: string, paths: string[]) => {
+      const page = await signedInPage(e2e.browser, e2e.server, email);
+      const problemsSeen: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problemsSeen.push(`${page.url()}: ${m.text()}`);
+      });
+      const found: Record<string, unknown> = {};
+      for (const path of paths) {
+        await page.goto(`${e2e.server.baseUrl}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const v = await seriousA11yViolations(page);
+        if (v.length) found[path] = v;
+      }
+      await page.context().close();
+      return { found, problemsSeen };
+    };
+    const employerPaths = [
+      '/admin',
+      '/admin/tests',
+      '/admin/tests/create',
+      `/admin/tests/${test.id}`,
+      `/admin/tests/${test.id}/edit`,
+      `/admin/coding-test/edit/${test.id}`,
+      `/admin/tests/${test.id}/results`,
+      `/admin/tests/${test.id}/invite`,
+      `/admin/reports/${attempt.id}`,
+      '/admin/submission',
+      '/admin/candidates',
+      '/admin/library',
+      '/admin/team',
+      '/admin/templates',
+      '/admin/settings',
+      '/admin/interviews',
+    ];
+    const asOwner = await visit(owner.email, employerPaths);
+    const asReviewer = await visit(reviewer.email, [
+      '/admin',
+      `/admin/tests/${test.id}`,
+      `/admin/tests/${test.id}/results`,
+      `/admin/reports/${attempt.id}`,
+    ]);
+    expect({ owner: asOwner, reviewer: asReviewer }).toEqual({
+      owner: { found: {}, problemsSeen: [] },
+      reviewer: { found: {}, problemsSeen: [] },
+    });
   });
 
   it('a reviewer sees no Create Test, Library, Settings, Edit, Shortlist or Resend', async () => {
