@@ -264,6 +264,8 @@ export const ZReviewResultRow = z.object({
   ...outcomeFields,
   eventCount: z.number(),
   similarityFlags: z.number(),
+  /** Issue 26: the languages the candidate submitted in (ids), for the language filter. */
+  languages: z.array(z.string()).optional(),
 });
 export type TReviewResultRow = z.infer<typeof ZReviewResultRow>;
 
