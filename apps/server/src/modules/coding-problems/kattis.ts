@@ -1,8 +1,9 @@
 /**
  * Kattis / ICPC problem package format (problemarchive.org) ⇄ Assessly coding problem.
  * Read: problem.yaml (name; limits.time_limit in seconds, limits.memory in MiB, or a .timelimit file;
- * validator_flags "float_tolerance 1e-6" and its absolute/relative variants), problem_statement/ (Markdown
- * or LaTeX; a "## Constraints" bullet list becomes the constraints), data/sample/*.in|.ans → examples,
+ * validator_flags "float_tolerance 1e-6" and its absolute/relative variants), problem_statement/ (Markdown,
+ * where a "## Constraints" bullet list becomes the constraints; or LaTeX, rendered to HTML with MathML math by
+ * latex-statement.ts, constraints from its Constraints section or Input bounds), data/sample/*.in|.ans → examples,
  * data/secret/**\/*.in|.ans → hidden test cases. Written: the same layout, which this reader reads back.
  * The model solution travels as submissions/accepted/solution.<ext> (its language from the extension, any of the
  * twelve: .c .cpp .cs .go .java .js .kt .php .py .rb .rs .ts); starter code is not part of the package.
