@@ -209,6 +209,10 @@ describe('screens that tell the truth (issue 26)', () => {
     const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(mail!.bodyText)![0];
 
     const page = await newServerPage(e2e);
+    const noise: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') noise.push(m.text());
+    });
     await page.goto(link);
     await page.getByRole('heading', { name: 'You are invited' }).waitFor();
     await page.getByText('30 minutes, counted from when you press Start').waitFor();
@@ -229,6 +233,9 @@ describe('screens that tell the truth (issue 26)', () => {
     await page.waitForURL(new RegExp(`/code/${test.id}`));
     await page.getByRole('heading', { name: 'Invited round' }).waitFor();
     expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+    // No failed request on the way (the accepted invitation is not fetched again).
+    await page.waitForLoadState('networkidle');
+    expect(noise).toEqual([]);
     await page.context().close();
   });
 });
