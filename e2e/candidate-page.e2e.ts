@@ -1,10 +1,11 @@
 /**
  * Issue 12 in a real Chromium with the real judge: result cards (verdict, time, stderr, the first differing
- * token), custom input, hidden cases without data, Run/Submit shortcuts, leaving the editor by keyboard,
+ * token, compile errors underlined in the editor), custom input, hidden cases without data, Run/Submit shortcuts, leaving the editor by keyboard,
  * shortcuts in Settings, sanitised rich descriptions, "not ready" tests, the Test Submitted summary and End
  * Test's message, and axe-core on /code, /aptitude, /entry and the results screens.
  */
-import { tests } from '@assessly/server/test-kit';
+import { tests, writeZip } from '@assessly/server/test-kit';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
@@ -13,6 +14,7 @@ import {
   editorText,
   openCodingTest,
   PY_SUM,
+  pressStartTest,
   seedAptitude,
   seedTest,
   seriousA11yViolations,
@@ -55,6 +57,12 @@ describe('result cards, custom input and keyboard', () => {
     expect(stderr).toContain('ValueError: boom-42');
     expect(await first.getByText('exit code 1').count()).toBe(1);
     expect(await first.locator('.result-time').textContent()).toMatch(/^\d+ ms$/);
+
+    // A syntax error: the compiler's message in the card and its line underlined in the editor (issue 26).
+    await typeInEditor(page, 'print("ok")\nprint((1)\n');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await first.getByTestId('verdict').getByText('Compilation Error').waitFor({ timeout: 60_000 });
+    await page.locator('.code-editor[data-markers="1"] .squiggly-error').first().waitFor();
 
     // A wrong answer on the second example only: its card marks the first differing token.
     await typeInEditor(page, PY_OFF_BY_ONE);
@@ -164,6 +172,53 @@ describe('result cards, custom input and keyboard', () => {
 });
 
 describe('descriptions, readiness, summary and accessibility', () => {
+  it('renders an imported Kattis LaTeX statement: headings and MathML math, constraints parsed, no raw TeX', async () => {
+    const { test } = await seedTest(e2e.server, employerId, []);
+    const tex = String.raw`\problemname{Add Two}
+Print the \emph{sum} of two integers.
+\section*{Input}
+One line with two integers $a$ and $b$ ($1 \le a, b \le 10^{9}$).
+\section*{Output}
+Print $a + b$.`;
+    const zip = writeZip(
+      [
+        ['problem.yaml', 'name: Add Two\n'],
+        ['problem_statement/problem.en.tex', tex],
+        ['data/sample/1.in', '1 2\n'],
+        ['data/sample/1.ans', '3\n'],
+        ['data/secret/1.in', '40 2\n'],
+        ['data/secret/1.ans', '42\n'],
+      ].map(([name, text]) => ({ name: name!, data: Buffer.from(text!) })),
+    );
+    const employer = await signedInPage(e2e.browser, e2e.server, employerEmail);
+    const imported = await employer.request.post(`${e2e.server.baseUrl}/api/coding-tests/import?testId=${test.id}`, {
+      headers: { origin: e2e.server.baseUrl },
+      multipart: { package: { name: 'add-two.zip', mimeType: 'application/zip', buffer: zip } },
+    });
+    expect(imported.status(), await imported.text()).toBe(201);
+    const problemId = (await imported.json()).id as string;
+    await employer.context().close();
+    // The import stores the problem under the test; the authoring page then lists it (here, straight in the row).
+    await e2e.server.deps.db
+      .update(tests)
+      .set({ questionIds: [problemId] })
+      .where(eq(tests.id, test.id));
+
+    const page = await candidatePage();
+    await openCodingTest(page, e2e.server, test.id);
+    await page.getByRole('heading', { name: '1. Add Two' }).waitFor();
+    const desc = page.locator('.problem-description');
+    await desc.getByRole('heading', { name: 'Input' }).waitFor();
+    expect(await desc.textContent()).not.toMatch(/\\section|\\emph|\$|\\le/);
+    expect(await desc.locator('em').textContent()).toBe('sum');
+    // The math is MathML laid out by the browser (it has a size), and the bounds became the constraints.
+    expect(await desc.locator('math').count()).toBe(4);
+    expect((await desc.locator('math').nth(2).boundingBox())!.width).toBeGreaterThan(20);
+    await page.getByText('1 ≤ a, b ≤ 10^9', { exact: true }).waitFor();
+    expect(await seriousA11yViolations(page, ['.proctoring-video'])).toEqual([]);
+    await page.context().close();
+  });
+
   it('renders a rich description safely: tables, lists, code, links in a new tab, data: images only', async () => {
     const remoteHits: string[] = [];
     const page = await candidatePage();
@@ -297,7 +352,7 @@ describe('descriptions, readiness, summary and accessibility', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     report['/code environment'] = await seriousA11yViolations(page, ['.proctoring-video']);
     await page.goto(`${e2e.server.baseUrl}/aptitude/${apt.id}`);
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await pressStartTest(page);
     await page.getByRole('heading', { name: 'What is 2 + 2?' }).waitFor();
     report['/aptitude'] = await seriousA11yViolations(page, ['.proctoring-video']);
     await page.getByRole('button', { name: 'End Test' }).click();

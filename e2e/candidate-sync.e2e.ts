@@ -15,6 +15,7 @@ import {
   editorText,
   openCodingTest,
   PY_SUM,
+  pressStartTest,
   pythonOnNewTest,
   seedAptitude,
   seedTest,
@@ -64,7 +65,7 @@ describe('one active tab and draft revisions', () => {
     const cand = await createUser(e2e.server, 'candidate');
     const a = await signedInPage(e2e.browser, e2e.server, cand.email);
     await a.goto(`${e2e.server.baseUrl}/aptitude/${apt.id}`);
-    await a.getByRole('button', { name: 'Start Test' }).click();
+    await pressStartTest(a);
     await a.getByLabel('B. 4').check();
     await a.getByText('Saved', { exact: true }).waitFor();
     const b = await a.context().newPage();
@@ -222,6 +223,12 @@ describe('layout at four sizes', () => {
       expect(badge.y + badge.height).toBeLessThanOrEqual(height);
       const last = await page.locator('.taking-tabpanel li').last().boundingBox();
       expect(overlaps(last as DOMRect, badge)).toBe(false);
+      // The timer is always on screen, and the statement gets a readable share of a phone (issue 26).
+      const timer = await page.getByRole('timer').boundingBox();
+      expect(timer!.y >= 0 && timer!.x >= 0 && timer!.x + timer!.width <= width, `${width}: timer on screen`).toBe(
+        true,
+      );
+      expect((await page.locator('.taking-tabpanel').boundingBox())!.height).toBeGreaterThanOrEqual(200);
       // No toast over the top bar or any button during the page's life (the page reports inline).
       expect(await page.locator('.Toastify__toast').count()).toBe(0);
       await page.getByRole('button', { name: 'Submit', exact: true }).click();

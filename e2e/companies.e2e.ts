@@ -1,9 +1,8 @@
 /**
- * Companies end to end: register a company through the 3-step wizard (with a logo and every step's
- * validation messages), verify the email from the outbox, sign in on /owner/login, invite a recruiter who
- * joins through the emailed link, and both employers see the same company tests.
+ * Companies end to end: one-step company sign-up from the home page (every rule of the step), verify the email
+ * from the outbox, sign in on /owner/login, invite a recruiter who joins through the emailed link, and both
+ * employers see the same company tests.
  */
-import { pngOfSize, TINY_PNG } from '@assessly/server/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
@@ -11,7 +10,7 @@ import { useE2E } from './harness';
 const e2e = useE2E();
 
 const stamp = Date.now().toString(36);
-const company = { name: 'Quantum Widgets', email: `hello.${stamp}@quantum.example` };
+const company = { name: `Quantum Widgets ${stamp}` };
 const admin = { fullName: 'Ada Lovelace', email: `ada.${stamp}@quantum.example`, password: 'Engine12!' };
 const recruiterEmail = `rita.${stamp}@quantum.example`;
 
@@ -42,181 +41,75 @@ async function testIdsSeenBy(page: Page): Promise<string[]> {
 }
 
 describe('company registration, owner sign-in and the team', () => {
-  it('registers a company with a logo, verifies, signs in, and a recruiter joins and sees the same tests', async () => {
-    // A company that already uses the email we will try first (the duplicate must show on step 1).
+  it('signs a company up in one step from the home page, verifies, signs in, and a recruiter joins and sees the same tests', async () => {
+    // A company that already uses the email we will try first.
     const taken = `taken.${stamp}@quantum.example`;
     const pre = await fetch(`${e2e.server.baseUrl}/api/register-company`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        companyName: 'Taken Co',
-        companyEmail: taken,
-        website: 'https://taken.example',
-        industry: 'Retail',
-        companySize: '1-10',
-        establishedYear: 1990,
-        description: 'x'.repeat(60),
-        linkedinUrl: '',
-        fullName: 'T Aken',
-        designation: 'CEO',
-        adminEmail: `owner.${stamp}@taken.example`,
-        password: 'Taken123',
-        agreeToTerms: true,
-      }),
+      body: JSON.stringify({ companyName: 'Taken Co', adminEmail: taken, password: 'Taken123' }),
     });
     expect(pre.status).toBe(201);
 
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${e2e.server.baseUrl}/owner/login`);
-    for (const text of [
-      'Live Coding Tests',
-      'Anti-Cheat Detection',
-      'AI-Powered Analysis',
-      'Test kinds',
-      'Coding + aptitude',
-      'Hosting',
-      'Your own server',
-    ])
+    // "Register your company" in the footer opens the sign-up tab.
+    await page.goto(`${e2e.server.baseUrl}/about`);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Register your company' }).click();
+    expect(await page.getByRole('tab', { name: 'Create Account' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('heading', { name: 'Create your company account' }).waitFor();
+
+    // "Get Started Free" with a work email lands on company sign-up with the address filled in.
+    await page.goto(`${e2e.server.baseUrl}/`);
+    await page.getByLabel('Work email').fill(taken);
+    await click(page, 'Get Started Free');
+    await page.waitForURL(/\/owner\?tab=register&email=/);
+    for (const text of ['Live Coding Tests', 'Anti-Cheat Detection', 'Test kinds', 'Coding + aptitude'])
       await see(page, text);
-    expect(await page.getByRole('tab', { name: 'Sign In' }).getAttribute('aria-selected')).toBe('true');
-    await page.getByRole('tab', { name: 'Create Account' }).click();
+    expect(await page.getByRole('tab', { name: 'Create Account' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Work email').inputValue()).toBe(taken);
+    // One step: no website, industry, size, year, description or terms to fill in.
+    for (const label of ['Website', 'Industry', 'Company Size', 'Established Year', 'Company Description'])
+      expect(await page.getByLabel(label).count()).toBe(0);
 
-    // Step 1: every rule.
-    await see(page, 'Step 1 of 3');
-    await click(page, 'Continue');
-    for (const m of [
-      'Company name is required',
-      'Company email is required',
-      'Website is required',
-      'Please select an industry',
-      'Please select company size',
-      'Established year is required',
-    ]) {
-      await see(page, m);
-    }
-    await page.getByLabel('Company Name').fill(company.name);
+    // Every rule of the one step.
+    await page.getByLabel('Work email').fill('');
+    await click(page, 'Create company account');
+    for (const m of ['Company name is required', 'Work email is required', 'Password is required']) await see(page, m);
+    await page.getByLabel('Company name').fill(company.name);
     await gone(page, 'Company name is required');
-    await page.getByLabel('Company Email').fill('not-an-email');
-    await page.getByLabel('Website').fill('quantum.example');
-    await page.getByLabel('Industry').selectOption('Technology');
-    await page.getByLabel('Company Size').selectOption('51-200');
-    await page.getByLabel('Established Year').fill('1799');
-    await click(page, 'Continue');
-    for (const m of [
-      'Please enter a valid email address',
-      'Please enter a valid website URL',
-      'Please enter a valid year',
-    ])
-      await see(page, m);
-    await page.getByLabel('Company Email').fill(taken);
-    await page.getByLabel('Website').fill('https://quantum.example');
-    await page.getByLabel('Established Year').fill(String(new Date().getFullYear() + 1));
-    await click(page, 'Continue');
-    await see(page, 'Please enter a valid year');
-    await page.getByLabel('Established Year').fill('2012');
-    await click(page, 'Continue');
-
-    // Step 2: description, LinkedIn, logo type and size, preview and remove.
-    await see(page, 'Step 2 of 3');
-    await click(page, 'Continue');
-    await see(page, 'Company description is required');
-    await page.getByLabel('Company Description').fill('Too short');
-    await see(page, '9/500');
-    await page.getByLabel('LinkedIn URL (optional)').fill('https://example.com/quantum');
-    await click(page, 'Continue');
-    await see(page, 'Description should be at least 50 characters');
-    await see(page, 'Please enter a valid LinkedIn company URL');
-    const logoInput = page.getByLabel('Company Logo (optional)');
-    await logoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await see(page, 'Please upload an image file');
-    await logoInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(5_242_880) });
-    await see(page, 'File size should be less than 5MB');
-    await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
-    await page.getByAltText('Logo preview').waitFor();
-    await click(page, 'Remove logo');
-    await page.getByAltText('Logo preview').waitFor({ state: 'detached' });
-    await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
-    await page.getByAltText('Logo preview').waitFor();
-    const description = 'Quantum Widgets builds measurement tools for labs and factories worldwide.';
-    await page.getByLabel('Company Description').fill(description);
-    await see(page, `${description.length}/500`);
-    await page.getByLabel('LinkedIn URL (optional)').fill('https://www.linkedin.com/company/quantum-widgets');
-    await click(page, 'Continue');
-
-    // Step 3: every rule and the strength meter.
-    await see(page, 'Step 3 of 3');
-    await click(page, 'Complete Registration');
-    for (const m of [
-      'Full name is required',
-      'Designation is required',
-      'Email is required',
-      'Password is required',
-      'You must agree to the terms and conditions',
-    ]) {
-      await see(page, m);
-    }
-    await page.getByLabel('Full Name').fill(admin.fullName);
-    await page.getByLabel('Designation').fill('Head of Engineering');
-    await page.getByLabel('Email Address').fill(admin.email);
+    await page.getByLabel('Work email').fill('not-an-email');
     const password = page.getByLabel('Password', { exact: true });
-    await password.fill('abc');
-    await see(page, 'Weak');
-    await click(page, 'Complete Registration');
-    await see(page, 'Password must be at least 8 characters');
     await password.fill('abcdefg1');
     await see(page, 'Medium');
-    await click(page, 'Complete Registration');
+    await click(page, 'Create company account');
+    await see(page, 'Please enter a valid email address');
     await see(page, 'Password must contain uppercase, lowercase, and number');
     await password.fill(admin.password);
     await see(page, 'Strong');
-    await page.getByLabel(/I agree to the/).check();
+    await page.getByLabel('Your name (optional)').fill(admin.fullName);
 
-    // Previous keeps what was typed.
-    await click(page, 'Previous');
-    await see(page, 'Step 2 of 3');
-    expect(await page.getByLabel('Company Description').inputValue()).toBe(description);
-    await page.getByAltText('Logo preview').waitFor();
-    await click(page, 'Continue');
-    expect(await page.getByLabel('Full Name').inputValue()).toBe(admin.fullName);
+    // The server refuses the taken address on its field.
+    await page.getByLabel('Work email').fill(taken);
+    await click(page, 'Create company account');
+    await see(page, 'An account with this email already exists');
 
-    // A dropped request: an error on step 3 and nothing lost.
+    // A dropped request: an error and nothing lost.
+    await page.getByLabel('Work email').fill(admin.email);
     await page.route('**/api/register-company', (route) => route.abort());
-    await click(page, 'Complete Registration');
+    await click(page, 'Create company account');
     await see(page, 'Could not reach the server. Nothing was lost — please check your connection and try again.');
-    expect(await page.getByLabel('Email Address').inputValue()).toBe(admin.email);
+    expect(await page.getByLabel('Company name').inputValue()).toBe(company.name);
     await page.unroute('**/api/register-company');
 
-    // The server refuses the taken company email: the wizard shows it on step 1.
-    await click(page, 'Complete Registration');
-    await see(page, 'Step 1 of 3');
-    await see(page, 'A company with this email is already registered');
-    await page.getByLabel('Company Email').fill(company.email);
-    await click(page, 'Continue');
-    await click(page, 'Continue');
-    await see(page, 'Step 3 of 3');
-    await click(page, 'Complete Registration');
-
-    // Step 4.
-    await page.getByRole('heading', { name: 'Registration Successful' }).waitFor();
-    await see(page, "What's Next");
-    await page.getByRole('link', { name: 'Contact Support' }).waitFor();
-    await click(page, 'Resend Verification Email');
-    // Registration has just sent one: the answer says so instead of pretending another is on its way.
-    await page
-      .getByRole('alert')
-      .filter({ hasText: /A verification email was sent less than a minute ago.*try again in \d+ seconds/ })
-      .waitFor();
-    await click(page, 'Go to Dashboard');
+    // Signed in at once: straight to the dashboard.
+    await click(page, 'Create company account');
     await page.waitForURL(`${e2e.server.baseUrl}/admin`);
-
-    // The logo is stored and served as an image.
-    const [co] = await e2e.server.deps.database.query<{ id: string }>('SELECT id FROM companies WHERE email = $1', [
-      company.email,
-    ]);
-    const logo = await page.request.get(`${e2e.server.baseUrl}/api/companies/${co!.id}/logo`);
-    expect(logo.headers()['content-type']).toBe('image/png');
-    expect(Buffer.from(await logo.body()).equals(TINY_PNG)).toBe(true);
+    const [co] = await e2e.server.deps.database.query<{ id: string; email: string; website: string | null }>(
+      'SELECT id, email, website FROM companies WHERE name = $1',
+      [company.name],
+    );
+    expect(co).toMatchObject({ email: admin.email, website: null });
 
     // Verify the email with the link from the outbox.
     await page.goto(`${e2e.server.baseUrl}/verify-email?token=${await tokenMailedTo(admin.email, '/verify-email')}`);
@@ -255,9 +148,6 @@ describe('company registration, owner sign-in and the team', () => {
     // The team page sits in the admin area: the sidebar marks Team as the current page.
     const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
     expect(await sidebar.getByRole('link', { name: 'Team' }).getAttribute('aria-current')).toBe('page');
-    expect(
-      await page.getByAltText(`${company.name} logo`).evaluate((img) => (img as HTMLImageElement).naturalWidth),
-    ).toBe(1);
     await page.getByLabel("Colleague's email").fill(recruiterEmail);
     await click(page, 'Send Invitation');
     await see(page, `Invitation sent to ${recruiterEmail}.`);

@@ -16,7 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
-import { createUser as createVerifiedUser, signedInPage as signedInAs, uniqueEmail } from './support';
+import { createUser as createVerifiedUser, pressStartTest, signedInPage as signedInAs, uniqueEmail } from './support';
 
 const e2e = useE2E();
 
@@ -35,7 +35,7 @@ describe('the employer workflow in a real browser', () => {
     await page.getByRole('link', { name: 'Preview as candidate' }).click();
     await page.waitForURL(`${e2e.server.baseUrl}/aptitude/${test.id}`);
     await page.getByRole('note', { name: 'Preview' }).waitFor();
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await pressStartTest(page);
     await page.getByRole('heading', { name: 'Two plus two?' }).waitFor();
     await page.getByLabel('B. 4').check();
     await page.getByText('Saved', { exact: true }).waitFor();

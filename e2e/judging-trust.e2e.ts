@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TIMEOUT_MS, newServerPage, useE2E } from './harness';
-import { createUser, signIn, signUpThenSignInWithForm } from './support';
+import { createUser, pressStartTest, signIn, signUpThenSignInWithForm } from './support';
 
 const e2e = useE2E();
 let page: Page;
@@ -68,10 +68,13 @@ describe('judging an employer can trust', () => {
   it('warns before sharing while the model solution is unchecked or failing, and checks it per case', async () => {
     await page.goto(`/admin/tests/${a.testId}`);
     await page.getByText('has a model solution that was not checked since the last edit').waitFor();
-    await page.goto(`/admin/coding-test/edit/${a.testId}`);
-    await page.getByRole('button', { name: 'Edit Alpha sum' }).click();
-    // The model solution panel is open by default (issue 26): Check solution sits beside it.
-    await page.getByRole('button', { name: 'Check solution' }).click();
+    // The warning links to the problem's model solution, with Check solution beside it and focused (issue 26).
+    await page.getByRole('link', { name: 'Check the solution of “Alpha sum”' }).click();
+    await page.waitForURL(`**/admin/coding-test/edit/${a.testId}`);
+    const check = page.getByRole('button', { name: 'Check solution' });
+    await expect.poll(() => check.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Solution', { exact: true }).inputValue()).toBe('print(0)\n');
+    await check.click();
     await page.getByText('Wrong Answer: 0 of 2 cases passed').waitFor();
     // fix the solution, save, check again
     await page.getByLabel('Solution', { exact: true }).fill(SUM);
@@ -157,7 +160,7 @@ describe('judging an employer can trust', () => {
     const taker = await createUser(e2e.server, 'candidate', { firstName: 'Ty', lastName: 'Taker' });
     await signIn(cand, e2e.server, taker.email);
     await cp.goto(`/code/${d.testId}`);
-    await cp.getByRole('button', { name: 'Start Test' }).click();
+    await pressStartTest(cp);
     await cp.getByRole('heading', { name: '1. Delta sum' }).waitFor();
     const rule = await cp.getByTestId('comparison-rule').textContent();
     expect(rule).toMatch(/^Output is compared token by token .*within an absolute or relative error of 0\.001/);

@@ -72,6 +72,15 @@ describe('one way in, identity bound to the attempt', () => {
     const start = page.getByRole('button', { name: 'Start Test' });
     // The clock has not started: no attempt while the entry step runs.
     expect(await server.deps.db.select().from(attempts).where(eq(attempts.userId, candidate.id))).toHaveLength(0);
+    // The camera is on, but no photo is taken until the candidate presses the button (issue 26).
+    await page.getByLabel('Camera preview').waitFor();
+    const takePhoto = page.getByRole('button', { name: 'Take enrolment photo' });
+    await takePhoto.waitFor();
+    expect(
+      await server.deps.db.select().from(faceEnrollments).where(eq(faceEnrollments.userId, candidate.id)),
+    ).toHaveLength(0);
+    expect(await start.isDisabled()).toBe(true);
+    await takePhoto.click();
     await page.getByText('Face enrolled', { exact: true }).waitFor({ timeout: 40_000 });
     const [reference] = await server.deps.db
       .select()
@@ -105,6 +114,9 @@ describe('one way in, identity bound to the attempt', () => {
     const banner = page.getByTestId('connection-banner');
     await banner.waitFor({ timeout: 10_000 });
     expect(await banner.textContent()).toContain('Connection lost — your work is saved');
+    // The banner never covers the timer (issue 26).
+    const [timerBox, bannerBox] = [await page.getByRole('timer').boundingBox(), await banner.boundingBox()];
+    expect(timerBox && bannerBox && bannerBox.y >= timerBox.y + timerBox.height).toBe(true);
     await page.waitForTimeout(2500); // a heartbeat fails meanwhile
     expect(await page.getByRole('alertdialog', { name: 'Proctoring Alert' }).count()).toBe(0);
     await context.setOffline(false);
@@ -173,6 +185,7 @@ describe('on-device detection', () => {
       const context = await signedInContext(cam, candidate.email);
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/code/${test.id}`);
+      await page.getByRole('button', { name: 'Take enrolment photo' }).click();
       await page.getByText('Face enrolled', { exact: true }).waitFor({ timeout: 40_000 });
       await page.getByRole('button', { name: 'Start Test' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Proctoring Alert' });

@@ -177,8 +177,23 @@ export async function openCodingTest(page: Page, server: E2EServer, testId: stri
   const start = page.getByRole('button', { name: 'Start Test' });
   const editor = page.locator('.code-editor[data-ready="true"]');
   await Promise.race([start.waitFor(), editor.waitFor()]);
-  if (await start.isVisible()) await start.click();
+  if (await start.isVisible()) await pressStartTest(page);
   await editor.waitFor();
+}
+
+/**
+ * Presses Start Test. On a camera-proctored test's entry step the candidate takes the enrolment photo first (the
+ * page takes none on its own), and Start Test unlocks once the face is enrolled.
+ */
+export async function pressStartTest(page: Page) {
+  const start = page.getByRole('button', { name: 'Start Test' });
+  await start.waitFor();
+  if (await page.getByLabel('Camera preview').count()) {
+    await page.getByRole('button', { name: 'Take enrolment photo' }).click();
+    // The face service enrols the photo; on a loaded machine that can take a while.
+    await page.locator('.entry-actions button.btn-primary:not([disabled])').waitFor({ timeout: 120_000 });
+  }
+  await start.click();
 }
 
 /** A new candidate, signed in, on /code of a new one-problem test ('Sum of two') with Python selected. */

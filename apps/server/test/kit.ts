@@ -17,6 +17,7 @@ export {
   tests,
 } from '../src/db/schema';
 export { createMailer } from '../src/lib/mailer';
+export { writeZip } from '../src/modules/coding-problems/zip';
 export { sendDueStatusEmails } from '../src/modules/review/status-mail';
 export { buildCodingTest } from './factories';
 export { pngOfSize, TINY_PNG } from './fixtures/companies';

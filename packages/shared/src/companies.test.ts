@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLogoFile, scorePassword, stepOfField, ZCompanyStep1, ZCompanyStep3 } from './companies';
+import { checkLogoFile, normaliseUrl, scorePassword, ZRegisterCompany } from './companies';
 
 describe('scorePassword (spec §5)', () => {
   it('scores a point each for length, lowercase, uppercase, digit and special; ≤2 Weak, 3 Medium, >3 Strong', () => {
@@ -13,13 +13,6 @@ describe('scorePassword (spec §5)', () => {
 });
 
 describe('registration helpers', () => {
-  it('maps fields to their wizard step', () => {
-    expect(stepOfField('companyEmail')).toBe(1);
-    expect(stepOfField('companyLogo')).toBe(2);
-    expect(stepOfField('linkedinUrl')).toBe(2);
-    expect(stepOfField('adminEmail')).toBe(3);
-  });
-
   it('checks a chosen logo file by type and size (5242880 bytes is refused)', () => {
     expect(checkLogoFile({ type: 'image/png', size: 5_242_879 })).toBeNull();
     expect(checkLogoFile({ type: 'image/png', size: 5_242_880 })).toBe('File size should be less than 5MB');
@@ -27,23 +20,56 @@ describe('registration helpers', () => {
     expect(checkLogoFile({ type: 'image/svg+xml', size: 10 })).toMatch(/SVG/);
   });
 
-  it('coerces form strings: year from text, terms from a checkbox value', () => {
-    const step1 = ZCompanyStep1.safeParse({
-      companyName: 'A',
-      companyEmail: 'A@B.CO',
-      website: 'https://a.b',
-      industry: 'Retail',
-      companySize: '1000+',
-      establishedYear: ' 1999 ',
+  it('needs only the company name, work email and password; the profile is optional', () => {
+    const minimal = ZRegisterCompany.safeParse({
+      companyName: ' Acme ',
+      adminEmail: 'Jo@Acme.CO',
+      password: 'Abcdefg1',
     });
-    expect(step1.success && step1.data).toMatchObject({ establishedYear: 1999, companyEmail: 'a@b.co' });
-    const step3 = ZCompanyStep3.safeParse({
-      fullName: 'A B',
-      designation: 'HR',
+    expect(minimal.success && minimal.data).toMatchObject({
+      companyName: 'Acme',
+      adminEmail: 'jo@acme.co',
+      companyEmail: '',
+      website: '',
+      industry: '',
+      description: '',
+    });
+    expect(minimal.success && minimal.data.establishedYear).toBeUndefined();
+    const missing = ZRegisterCompany.safeParse({});
+    expect(missing.success).toBe(false);
+    expect([...new Set(missing.error?.issues.map((i) => i.path[0]))].sort()).toEqual([
+      'adminEmail',
+      'companyName',
+      'password',
+    ]);
+  });
+
+  it('normalises URLs typed without a scheme and coerces form strings', () => {
+    expect(normaliseUrl(' acme.example/jobs ')).toBe('https://acme.example/jobs');
+    expect(normaliseUrl('http://acme.example')).toBe('http://acme.example');
+    expect(normaliseUrl('')).toBe('');
+    const full = ZRegisterCompany.safeParse({
+      companyName: 'A',
       adminEmail: 'a@b.co',
       password: 'Abcdefg1',
-      agreeToTerms: 'on',
+      website: 'a.b',
+      linkedinUrl: 'linkedin.com/company/acme',
+      establishedYear: ' 1999 ',
+      companySize: '1000+',
     });
-    expect(step3.success).toBe(true);
+    expect(full.success && full.data).toMatchObject({
+      website: 'https://a.b',
+      linkedinUrl: 'https://linkedin.com/company/acme',
+      establishedYear: 1999,
+    });
+    for (const bad of [
+      { website: 'localhost' },
+      { website: 'ftp://a.b' },
+      { industry: 'Mining' },
+      { establishedYear: 1799 },
+    ])
+      expect(
+        ZRegisterCompany.safeParse({ companyName: 'A', adminEmail: 'a@b.co', password: 'Abcdefg1', ...bad }).success,
+      ).toBe(false);
   });
 });

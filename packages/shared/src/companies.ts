@@ -23,7 +23,6 @@ export const INDUSTRIES = [
 export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const;
 
 export const LOGO_MAX_BYTES = 5_242_880;
-export const DESCRIPTION_MIN = 50;
 /** Shown by the counter only; the spec does not enforce it. The server caps abuse at DESCRIPTION_HARD_MAX. */
 export const DESCRIPTION_COUNTER_MAX = 500;
 export const DESCRIPTION_HARD_MAX = 5000;
@@ -60,14 +59,36 @@ const emailField = (requiredMessage: string) =>
       .transform((v) => v.toLowerCase()),
   );
 
-/** Begins with http:// or https:// and contains a dot after it (spec §5). */
-export const WEBSITE_RE = /^https?:\/\/\S*\.\S*$/i;
+/** Begins with http:// or https:// and has a dot in the host (after normaliseUrl added a missing scheme). */
+export const WEBSITE_RE = /^https?:\/\/[^\s/]*\.[^\s]*$/i;
 /** A LinkedIn company page: https://(www.|xx.)linkedin.com/company/<slug>[/] */
 export const LINKEDIN_COMPANY_RE = /^https?:\/\/([a-z]{2,3}\.)?linkedin\.com\/company\/[A-Za-z0-9_%.-]+\/?$/i;
 
 export function currentYear(now: Date = new Date()): number {
   return now.getFullYear();
 }
+
+/** 'acme.example' → 'https://acme.example': people type addresses without the scheme (issue 26). */
+export function normaliseUrl(value: unknown): unknown {
+  if (typeof value !== 'string') return value == null ? '' : value;
+  const v = value.trim();
+  if (v === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(v)) return v;
+  return `https://${v.replace(/^\/+/, '')}`;
+}
+
+const WEBSITE_MSG = 'Please enter a valid website URL';
+const LINKEDIN_MSG = 'Please enter a valid LinkedIn company URL';
+
+/** An optional text: missing, null and blanks are ''. */
+const optionalText = (max: number, tooLong: string) =>
+  z.preprocess((v) => (v == null ? '' : typeof v === 'string' ? v.trim() : v), z.string().max(max, tooLong));
+
+/** An optional choice among `options`; '' means not given. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  z.preprocess(
+    (v) => (v == null ? '' : typeof v === 'string' ? v.trim() : v),
+    z.union([z.literal(''), z.enum(options)], { error: message }),
+  );
 
 const establishedYear = z.preprocess(
   (v) => {
@@ -76,77 +97,46 @@ const establishedYear = z.preprocess(
     return v;
   },
   z
-    .number({
-      error: (iss) => (iss.input === undefined ? 'Established year is required' : 'Please enter a valid year'),
-    })
+    .number({ error: 'Please enter a valid year' })
     .int('Please enter a valid year')
-    .refine((y) => y >= ESTABLISHED_YEAR_MIN && y <= currentYear(), 'Please enter a valid year'),
+    .refine((y) => y >= ESTABLISHED_YEAR_MIN && y <= currentYear(), 'Please enter a valid year')
+    .optional(),
 );
-
-export const ZCompanyStep1 = z.object({
-  companyName: requiredText('Company name is required'),
-  companyEmail: emailField('Company email is required'),
-  website: z.preprocess(
-    (v) => (v == null ? '' : v),
-    z
-      .string({ error: 'Website is required' })
-      .trim()
-      .min(1, 'Website is required')
-      .max(500, 'Please enter a valid website URL')
-      .regex(WEBSITE_RE, 'Please enter a valid website URL'),
-  ),
-  industry: z.enum(INDUSTRIES, { error: 'Please select an industry' }),
-  companySize: z.enum(COMPANY_SIZES, { error: 'Please select company size' }),
-  establishedYear,
-});
-
-export const ZCompanyStep2 = z.object({
-  description: z.preprocess(
-    (v) => (v == null ? '' : v),
-    z
-      .string({ error: 'Company description is required' })
-      .trim()
-      .min(1, 'Company description is required')
-      .min(DESCRIPTION_MIN, `Description should be at least ${DESCRIPTION_MIN} characters`)
-      .max(DESCRIPTION_HARD_MAX, `Description should be at most ${DESCRIPTION_HARD_MAX} characters`),
-  ),
-  linkedinUrl: z.preprocess(
-    (v) => (v == null ? '' : typeof v === 'string' ? v.trim() : v),
-    z.union(
-      [z.literal(''), z.string().max(500).regex(LINKEDIN_COMPANY_RE, 'Please enter a valid LinkedIn company URL')],
-      {
-        error: 'Please enter a valid LinkedIn company URL',
-      },
-    ),
-  ),
-});
 
 /** The one password rule (password.ts); kept under this name for the registration and invitation forms. */
 export const ZStrongPassword = ZPassword;
 
-export const ZCompanyStep3 = z.object({
-  fullName: requiredText('Full name is required'),
-  designation: requiredText('Designation is required'),
-  adminEmail: emailField('Email is required'),
+/**
+ * Company sign-up in one step (issue 26): the company's name, the work email and a password are all it takes.
+ * The profile (website, industry, size, year, description, LinkedIn, logo) is optional and can follow later;
+ * URLs typed without a scheme are given https://. The company's email defaults to the work email.
+ */
+export const ZRegisterCompany = z.object({
+  companyName: requiredText('Company name is required'),
+  adminEmail: emailField('Work email is required'),
   password: ZStrongPassword,
-  agreeToTerms: z.preprocess(
-    (v) => v === true || v === 'true' || v === 'on',
-    z.literal(true, { error: 'You must agree to the terms and conditions' }),
+  fullName: optionalText(200, 'Full name is too long'),
+  designation: optionalText(200, 'Designation is too long'),
+  companyEmail: z.preprocess(
+    (v) => (v == null ? '' : typeof v === 'string' ? v.trim() : v),
+    z.union([z.literal(''), emailField('Company email is required')], { error: 'Please enter a valid email address' }),
+  ),
+  website: z.preprocess(
+    normaliseUrl,
+    z.union([z.literal(''), z.string().max(500, WEBSITE_MSG).regex(WEBSITE_RE, WEBSITE_MSG)], { error: WEBSITE_MSG }),
+  ),
+  industry: optionalChoice(INDUSTRIES, 'Please select an industry'),
+  companySize: optionalChoice(COMPANY_SIZES, 'Please select company size'),
+  establishedYear,
+  description: optionalText(DESCRIPTION_HARD_MAX, `Description should be at most ${DESCRIPTION_HARD_MAX} characters`),
+  linkedinUrl: z.preprocess(
+    normaliseUrl,
+    z.union([z.literal(''), z.string().max(500, LINKEDIN_MSG).regex(LINKEDIN_COMPANY_RE, LINKEDIN_MSG)], {
+      error: LINKEDIN_MSG,
+    }),
   ),
 });
-
-/** The whole registration form except the logo file (which travels as a file part or a data URL). */
-export const ZRegisterCompany = ZCompanyStep1.extend(ZCompanyStep2.shape).extend(ZCompanyStep3.shape);
 export type TRegisterCompany = z.infer<typeof ZRegisterCompany>;
-
-export const REGISTRATION_STEPS = [ZCompanyStep1, ZCompanyStep2, ZCompanyStep3] as const;
-
-/** Which wizard step (1..3) owns a field, so a server error is shown where the field is. */
-export function stepOfField(field: string): 1 | 2 | 3 {
-  if (field in ZCompanyStep1.shape) return 1;
-  if (field in ZCompanyStep2.shape || field === 'companyLogo') return 2;
-  return 3;
-}
 
 /** The client-side logo checks of §5 (type and size); the server also checks the bytes themselves. */
 export function checkLogoFile(file: { type: string; size: number }): string | null {

@@ -45,6 +45,8 @@ export const ZInviteLanding = z.object({
   endTime: z.string().nullable().optional(),
   proctored: z.boolean().optional(),
   questionCount: z.number().optional(),
+  /** The languages a coding test offers, as people write them (C++, Python). */
+  languages: z.array(z.string()).optional(),
 });
 export type TInviteLanding = z.infer<typeof ZInviteLanding>;
 
@@ -282,6 +284,8 @@ export const ZReviewResultRow = z.object({
   ...outcomeFields,
   eventCount: z.number(),
   similarityFlags: z.number(),
+  /** Issue 26: the languages the candidate submitted in (ids), for the language filter. */
+  languages: z.array(z.string()).optional(),
 });
 export type TReviewResultRow = z.infer<typeof ZReviewResultRow>;
 

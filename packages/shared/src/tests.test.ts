@@ -27,6 +27,17 @@ describe('the builders’ save rules', () => {
       'Question 2: Marks must be greater than 0',
     ]);
   });
+  it('refuses more than six options (issue 26)', () => {
+    expect(
+      validateAptitudeQuestions([
+        { questionText: 'q', options: ['1', '2', '3', '4', '5', '6', '7'], correctAnswer: 0 },
+      ]),
+    ).toEqual(['Question 1: A question can have at most 6 options']);
+    expect(validateAptitudeQuestions([{ questionText: 'q', options: ['True', 'False'], correctAnswer: 0 }])).toEqual(
+      [],
+    );
+  });
+
   it('lets missing marks take the default but refuses zero and an answer outside the options', () => {
     expect(validateAptitudeQuestions([{ questionText: 'q', options: ['a', 'b'], correctAnswer: 1 }])).toEqual([]);
     expect(

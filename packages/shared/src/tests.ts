@@ -309,16 +309,21 @@ export const ZAdminCandidate = z.object({
 
 const optionText = z.string({ error: 'All options must be filled' });
 
+/** How many options an aptitude question has (issue 26): true/false up to six; more is a different question. */
+export const OPTION_COUNT = { min: 2, max: 6 } as const;
+const TOO_FEW_OPTIONS = `A question needs at least ${OPTION_COUNT.min} options`;
+const TOO_MANY_OPTIONS = `A question can have at most ${OPTION_COUNT.max} options`;
+
 /** A question as typed: correctAnswer is an option index or the text of one of the options (docs/DECISIONS.md §4). */
 export const ZAptitudeQuestionInput = z.object({
   id: z.string().optional(),
   questionText: z.string({ error: 'Question text is required' }).trim().min(1, 'Question text is required').max(10_000),
   /** `choice` (the default) or `text`: a written answer graded by a person against the rubric (issue 25). */
   kind: z.enum(['choice', 'text'], { error: 'Kind is choice or text' }).optional().default('choice'),
-  /** A choice question needs 2 to 10 (checked by the server: toQuestionValues); a written one has none. */
+  /** A choice question needs 2 to 6 (OPTION_COUNT; the minimum checked by the server: toQuestionValues); a written one has none. */
   options: z
     .array(optionText.trim().min(1, 'All options must be filled').max(2000), { error: 'All options must be filled' })
-    .max(10, 'A question can have at most 10 options')
+    .max(OPTION_COUNT.max, TOO_MANY_OPTIONS)
     .optional()
     .default([]),
   /** A written question's marking guide: only employers ever see it. */
@@ -413,6 +418,7 @@ export function validateAptitudeQuestions(
     const options = Array.isArray(q.options) ? q.options : [];
     if (options.length < 2 || options.some((o) => typeof o !== 'string' || !o.trim()))
       errors.push(`Question ${n}: All options must be filled`);
+    if (options.length > OPTION_COUNT.max) errors.push(`Question ${n}: ${TOO_MANY_OPTIONS}`);
     const marks = toNumber(q.marks);
     // Missing marks take the default (5); anything given must be a positive number.
     if (marks !== undefined && (typeof marks !== 'number' || !(marks > 0)))

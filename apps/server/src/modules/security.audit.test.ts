@@ -242,6 +242,7 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
 /** Every GET the taking candidate makes: each answer must pass through a candidate projection. */
 const candidateReads = () => [
   '/api/users/me',
+  '/api/users/session',
   `/api/users/${taker.id}`,
   `/api/tests/${codingId}`,
   `/api/tests/${aptitudeId}`,

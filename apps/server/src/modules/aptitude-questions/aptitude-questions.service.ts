@@ -5,6 +5,7 @@
 import {
   CORRECT_ANSWER_MESSAGE,
   correctAnswersProblem,
+  OPTION_COUNT,
   resolveCorrectAnswer,
   type TAptitudeQuestion,
   type TCandidateQuestion,
@@ -38,8 +39,8 @@ export function toQuestionValues(input: QuestionInput, prefix = '') {
       explanation: input.explanation ?? '',
     };
   }
-  if (input.options.length < 2) {
-    const message = `${prefix}A question needs at least 2 options`;
+  if (input.options.length < OPTION_COUNT.min) {
+    const message = `${prefix}A question needs at least ${OPTION_COUNT.min} options`;
     throw new AppError('VALIDATION', message, { options: message });
   }
   if (Array.isArray(input.correctAnswers)) {

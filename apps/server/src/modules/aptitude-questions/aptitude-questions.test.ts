@@ -32,12 +32,28 @@ describe('POST /api/aptitude-questions/add', () => {
       [{ correctAnswer: 'Purple' }, 'The correct answer must be one of the options'],
       [{ correctAnswer: 7 }, 'The correct answer must be one of the options'],
       [{ testId: undefined }, 'testId is required'],
+      // Issue 26: true/false up to six options.
+      [{ options: ['only'], correctAnswer: 0 }, 'A question needs at least 2 options'],
+      [{ options: ['1', '2', '3', '4', '5', '6', '7'], correctAnswer: 0 }, 'A question can have at most 6 options'],
     ];
     for (const [over, message] of cases) {
       const res = await add(over);
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
+  });
+
+  it('takes a true/false question and one with six options', async () => {
+    const tf = await add({ options: ['True', 'False'], correctAnswer: 'False' });
+    expect(tf.statusCode).toBe(201);
+    expect(tf.json()).toMatchObject({ options: ['True', 'False'], correctAnswer: 1 });
+    const six = await add({ options: ['1', '2', '3', '4', '5', '6'], correctAnswer: 5 });
+    expect(six.statusCode).toBe(201);
+    const seven = await call(t.app, 'PUT', `/api/aptitude-questions/${six.json().id}`, owner, {
+      ...questionBody({ testId: test.id }),
+      options: ['1', '2', '3', '4', '5', '6', '7'],
+    });
+    expect(seven.statusCode).toBe(400);
   });
 
   it("needs a test the caller manages: another company's test is 404, candidates 403, visitors 401", async () => {

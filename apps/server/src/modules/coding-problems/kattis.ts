@@ -1,14 +1,16 @@
 /**
  * Kattis / ICPC problem package format (problemarchive.org) ⇄ Assessly coding problem.
  * Read: problem.yaml (name; limits.time_limit in seconds, limits.memory in MiB, or a .timelimit file;
- * validator_flags "float_tolerance 1e-6" and its absolute/relative variants), problem_statement/ (Markdown
- * or LaTeX; a "## Constraints" bullet list becomes the constraints), data/sample/*.in|.ans → examples,
+ * validator_flags "float_tolerance 1e-6" and its absolute/relative variants), problem_statement/ (Markdown,
+ * where a "## Constraints" bullet list becomes the constraints; or LaTeX, rendered to HTML with MathML math by
+ * latex-statement.ts, constraints from its Constraints section or Input bounds), data/sample/*.in|.ans → examples,
  * data/secret/**\/*.in|.ans → hidden test cases. Written: the same layout, which this reader reads back.
  * The model solution travels as submissions/accepted/solution.<ext> (its language from the extension, any of the
  * twelve: .c .cpp .cs .go .java .js .kt .php .py .rb .rs .ts); starter code is not part of the package.
  */
 import path from 'node:path';
 import { LANGUAGE_META, languageForExtension, type TCodingProblem, type TCodingProblemInput } from '@assessly/shared';
+import { latexStatement } from './latex-statement';
 
 export class PackageError extends Error {}
 
@@ -124,10 +126,12 @@ export function fromKattis(files: Map<string, Buffer>): TCodingProblemInput {
         ? String(nameField.en ?? Object.values(nameField)[0] ?? '')
         : '';
   let { body, tex } = statementOf(files, root);
+  let latex: { html: string; constraints: string[] } | null = null;
   if (tex) {
     const pn = /\\problemname\{([^}]*)\}/.exec(body);
     if (pn && !title) title = pn[1]!;
-    body = body.replace(/\\problemname\{[^}]*\}\s*/, '');
+    // LaTeX becomes HTML with MathML math (issue 26): candidates never see \section*{Input} or $1$.
+    latex = latexStatement(body);
   } else {
     const h = /^#\s+(.+)\n/.exec(body);
     if (h) {
@@ -135,7 +139,9 @@ export function fromKattis(files: Map<string, Buffer>): TCodingProblemInput {
       body = body.slice(h[0].length);
     }
   }
-  const { description, constraints } = splitConstraints(body);
+  const { description, constraints } = latex
+    ? { description: latex.html, constraints: latex.constraints }
+    : splitConstraints(body);
 
   const limits = yaml.limits && typeof yaml.limits === 'object' ? yaml.limits : {};
   const seconds =

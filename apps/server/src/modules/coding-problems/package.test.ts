@@ -102,7 +102,10 @@ describe('POST /api/coding-tests/import and GET /api/coding-tests/{id}/export', 
     const files = new Map<string, Buffer>([
       ['problem.yaml', Buffer.from("name: {en: 'Hello'}\nvalidator_flags: float_absolute_tolerance 1e-6\n")],
       ['.timelimit', Buffer.from('3\n')],
-      ['problem_statement/problem.en.tex', Buffer.from('\\problemname{Hello}\nPrint hello.\n')],
+      [
+        'problem_statement/problem.en.tex',
+        Buffer.from('\\problemname{Hello}\nPrint hello.\n\\section*{Input}\nAn integer $n$ ($1 \\le n \\le 10$).\n'),
+      ],
       ['data/sample/1.in', Buffer.from('')],
       ['data/sample/1.ans', Buffer.from('hello\n')],
       ['data/secret/1.in', Buffer.from('x')],
@@ -110,10 +113,12 @@ describe('POST /api/coding-tests/import and GET /api/coding-tests/{id}/export', 
     ]);
     expect(fromKattis(files)).toMatchObject({
       title: 'Hello',
-      description: 'Print hello.',
+      description: expect.stringMatching(
+        /^<p>Print hello.<\/p>\n<h2>Input<\/h2>\n<p>An integer <span class="katex"><math/,
+      ),
       timeLimitMs: 3000,
       floatTolerance: 1e-6,
-      constraints: ['See the problem statement'],
+      constraints: ['1 ≤ n ≤ 10'],
     });
     expect(parseYamlSubset('a:\n  b: 2\n  c:\n    d: "x # y"\ne: 3 # note\n')).toEqual({
       a: { b: 2, c: { d: 'x # y' } },

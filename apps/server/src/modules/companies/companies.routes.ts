@@ -1,6 +1,5 @@
 import {
   LOGO_MSG,
-  stepOfField,
   ZAcceptInvite,
   ZCompanyInvite,
   ZCompanyMember,
@@ -17,7 +16,7 @@ import {
   ZUser,
   ZVerifyEmail,
 } from '@assessly/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requireEmployer, startSession } from '../../lib/auth';
@@ -72,19 +71,6 @@ async function readRegistration(
   return { fields, logo };
 }
 
-/** Field errors of the registration carry the wizard step (1..3) that shows them. */
-async function withStep(reply: FastifyReply, run: () => Promise<unknown>) {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof AppError && err.fields) {
-      const step = Math.min(...Object.keys(err.fields).map(stepOfField));
-      return reply.status(err.status).send({ code: err.code, message: err.message, fields: err.fields, step });
-    }
-    throw err;
-  }
-}
-
 export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock } = deps;
   const authLimit = { rateLimit: { max: deps.authRateLimit, timeWindow: '1 minute' } };
@@ -100,19 +86,18 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
   const secure = () => deps.config.publicUrl.startsWith('https://');
   const r = typed(app);
 
-  // Multipart or JSON: the fields are read and checked in the handler (errors carry the wizard step).
+  // Multipart or JSON: the fields are read and checked in the handler.
   app.post(
     '/api/register-company',
     { bodyLimit: REGISTER_BODY_LIMIT, config: authLimit, schema: { response: { 201: ZCompanyRegistered } } },
-    async (req, reply) =>
-      withStep(reply, async () => {
-        const { fields, logo } = await readRegistration(req);
-        const input = parseInput(ZRegisterCompany, fields);
-        const { company, user } = await service.registerCompany(companyDeps(), input, logo);
-        // Go to Dashboard on the success screen goes straight to /admin: the admin is signed in.
-        await startSession(db, clock, reply, user.id, secure());
-        return reply.status(201).send({ company: service.toPublicCompany(company), user: service.toPublicUser(user) });
-      }),
+    async (req, reply) => {
+      const { fields, logo } = await readRegistration(req);
+      const input = parseInput(ZRegisterCompany, fields);
+      const { company, user } = await service.registerCompany(companyDeps(), input, logo);
+      // The new owner is signed in and goes straight on to /admin.
+      await startSession(db, clock, reply, user.id, secure());
+      return reply.status(201).send({ company: service.toPublicCompany(company), user: service.toPublicUser(user) });
+    },
   );
 
   // Image bytes: no response schema.

@@ -74,13 +74,16 @@ function splitFullName(fullName: string): { firstName: string; lastName: string 
 /** Creates the company and its admin in one transaction, stores the logo, and emails a verification link. */
 export async function registerCompany(deps: CompanyDeps, input: TRegisterCompany, logo: LogoUpload | null) {
   const logoType = logo ? checkLogo(logo) : null;
+  // One-step sign-up: without a company address the work email is the company's too.
+  const companyEmail = input.companyEmail || input.adminEmail;
+  const companyField = input.companyEmail ? 'companyEmail' : 'adminEmail';
   const [companyTaken, adminTaken] = await Promise.all([
-    repo.findCompanyByEmail(deps.db, input.companyEmail),
+    repo.findCompanyByEmail(deps.db, companyEmail),
     usersRepo.findUserByEmail(deps.db, input.adminEmail),
   ]);
-  if (companyTaken)
-    throw new AppError('COMPANY_EMAIL_TAKEN', COMPANY_EMAIL_TAKEN, { companyEmail: COMPANY_EMAIL_TAKEN });
   if (adminTaken) throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN, { adminEmail: ADMIN_EMAIL_TAKEN });
+  if (companyTaken)
+    throw new AppError('COMPANY_EMAIL_TAKEN', COMPANY_EMAIL_TAKEN, { [companyField]: COMPANY_EMAIL_TAKEN });
 
   const passwordHash = await hashPassword(input.password, deps.config.passwordCost);
   const logoKey = logo && logoType ? await deps.blobs.put('logos', logo.data, logoType) : null;
@@ -88,12 +91,12 @@ export async function registerCompany(deps: CompanyDeps, input: TRegisterCompany
     const { company, user } = await deps.db.transaction(async (tx) => {
       const company = await repo.insertCompany(tx, {
         name: input.companyName,
-        email: input.companyEmail,
-        website: input.website,
-        industry: input.industry,
-        companySize: input.companySize,
-        establishedYear: input.establishedYear,
-        description: input.description,
+        email: companyEmail,
+        website: input.website || null,
+        industry: input.industry || null,
+        companySize: input.companySize || null,
+        establishedYear: input.establishedYear ?? null,
+        description: input.description || null,
         linkedinUrl: input.linkedinUrl || null,
         logoKey,
         logoType,
@@ -116,7 +119,7 @@ export async function registerCompany(deps: CompanyDeps, input: TRegisterCompany
     if (logoKey) await deps.blobs.delete(logoKey).catch(() => undefined);
     // Two registrations racing for one email: the unique indexes decide.
     if (isUniqueViolation(err, 'companies_email_key')) {
-      throw new AppError('COMPANY_EMAIL_TAKEN', COMPANY_EMAIL_TAKEN, { companyEmail: COMPANY_EMAIL_TAKEN });
+      throw new AppError('COMPANY_EMAIL_TAKEN', COMPANY_EMAIL_TAKEN, { [companyField]: COMPANY_EMAIL_TAKEN });
     }
     if (isUniqueViolation(err, 'users_email_key')) {
       throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN, { adminEmail: ADMIN_EMAIL_TAKEN });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSignedInUser, sessionCookie } from '../../../test/factories';
+import { createSignedInUser, sessionCookie, uniqueEmail } from '../../../test/factories';
 import {
   DESCRIPTION,
   pngOfSize,
@@ -16,16 +16,14 @@ const register = (body: Record<string, unknown>) => t.as(null).post('/api/regist
 const thisYear = new Date().getFullYear();
 
 async function expectFieldError(
-  res: { statusCode: number; json(): { code: string; fields: Record<string, string>; step: number } },
+  res: { statusCode: number; json(): { code: string; fields: Record<string, string> } },
   field: string,
   message: string,
-  step: number,
 ) {
   expect(res.statusCode, `${field}: ${message}`).toBe(400);
   const body = res.json();
   expect(body.code).toBe('VALIDATION');
   expect(body.fields[field]).toBe(message);
-  expect(body.step).toBe(step);
 }
 
 describe('POST /api/register-company', () => {
@@ -98,77 +96,83 @@ describe('POST /api/register-company', () => {
   });
 });
 
-describe('registration rules of spec §5, enforced by the server', () => {
-  it('step 1: company name, company email, website, industry, size and year', async () => {
+describe('one-step company sign-up (issue 26), rules enforced by the server', () => {
+  it('company name, work email and password are enough; the work email is the company address; no session leaks', async () => {
+    const adminEmail = uniqueEmail('one-step');
+    const res = await register({ companyName: 'Tiny Co', adminEmail, password: 'Compiler1' });
+    expect(res.statusCode).toBe(201);
+    const { company, user } = res.json();
+    expect(company).toMatchObject({
+      name: 'Tiny Co',
+      email: adminEmail,
+      website: null,
+      industry: null,
+      companySize: null,
+      establishedYear: null,
+      description: null,
+      linkedinUrl: null,
+    });
+    expect(user).toMatchObject({ email: adminEmail, role: 'employer', companyRole: 'owner', firstName: '' });
+    const me = await t.as(null).get('/api/users/me', { cookie: sessionCookie(res) });
+    expect(me.json().id).toBe(user.id);
+  });
+
+  it('refuses a missing company name, work email or password with the field named', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ companyName: '  ' }, 'companyName', 'Company name is required'],
-      [{ companyEmail: '' }, 'companyEmail', 'Company email is required'],
+      [{ adminEmail: '' }, 'adminEmail', 'Work email is required'],
+      [{ adminEmail: 'grace@' }, 'adminEmail', 'Please enter a valid email address'],
+      [{ password: '' }, 'password', 'Password is required'],
+      [{ password: 'Abc123x' }, 'password', 'Password must be at least 8 characters'],
+      [{ password: 'abcdefg1' }, 'password', 'Password must contain uppercase, lowercase, and number'],
+    ];
+    for (const [over, field, message] of cases)
+      await expectFieldError(await register(validRegistration(over)), field, message);
+    expect((await register(validRegistration({ password: 'Abcdefg1' }))).statusCode).toBe(201);
+  });
+
+  it('normalises a website or LinkedIn page typed without https:// and needs no description minimum', async () => {
+    const res = await register(
+      validRegistration({
+        website: 'acme.example/about',
+        linkedinUrl: 'linkedin.com/company/acme',
+        description: 'Tools.',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().company).toMatchObject({
+      website: 'https://acme.example/about',
+      linkedinUrl: 'https://linkedin.com/company/acme',
+      description: 'Tools.',
+    });
+  });
+
+  it('still checks the optional profile fields when they are given', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
       [{ companyEmail: 'acme-at-example' }, 'companyEmail', 'Please enter a valid email address'],
-      [{ website: '' }, 'website', 'Website is required'],
-      [{ website: 'acme.example' }, 'website', 'Please enter a valid website URL'],
       [{ website: 'ftp://acme.example' }, 'website', 'Please enter a valid website URL'],
-      [{ website: 'https://localhost' }, 'website', 'Please enter a valid website URL'],
-      [{ industry: '' }, 'industry', 'Please select an industry'],
+      [{ website: 'localhost' }, 'website', 'Please enter a valid website URL'],
       [{ industry: 'Mining' }, 'industry', 'Please select an industry'],
-      [{ companySize: '' }, 'companySize', 'Please select company size'],
       [{ companySize: '2-5' }, 'companySize', 'Please select company size'],
-      [{ establishedYear: '' }, 'establishedYear', 'Established year is required'],
-      [{ establishedYear: undefined }, 'establishedYear', 'Established year is required'],
       [{ establishedYear: 1799 }, 'establishedYear', 'Please enter a valid year'],
       [{ establishedYear: thisYear + 1 }, 'establishedYear', 'Please enter a valid year'],
       [{ establishedYear: 'nineteen' }, 'establishedYear', 'Please enter a valid year'],
-      [{ establishedYear: 1999.5 }, 'establishedYear', 'Please enter a valid year'],
+      [
+        { linkedinUrl: 'https://www.linkedin.com/in/grace' },
+        'linkedinUrl',
+        'Please enter a valid LinkedIn company URL',
+      ],
+      [{ description: 'z'.repeat(5001) }, 'description', 'Description should be at most 5000 characters'],
     ];
     for (const [over, field, message] of cases)
-      await expectFieldError(await register(validRegistration(over)), field, message, 1);
-  });
-
-  it('step 1: years 1800 and the current year are accepted (as numbers and as form strings)', async () => {
+      await expectFieldError(await register(validRegistration(over)), field, message);
     expect((await register(validRegistration({ establishedYear: 1800 }))).statusCode).toBe(201);
     expect((await registerMultipart(t.app, validRegistration({ establishedYear: String(thisYear) }))).statusCode).toBe(
       201,
     );
-    expect((await register(validRegistration({ website: 'http://acme.example/about' }))).statusCode).toBe(201);
   });
 
-  it('step 2: description of 49 characters after trimming is refused, 50 accepted; LinkedIn company pages only', async () => {
-    const d49 = 'x'.repeat(49);
-    const d50 = 'y'.repeat(50);
-    await expectFieldError(
-      await register(validRegistration({ description: '' })),
-      'description',
-      'Company description is required',
-      2,
-    );
-    await expectFieldError(
-      await register(validRegistration({ description: `   ${d49}      ` })),
-      'description',
-      'Description should be at least 50 characters',
-      2,
-    );
-    const ok = await register(validRegistration({ description: `  ${d50}  ` }));
-    expect(ok.statusCode).toBe(201);
-    expect(ok.json().company.description).toBe(d50);
-    // 500 is only the counter; longer descriptions are accepted.
-    expect((await register(validRegistration({ description: 'z'.repeat(501) }))).statusCode).toBe(201);
-    for (const bad of [
-      'https://www.linkedin.com/in/grace',
-      'https://example.com/company/acme',
-      'linkedin.com/company/acme',
-    ]) {
-      await expectFieldError(
-        await register(validRegistration({ linkedinUrl: bad })),
-        'linkedinUrl',
-        'Please enter a valid LinkedIn company URL',
-        2,
-      );
-    }
-    expect((await register(validRegistration({ linkedinUrl: 'https://linkedin.com/company/acme/' }))).statusCode).toBe(
-      201,
-    );
-  });
-
-  it('step 2: the logo must be an image under 5 MB — 5242879 bytes accepted, 5242880 and 5242881 refused', async () => {
+  it('the logo must be an image under 5 MB — 5242879 bytes accepted, 5242880 and 5242881 refused', async () => {
     const accepted = await registerMultipart(t.app, validRegistration(), {
       data: pngOfSize(5_242_879),
       type: 'image/png',
@@ -176,39 +180,36 @@ describe('registration rules of spec §5, enforced by the server', () => {
     expect(accepted.statusCode).toBe(201);
     for (const size of [5_242_880, 5_242_881]) {
       const res = await registerMultipart(t.app, validRegistration(), { data: pngOfSize(size), type: 'image/png' });
-      await expectFieldError(res, 'companyLogo', 'File size should be less than 5MB', 2);
+      await expectFieldError(res, 'companyLogo', 'File size should be less than 5MB');
     }
     const json = await register(
       validRegistration({ companyLogo: `data:image/png;base64,${pngOfSize(5_242_880).toString('base64')}` }),
     );
-    await expectFieldError(json, 'companyLogo', 'File size should be less than 5MB', 2);
+    await expectFieldError(json, 'companyLogo', 'File size should be less than 5MB');
     // Far over the limit: the multipart limit stops it and the answer is still the spec's message.
     const huge = await registerMultipart(t.app, validRegistration(), {
       data: pngOfSize(9 * 1024 * 1024),
       type: 'image/png',
     });
-    await expectFieldError(huge, 'companyLogo', 'File size should be less than 5MB', 2);
+    await expectFieldError(huge, 'companyLogo', 'File size should be less than 5MB');
   });
 
-  it('step 2: a non-image is refused even when it claims an image type; SVG is refused', async () => {
+  it('a non-image is refused even when it claims an image type; SVG is refused', async () => {
     const text = Buffer.from('this is not an image at all, just text pretending');
     await expectFieldError(
       await registerMultipart(t.app, validRegistration(), { data: text, type: 'image/png' }),
       'companyLogo',
       'Please upload an image file',
-      2,
     );
     await expectFieldError(
       await registerMultipart(t.app, validRegistration(), { data: TINY_PNG, type: 'application/pdf', name: 'x.pdf' }),
       'companyLogo',
       'Please upload an image file',
-      2,
     );
     await expectFieldError(
       await register(validRegistration({ companyLogo: 'data:image/png,not-base64' })),
       'companyLogo',
       'Please upload an image file',
-      2,
     );
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const res = await registerMultipart(t.app, validRegistration(), {
@@ -221,43 +222,16 @@ describe('registration rules of spec §5, enforced by the server', () => {
     const before = await t.deps.database.query('SELECT 1 FROM companies WHERE logo_type = $1', ['image/svg+xml']);
     expect(before).toHaveLength(0);
   });
-
-  it('step 3: full name, designation, email, password rules and terms', async () => {
-    const cases: [Record<string, unknown>, string, string][] = [
-      [{ fullName: '' }, 'fullName', 'Full name is required'],
-      [{ designation: ' ' }, 'designation', 'Designation is required'],
-      [{ adminEmail: '' }, 'adminEmail', 'Email is required'],
-      [{ adminEmail: 'grace@' }, 'adminEmail', 'Please enter a valid email address'],
-      [{ password: '' }, 'password', 'Password is required'],
-      [{ password: 'Abc123x' }, 'password', 'Password must be at least 8 characters'],
-      [{ password: 'abcdefg1' }, 'password', 'Password must contain uppercase, lowercase, and number'],
-      [{ password: 'ABCDEFG1' }, 'password', 'Password must contain uppercase, lowercase, and number'],
-      [{ password: 'Abcdefgh' }, 'password', 'Password must contain uppercase, lowercase, and number'],
-      [{ agreeToTerms: false }, 'agreeToTerms', 'You must agree to the terms and conditions'],
-      [{ agreeToTerms: undefined }, 'agreeToTerms', 'You must agree to the terms and conditions'],
-    ];
-    for (const [over, field, message] of cases)
-      await expectFieldError(await register(validRegistration(over)), field, message, 3);
-    // Exactly 8 characters with all three kinds is enough.
-    expect((await register(validRegistration({ password: 'Abcdefg1' }))).statusCode).toBe(201);
-  });
-
-  it('reports the earliest step when several steps have errors', async () => {
-    const res = await register(validRegistration({ companyName: '', description: 'short', password: '' }));
-    expect(res.json().step).toBe(1);
-    expect(Object.keys(res.json().fields).sort()).toEqual(['companyName', 'description', 'password']);
-  });
 });
 
 describe('duplicate emails', () => {
-  it('a taken company email is a 409 shown on step 1; a taken admin email a 409 shown on step 3', async () => {
+  it('a taken company email or work email is a 409 on its field', async () => {
     const first = validRegistration();
     expect((await register(first)).statusCode).toBe(201);
     const dupCompany = await register(validRegistration({ companyEmail: String(first.companyEmail).toUpperCase() }));
     expect(dupCompany.statusCode).toBe(409);
     expect(dupCompany.json()).toMatchObject({
       code: 'COMPANY_EMAIL_TAKEN',
-      step: 1,
       message: 'A company with this email is already registered',
     });
     expect(dupCompany.json().fields.companyEmail).toBe('A company with this email is already registered');
@@ -266,13 +240,16 @@ describe('duplicate emails', () => {
     expect(dupAdmin.statusCode).toBe(409);
     expect(dupAdmin.json()).toMatchObject({
       code: 'EMAIL_TAKEN',
-      step: 3,
       message: 'An account with this email already exists',
     });
 
     const candidate = await createSignedInUser(t.app, { role: 'candidate' });
     const dupUser = await register(validRegistration({ adminEmail: candidate.email }));
-    expect(dupUser.json()).toMatchObject({ code: 'EMAIL_TAKEN', step: 3 });
+    expect(dupUser.json()).toMatchObject({ code: 'EMAIL_TAKEN', fields: { adminEmail: expect.any(String) } });
+    // Without a company address the work email is the company's: one already used by a company is refused there.
+    const noCompanyEmail = await register({ companyName: 'B', adminEmail: first.companyEmail, password: 'Compiler1' });
+    expect(noCompanyEmail.statusCode).toBe(409);
+    expect(noCompanyEmail.json().fields.adminEmail).toBe('A company with this email is already registered');
   });
 
   it('company and admin are created in one transaction: a race lost on the admin email leaves no company behind', async () => {

@@ -3,10 +3,11 @@
  * time): Human's browser bundle (tfjs inside), the tfjs wasm binaries, and the models the page runs
  * (BlazeFace for faces, FaceMesh for the human-face gate of issue 27, CenterNet for phones). A fixed list of files: nothing else on disk can be named.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
@@ -31,6 +32,46 @@ function runtimeFiles(): Map<string, { file: string; type: string }> {
 
 const ZName = z.object({ name: z.string() });
 
+type Encoding = 'br' | 'gzip' | 'identity';
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** br, then gzip, then none: what the request accepts (q=0 refuses). */
+export function pickEncoding(accept: string | undefined): Encoding {
+  const offered = new Map<string, number>();
+  for (const part of (accept ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    if (name) offered.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (e: string) => (offered.get(e) ?? offered.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : 'identity';
+}
+
+/**
+ * Each file compressed once, off the event loop, and kept in memory (about 5 MB with brotli): the runtime is
+ * 8 MB raw and a candidate's cold load must stay small (issue 26), so nothing is sent uncompressed to a browser.
+ */
+const compressed = new Map<string, Promise<Buffer>>();
+function bytesOf(file: string, encoding: Encoding): Promise<Buffer> {
+  const key = `${encoding}:${file}`;
+  let p = compressed.get(key);
+  if (!p) {
+    p = readFile(file).then((raw) =>
+      encoding === 'br'
+        ? brotli(raw, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          })
+        : encoding === 'gzip'
+          ? gz(raw, { level: 9 })
+          : raw,
+    );
+    p.catch(() => compressed.delete(key));
+    compressed.set(key, p);
+  }
+  return p;
+}
+
 export const DEVICE_RUNTIME_PREFIX = '/api/proctoring/runtime/';
 
 export async function deviceRuntimeRoutes(app: FastifyInstance) {
@@ -40,11 +81,14 @@ export async function deviceRuntimeRoutes(app: FastifyInstance) {
     files ??= runtimeFiles();
     const entry = files.get(req.params.name);
     if (!entry) throw new AppError('NOT_FOUND', 'No such proctoring runtime file');
-    const info = await stat(entry.file);
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const body = await bytesOf(entry.file, encoding);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
       .header('content-type', entry.type)
-      .header('content-length', info.size)
+      .header('content-length', body.length)
+      .header('vary', 'accept-encoding')
       .header('cache-control', 'public, max-age=86400')
-      .send(createReadStream(entry.file));
+      .send(body);
   });
 }

@@ -4,7 +4,14 @@
  * from the attempts and submissions of the user with that email, so it is never out of step.
  * Resending rotates the token (the newest email's link is the one that works); reminders link to the test.
  */
-import type { TInvitationRow, TInviteLanding, TInviteRequest, TInviteResult } from '@assessly/shared';
+import {
+  LANGUAGE_META,
+  offeredLanguages,
+  type TInvitationRow,
+  type TInviteLanding,
+  type TInviteRequest,
+  type TInviteResult,
+} from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditLog, invitations, type TestRow, type UserRow, users } from '../../db/schema';
@@ -232,6 +239,8 @@ export async function readInvitation(
     endTime: test.endTime?.toISOString() ?? null,
     proctored: proctoringActive(deps, test),
     questionCount: test.questionIds.length,
+    // The languages the candidate may write in, by the names people use (aptitude tests have none).
+    languages: test.testType === 'CODING' ? offeredLanguages(test.languages).map((id) => LANGUAGE_META[id].label) : [],
   };
 }
 

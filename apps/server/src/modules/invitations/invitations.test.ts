@@ -123,6 +123,7 @@ describe('tracking, accepting and resending', () => {
       endTime: null,
       proctored: expect.any(Boolean),
       questionCount: expect.any(Number),
+      languages: expect.arrayContaining(['Python', 'C++', 'JavaScript']),
     });
     const list = (await t.as(emp).get(`/api/invitations?testId=${testId}`)).json();
     const inv = list.find((i: { email: string }) => i.email === 'two@cand.test');

@@ -8,6 +8,7 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'POST /api/users/add': 'Sign up',
   'POST /api/users': 'Sign up (same as /api/users/add)',
   'GET /api/users/me': 'The signed-in user (or the creator of the API token)',
+  'GET /api/users/session': 'The signed-in user, or null for a visitor (200 either way)',
   'GET /api/users/by-email': 'A user by email (self, or a candidate of your tests)',
   'GET /api/users/{id}': 'A user by id (self, or a candidate of your tests)',
   'PUT /api/users/{id}': 'Update your own profile',

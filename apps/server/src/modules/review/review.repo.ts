@@ -121,6 +121,8 @@ export interface CandidateResultRow {
   hiringStatus: 'pending' | 'shortlisted' | 'rejected';
   eventCount: number;
   awaitingGrading: boolean;
+  /** The languages the candidate submitted in (coding tests), by id. */
+  languages: string[] | null;
 }
 
 /** One row per candidate (attempt) of a test, best score first. */
@@ -131,7 +133,9 @@ export function candidateResults(database: Database, testId: string, attemptId?:
             a.started_at AS "startedAt", a.ended_at AS "endedAt", a.deadline_at AS "deadlineAt",
             ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", a.hiring_status AS "hiringStatus",
             (SELECT count(*)::int FROM proctoring_events pe WHERE pe.attempt_id = a.id) AS "eventCount",
-            a.awaiting_grading AS "awaitingGrading"
+            a.awaiting_grading AS "awaitingGrading",
+            (SELECT array_agg(DISTINCT sl.language ORDER BY sl.language) FROM submissions sl
+              WHERE sl.test_id = a.test_id AND sl.user_id = a.user_id) AS languages
      FROM attempts a
      JOIN tests t ON t.id = a.test_id
      JOIN users u ON u.id = a.user_id

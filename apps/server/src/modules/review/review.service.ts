@@ -195,6 +195,7 @@ export async function getResults(deps: Deps, user: UserRow, testId: string): Pro
     hiringStatus: r.hiringStatus,
     eventCount: r.eventCount,
     similarityFlags: flags.get(r.userId) ?? 0,
+    languages: r.languages ?? [],
   }));
 }
 

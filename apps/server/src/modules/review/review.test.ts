@@ -276,6 +276,9 @@ describe('results and CSV', () => {
     expect(body.rows.map((r: { score: number }) => r.score)).toEqual([90, 15, 0]);
     expect(body.rows[0]).toMatchObject({ passed: true, eventCount: 3, similarityFlags: 1 });
     expect(body.rows[2]).toMatchObject({ similarityFlags: 0, endedAt: null });
+    // Issue 26: each row names the languages its candidate submitted in (the language filter's options).
+    for (const r of body.rows) expect(Array.isArray(r.languages), r.email).toBe(true);
+    expect(body.rows[0].languages).toEqual(['python']);
   });
 
   it('exports one escaped, formula-safe row per candidate', async () => {

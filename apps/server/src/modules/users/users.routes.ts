@@ -25,6 +25,8 @@ import * as service from './users.service';
 const ZIdParam = z.object({ id: z.string().uuid('User not found') });
 const ZEmailQuery = z.object({ email: z.string().trim().min(1, 'Email is required') });
 
+const ZSession = z.object({ user: ZUser.nullable() });
+
 export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock } = deps;
   const r = typed(app);
@@ -79,6 +81,12 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/api/users/me', { schema: { response: { 200: ZUser } } }, async (req) =>
     service.toPublicUser(requireUser(req)),
   );
+
+  // Who is signed in, for pages anyone may open: 200 with null for a visitor, so an anonymous page load logs
+  // no failed request (issue 26). /api/users/me keeps its 401 for API clients.
+  r.get('/api/users/session', { schema: { response: { 200: ZSession } } }, async (req) => ({
+    user: req.user ? service.toPublicUser(req.user) : null,
+  }));
 
   r.get(
     '/api/users/by-email',

@@ -157,6 +157,18 @@ describe('POST /api/users/login', () => {
     expect(out.statusCode).toBe(200);
     const me = await t.as(u).get('/api/users/me');
     expect(me.statusCode).toBe(401);
+    // The session read answers a visitor with null and 200 (no failed request on anonymous pages).
+    const session = await t.as(u).get('/api/users/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ user: null });
+  });
+
+  it('GET /api/users/session names the signed-in user with the fields of /api/users/me', async () => {
+    const u = await createSignedInUser(t.app);
+    const [me, session] = [await t.as(u).get('/api/users/me'), await t.as(u).get('/api/users/session')];
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ user: me.json() });
+    expect(session.body).not.toMatch(/password/i);
   });
 });
 

@@ -206,7 +206,7 @@ function CreatedDialog(props: {
         style={inviting ? { maxWidth: 'min(56rem, 96vw)', maxHeight: '92vh', overflowY: 'auto' } : undefined}
       >
         <h2 id="created-title">Test Created Successfully!</h2>
-        <ShareWarning problems={props.problems} />
+        <ShareWarning problems={props.problems} testId={props.testId} />
         <p>Share this link with candidates:</p>
         <p>
           <code className="mono" style={{ wordBreak: 'break-all' }}>

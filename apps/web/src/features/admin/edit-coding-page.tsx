@@ -1,7 +1,7 @@
 import type { TCodingProblem, TTest } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Fragment, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { ApiError, api } from '../../lib/api';
 import { AddFromBankModal, bankListProps } from './add-from-bank-modal';
@@ -36,6 +36,29 @@ export function EditCodingPage() {
       setVersion(loaded.data.test.version);
     }
   }, [loaded.data, problems]);
+
+  // ?check=<problem id> (the "Check before sharing" links): open that problem with its model solution and put
+  // the focus on "Check solution" beside it.
+  const [params, setParams] = useSearchParams();
+  const checkId = params.get('check');
+  const focusCheck = useRef<string | null>(null);
+  useEffect(() => {
+    if (!problems || !checkId) return;
+    const p = problems.find((x) => x.id === checkId);
+    if (p) {
+      setEditing(toProblemDraft(p));
+      setEditError(null);
+      focusCheck.current = p.id;
+    }
+    setParams({}, { replace: true });
+  }, [checkId, problems, setParams]);
+  useEffect(() => {
+    if (!editing || focusCheck.current !== editing.id) return;
+    focusCheck.current = null;
+    const button = document.getElementById(`check-solution-${editing.id}`);
+    button?.scrollIntoView({ block: 'center' });
+    button?.focus();
+  }, [editing]);
 
   if (loaded.isError) {
     return <EditorLoadError message="Test not found or failed to load" />;
@@ -126,7 +149,7 @@ export function EditCodingPage() {
           {notice}
         </div>
       )}
-      <ShareWarning problems={problems} />
+      <ShareWarning problems={problems} testId={id} />
       {outdated.length > 0 && (
         <RejudgePrompt
           items={outdated}

@@ -1,8 +1,9 @@
 /** Option count controls of an aptitude question (issue 26): 2 to 6 options, and a one-click True/False. */
+import { OPTION_COUNT } from '@assessly/shared';
 import { optionLetter } from './admin-helpers';
 
-export const MIN_OPTIONS = 2;
-export const MAX_OPTIONS = 6;
+export const MIN_OPTIONS = OPTION_COUNT.min;
+export const MAX_OPTIONS = OPTION_COUNT.max;
 
 interface Draft {
   options: string[];

@@ -38,7 +38,13 @@ export function SolutionCheckButton({ problemId, dirty }: { problemId: string; d
   };
   return (
     <div className="solution-check">
-      <button type="button" className="btn btn-outline btn-sm" onClick={run} disabled={running}>
+      <button
+        type="button"
+        id={`check-solution-${problemId}`}
+        className="btn btn-outline btn-sm"
+        onClick={run}
+        disabled={running}
+      >
         {running ? 'Checking...' : 'Check solution'}
       </button>
       {dirty && <span className="field-hint"> Checks the saved version: save your changes first.</span>}
@@ -84,7 +90,7 @@ export function SolutionCheckButton({ problemId, dirty }: { problemId: string; d
 }
 
 /** Problems whose model solution is missing, failing, or unchecked since the last edit. */
-export function unverifiedProblems(problems: readonly Pick<TCodingProblem, 'title' | 'solutionCheck'>[]) {
+export function unverifiedProblems<T extends Pick<TCodingProblem, 'title' | 'solutionCheck'>>(problems: readonly T[]) {
   return problems.filter((p) => p.solutionCheck && p.solutionCheck.state !== 'passed');
 }
 
@@ -95,14 +101,21 @@ const STATE_TEXT = {
   passed: '',
 } as const;
 
-/** Shown before a coding test is shared when any model solution is missing or failing. */
+/** The editor that opens `problemId` with its "Check solution" button in view (edit-coding-page reads ?check=). */
+export function checkSolutionHref(testId: string, problemId: string): string {
+  return `/admin/coding-test/edit/${testId}?check=${encodeURIComponent(problemId)}`;
+}
+
+/**
+ * Shown before a coding test is shared when any model solution is missing or failing. Each problem links to its
+ * model solution with "Check solution" beside it; without `testId` (an author who may not edit) there is no link.
+ */
 export function ShareWarning({
   problems,
-  checkHref,
+  testId,
 }: {
-  problems: readonly Pick<TCodingProblem, 'title' | 'solutionCheck'>[];
-  /** Where the problems' "Check solution" buttons are (the coding editor), when this page is elsewhere. */
-  checkHref?: string;
+  problems: readonly Pick<TCodingProblem, 'id' | 'title' | 'solutionCheck'>[];
+  testId?: string;
 }) {
   const bad = unverifiedProblems(problems);
   if (bad.length === 0) return null;
@@ -111,20 +124,20 @@ export function ShareWarning({
       <strong>Check before sharing:</strong>
       <ul>
         {bad.map((p) => (
-          <li key={p.title}>
+          <li key={p.id}>
             “{p.title}” {STATE_TEXT[p.solutionCheck.state]}.
+            {testId && (
+              <>
+                {' '}
+                <Link to={checkSolutionHref(testId, p.id)}>
+                  {p.solutionCheck.state === 'missing' ? 'Add' : 'Check'} the solution of “{p.title}”
+                </Link>
+              </>
+            )}
           </li>
         ))}
       </ul>
       A problem whose own solution fails its cases will fail honest candidates too.
-      {checkHref ? (
-        <>
-          {' '}
-          <Link to={checkHref}>Open the problems to check their solutions</Link>.
-        </>
-      ) : (
-        ' Use "Check solution" under each problem\'s model solution below.'
-      )}
     </div>
   );
 }

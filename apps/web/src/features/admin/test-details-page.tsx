@@ -190,9 +190,7 @@ export function TestDetailsPage() {
           </div>
         </dl>
         {test.description && <p style={{ whiteSpace: 'pre-wrap' }}>{test.description}</p>}
-        {coding && (
-          <ShareWarning problems={problems} checkHref={mayAuthor ? `/admin/coding-test/edit/${test.id}` : undefined} />
-        )}
+        {coding && <ShareWarning problems={problems} testId={mayAuthor ? test.id : undefined} />}
         {count === 0 && (
           <p className="alert alert-error" role="alert">
             Candidates cannot start this test yet: it has no {coding ? 'problems' : 'questions'}. They see "This test is

@@ -5,23 +5,18 @@
 import type { TLogin, TUser } from '@assessly/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export const ME_KEY = ['me'] as const;
 
 export function useMe() {
   return useQuery({
     queryKey: ME_KEY,
+    // A visitor gets 200 with null (not a 401 that every anonymous page would log as a failed request).
     queryFn: async () => {
-      try {
-        return await api<TUser>('/api/users/me');
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) {
-          forgetStoredUser();
-          return null;
-        }
-        throw err;
-      }
+      const { user } = await api<{ user: TUser | null }>('/api/users/session');
+      if (!user) forgetStoredUser();
+      return user;
     },
     staleTime: 60_000,
     retry: false,

@@ -8,6 +8,7 @@ import type {
   TInvitableRole,
   TInviteInfo,
   TMyCompany,
+  TRegisterCompany,
   TUser,
 } from '@assessly/shared';
 import { api } from '../../lib/api';
@@ -17,8 +18,8 @@ export interface RegistrationResult {
   user: TUser;
 }
 
-/** Multipart: the fields as strings and the logo file as `companyLogo`. */
-export function registerCompany(form: FormData) {
+/** One-step company sign-up: JSON with the company name, work email, password and an optional name. */
+export function registerCompany(form: Partial<TRegisterCompany>) {
   return api<RegistrationResult>('/api/register-company', { method: 'POST', body: form });
 }
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { RegistrationWizard } from './registration-wizard';
+import { CompanySignupForm } from './company-signup-form';
 import { OwnerSignInForm } from './sign-in-form';
 import './owner.css';
 
@@ -46,7 +46,7 @@ export function OwnerPage() {
         </div>
       </section>
 
-      <section className={`container owner-panel ${mode === 'register' ? 'wide' : ''}`}>
+      <section className="container owner-panel">
         <div className="card">
           <div className="owner-tabs" role="tablist" aria-label="Sign in or create an account">
             <button
@@ -76,7 +76,7 @@ export function OwnerPage() {
             </div>
           ) : (
             <div role="tabpanel" id="panel-register" aria-labelledby="tab-register">
-              <RegistrationWizard onSignIn={() => setMode('signin')} />
+              <CompanySignupForm onSignIn={() => setMode('signin')} />
             </div>
           )}
         </div>

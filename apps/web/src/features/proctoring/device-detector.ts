@@ -34,8 +34,11 @@ export interface DeviceDetector {
 }
 
 interface HumanLike {
-  load(): Promise<void>;
-  detect(input: unknown): Promise<{
+  load(config?: unknown): Promise<void>;
+  detect(
+    input: unknown,
+    config?: unknown,
+  ): Promise<{
     face: HumanFaceLike[];
     object: { label: string; score: number }[];
     error?: string | null;
@@ -51,10 +54,24 @@ export function loadDeviceDetector(): Promise<DeviceDetector> {
     const mod = (await import(/* @vite-ignore */ `${RUNTIME}human.esm.js`)) as {
       Human: new (config: unknown) => HumanLike;
     };
-    const human = new mod.Human(
-      humanDetectorConfig({ modelBasePath: RUNTIME, wasmPath: RUNTIME, async: true, objects: true }),
-    );
+    // Faces first; the phone model (CenterNet, 4 MB) loads after the first check, so it is not part of the
+    // page's cold load (issue 26). Until it is in, checks count faces only.
+    const config = humanDetectorConfig({ modelBasePath: RUNTIME, wasmPath: RUNTIME, async: true, objects: true });
+    const human = new mod.Human({ ...config, object: { ...config.object, enabled: false } });
     await human.load();
+    let phoneModel: 'waiting' | 'loading' | 'ready' = 'waiting';
+    const loadPhoneModel = () => {
+      phoneModel = 'loading';
+      human
+        .load({ object: config.object })
+        .then(() => {
+          phoneModel = 'ready';
+        })
+        .catch((err) => {
+          phoneModel = 'waiting';
+          console.warn('proctoring: the phone model could not be loaded; faces are still checked', err);
+        });
+    };
     const canvas = document.createElement('canvas');
     const phones = new PhonePersistence();
     return {
@@ -72,8 +89,9 @@ export function loadDeviceDetector(): Promise<DeviceDetector> {
         ctx.fillStyle = '#000';
         ctx.fillRect(0, 0, side, side);
         ctx.drawImage(video, 0, 0, frame.width, frame.height);
-        const res = await human.detect(canvas);
+        const res = await human.detect(canvas, { object: { enabled: phoneModel === 'ready' } });
         if (res.error) throw new Error(res.error);
+        if (phoneModel === 'waiting') loadPhoneModel();
         const read = readDeviceFrame(res, frame);
         return {
           faces: read.faces,

@@ -94,8 +94,8 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
       await video.play().catch(() => {});
     }
     setCamera('on');
-    if (!take.proctoring?.enrolled) void enrolNow(run);
-  }, [enrolNow, take.proctoring?.enrolled]);
+    // No photo yet: it is taken only when the candidate presses the button (issue 26).
+  }, []);
 
   useEffect(() => {
     void startCamera();
@@ -106,7 +106,7 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
     };
   }, [startCamera]);
 
-  const retake = () => {
+  const takePhoto = () => {
     const run = ++runRef.current;
     void enrolNow(run);
   };
@@ -142,8 +142,13 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
             </p>
           )}
           {camera !== 'on' && camera !== 'asking' && <CameraHelp problem={camera} onRetry={startCamera} />}
+          {camera === 'on' && enrol.state === 'waiting' && (
+            <button type="button" className="btn btn-primary" onClick={takePhoto}>
+              Take enrolment photo
+            </button>
+          )}
           {camera === 'on' && (enrol.state === 'failed' || enrol.state === 'offline' || enrol.state === 'done') && (
-            <button type="button" className="btn btn-outline" onClick={retake}>
+            <button type="button" className="btn btn-outline" onClick={takePhoto}>
               {enrol.state === 'done' ? 'Retake enrolment photo' : 'Try again'}
             </button>
           )}
@@ -213,7 +218,9 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
         </button>
         {!canStart && (
           <span className="muted">
-            {camera === 'on' ? 'Start Test unlocks once your face is enrolled.' : 'Start Test needs a working camera.'}
+            {camera === 'on'
+              ? 'Start Test unlocks once your enrolment photo is taken.'
+              : 'Start Test needs a working camera.'}
           </span>
         )}
       </div>
@@ -235,6 +242,7 @@ function LiveCheckStatus({ step }: { step: Exclude<LiveStepState, 'off'> }) {
 function EnrolStatus({ enrol }: { enrol: Enrol }) {
   switch (enrol.state) {
     case 'waiting':
+      return <span>Centre your face in good light, read the guidelines, then press Take enrolment photo.</span>;
     case 'checking':
       return <span className="badge badge-warning">Checking your face…</span>;
     case 'done':

@@ -1,6 +1,7 @@
 import { retrySpread } from '@assessly/shared';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTakeState } from '../taking/take-api';
+import { AdaptiveCadence } from './adaptive-cadence';
 import { cameraProblem } from './camera-problem';
 import { loadDeviceDetector } from './device-detector';
 import {
@@ -197,13 +198,16 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
     return () => clearInterval(timer);
   }, [finished, testId, handle, checkFrame]);
 
-  // On-device detection at least every 2 s; only a flagged frame goes to the server (which checks it again
-  // and records the event with the frame). At most one upload per FLAG_UPLOAD_GAP_MS.
+  // On-device detection every 2 s while anything changes, slowing down to every 8 s while the scene stays the same
+  // (one face, no phone: issue 26 keeps an idle page under a tenth of a core); any change goes back to 2 s. Only a
+  // flagged frame goes to the server (which checks it again and records the event with the frame). At most one
+  // upload per FLAG_UPLOAD_GAP_MS.
   useEffect(() => {
     if (finished) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const { deviceCheckMs } = checkIntervals();
+    const cadence = new AdaptiveCadence(deviceCheckMs);
     (async () => {
       let detector: Awaited<ReturnType<typeof loadDeviceDetector>>;
       try {
@@ -222,6 +226,7 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
             const r = await detector.check(video);
             if (cancelled) return;
             setDevice((d) => ({ backend: detector.backend, checks: d.checks + 1, faces: r.faces }));
+            cadence.observe(r.faces === 1 && !r.phone);
             const now = Date.now();
             if ((r.faces !== 1 || r.phone) && now - lastUpload.current >= FLAG_UPLOAD_GAP_MS && !busy.current) {
               lastUpload.current = now;
@@ -232,7 +237,7 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
             console.warn('proctoring: on-device check failed', err);
           }
         }
-        if (!cancelled) timer = setTimeout(tick, deviceCheckMs);
+        if (!cancelled) timer = setTimeout(tick, cadence.nextMs());
       };
       void tick();
     })();

@@ -44,6 +44,7 @@ export function InviteAcceptPage() {
     ...(inv.questionCount
       ? ([[inv.testType === 'CODING' ? 'Problems' : 'Questions', String(inv.questionCount)]] as [string, string][])
       : []),
+    ...(inv.languages?.length ? ([['Languages', inv.languages.join(', ')]] as [string, string][]) : []),
     ...(inv.endTime ? ([['Open until', formatDateTime(inv.endTime)]] as [string, string][]) : []),
     ['Webcam', inv.proctored ? 'Required: your face is checked during the test' : 'Not used'],
   ];

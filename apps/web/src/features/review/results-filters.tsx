@@ -1,4 +1,5 @@
 /** The results table's filter bar and sortable column headers (issue 26). */
+import { languageName } from '@assessly/shared';
 import type { ReactNode } from 'react';
 import type { ResultFilters, ResultSortKey } from './results-view';
 
@@ -30,6 +31,8 @@ export function ResultsFilterBar(props: {
   onChange: (f: ResultFilters) => void;
   shown: number;
   total: number;
+  /** Language ids present in the rows (the language filter shows only when there are any). */
+  languages?: readonly string[];
 }) {
   const { filters: f, onChange } = props;
   const set = <K extends keyof ResultFilters>(k: K, v: ResultFilters[K]) => onChange({ ...f, [k]: v });
@@ -74,6 +77,19 @@ export function ResultsFilterBar(props: {
           onChange={(e) => set('maxPercent', e.target.value)}
         />
       </label>
+      {props.languages && props.languages.length > 0 && (
+        <label>
+          Language{' '}
+          <select value={f.language} onChange={(e) => set('language', e.target.value)}>
+            <option value="">Any</option>
+            {props.languages.map((l) => (
+              <option key={l} value={l}>
+                {languageName(l)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <label>
         Started from <input type="date" value={f.startedFrom} onChange={(e) => set('startedFrom', e.target.value)} />
       </label>

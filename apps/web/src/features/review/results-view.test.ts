@@ -20,7 +20,13 @@ const row = (over: Partial<TReviewResultRow>): TReviewResultRow => ({
   ...over,
 });
 
-const ada = row({ name: 'Ada', percent: 90, endedAt: '2026-11-20T10:42:05.000Z', hiringStatus: 'shortlisted' });
+const ada = row({
+  name: 'Ada',
+  languages: ['cpp', 'python'],
+  percent: 90,
+  endedAt: '2026-11-20T10:42:05.000Z',
+  hiringStatus: 'shortlisted',
+});
 const ben = row({
   name: 'Ben',
   percent: 40,
@@ -29,7 +35,7 @@ const ben = row({
   startedAt: '2026-11-22T09:00:00.000Z',
   endedAt: null,
 });
-const cy = row({ name: 'Cy', percent: 65, similarityFlags: 1, hiringStatus: 'rejected' });
+const cy = row({ name: 'Cy', languages: ['python'], percent: 65, similarityFlags: 1, hiringStatus: 'rejected' });
 const all = [ada, cy, ben];
 const rank = (r: TReviewResultRow) => all.indexOf(r);
 
@@ -40,7 +46,9 @@ describe('results view', () => {
     expect(formatTimeTaken(3_780_000)).toBe('1 h 3 min');
   });
 
-  it('filters by status, result, score range, flags and start date', () => {
+  it('filters by status, result, score range, flags, start date and language', () => {
+    expect(filterResults(all, { ...NO_FILTERS, language: 'python' })).toEqual([ada, cy]);
+    expect(filterResults(all, { ...NO_FILTERS, language: 'cpp' })).toEqual([ada]);
     expect(filterResults(all, { ...NO_FILTERS, status: 'rejected' })).toEqual([cy]);
     expect(filterResults(all, { ...NO_FILTERS, result: 'fail' })).toEqual([ben]);
     expect(filterResults(all, { ...NO_FILTERS, minPercent: '50', maxPercent: '80' })).toEqual([cy]);

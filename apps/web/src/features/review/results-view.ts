@@ -12,6 +12,8 @@ export interface ResultFilters {
   flagged: boolean;
   startedFrom: string;
   startedTo: string;
+  /** A language id the candidate submitted in ('' = any). */
+  language: string;
 }
 
 export const NO_FILTERS: ResultFilters = {
@@ -22,6 +24,7 @@ export const NO_FILTERS: ResultFilters = {
   flagged: false,
   startedFrom: '',
   startedTo: '',
+  language: '',
 };
 
 /** Milliseconds from start to end; null while the attempt is still open. */
@@ -55,7 +58,8 @@ export function filterResults(rows: TReviewResultRow[], f: ResultFilters): TRevi
       (max === null || r.percent <= max) &&
       (!f.flagged || r.eventCount > 0 || r.similarityFlags > 0) &&
       (from === null || started >= from) &&
-      (to === null || started <= to)
+      (to === null || started <= to) &&
+      (!f.language || (r.languages ?? []).includes(f.language))
     );
   });
 }

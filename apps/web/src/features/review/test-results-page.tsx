@@ -107,7 +107,13 @@ export function TestResultsPage() {
           <p className="muted">No candidate has started this test yet.</p>
         ) : (
           <div className="rv-table-wrap">
-            <ResultsFilterBar filters={filters} onChange={setFilters} shown={shown.length} total={rows.length} />
+            <ResultsFilterBar
+              filters={filters}
+              onChange={setFilters}
+              shown={shown.length}
+              total={rows.length}
+              languages={[...new Set(rows.flatMap((r) => r.languages ?? []))].sort()}
+            />
             <table className="table" aria-label="Ranking">
               <thead>
                 <tr>

@@ -3,6 +3,7 @@
  * One model per problem and language keeps each one's undo history when the candidate switches.
  */
 import { useEffect, useRef, useState } from 'react';
+import type { CompileMarker } from './compile-markers';
 
 type MonacoModule = typeof import('./monaco-setup');
 type Editor = ReturnType<MonacoModule['monaco']['editor']['create']>;
@@ -71,6 +72,8 @@ export interface CodeEditorProps {
   dark: boolean;
   settings: EditorSettings;
   onChange: (code: string) => void;
+  /** The last run's compile errors, underlined in the current model (issue 26). */
+  markers?: readonly CompileMarker[];
   /** Called once the editor exists (the edit recorder attaches here); the returned function runs on dispose. */
   onReady?: (editor: Editor, monaco: MonacoModule['monaco'], host: HTMLElement) => (() => void) | undefined;
 }
@@ -172,8 +175,32 @@ export function CodeEditor(props: CodeEditorProps) {
     monacoRef.current?.editor.setTheme(props.dark ? DARK : LIGHT);
   }, [ready, props.dark]);
 
+  // Compile errors as markers of the model that was run; a new run (or none) replaces them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-applied once the editor is ready and on a model switch
+  useEffect(() => {
+    const monaco = monacoRef.current;
+    const model = editorRef.current?.getModel();
+    if (!monaco || !model) return;
+    const last = model.getLineCount();
+    monaco.editor.setModelMarkers(
+      model,
+      'judge',
+      (props.markers ?? []).map((m) => {
+        const line = Math.min(m.line, last);
+        return {
+          startLineNumber: line,
+          startColumn: m.column,
+          endLineNumber: line,
+          endColumn: Math.max(m.column + 1, model.getLineMaxColumn(line)),
+          message: m.message,
+          severity: m.severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Error,
+        };
+      }),
+    );
+  }, [ready, props.markers, props.modelKey]);
+
   return (
-    <div className="code-editor" data-ready={ready}>
+    <div className="code-editor" data-ready={ready} data-markers={props.markers?.length ?? 0}>
       {!ready && !failed && <div className="editor-loading">Loading editor…</div>}
       {failed && <div className="alert alert-error">The editor could not be loaded. Please reload the page.</div>}
       <div ref={host} className="code-editor-host" />

@@ -10,11 +10,12 @@ import {
   type TCandidateProblem,
   type TCodeLanguage,
 } from '@assessly/shared';
-import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { useEditRecorder } from '../playback/use-edit-recorder';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import { LanguageSelect, ProblemTabs, TopBar } from './coding-parts';
+import { markersOfResults } from './compile-markers';
 import { DraftQueue, draftKey } from './draft-queue';
 import { readJson, useEditorPrefs, useNarrowScreen } from './editor-prefs';
 import { EndDialog } from './end-dialog';
@@ -148,6 +149,7 @@ function CodingEnvironment({
     () => void queue.flush(),
   );
   useRunShortcuts(runner.run, runner.submit, runner.runCustom, !locked && runner.busy === null && !ended);
+  const markers = useMemo(() => markersOfResults(runner.results), [runner.results]);
 
   if (problems.length === 0) return <NoProblemsScreen />;
   if (ended && !viewCode) {
@@ -226,7 +228,7 @@ function CodingEnvironment({
           orientation={narrow ? 'vertical' : 'horizontal'}
           className="taking-panels"
         >
-          <Panel defaultSize={narrow ? '35%' : '45%'} minSize={narrow ? 120 : 250}>
+          <Panel defaultSize="45%" minSize={narrow ? 160 : 250}>
             <ProblemTabs problem={problem} index={index} submissions={submissions.data} />
           </Panel>
           <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
@@ -282,6 +284,7 @@ function CodingEnvironment({
                       dark={dark}
                       settings={settings}
                       onChange={onChange}
+                      markers={markers}
                       onReady={recorder.attach}
                     />
                   </Suspense>

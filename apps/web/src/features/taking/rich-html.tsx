@@ -48,6 +48,54 @@ const TAGS = [
   'a',
   'img',
 ];
+/** MathML Core, as KaTeX writes it for imported LaTeX statements (issue 26); the browser lays it out. */
+const MATH_TAGS = [
+  'math',
+  'semantics',
+  'mrow',
+  'mi',
+  'mn',
+  'mo',
+  'ms',
+  'mtext',
+  'mspace',
+  'msup',
+  'msub',
+  'msubsup',
+  'mfrac',
+  'msqrt',
+  'mroot',
+  'mover',
+  'munder',
+  'munderover',
+  'mtable',
+  'mtr',
+  'mtd',
+  'mstyle',
+  'mpadded',
+  'mphantom',
+];
+const MATH_ATTRS = [
+  'xmlns',
+  'display',
+  'mathvariant',
+  'stretchy',
+  'fence',
+  'separator',
+  'lspace',
+  'rspace',
+  'accent',
+  'accentunder',
+  'linethickness',
+  'columnalign',
+  'rowspacing',
+  'columnspacing',
+  'scriptlevel',
+  'displaystyle',
+  'minsize',
+  'maxsize',
+  'movablelimits',
+];
 const ATTRS = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'rowspan', 'scope', 'start'];
 
 const SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
@@ -89,8 +137,8 @@ function configure() {
 export function sanitizeDescription(html: string): string {
   configure();
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: TAGS,
-    ALLOWED_ATTR: [...ATTRS, 'target', 'rel', 'loading', 'referrerpolicy', 'data-blocked'],
+    ALLOWED_TAGS: [...TAGS, ...MATH_TAGS],
+    ALLOWED_ATTR: [...ATTRS, ...MATH_ATTRS, 'target', 'rel', 'loading', 'referrerpolicy', 'data-blocked'],
     ALLOW_DATA_ATTR: false,
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|data:image\/(?:png|jpeg|gif|webp);base64,|#|\/(?!\/))/i,
   });
