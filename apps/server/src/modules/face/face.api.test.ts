@@ -1,14 +1,16 @@
 /**
  * API tests of the face routes with the REAL engine on fixture photos: /api/face/* (the live screens) and the
  * candidate side /api/proctoring/{testId}/* (enrolment bound to the attempt, flags stored as events with frames).
- * One engine for the whole file: inference is serialized, so frames are kept few.
+ * One engine for the whole file: inference is serialized, so frames are kept few, and the routes' client gets the
+ * engine through sharingResults (a frame sent again with the same options reuses the first answer). "Another
+ * person" is a small photo (kit_harington_02, 630x374) rather than the 970x2204 Biden photo.
  */
 import { createFaceEngine, type FaceEngine } from '@assessly/face';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthDetails } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { isJpeg, multipart, photo } from '../../../test/fixtures/face';
+import { isJpeg, multipart, photo, sharingResults } from '../../../test/fixtures/face';
 import { useSignedIn, useTestApp } from '../../../test/support';
 import { attempts, faceEnrollments, proctoringEvents, users } from '../../db/schema';
 import { startAttempt } from '../attempts/attempts.service';
@@ -22,7 +24,7 @@ afterAll(async () => {
   await engine?.close();
 });
 const t = useTestApp(() => {
-  const face = createInProcessFaceClient({ engine });
+  const face = createInProcessFaceClient({ engine: sharingResults(engine) });
   return { face, healthParts: { face: () => face.health() } };
 });
 const candidate = useSignedIn(t, { role: 'candidate' });
@@ -73,7 +75,7 @@ describe('/api/face (the signed-in user is the subject)', () => {
     expect(Number(same.headers['x-face-distance'])).toBeLessThan(0.6);
     expect(isJpeg(same.rawPayload)).toBe(true);
 
-    const other = await t.as(candidate).postForm('/api/face/verify', multipart({}, photo('biden_01.jpg')));
+    const other = await t.as(candidate).postForm('/api/face/verify', multipart({}, photo('kit_harington_02.jpeg')));
     expect(other.statusCode).toBe(403);
     expect(other.headers['x-face-status']).toBe('not_matched');
     expect(isJpeg(other.rawPayload)).toBe(true);
@@ -234,7 +236,9 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
     expect(same.statusCode).toBe(200);
     expect(same.json()).toMatchObject({ status: 'matched' });
 
-    const other = await t.as(taker).postForm(`/api/proctoring/${testId}/verify`, multipart({}, photo('biden_01.jpg')));
+    const other = await t
+      .as(taker)
+      .postForm(`/api/proctoring/${testId}/verify`, multipart({}, photo('kit_harington_02.jpeg')));
     expect(other.statusCode).toBe(403);
     expect(other.headers['x-face-status']).toBe('not_matched');
     const mismatch = (await events()).filter((e) => e.kind === 'face_mismatch');
