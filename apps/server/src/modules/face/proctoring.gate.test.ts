@@ -16,7 +16,7 @@ import { CAMERA_LOST_AFTER_MS, sweepProctoring } from './proctoring.track';
 
 /** A face client that answers like the engine for one face, or fails like a down/overloaded service. */
 function controllableFace() {
-  const state = { down: false, calls: 0, delayMs: 0 };
+  const state = { down: false, calls: 0, delayMs: 0, verifies: 0 };
   const fail = () => {
     state.calls++;
     if (state.down) throw new AppError('FACE_UNAVAILABLE', 'The face engine is busy. Please try again in a moment.');
@@ -45,6 +45,8 @@ function controllableFace() {
         annotatedJpeg: photo('obama_02.jpg'),
         guidance: null,
         liveness: { real: 0.7, passed: true, threshold: 0.2 },
+        // The head turns one way and the other on alternate frames, so two live frames complete the sequence.
+        yaw: state.verifies++ % 2 ? 0.2 : -0.2,
       };
     },
     health: () => ({ state: 'ready', backend: 'stub', models: [] }),
@@ -57,8 +59,14 @@ const face = controllableFace();
 const t = useTestApp({ face: face.client });
 const employer = useSignedIn(t, { role: 'employer' });
 
-const enrol = (testId: string, who: SignedInUser) =>
-  t.as(who).postForm(`/api/proctoring/${testId}/enroll`, multipart({}, photo('obama_01.jpg')));
+/** The entry step: the enrolment photo, then (when it is taken) the two frames of the live sequence. */
+const enrol = async (testId: string, who: SignedInUser) => {
+  const res = await t.as(who).postForm(`/api/proctoring/${testId}/enroll`, multipart({}, photo('obama_01.jpg')));
+  if (res.statusCode === 200)
+    for (let i = 0; i < 2; i++)
+      await t.as(who).postForm(`/api/proctoring/${testId}/live`, multipart({}, photo('obama_01.jpg')));
+  return res;
+};
 const eventsOf = (attemptId: string) =>
   t.deps.db.select().from(proctoringEvents).where(eq(proctoringEvents.attemptId, attemptId));
 const attemptRow = async (id: string) => (await t.deps.db.select().from(attempts).where(eq(attempts.id, id)))[0]!;

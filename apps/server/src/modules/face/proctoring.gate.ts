@@ -37,7 +37,13 @@ export interface StartGate {
 /** Called before a new attempt is created: refuses a proctored start without a reference enrolment. */
 export async function checkStartGate(deps: GateDeps, userId: string, test: TestRow): Promise<StartGate> {
   if (!proctoringActive(deps, test)) return { proctored: false, unavailableSince: null };
-  if (await findReference(deps.db, userId, test.id)) return { proctored: true, unavailableSince: null };
+  const reference = await findReference(deps.db, userId, test.id);
+  if (reference?.livePassedAt) return { proctored: true, unavailableSince: null };
+  if (reference)
+    throw new AppError(
+      'FACE_LIVENESS_REQUIRED',
+      'Finish the live check on the entry step first: turn your head slowly to one side and then the other.',
+    );
   const [outage] = await deps.db
     .select()
     .from(faceOutages)
@@ -76,7 +82,14 @@ export async function readProctoringState(
   attempt: { id: string; proctored: boolean } | null,
 ) {
   const required = attempt ? attempt.proctored : proctoringActive(deps, test);
-  const enrolled = required ? Boolean(await findReference(deps.db, userId, test.id, attempt?.id ?? null)) : false;
+  const reference = required ? await findReference(deps.db, userId, test.id, attempt?.id ?? null) : null;
+  const enrolled = Boolean(reference);
   const retentionDays = required ? await retentionForTest(deps, test.companyId) : undefined;
-  return { required, enrolled, active: Boolean(attempt?.proctored), retentionDays };
+  return {
+    required,
+    enrolled,
+    live: Boolean(reference?.livePassedAt),
+    active: Boolean(attempt?.proctored),
+    retentionDays,
+  };
 }
