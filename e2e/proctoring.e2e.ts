@@ -14,6 +14,7 @@ import { attempts, buildCodingTest, FIXTURES_DIR, faceEnrollments, proctoringEve
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TURNING_FACE } from './fake-webcam';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 import { createUser, signIn } from './support';
 
@@ -32,9 +33,15 @@ async function signedInContext(browser: Browser, email: string): Promise<Browser
   return context;
 }
 
-async function webcamOf(photo: string): Promise<string[]> {
-  const file = path.join(workDir, `${photo}.y4m`);
-  await makeFakeWebcamY4m([path.join(FIXTURES_DIR, photo)], 1, 5, file);
+/** A fake camera showing the photos in turn, one second each (one photo: a still picture). */
+async function webcamOf(...photos: string[]): Promise<string[]> {
+  const file = path.join(workDir, `${photos.join('+')}.y4m`);
+  await makeFakeWebcamY4m(
+    photos.map((p) => path.join(FIXTURES_DIR, p)),
+    5,
+    5,
+    file,
+  );
   return [
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
@@ -45,7 +52,7 @@ async function webcamOf(photo: string): Promise<string[]> {
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'assessly-proctoring-e2e-'));
   server = await startServer();
-  obamaCam = await launchBrowser(await webcamOf('obama_01.jpg'));
+  obamaCam = await launchBrowser(await webcamOf(...TURNING_FACE)); // the live sequence needs a head turn
   const employer = await createUser(server, 'employer');
   testId = (await buildCodingTest(server.deps.db, { employer })).test.id;
 });
@@ -158,9 +165,10 @@ describe('on-device detection', () => {
   it('a second person in view is caught on the device; only that frame is uploaded, with its event', async () => {
     // The fake camera loops: one face for 12 s, then two faces for 6 s (each capture session restarts the file).
     const file = path.join(workDir, 'alone-then-pair.y4m');
-    const alone = path.join(FIXTURES_DIR, 'obama_01.jpg');
+    // Alone, the head turned one way and then the other (the entry step's live sequence), then the pair.
+    const [turnedOne, turnedOther] = ['obama_03.jpg', 'obama_02.jpg'].map((f) => path.join(FIXTURES_DIR, f));
     const pair = path.join(FIXTURES_DIR, 'multi_obama_biden_composite.jpg');
-    await makeFakeWebcamY4m([alone, alone, pair], 6 * 2, 2, file); // 2 frames a second, 6 s a photo
+    await makeFakeWebcamY4m([turnedOne!, turnedOther!, pair], 6 * 2, 2, file); // 2 frames a second, 6 s a photo
     const cam = await launchBrowser([
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',

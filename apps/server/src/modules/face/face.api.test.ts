@@ -6,6 +6,7 @@
  * person" is a small photo (kit_harington_02, 630x374) rather than the 970x2204 Biden photo.
  */
 import { createFaceEngine, type FaceEngine } from '@assessly/face';
+import { printedPhotoFrame } from '@assessly/face/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthDetails } from '../../../test/build-test-app';
@@ -205,10 +206,15 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
     expect((await t.deps.blobs.get(ref!.frameKey!))?.data.equals(photo('obama_01.jpg'))).toBe(true);
   });
 
-  it('starts after enrolment: the attempt is proctored and keeps the reference', async () => {
+  it('starts after enrolment and the live sequence judged by the server on real frames', async () => {
+    expect((await start(taker.cookie)).json()).toMatchObject({ code: 'FACE_LIVENESS_REQUIRED' });
+    const live = (file: string) => t.as(taker).postForm(`/api/proctoring/${testId}/live`, multipart({}, photo(file)));
+    // obama_03 is turned one way (FaceMesh yaw about -0.15), obama_02 the other (+0.17): a swing of 0.32 rad.
+    expect((await live('obama_03.jpg')).json()).toMatchObject({ step: 'turn_other', counted: true });
+    expect((await live('obama_02.jpg')).json()).toMatchObject({ step: 'done', counted: true });
     const res = await start(taker.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json().proctoring).toMatchObject({ required: true, enrolled: true, active: true });
+    expect(res.json().proctoring).toMatchObject({ required: true, enrolled: true, live: true, active: true });
     attemptId = res.json().attempt.id;
     const [row] = await t.deps.db.select().from(attempts).where(eq(attempts.id, attemptId));
     expect(row!.proctored).toBe(true);
@@ -292,6 +298,23 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
     }
   });
 
+  it('a printed photo held to the camera enrols its photo but never passes the live sequence, so it cannot start', async () => {
+    const holder = await createSignedInUser(t.app, { role: 'candidate' });
+    const send = (route: string, frame: Buffer) =>
+      t.as(holder).postForm(`/api/proctoring/${testId}/${route}`, multipart({}, frame));
+    // Anti-spoofing does not catch this print (README): the still frame is accepted as a face...
+    expect((await send('enroll', printedPhotoFrame(0))).statusCode).toBe(200);
+    // ...but held in a hand that moves it a little, it shows one head pose, never a turn.
+    for (const shift of [1, -1, 2]) {
+      const res = await send('live', printedPhotoFrame(shift));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().step).not.toBe('done');
+    }
+    const refused = await start(holder.cookie);
+    expect(refused.statusCode).toBe(428);
+    expect(refused.json()).toMatchObject({ code: 'FACE_LIVENESS_REQUIRED' });
+  });
+
   it('another candidate cannot write into this attempt', async () => {
     const other = await createSignedInUser(t.app, { role: 'candidate' });
     const res = await t
@@ -301,5 +324,9 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
     expect(res.json().code).toBe('ATTEMPT_NOT_STARTED');
     const bad = await t.as(other).postForm('/api/proctoring/not-a-uuid/detect', multipart({}, photo('obama_02.jpg')));
     expect(bad.statusCode).toBe(400);
+    // The live sequence of this test is the taker's own: another candidate has no reference to turn against.
+    const live = await t.as(other).postForm(`/api/proctoring/${testId}/live`, multipart({}, photo('obama_02.jpg')));
+    expect(live.statusCode).toBe(409);
+    expect(live.json().code).toBe('FACE_NOT_ENROLLED');
   });
 });

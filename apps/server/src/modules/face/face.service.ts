@@ -175,7 +175,14 @@ export async function liveForTest(deps: Deps, user: UserRow, testId: string, jpe
   const before = liveStep(reference.liveMinYaw, reference.liveMaxYaw);
   if (reference.livePassedAt) return { step: 'done' as const, counted: false, message: LIVE_ASK.done };
   const check = () => face.verify(user.id, jpeg, toDescriptor(reference), { annotate: 'flagged' });
-  const v = attempt ? await withFaceService(deps, attempt, check) : await check();
+  let v: FaceVerifyOutcome;
+  try {
+    v = attempt ? await withFaceService(deps, attempt, check) : await check();
+  } catch (err) {
+    // A face-service failure never locks the candidate out: the outage lets the start through (proctoring.gate).
+    if (!attempt && isServiceFailure(err)) await noteOutage(deps, user.id, testId);
+    throw err;
+  }
   if (!v.liveness.passed) {
     if (attempt)
       await recordProctoringEvent(

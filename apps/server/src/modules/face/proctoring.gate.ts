@@ -39,11 +39,6 @@ export async function checkStartGate(deps: GateDeps, userId: string, test: TestR
   if (!proctoringActive(deps, test)) return { proctored: false, unavailableSince: null };
   const reference = await findReference(deps.db, userId, test.id);
   if (reference?.livePassedAt) return { proctored: true, unavailableSince: null };
-  if (reference)
-    throw new AppError(
-      'FACE_LIVENESS_REQUIRED',
-      'Finish the live check on the entry step first: turn your head slowly to one side and then the other.',
-    );
   const [outage] = await deps.db
     .select()
     .from(faceOutages)
@@ -52,6 +47,12 @@ export async function checkStartGate(deps: GateDeps, userId: string, test: TestR
   if (outage && deps.clock.now().getTime() - outage.since.getTime() <= OUTAGE_GRACE_MS) {
     return { proctored: true, unavailableSince: outage.since };
   }
+  // Issue 27: enrolled, but the server has not seen the live sequence done (a still picture never gets there).
+  if (reference)
+    throw new AppError(
+      'FACE_LIVENESS_REQUIRED',
+      'Finish the live check on the entry step first: turn your head slowly to one side and then the other.',
+    );
   throw new AppError(
     'FACE_ENROLMENT_REQUIRED',
     'This test is camera-proctored: enrol your face on the entry step before starting.',

@@ -111,8 +111,10 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
     void enrolNow(run);
   };
 
-  const live = useLiveCheck(videoRef, camera === 'on' && enrol.state === 'done');
-  const canStart = camera === 'on' && (enrol.state === 'done' || enrol.state === 'service-down');
+  const live = useLiveCheck(testId, videoRef, camera === 'on' && enrol.state === 'done');
+  // Issue 27: the server must have judged the live sequence done (or the face service be unavailable).
+  const liveDone = live.step === 'done' || live.step === 'unavailable';
+  const canStart = camera === 'on' && ((enrol.state === 'done' && liveDone) || enrol.state === 'service-down');
   return (
     <main className="container entry entry-step">
       <header className="entry-header">
@@ -139,6 +141,7 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
           {camera === 'on' && enrol.state === 'done' && live.step !== 'off' && (
             <p className="entry-status" aria-live="polite" data-testid="live-check">
               <LiveCheckStatus step={live.step} />
+              {live.message && live.step !== 'done' && <span className="muted"> {live.message}</span>}
             </p>
           )}
           {camera !== 'on' && camera !== 'asking' && <CameraHelp problem={camera} onRetry={startCamera} />}
@@ -213,7 +216,11 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
         </button>
         {!canStart && (
           <span className="muted">
-            {camera === 'on' ? 'Start Test unlocks once your face is enrolled.' : 'Start Test needs a working camera.'}
+            {camera !== 'on'
+              ? 'Start Test needs a working camera.'
+              : enrol.state === 'done'
+                ? 'Start Test unlocks once the live check has passed.'
+                : 'Start Test unlocks once your face is enrolled.'}
           </span>
         )}
       </div>
@@ -229,6 +236,12 @@ function LiveCheckStatus({ step }: { step: Exclude<LiveStepState, 'off'> }) {
       return <span className="badge badge-warning">Live check: now turn your head to the other side.</span>;
     case 'done':
       return <span className="badge badge-success">Live check passed</span>;
+    case 'unavailable':
+      return (
+        <span className="badge badge-warning">
+          The live check is unavailable right now; you can start, and the gap is recorded, not held against you.
+        </span>
+      );
   }
 }
 
