@@ -6,7 +6,7 @@
  * person" is a small photo (kit_harington_02, 630x374) rather than the 970x2204 Biden photo.
  */
 import { createFaceEngine, type FaceEngine } from '@assessly/face';
-import { printedPhotoFrame } from '@assessly/face/testing';
+import { printedPhotoFrame, toWebcamFrame } from '@assessly/face/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthDetails } from '../../../test/build-test-app';
@@ -208,8 +208,10 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
 
   it('starts after enrolment and the live sequence judged by the server on real frames', async () => {
     expect((await start(taker.cookie)).json()).toMatchObject({ code: 'FACE_LIVENESS_REQUIRED' });
-    const live = (file: string) => t.as(taker).postForm(`/api/proctoring/${testId}/live`, multipart({}, photo(file)));
-    // obama_03 is turned one way (FaceMesh yaw about -0.15), obama_02 the other (+0.17): a swing of 0.32 rad.
+    // As the page sends them (640x480): obama_03 is turned one way (FaceMesh yaw about -0.16), obama_02 the other
+    // (+0.16): a swing of 0.32 rad.
+    const live = (file: string) =>
+      t.as(taker).postForm(`/api/proctoring/${testId}/live`, multipart({}, toWebcamFrame(photo(file))));
     expect((await live('obama_03.jpg')).json()).toMatchObject({ step: 'turn_other', counted: true });
     expect((await live('obama_02.jpg')).json()).toMatchObject({ step: 'done', counted: true });
     const res = await start(taker.cookie);
