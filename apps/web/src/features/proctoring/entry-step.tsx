@@ -188,15 +188,20 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
               from counting), looks for a phone, and compares your face with your enrolment photo.
             </li>
             <li>
+              Before the start it asks you to turn your head to one side and then the other: the server checks this on a
+              few frames (checked, not kept), so that a photo held to the camera cannot stand in for you.
+            </li>
+            <li>
               When your face is too small, dark, blurred or turned for a fair comparison, it asks you to fix that
               instead of deciding. A face that looks like a photo or a screen is recorded as its own finding, never as
               "a different person".
             </li>
             <li>
-              It makes mistakes. On the public test photos we could check, it accepted every same-person pair and no
-              different-person pair, but that set is small and not representative of every group of people; similar
-              looking people and poor cameras are where it errs most. Phone detection misses phones and can mistake
-              other objects for one.
+              It makes mistakes. On the public test photos we could check (16 photos of 9 people), it accepted every
+              same-person pair and none of 112 different-person pairs; sent as a webcam frame, one photo with a small
+              face got "come closer" instead of a comparison. That set is small and not representative of every group of
+              people; similar-looking people and poor cameras are where it errs most. Phone detection misses phones and
+              can mistake other objects for one; how often has not been measured yet.
             </li>
             <li>
               Every flag is shown to a person with its frame, and you can see your own flags after the test and answer
