@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeImage, encodeJpeg, type RgbaImage } from './image';
+import { decodeImage, encodeJpeg, letterbox, type RgbaImage } from './image';
 
 /** The licensed test images of this package (SOURCES.md). */
 export const TEST_IMAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/images');
@@ -51,4 +51,16 @@ export const table = (_x: number, y: number) => (y > 300 ? [120, 84, 52] : [196,
  */
 export function printedPhotoFrame(shift = 0, photo = testImage('person_astronaut.jpg')): Buffer {
   return encodeJpeg(scene(table, photo, 170 + shift * 7, 60 - shift * 4, 300 + shift * 6, 16), 90);
+}
+
+/** A photo mirrored left to right (a head turned one way becomes turned the other way), as a 640x480 JPEG. */
+export function mirroredWebcamFrame(photo: Buffer): Buffer {
+  const img = decodeImage(photo);
+  const out: RgbaImage = { width: img.width, height: img.height, data: new Uint8Array(img.data.length) };
+  for (let y = 0; y < img.height; y++)
+    for (let x = 0; x < img.width; x++) {
+      const from = (y * img.width + x) * 4;
+      out.data.set(img.data.subarray(from, from + 4), (y * img.width + img.width - 1 - x) * 4);
+    }
+  return encodeJpeg(letterbox(out, 640, 480), 90);
 }

@@ -4,7 +4,7 @@ import { decodeImage, encodeJpeg, letterbox } from './image';
 import { FAKE_WEBCAM_HEIGHT, FAKE_WEBCAM_WIDTH } from './mjpeg';
 
 export { FAKE_WEBCAM_HEIGHT, FAKE_WEBCAM_WIDTH, makeFakeWebcamMjpeg } from './mjpeg';
-export { printedPhotoFrame, scene, TEST_IMAGES_DIR, table, testImage, windows } from './scenes';
+export { mirroredWebcamFrame, printedPhotoFrame, scene, TEST_IMAGES_DIR, table, testImage, windows } from './scenes';
 export { makeFakeWebcamY4m, toI420 } from './y4m';
 
 /** A photo as the page would send it: letterboxed onto a 640×480 frame, JPEG. */
