@@ -297,7 +297,7 @@ describe('descriptions, readiness, summary and accessibility', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     report['/code environment'] = await seriousA11yViolations(page, ['.proctoring-video']);
     await page.goto(`${e2e.server.baseUrl}/aptitude/${apt.id}`);
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.getByRole('button', { name: 'Start Test' }).click({ timeout: 120_000 }); // a proctored test waits for the live check
     await page.getByRole('heading', { name: 'What is 2 + 2?' }).waitFor();
     report['/aptitude'] = await seriousA11yViolations(page, ['.proctoring-video']);
     await page.getByRole('button', { name: 'End Test' }).click();

@@ -64,7 +64,7 @@ describe('one active tab and draft revisions', () => {
     const cand = await createUser(e2e.server, 'candidate');
     const a = await signedInPage(e2e.browser, e2e.server, cand.email);
     await a.goto(`${e2e.server.baseUrl}/aptitude/${apt.id}`);
-    await a.getByRole('button', { name: 'Start Test' }).click();
+    await a.getByRole('button', { name: 'Start Test' }).click({ timeout: 120_000 }); // a proctored test waits for the live check
     await a.getByLabel('B. 4').check();
     await a.getByText('Saved', { exact: true }).waitFor();
     const b = await a.context().newPage();

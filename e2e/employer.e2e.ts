@@ -41,7 +41,7 @@ describe('the employer workflow in a real browser', () => {
     await page.getByRole('link', { name: 'Preview as candidate' }).click();
     await page.waitForURL(`${e2e.server.baseUrl}/aptitude/${test.id}`);
     await page.getByRole('note', { name: 'Preview' }).waitFor();
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.getByRole('button', { name: 'Start Test' }).click({ timeout: 120_000 }); // a proctored test waits for the live check
     await page.getByRole('heading', { name: 'Two plus two?' }).waitFor();
     await page.getByLabel('B. 4').check();
     await page.getByText('Saved', { exact: true }).waitFor();

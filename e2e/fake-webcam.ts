@@ -3,7 +3,7 @@
  * tests launch gets a camera that shows one face (640x480, raw Y4M at 5 frames a second: Chromium has no JPEG to
  * decode 30 times a second, and the page samples a frame every 2 s), unless the test brings its own media flags
  * (e2e/proctoring.e2e.ts feeds a second face; the denied-camera test refuses the camera). The face turns, so the
- * entry step's live sequence (issue 27, judged by the server) passes: TURNING_FACE, one second a photo.
+ * entry step's live sequence (issue 27, judged by the server) passes: TURNING_FACE, two seconds a photo.
  */
 import { existsSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,12 +21,12 @@ let file: Promise<string> | null = null;
 /** One shared file for every run (written once, atomically, so parallel runs never read half a file). */
 function oneFaceWebcam(): Promise<string> {
   file ??= (async () => {
-    const out = path.join(tmpdir(), 'assessly-e2e-webcam-one-face-turning-v3.y4m');
+    const out = path.join(tmpdir(), 'assessly-e2e-webcam-one-face-turning-v4.y4m');
     if (!existsSync(out)) {
       const partial = `${out}.${process.pid}.tmp`;
       await makeFakeWebcamY4m(
         TURNING_FACE.map((f) => path.join(FIXTURES_DIR, f)),
-        5,
+        10,
         5,
         partial,
       );

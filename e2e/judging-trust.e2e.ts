@@ -157,7 +157,7 @@ describe('judging an employer can trust', () => {
     const taker = await createUser(e2e.server, 'candidate', { firstName: 'Ty', lastName: 'Taker' });
     await signIn(cand, e2e.server, taker.email);
     await cp.goto(`/code/${d.testId}`);
-    await cp.getByRole('button', { name: 'Start Test' }).click();
+    await cp.getByRole('button', { name: 'Start Test' }).click({ timeout: 120_000 }); // a proctored test waits for the live check
     await cp.getByRole('heading', { name: '1. Delta sum' }).waitFor();
     const rule = await cp.getByTestId('comparison-rule').textContent();
     expect(rule).toMatch(/^Output is compared token by token .*within an absolute or relative error of 0\.001/);

@@ -33,12 +33,12 @@ async function signedInContext(browser: Browser, email: string): Promise<Browser
   return context;
 }
 
-/** A fake camera showing the photos in turn, one second each (one photo: a still picture). */
+/** A fake camera showing the photos in turn, two seconds each (one photo: a still picture). */
 async function webcamOf(...photos: string[]): Promise<string[]> {
   const file = path.join(workDir, `${photos.join('+')}.y4m`);
   await makeFakeWebcamY4m(
     photos.map((p) => path.join(FIXTURES_DIR, p)),
-    5,
+    10,
     5,
     file,
   );
@@ -87,6 +87,9 @@ describe('one way in, identity bound to the attempt', () => {
     expect(reference).toBeTruthy();
     expect(await server.deps.db.select().from(attempts).where(eq(attempts.userId, candidate.id))).toHaveLength(0);
 
+    // The live sequence (issue 27): the server judges the head turn on frames the page sends; Start Test waits.
+    expect(await start.isEnabled()).toBe(false);
+    await page.getByText('Live check passed', { exact: true }).waitFor({ timeout: 120_000 });
     await start.click();
     await page.locator('.taking').waitFor({ timeout: 30_000 }); // the coding page
     await page.locator('[data-proctoring-state="ok"]').waitFor({ timeout: 40_000 }); // the reload check matched
@@ -182,6 +185,7 @@ describe('on-device detection', () => {
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/code/${test.id}`);
       await page.getByText('Face enrolled', { exact: true }).waitFor({ timeout: 40_000 });
+      await page.getByText('Live check passed', { exact: true }).waitFor({ timeout: 120_000 });
       await page.getByRole('button', { name: 'Start Test' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Proctoring Alert' });
       await dialog.waitFor({ timeout: 90_000 });

@@ -165,7 +165,8 @@ export async function openCodingTest(page: Page, server: E2EServer, testId: stri
   const start = page.getByRole('button', { name: 'Start Test' });
   const editor = page.locator('.code-editor[data-ready="true"]');
   await Promise.race([start.waitFor(), editor.waitFor()]);
-  if (await start.isVisible()) await start.click();
+  // A proctored test's Start Test waits for the entry step's live sequence (issue 27), judged by the server.
+  if (await start.isVisible()) await start.click({ timeout: 120_000 });
   await editor.waitFor();
 }
 

@@ -124,7 +124,7 @@ describe('taking tests in a real browser', () => {
     await page.waitForURL(url);
     await page.getByRole('heading', { name: 'Backend coding round' }).waitFor();
     await page.getByText('copy, paste', { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.getByRole('button', { name: 'Start Test' }).click({ timeout: 120_000 }); // a proctored test waits for the live check
 
     await page.locator('.code-editor[data-ready="true"]').waitFor();
     await page.getByRole('heading', { name: '1. Sum of two' }).waitFor();
@@ -232,7 +232,7 @@ describe('taking tests in a real browser', () => {
     const page = await newPage();
     await signInThroughApi(page, cand.email);
     await page.goto(`${e2e.server.baseUrl}/code/${short!.id}`);
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.getByRole('button', { name: 'Start Test' }).click({ timeout: 120_000 }); // a proctored test waits for the live check
     await page.locator('.code-editor[data-ready="true"]').waitFor();
     await page.getByLabel('Language').selectOption('python');
     await page.context().setOffline(true);
@@ -273,7 +273,7 @@ describe('taking tests in a real browser', () => {
       `[taking e2e] /code first load: ${scripts.size} JS files, ${(gz / 1024).toFixed(1)} kB gzipped (before Monaco)`,
     );
     expect(gz).toBeLessThan(300 * 1024);
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.getByRole('button', { name: 'Start Test' }).click({ timeout: 120_000 }); // a proctored test waits for the live check
     await page.locator('.code-editor[data-ready="true"]').waitFor();
     expect([...scripts.keys()].some((u) => u.includes('monaco-setup'))).toBe(true);
     await page.context().close();
@@ -284,7 +284,7 @@ describe('taking tests in a real browser', () => {
     const page = await newPage();
     await signInThroughApi(page, cand.email);
     await page.goto(`${e2e.server.baseUrl}/aptitude/${ids.aptitude.id}`);
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.getByRole('button', { name: 'Start Test' }).click({ timeout: 120_000 }); // a proctored test waits for the live check
     await page.getByRole('heading', { name: 'What is 2 + 2?' }).waitFor();
     await page.getByLabel('B. 4').check();
     await page.getByRole('button', { name: 'Next' }).click();

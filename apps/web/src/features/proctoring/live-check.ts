@@ -2,8 +2,8 @@
  * The enrolment's live sequence (issue 27): after the face is enrolled the candidate turns the head one way and
  * then the other, which a photo held to the camera cannot do. The server decides: the page sends frames to
  * POST /api/proctoring/{testId}/live and shows the step the server answers; a proctored start needs 'done'.
- * With the on-device detector the page sends only frames that widen the head turn seen so far (LiveSequence);
- * without it, one frame every LIVE_POLL_MS.
+ * With the on-device detector the page sends only frames that widen the head turn seen so far (LiveSequence),
+ * queued so that a slow answer never holds up the next check; without it, one frame every LIVE_POLL_MS.
  */
 import { LiveSequence, type LiveStep } from '@assessly/shared';
 import { type RefObject, useEffect, useState } from 'react';
@@ -37,9 +37,8 @@ export function useLiveCheck(
     setState({ step: 'turn_first', message: null });
 
     /** Sends one frame; returns false once the sequence is over (done, or the service is unavailable). */
-    const send = async (video: HTMLVideoElement): Promise<boolean> => {
-      const frame = await captureJpeg(video, 0.9);
-      if (!frame || cancelled) return !cancelled;
+    const send = async (frame: Blob): Promise<boolean> => {
+      if (cancelled) return false;
       let res: Response;
       try {
         res = await postFrame(`/api/proctoring/${testId}/live`, frame);
@@ -63,22 +62,36 @@ export function useLiveCheck(
       return body.step !== 'done';
     };
 
+    // Frames waiting for the server, oldest first; one request at a time.
+    const queue: Blob[] = [];
+    let sending = false;
+    let over = false;
+    const drain = async () => {
+      if (sending) return;
+      sending = true;
+      while (queue.length && !cancelled && !over) over = !(await send(queue.shift()!));
+      sending = false;
+    };
+
     (async () => {
       const detector = await loadDeviceDetector().catch(() => null);
       if (cancelled) return;
       const tick = async () => {
         const video = videoRef.current;
-        if (cancelled) return;
-        let again = true;
+        if (cancelled || over) return;
         if (video && video.readyState >= 2) {
           try {
-            if (!detector) again = await send(video);
-            else if (seq.observe(await detector.check(video)).widened) again = await send(video);
+            if (!detector || seq.observe(await detector.check(video)).widened) {
+              const frame = await captureJpeg(video, 0.9);
+              if (frame && queue.length < 6) queue.push(frame);
+              if (detector) void drain();
+              else await drain();
+            }
           } catch {
             // one failed check is not a verdict; try again on the next tick
           }
         }
-        if (again && !cancelled) timer = setTimeout(tick, detector ? CHECK_EVERY_MS : LIVE_POLL_MS);
+        if (!cancelled && !over) timer = setTimeout(tick, detector ? CHECK_EVERY_MS : LIVE_POLL_MS);
       };
       void tick();
     })();
