@@ -8,7 +8,7 @@
 import { LiveSequence, type LiveStep } from '@assessly/shared';
 import { type RefObject, useEffect, useState } from 'react';
 import { loadDeviceDetector } from './device-detector';
-import { captureJpeg, postFrame } from './webcam';
+import { canvasJpeg, postFrame, snapshot } from './webcam';
 
 /** off: not running (no enrolment yet); unavailable: the face service cannot judge it now (start is allowed). */
 export type LiveStepState = LiveStep | 'off' | 'unavailable';
@@ -81,8 +81,10 @@ export function useLiveCheck(
         if (cancelled || over) return;
         if (video && video.readyState >= 2) {
           try {
-            if (!detector || seq.observe(await detector.check(video)).widened) {
-              const frame = await captureJpeg(video, 0.9);
+            // The frame the server judges is the very frame the device checked (the head keeps moving).
+            const still = snapshot(video);
+            if (still && (!detector || seq.observe(await detector.check(still)).widened)) {
+              const frame = await canvasJpeg(still, 0.9);
               if (frame && queue.length < 6) queue.push(frame);
               if (detector) void drain();
               else await drain();
