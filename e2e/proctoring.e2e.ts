@@ -14,6 +14,7 @@ import { attempts, buildCodingTest, FIXTURES_DIR, faceEnrollments, proctoringEve
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TURNING_FACE } from './fake-webcam';
 import { type E2EServer, launchBrowser, startServer } from './harness';
 import { createUser, signIn } from './support';
 
@@ -32,9 +33,15 @@ async function signedInContext(browser: Browser, email: string): Promise<Browser
   return context;
 }
 
-async function webcamOf(photo: string): Promise<string[]> {
-  const file = path.join(workDir, `${photo}.y4m`);
-  await makeFakeWebcamY4m([path.join(FIXTURES_DIR, photo)], 1, 5, file);
+/** A fake camera showing the photos in turn, two seconds each (one photo: a still picture). */
+async function webcamOf(...photos: string[]): Promise<string[]> {
+  const file = path.join(workDir, `${photos.join('+')}.y4m`);
+  await makeFakeWebcamY4m(
+    photos.map((p) => path.join(FIXTURES_DIR, p)),
+    10,
+    5,
+    file,
+  );
   return [
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
@@ -45,7 +52,7 @@ async function webcamOf(photo: string): Promise<string[]> {
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'assessly-proctoring-e2e-'));
   server = await startServer();
-  obamaCam = await launchBrowser(await webcamOf('obama_01.jpg'));
+  obamaCam = await launchBrowser(await webcamOf(...TURNING_FACE)); // the live sequence needs a head turn
   const employer = await createUser(server, 'employer');
   testId = (await buildCodingTest(server.deps.db, { employer })).test.id;
 });
@@ -89,6 +96,9 @@ describe('one way in, identity bound to the attempt', () => {
     expect(reference).toBeTruthy();
     expect(await server.deps.db.select().from(attempts).where(eq(attempts.userId, candidate.id))).toHaveLength(0);
 
+    // The live sequence (issue 27): the server judges the head turn on frames the page sends; Start Test waits.
+    expect(await start.isEnabled()).toBe(false);
+    await page.getByText('Live check passed', { exact: true }).waitFor({ timeout: 120_000 });
     await start.click();
     await page.locator('.taking').waitFor({ timeout: 30_000 }); // the coding page
     await page.locator('[data-proctoring-state="ok"]').waitFor({ timeout: 40_000 }); // the reload check matched
@@ -170,9 +180,10 @@ describe('on-device detection', () => {
   it('a second person in view is caught on the device; only that frame is uploaded, with its event', async () => {
     // The fake camera loops: one face for 12 s, then two faces for 6 s (each capture session restarts the file).
     const file = path.join(workDir, 'alone-then-pair.y4m');
-    const alone = path.join(FIXTURES_DIR, 'obama_01.jpg');
+    // Alone, the head turned one way and then the other (the entry step's live sequence), then the pair.
+    const [turnedOne, turnedOther] = ['obama_03.jpg', 'obama_02.jpg'].map((f) => path.join(FIXTURES_DIR, f));
     const pair = path.join(FIXTURES_DIR, 'multi_obama_biden_composite.jpg');
-    await makeFakeWebcamY4m([alone, alone, pair], 6 * 2, 2, file); // 2 frames a second, 6 s a photo
+    await makeFakeWebcamY4m([turnedOne!, turnedOther!, pair], 6 * 2, 2, file); // 2 frames a second, 6 s a photo
     const cam = await launchBrowser([
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
@@ -187,6 +198,7 @@ describe('on-device detection', () => {
       await page.goto(`${server.baseUrl}/code/${test.id}`);
       await page.getByRole('button', { name: 'Take enrolment photo' }).click();
       await page.getByText('Face enrolled', { exact: true }).waitFor({ timeout: 40_000 });
+      await page.getByText('Live check passed', { exact: true }).waitFor({ timeout: 120_000 });
       await page.getByRole('button', { name: 'Start Test' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Proctoring Alert' });
       await dialog.waitFor({ timeout: 90_000 });

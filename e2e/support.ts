@@ -193,7 +193,8 @@ export async function pressStartTest(page: Page) {
     // The face service enrols the photo; on a loaded machine that can take a while.
     await page.locator('.entry-actions button.btn-primary:not([disabled])').waitFor({ timeout: 120_000 });
   }
-  await start.click();
+  // A proctored test's Start Test also waits for the entry step's live sequence (issue 27), judged by the server.
+  await start.click({ timeout: 120_000 });
 }
 
 /** A new candidate, signed in, on /code of a new one-problem test ('Sum of two') with Python selected. */

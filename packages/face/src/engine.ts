@@ -294,6 +294,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
           guidance: status === 'unclear' ? qualityGuidance(firstIssues) : null,
           issues: status === 'unclear' ? firstIssues : [],
           liveness: { real, passed: live, threshold: SPOOF_MAX_REAL },
+          yaw: judged?.yaw ?? null,
           annotatedJpeg:
             verifyOpts?.annotate === 'flagged' && status === 'matched' && faces.length === 1 && live
               ? Buffer.alloc(0)

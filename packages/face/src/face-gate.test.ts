@@ -1,53 +1,15 @@
 // Issue 27 on real models: the human-face gate, page/server agreement, quality guidance and the live sequence.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LiveSequence } from '@assessly/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPagePath } from '../test/device-path';
 import { readManifest } from '../test/fixtures';
 import { decodeImage, encodeJpeg, letterbox, type RgbaImage } from './image';
 import { createFaceEngine, type FaceEngine } from './index';
+import { printedPhotoFrame, scene, table, testImage, windows } from './scenes';
 
-const IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/images');
-const image = (f: string) => decodeImage(readFileSync(path.join(IMAGES, f)));
+const image = testImage;
 const webcam = (img: RgbaImage) => encodeJpeg(letterbox(img, 640, 480), 90);
-
-/** A 640x480 scene: fill(x, y) paints the background, then the photo is pasted at (x0, y0) scaled, with a border. */
-function scene(
-  fill: (x: number, y: number) => number[],
-  photo: RgbaImage,
-  x0: number,
-  y0: number,
-  w: number,
-  border = 0,
-) {
-  const out: RgbaImage = { width: 640, height: 480, data: new Uint8Array(640 * 480 * 4) };
-  const h = Math.round((photo.height * w) / photo.width);
-  for (let y = 0; y < 480; y++)
-    for (let x = 0; x < 640; x++) {
-      const i = (y * 640 + x) * 4;
-      const px = x - x0;
-      const py = y - y0;
-      let rgb = fill(x, y);
-      if (px >= -border && py >= -border && px < w + border && py < h + border) rgb = [236, 236, 230];
-      if (px >= 0 && py >= 0 && px < w && py < h) {
-        const s = (Math.floor((py * photo.height) / h) * photo.width + Math.floor((px * photo.width) / w)) * 4;
-        rgb = [photo.data[s] ?? 0, photo.data[s + 1] ?? 0, photo.data[s + 2] ?? 0];
-      }
-      out.data.set([rgb[0] ?? 0, rgb[1] ?? 0, rgb[2] ?? 0, 255], i);
-    }
-  return out;
-}
-
-/** Window panes: bright sky rectangles in dark frames, with crossing mullions, filling the wall. */
-const windows = (x: number, y: number) => {
-  const cx = x % 160;
-  const cy = y % 160;
-  const frame = cx < 14 || cy < 14 || Math.abs(cx - 87) < 4 || Math.abs(cy - 87) < 4;
-  return frame ? [52, 46, 40] : [170 + (y % 160) / 3, 205, 240];
-};
-const table = (_x: number, y: number) => (y > 300 ? [120, 84, 52] : [196, 188, 170]);
 
 function transform(jpeg: Buffer, fn: (img: RgbaImage) => void): Buffer {
   const img = decodeImage(jpeg);
@@ -147,7 +109,7 @@ describe('no verdict on a poor face', () => {
 
 describe('a printed photo held to the camera', () => {
   it('cannot complete the enrolment head-turn sequence on the device', async () => {
-    const print = encodeJpeg(scene(table, image('person_astronaut.jpg'), 170, 60, 300, 16), 90);
+    const print = printedPhotoFrame();
     const seq = new LiveSequence();
     for (let i = 0; i < 3; i++) {
       const read = await page(print);

@@ -1,8 +1,10 @@
-// @assessly/face/testing: fake webcam input for tests and benchmarks (not used by the engine or the server).
+// @assessly/face/testing: fake webcam input and test scenes for tests and benchmarks (not used by the engine or
+// the server).
 import { decodeImage, encodeJpeg, letterbox } from './image';
 import { FAKE_WEBCAM_HEIGHT, FAKE_WEBCAM_WIDTH } from './mjpeg';
 
 export { FAKE_WEBCAM_HEIGHT, FAKE_WEBCAM_WIDTH, makeFakeWebcamMjpeg } from './mjpeg';
+export { mirroredWebcamFrame, printedPhotoFrame, scene, TEST_IMAGES_DIR, table, testImage, windows } from './scenes';
 export { makeFakeWebcamY4m, toI420 } from './y4m';
 
 /** A photo as the page would send it: letterboxed onto a 640×480 frame, JPEG. */

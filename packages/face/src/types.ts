@@ -69,6 +69,8 @@ export interface VerifyResult {
   issues: FaceQualityIssue[];
   /** Anti-spoofing on the matched (else the first) face: a failure is a liveness finding, never a mismatch. */
   liveness: LivenessCheck;
+  /** Head turn (radians, FaceMesh) of the judged face: the enrolment's live sequence reads it (issue 27). */
+  yaw: number | null;
   /**
    * The frame with boxes drawn: green for a face that matched, red otherwise. Same size as the input,
    * except frames longer than MAX_INFERENCE_SIDE (1280 px) come back shrunk to that long side.

@@ -60,6 +60,7 @@ export const ERROR_STATUS = {
   ACCOUNT_ERASED: 410,
   // Proctoring bound to the attempt (issue 17)
   FACE_ENROLMENT_REQUIRED: 428,
+  FACE_LIVENESS_REQUIRED: 428,
   FACE_ALREADY_ENROLLED: 409,
   PROCTORING_OFF: 409,
   // Employer workflow (issue 13)

@@ -6,7 +6,9 @@ import {
   faceQualityIssues,
   gateFaces,
   type HumanFaceLike,
+  LIVE_SEQUENCE,
   LiveSequence,
+  liveStep,
   PHONE_RULE,
   PhonePersistence,
   qualityGuidance,
@@ -123,16 +125,26 @@ describe('PhonePersistence (k of n on the device)', () => {
 });
 
 describe('LiveSequence (enrolment head turn)', () => {
-  it('cannot be completed by a still picture', () => {
-    const seq = new LiveSequence();
-    for (let i = 0; i < 50; i++) expect(seq.push({ faces: 1, yaw: 0.08 })).toBe('turn_first');
+  it('cannot be completed by a still picture, frontal or turned, with frame-to-frame jitter', () => {
+    const still = new LiveSequence();
+    for (let i = 0; i < 50; i++) expect(still.push({ faces: 1, yaw: 0.08 + (i % 3) * 0.02 })).toBe('turn_first');
+    const turned = new LiveSequence();
+    for (let i = 0; i < 50; i++) expect(turned.push({ faces: 1, yaw: 0.3 - (i % 2) * 0.03 })).toBe('turn_other');
   });
 
-  it('completes after a turn to each side with one face in view', () => {
+  it('completes once the head has swung by LIVE_SEQUENCE.swing with one face in view', () => {
     const seq = new LiveSequence();
     expect(seq.push({ faces: 2, yaw: -0.5 })).toBe('turn_first'); // someone else in view: ignored
-    expect(seq.push({ faces: 1, yaw: -0.4 })).toBe('turn_other');
-    expect(seq.push({ faces: 1, yaw: 0.1 })).toBe('turn_other');
-    expect(seq.push({ faces: 1, yaw: 0.35 })).toBe('done');
+    expect(seq.push({ faces: 1, yaw: -0.2 })).toBe('turn_other');
+    expect(seq.observe({ faces: 1, yaw: -0.1 })).toEqual({ step: 'turn_other', widened: true });
+    expect(seq.observe({ faces: 1, yaw: -0.11 })).toEqual({ step: 'turn_other', widened: false }); // nothing new
+    expect(seq.push({ faces: 1, yaw: -0.2 + LIVE_SEQUENCE.swing + 0.01 })).toBe('done');
+  });
+
+  it('liveStep reads the extremes the server stored', () => {
+    expect(liveStep(null, null)).toBe('turn_first');
+    expect(liveStep(0.02, 0.05)).toBe('turn_first');
+    expect(liveStep(-0.2, -0.15)).toBe('turn_other');
+    expect(liveStep(-0.16, 0.16)).toBe('done');
   });
 });

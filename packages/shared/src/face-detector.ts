@@ -338,28 +338,54 @@ export function readDeviceFrame(
   };
 }
 
-/** The enrolment's live sequence: the head turned to each side by at least `turn` radians (about 14 degrees). */
-export const LIVE_SEQUENCE = { turn: 0.25 } as const;
+/**
+ * The enrolment's live sequence (issue 27): the head turned one way and then the other, a swing of at least
+ * `swing` radians (about 14 degrees) between the two extremes seen. A still picture (a print, a screen) gives
+ * the same head pose in every frame, so it cannot complete it. The page uses it to choose which frames to send;
+ * the server decides on those frames itself (it measures the pose and checks the face is the enrolled one).
+ */
+export const LIVE_SEQUENCE = { swing: 0.25 } as const;
 
 /** turn_first: no turn seen yet; turn_other: one side seen, the other side still to come. */
 export type LiveStep = 'turn_first' | 'turn_other' | 'done';
 
+/** Where a sequence stands, from the extremes of the head turn seen so far (null: no usable frame yet). */
+export function liveStep(minYaw: number | null, maxYaw: number | null): LiveStep {
+  if (minYaw === null || maxYaw === null) return 'turn_first';
+  const swing = maxYaw - minYaw;
+  if (swing >= LIVE_SEQUENCE.swing) return 'done';
+  return swing >= LIVE_SEQUENCE.swing / 2 || Math.max(-minYaw, maxYaw) >= LIVE_SEQUENCE.swing / 2
+    ? 'turn_other'
+    : 'turn_first';
+}
+
 /**
- * A short head-turn sequence a still picture cannot perform: one face, turned to one side, then to the other.
- * Feed it every on-device check; it says what to ask for next. A frame with no face or several faces is ignored.
+ * The live sequence on the device: feed it every on-device check; it says what to ask for next and whether the
+ * frame is worth sending to the server (a new extreme of the head turn). Frames with no face or several faces
+ * are ignored.
  */
 export class LiveSequence {
-  private left = false;
-  private right = false;
-  push(check: { faces: number; yaw: number | null }): LiveStep {
+  private min: number | null = null;
+  private max: number | null = null;
+  /** Returns the step and whether this check widened the turn seen so far (send that frame to the server). */
+  observe(check: { faces: number; yaw: number | null }): { step: LiveStep; widened: boolean } {
+    let widened = false;
     if (check.faces === 1 && check.yaw !== null) {
-      if (check.yaw <= -LIVE_SEQUENCE.turn) this.left = true;
-      if (check.yaw >= LIVE_SEQUENCE.turn) this.right = true;
+      if (this.min === null || check.yaw < this.min - 0.02) {
+        this.min = check.yaw;
+        widened = true;
+      }
+      if (this.max === null || check.yaw > this.max + 0.02) {
+        this.max = check.yaw;
+        widened = true;
+      }
     }
-    return this.next();
+    return { step: this.next(), widened };
+  }
+  push(check: { faces: number; yaw: number | null }): LiveStep {
+    return this.observe(check).step;
   }
   next(): LiveStep {
-    if (this.left && this.right) return 'done';
-    return this.left || this.right ? 'turn_other' : 'turn_first';
+    return liveStep(this.min, this.max);
   }
 }

@@ -31,3 +31,14 @@ export const ZVerifyAnswer = z.object({
   live: z.boolean().optional(),
   challenge: z.enum(['answered', 'late']).nullable().optional(),
 });
+
+/**
+ * POST /api/proctoring/{testId}/live (issue 27): one frame of the enrolment's live sequence, judged by the
+ * server. step: where the sequence stands (done: a proctored start is allowed); counted: this frame was used
+ * (one face, the enrolled one, live); message: what to do next, in words for the candidate.
+ */
+export const ZLiveAnswer = z.object({
+  step: z.enum(['turn_first', 'turn_other', 'done']),
+  counted: z.boolean(),
+  message: z.string(),
+});

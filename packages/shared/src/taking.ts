@@ -168,6 +168,8 @@ export const ZTakeTest = z.object({
     .object({
       required: z.boolean(),
       enrolled: z.boolean(),
+      /** The enrolment's live sequence was judged done by the server (issue 27); a proctored start needs it. */
+      live: z.boolean().optional(),
       active: z.boolean(),
       retentionDays: z.number().optional(),
     })

@@ -18,6 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { mirroredWebcamFrame, toWebcamFrame } from '@assessly/face/testing';
 import pg from 'pg';
 import { PROCESS_HEALTH_TOKEN, type ServerProcess, startServerProcess } from '../../test/server-process';
 import { benchEnd, draftBytes, HEARTBEAT_MS, runCandidate, timed } from './candidate';
@@ -35,6 +36,7 @@ const OPTIONS = {
   grace: { type: 'string', default: '60' },
   'health-token': { type: 'string' },
   frame: { type: 'string' },
+  live: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 /** The usage: this file's header comment. */
@@ -64,6 +66,17 @@ const SECONDS = Number(args.seconds);
 const PASSWORD = 'Drive-bench-pass1';
 const FRAME =
   args.frame ?? path.resolve(import.meta.dirname, '../../../../../shared/fixtures/faces/kit_harington_01.jpeg');
+/**
+ * The entry step's live sequence (issue 27): two frames of the enrolled person with the head turned each way.
+ * Default: kit_harington_02 (turned) and the same photo mirrored; with another --frame, pass --live a.jpg,b.jpg.
+ */
+let live: Buffer[] | undefined;
+function liveFrames(): Buffer[] {
+  if (args.live) live ??= args.live.split(',').map((f) => toWebcamFrame(readFileSync(f)));
+  const turned = () => readFileSync(path.join(path.dirname(FRAME), 'kit_harington_02.jpeg'));
+  live ??= [toWebcamFrame(turned()), mirroredWebcamFrame(turned())];
+  return live;
+}
 const WORKER = path.resolve(import.meta.dirname, '../../src/worker.ts');
 
 async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
@@ -238,6 +251,15 @@ async function main() {
           body: form,
         });
         enrolled[i] = res.status === 200;
+        for (const frame of enrolled[i] ? liveFrames() : []) {
+          const live = new FormData();
+          live.set('image', new Blob([frame], { type: 'image/jpeg' }), 'frame.jpg');
+          await timed(rec, 'face-live', `${url}/api/proctoring/${test.id}/live`, {
+            method: 'POST',
+            headers: { cookie },
+            body: live,
+          });
+        }
       }
       const started = await post('start', `/api/attempts/${test.id}/start`, {}, cookie);
       if (started.status >= 400 && i === 0)

@@ -432,6 +432,10 @@ export const faceEnrollments = pgTable('face_enrollments', {
   createdAt: ts('created_at').notNull().defaultNow(),
   // 0811_proctoring_identity: the reference enrolment of a candidate for a test
   testId: uuid('test_id'),
+  // 0991_enrolment_liveness: the live sequence the server judged on this reference
+  liveMinYaw: doublePrecision('live_min_yaw'),
+  liveMaxYaw: doublePrecision('live_max_yaw'),
+  livePassedAt: ts('live_passed_at'),
 });
 
 // 0811_proctoring_identity

@@ -100,6 +100,7 @@ export function createInProcessFaceClient(
             annotatedJpeg: r.annotatedJpeg,
             guidance: r.guidance,
             liveness: r.liveness,
+            yaw: r.yaw,
           };
         } catch (err) {
           // A stored descriptor of another model (or a broken row) cannot be compared: ask for a new enrolment.

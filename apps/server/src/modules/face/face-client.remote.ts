@@ -101,6 +101,7 @@ export function createRemoteFaceClient(opts: { url: string; secret: string | nul
       if (!status || !STATUSES.includes(status)) throw await failure(res);
       const distance = res.headers.get('x-face-distance');
       const real = res.headers.get('x-face-real');
+      const yaw = res.headers.get('x-face-yaw');
       return {
         status,
         distance: distance ? Number(distance) : null,
@@ -112,6 +113,7 @@ export function createRemoteFaceClient(opts: { url: string; secret: string | nul
           passed: res.headers.get('x-face-live') !== '0',
           threshold: SPOOF_MAX_REAL,
         },
+        yaw: yaw ? Number(yaw) : null,
       };
     },
     async health(): Promise<FaceHealth> {

@@ -30,6 +30,8 @@ export interface FaceVerifyOutcome {
   guidance: string | null;
   /** Anti-spoofing on the judged face; a failure is a liveness finding, never a mismatch. */
   liveness: LivenessCheck;
+  /** Head turn of the judged face in radians (null without a face): the server-side live sequence reads it. */
+  yaw: number | null;
 }
 
 export interface FaceHealth {

@@ -1,14 +1,17 @@
 /**
  * API tests of the face routes with the REAL engine on fixture photos: /api/face/* (the live screens) and the
  * candidate side /api/proctoring/{testId}/* (enrolment bound to the attempt, flags stored as events with frames).
- * One engine for the whole file: inference is serialized, so frames are kept few.
+ * One engine for the whole file: inference is serialized, so frames are kept few, and the routes' client gets the
+ * engine through sharingResults (a frame sent again with the same options reuses the first answer). "Another
+ * person" is a small photo (kit_harington_02, 630x374) rather than the 970x2204 Biden photo.
  */
 import { createFaceEngine, type FaceEngine } from '@assessly/face';
+import { printedPhotoFrame, toWebcamFrame } from '@assessly/face/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthDetails } from '../../../test/build-test-app';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { isJpeg, multipart, photo } from '../../../test/fixtures/face';
+import { isJpeg, multipart, photo, sharingResults } from '../../../test/fixtures/face';
 import { useSignedIn, useTestApp } from '../../../test/support';
 import { attempts, faceEnrollments, proctoringEvents, users } from '../../db/schema';
 import { startAttempt } from '../attempts/attempts.service';
@@ -22,7 +25,7 @@ afterAll(async () => {
   await engine?.close();
 });
 const t = useTestApp(() => {
-  const face = createInProcessFaceClient({ engine });
+  const face = createInProcessFaceClient({ engine: sharingResults(engine) });
   return { face, healthParts: { face: () => face.health() } };
 });
 const candidate = useSignedIn(t, { role: 'candidate' });
@@ -73,7 +76,7 @@ describe('/api/face (the signed-in user is the subject)', () => {
     expect(Number(same.headers['x-face-distance'])).toBeLessThan(0.6);
     expect(isJpeg(same.rawPayload)).toBe(true);
 
-    const other = await t.as(candidate).postForm('/api/face/verify', multipart({}, photo('biden_01.jpg')));
+    const other = await t.as(candidate).postForm('/api/face/verify', multipart({}, photo('kit_harington_02.jpeg')));
     expect(other.statusCode).toBe(403);
     expect(other.headers['x-face-status']).toBe('not_matched');
     expect(isJpeg(other.rawPayload)).toBe(true);
@@ -208,10 +211,17 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
     expect((await t.deps.blobs.get(ref!.frameKey!))?.data.equals(photo('obama_01.jpg'))).toBe(true);
   });
 
-  it('starts after enrolment: the attempt is proctored and keeps the reference', async () => {
+  it('starts after enrolment and the live sequence judged by the server on real frames', async () => {
+    expect((await start(taker.cookie)).json()).toMatchObject({ code: 'FACE_LIVENESS_REQUIRED' });
+    // As the page sends them (640x480): obama_03 is turned one way (FaceMesh yaw about -0.16), obama_02 the other
+    // (+0.16): a swing of 0.32 rad.
+    const live = (file: string) =>
+      t.as(taker).postForm(`/api/proctoring/${testId}/live`, multipart({}, toWebcamFrame(photo(file))));
+    expect((await live('obama_03.jpg')).json()).toMatchObject({ step: 'turn_other', counted: true });
+    expect((await live('obama_02.jpg')).json()).toMatchObject({ step: 'done', counted: true });
     const res = await start(taker.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json().proctoring).toMatchObject({ required: true, enrolled: true, active: true });
+    expect(res.json().proctoring).toMatchObject({ required: true, enrolled: true, live: true, active: true });
     attemptId = res.json().attempt.id;
     const [row] = await t.deps.db.select().from(attempts).where(eq(attempts.id, attemptId));
     expect(row!.proctored).toBe(true);
@@ -239,7 +249,9 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
     expect(same.statusCode).toBe(200);
     expect(same.json()).toMatchObject({ status: 'matched' });
 
-    const other = await t.as(taker).postForm(`/api/proctoring/${testId}/verify`, multipart({}, photo('biden_01.jpg')));
+    const other = await t
+      .as(taker)
+      .postForm(`/api/proctoring/${testId}/verify`, multipart({}, photo('kit_harington_02.jpeg')));
     expect(other.statusCode).toBe(403);
     expect(other.headers['x-face-status']).toBe('not_matched');
     const mismatch = (await events()).filter((e) => e.kind === 'face_mismatch');
@@ -293,6 +305,23 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
     }
   });
 
+  it('a printed photo held to the camera enrols its photo but never passes the live sequence, so it cannot start', async () => {
+    const holder = await createSignedInUser(t.app, { role: 'candidate' });
+    const send = (route: string, frame: Buffer) =>
+      t.as(holder).postForm(`/api/proctoring/${testId}/${route}`, multipart({}, frame));
+    // Anti-spoofing does not catch this print (README): the still frame is accepted as a face...
+    expect((await send('enroll', printedPhotoFrame(0))).statusCode).toBe(200);
+    // ...but held in a hand that moves it a little, it shows one head pose, never a turn.
+    for (const shift of [1, -1, 2]) {
+      const res = await send('live', printedPhotoFrame(shift));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().step).not.toBe('done');
+    }
+    const refused = await start(holder.cookie);
+    expect(refused.statusCode).toBe(428);
+    expect(refused.json()).toMatchObject({ code: 'FACE_LIVENESS_REQUIRED' });
+  });
+
   it('another candidate cannot write into this attempt', async () => {
     const other = await createSignedInUser(t.app, { role: 'candidate' });
     const res = await t
@@ -302,5 +331,9 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
     expect(res.json().code).toBe('ATTEMPT_NOT_STARTED');
     const bad = await t.as(other).postForm('/api/proctoring/not-a-uuid/detect', multipart({}, photo('obama_02.jpg')));
     expect(bad.statusCode).toBe(400);
+    // The live sequence of this test is the taker's own: another candidate has no reference to turn against.
+    const live = await t.as(other).postForm(`/api/proctoring/${testId}/live`, multipart({}, photo('obama_02.jpg')));
+    expect(live.statusCode).toBe(409);
+    expect(live.json().code).toBe('FACE_NOT_ENROLLED');
   });
 });

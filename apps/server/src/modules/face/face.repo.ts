@@ -90,6 +90,10 @@ export async function saveReference(
     model: row.descriptor.model,
     frameKey: row.frameKey,
     createdAt: row.createdAt,
+    // A new reference needs its own live sequence (issue 27).
+    liveMinYaw: null,
+    liveMaxYaw: null,
+    livePassedAt: null,
   };
   const [updated] = await db
     .update(faceEnrollments)
@@ -109,4 +113,25 @@ export async function saveReference(
 
 export function toDescriptor(row: EnrollmentRow): Descriptor {
   return { values: row.descriptor, model: row.model };
+}
+
+/**
+ * Widens the reference's live-sequence extremes with one matched frame's head turn; sets live_passed_at once
+ * the swing reaches the rule. Returns the row as saved.
+ */
+export async function noteLiveYaw(
+  db: Db,
+  row: EnrollmentRow,
+  yaw: number,
+  passed: (min: number, max: number) => boolean,
+  now: Date,
+): Promise<EnrollmentRow> {
+  const min = row.liveMinYaw === null ? yaw : Math.min(row.liveMinYaw, yaw);
+  const max = row.liveMaxYaw === null ? yaw : Math.max(row.liveMaxYaw, yaw);
+  const [saved] = await db
+    .update(faceEnrollments)
+    .set({ liveMinYaw: min, liveMaxYaw: max, livePassedAt: row.livePassedAt ?? (passed(min, max) ? now : null) })
+    .where(eq(faceEnrollments.id, row.id))
+    .returning();
+  return saved ?? row;
 }

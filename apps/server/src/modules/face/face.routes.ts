@@ -4,7 +4,7 @@
  *   /api/proctoring/{testId}/enroll|detect|verify|camera-lost — the candidate side, bound to the open attempt
  * Contract details (status codes, X-Face-* headers, bodies) are in face.http.ts and the module README.
  */
-import { ZDetectFlagged, ZFaceEnrolled, ZHeartbeat, ZVerifyAnswer } from '@assessly/shared';
+import { ZDetectFlagged, ZFaceEnrolled, ZHeartbeat, ZLiveAnswer, ZVerifyAnswer } from '@assessly/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -18,6 +18,7 @@ import {
   enrollForTest,
   enrollUser,
   heartbeat,
+  liveForTest,
   reportCameraLost,
   requireFace,
   verifyForAttempt,
@@ -92,6 +93,23 @@ export async function faceRoutes(app: FastifyInstance, deps: AppDeps) {
       const { image } = await readImageUpload(req);
       checkCandidateFrame(image);
       return oneAtATime(user.id, () => enrollForTest(deps, user, testId, image));
+    },
+  );
+
+  // Issue 27: one frame of the enrolment's live sequence (head turn), judged by the server.
+  r.post(
+    '/api/proctoring/:testId/live',
+    {
+      config: candidateLimit,
+      preValidation: signedIn,
+      schema: { params: ZTestParams, response: { 200: ZLiveAnswer } },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const { testId } = req.params;
+      const { image } = await readImageUpload(req);
+      checkCandidateFrame(image);
+      return oneAtATime(user.id, () => liveForTest(deps, user, testId, image));
     },
   );
 

@@ -6,7 +6,7 @@
  *   proctoring event with its time and the frame that caused it (blob store). Flags never end a test.
  */
 import { DEFAULT_THRESHOLD, PHONE_MIN_SCORE } from '@assessly/face';
-import { phoneRuleText } from '@assessly/shared';
+import { LIVE_SEQUENCE, type LiveStep, liveStep, phoneRuleText } from '@assessly/shared';
 import type { UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -14,7 +14,14 @@ import { findAttempt, requireOpenAttempt } from '../attempts/attempts.service';
 import { requireTest } from '../attempts/attempts.take';
 import { recordProctoringEvent } from '../proctoring-events/proctoring-events.service';
 import { type DetectFlag, detectFlags } from './face.http';
-import { findLatestEnrollment, findReference, insertEnrollment, saveReference, toDescriptor } from './face.repo';
+import {
+  findLatestEnrollment,
+  findReference,
+  insertEnrollment,
+  noteLiveYaw,
+  saveReference,
+  toDescriptor,
+} from './face.repo';
 import type { FaceClient, FaceDetectOutcome, FaceVerifyOutcome } from './face-client';
 import { answerChallenge, challengeOnHeartbeat } from './proctoring.challenge';
 import { noteOutage, proctoringActive } from './proctoring.gate';
@@ -140,6 +147,80 @@ export async function enrollForTest(deps: Deps, user: UserRow, testId: string, j
   if (!row) throw new AppError('FACE_ALREADY_ENROLLED', 'Your face is already enrolled for this test.');
   if (attempt) await noteFrame(deps, attempt);
   return { enrolled: true as const, face: r.face, enrolledAt: row.createdAt.toISOString() };
+}
+
+const LIVE_ASK: Record<LiveStep, string> = {
+  turn_first: 'Turn your head slowly to one side.',
+  turn_other: 'Now turn your head slowly to the other side.',
+  done: 'Live check done.',
+};
+
+/**
+ * One frame of the enrolment's live sequence (issue 27), judged here and not on the page: the frame must show
+ * one face, the enrolled one, passing anti-spoofing; its head turn (FaceMesh yaw) widens the extremes stored on
+ * the reference, and the sequence is done once they are LIVE_SEQUENCE.swing apart. A still picture shows one
+ * pose, so it never gets there. A frame that does not count is never a "different person" finding: the answer
+ * only says what to do. A photo or a screen (anti-spoofing) is its own event with its frame once an attempt exists
+ * (before the start there is no attempt: the candidate is told, and cannot start).
+ */
+export async function liveForTest(deps: Deps, user: UserRow, testId: string, jpeg: Buffer) {
+  const face = requireFace(deps);
+  const test = await requireTest(deps, testId);
+  if (!proctoringActive(deps, test))
+    throw new AppError('PROCTORING_OFF', 'This test is not camera-proctored: no live check is needed.');
+  const attempt = await findAttempt(deps, user.id, testId);
+  if (attempt) await requireOpenAttempt(deps, user.id, testId);
+  const reference = await findReference(deps.db, user.id, testId, attempt?.id ?? null);
+  if (!reference)
+    throw new AppError('FACE_NOT_ENROLLED', 'Enrol your face first; the live check compares with that photo.');
+  const before = liveStep(reference.liveMinYaw, reference.liveMaxYaw);
+  if (reference.livePassedAt) return { step: 'done' as const, counted: false, message: LIVE_ASK.done };
+  const check = () => face.verify(user.id, jpeg, toDescriptor(reference), { annotate: 'flagged' });
+  let v: FaceVerifyOutcome;
+  try {
+    v = attempt ? await withFaceService(deps, attempt, check) : await check();
+  } catch (err) {
+    // A face-service outage the server observed never locks the candidate out: it lets the start through (issue 23: a busy queue or an unconfirmed failure opens no grace).
+    if (!attempt && (await outageObserved(face, err))) await noteOutage(deps, user.id, testId);
+    throw err;
+  }
+  if (!v.liveness.passed) {
+    if (attempt)
+      await recordProctoringEvent(
+        deps,
+        attempt.id,
+        'liveness_failed',
+        `Enrolment live check: the face looks like a photo or a screen (anti-spoofing score ${v.liveness.real?.toFixed(2)})`,
+        await saveFrame(deps, v.annotatedJpeg.length ? v.annotatedJpeg : jpeg),
+        undefined,
+        { threshold: v.liveness.threshold, score: v.liveness.real },
+      );
+    return {
+      step: before,
+      counted: false,
+      message: 'This looks like a photo or a screen. Face the camera yourself, without a picture in front of it.',
+    };
+  }
+  if (v.status !== 'matched' || v.faceCount !== 1 || v.yaw === null) {
+    const message =
+      v.status === 'unclear'
+        ? (v.guidance ?? 'Your face is not clear enough.')
+        : v.faceCount > 1
+          ? 'Make sure only you are in view.'
+          : v.status === 'not_detected'
+            ? 'Keep your face in view while you turn.'
+            : 'Keep your face in view and turn slowly; if this keeps failing, retake the enrolment photo.';
+    return { step: before, counted: false, message };
+  }
+  const saved = await noteLiveYaw(
+    deps.db,
+    reference,
+    v.yaw,
+    (min, max) => max - min >= LIVE_SEQUENCE.swing,
+    deps.clock.now(),
+  );
+  const step = saved.livePassedAt ? 'done' : liveStep(saved.liveMinYaw, saved.liveMaxYaw);
+  return { step, counted: true, message: LIVE_ASK[step] };
 }
 
 /** A proctored, open attempt of the caller (the candidate-side frame calls need one). */

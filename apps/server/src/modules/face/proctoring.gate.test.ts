@@ -18,7 +18,7 @@ import { CAMERA_LOST_AFTER_MS, sweepProctoring } from './proctoring.track';
 function controllableFace() {
   // down: the service fails and its health says so (an outage the server sees); busy: the queue is full;
   // flaky: calls fail as unavailable while the health says ready (nothing the server can confirm).
-  const state = { down: false, busy: false, flaky: false, calls: 0, delayMs: 0 };
+  const state = { down: false, busy: false, flaky: false, calls: 0, delayMs: 0, verifies: 0 };
   const fail = () => {
     state.calls++;
     if (state.down || state.flaky)
@@ -49,6 +49,8 @@ function controllableFace() {
         annotatedJpeg: photo('obama_02.jpg'),
         guidance: null,
         liveness: { real: 0.7, passed: true, threshold: 0.2 },
+        // The head turns one way and the other on alternate frames, so two live frames complete the sequence.
+        yaw: state.verifies++ % 2 ? 0.2 : -0.2,
       };
     },
     health: () => ({ state: state.down ? 'error' : 'ready', backend: 'stub', models: [] }),
@@ -61,8 +63,14 @@ const face = controllableFace();
 const t = useTestApp({ face: face.client });
 const employer = useSignedIn(t, { role: 'employer' });
 
-const enrol = (testId: string, who: SignedInUser) =>
-  t.as(who).postForm(`/api/proctoring/${testId}/enroll`, multipart({}, photo('obama_01.jpg')));
+/** The entry step: the enrolment photo, then (when it is taken) the two frames of the live sequence. */
+const enrol = async (testId: string, who: SignedInUser) => {
+  const res = await t.as(who).postForm(`/api/proctoring/${testId}/enroll`, multipart({}, photo('obama_01.jpg')));
+  if (res.statusCode === 200)
+    for (let i = 0; i < 2; i++)
+      await t.as(who).postForm(`/api/proctoring/${testId}/live`, multipart({}, photo('obama_01.jpg')));
+  return res;
+};
 const eventsOf = (attemptId: string) =>
   t.deps.db.select().from(proctoringEvents).where(eq(proctoringEvents.attemptId, attemptId));
 const attemptRow = async (id: string) => (await t.deps.db.select().from(attempts).where(eq(attempts.id, id)))[0]!;

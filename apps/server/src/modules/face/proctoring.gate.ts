@@ -37,7 +37,8 @@ export interface StartGate {
 /** Called before a new attempt is created: refuses a proctored start without a reference enrolment. */
 export async function checkStartGate(deps: GateDeps, userId: string, test: TestRow): Promise<StartGate> {
   if (!proctoringActive(deps, test)) return { proctored: false, unavailableSince: null };
-  if (await findReference(deps.db, userId, test.id)) return { proctored: true, unavailableSince: null };
+  const reference = await findReference(deps.db, userId, test.id);
+  if (reference?.livePassedAt) return { proctored: true, unavailableSince: null };
   const [outage] = await deps.db
     .select()
     .from(faceOutages)
@@ -46,6 +47,12 @@ export async function checkStartGate(deps: GateDeps, userId: string, test: TestR
   if (outage && deps.clock.now().getTime() - outage.since.getTime() <= OUTAGE_GRACE_MS) {
     return { proctored: true, unavailableSince: outage.since };
   }
+  // Issue 27: enrolled, but the server has not seen the live sequence done (a still picture never gets there).
+  if (reference)
+    throw new AppError(
+      'FACE_LIVENESS_REQUIRED',
+      'Finish the live check on the entry step first: turn your head slowly to one side and then the other.',
+    );
   throw new AppError(
     'FACE_ENROLMENT_REQUIRED',
     'This test is camera-proctored: enrol your face on the entry step before starting.',
@@ -76,7 +83,14 @@ export async function readProctoringState(
   attempt: { id: string; proctored: boolean } | null,
 ) {
   const required = attempt ? attempt.proctored : proctoringActive(deps, test);
-  const enrolled = required ? Boolean(await findReference(deps.db, userId, test.id, attempt?.id ?? null)) : false;
+  const reference = required ? await findReference(deps.db, userId, test.id, attempt?.id ?? null) : null;
+  const enrolled = Boolean(reference);
   const retentionDays = required ? await retentionForTest(deps, test.companyId) : undefined;
-  return { required, enrolled, active: Boolean(attempt?.proctored), retentionDays };
+  return {
+    required,
+    enrolled,
+    live: Boolean(reference?.livePassedAt),
+    active: Boolean(attempt?.proctored),
+    retentionDays,
+  };
 }

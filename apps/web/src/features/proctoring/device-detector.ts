@@ -27,7 +27,8 @@ export interface DeviceCheck {
 }
 
 export interface DeviceDetector {
-  check(video: HTMLVideoElement): Promise<DeviceCheck>;
+  /** One check of the current video frame, or of a still already taken from it (a canvas). */
+  check(source: HTMLVideoElement | HTMLCanvasElement): Promise<DeviceCheck>;
   /** Forget earlier phone sightings (the detector is shared by the entry step's live check and the test page). */
   resetPhoneRule(): void;
   backend: string;
@@ -79,7 +80,10 @@ export function loadDeviceDetector(): Promise<DeviceDetector> {
       resetPhoneRule: () => phones.reset(),
       async check(video) {
         const started = performance.now();
-        const frame = { width: video.videoWidth, height: video.videoHeight };
+        const frame =
+          video instanceof HTMLVideoElement
+            ? { width: video.videoWidth, height: video.videoHeight }
+            : { width: video.width, height: video.height };
         // Pad to a square (black, bottom/right) exactly as the server does, so both see the same pixels.
         const side = squareSide(frame.width, frame.height);
         if (canvas.width !== side) canvas.width = side;

@@ -20,16 +20,26 @@ export function stopStream(stream: MediaStream | null | undefined): void {
   for (const track of stream?.getTracks() ?? []) track.stop();
 }
 
-/** The current video frame as a JPEG (quality 0.9 as the spec says), or null when there is no frame yet. */
-export function captureJpeg(video: HTMLVideoElement | null, quality = 0.9): Promise<Blob | null> {
-  if (!video || video.readyState < 2 || !video.videoWidth || !video.videoHeight) return Promise.resolve(null);
+/** The current video frame as a canvas of the video's size, or null when there is no frame yet. */
+export function snapshot(video: HTMLVideoElement | null): HTMLCanvasElement | null {
+  if (!video || video.readyState < 2 || !video.videoWidth || !video.videoHeight) return null;
   const canvas = document.createElement('canvas');
   canvas.width = video.videoWidth;
   canvas.height = video.videoHeight;
   const ctx = canvas.getContext('2d');
-  if (!ctx) return Promise.resolve(null);
+  if (!ctx) return null;
   ctx.drawImage(video, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
+export function canvasJpeg(canvas: HTMLCanvasElement, quality = 0.9): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob((b) => resolve(b), 'image/jpeg', quality));
+}
+
+/** The current video frame as a JPEG (quality 0.9 as the spec says), or null when there is no frame yet. */
+export function captureJpeg(video: HTMLVideoElement | null, quality = 0.9): Promise<Blob | null> {
+  const canvas = snapshot(video);
+  return canvas ? canvasJpeg(canvas, quality) : Promise.resolve(null);
 }
 
 /** POSTs a frame as the multipart field `image` (the face service contract). Network failures reject. */
