@@ -11,6 +11,8 @@ export const ONE_DATABASE_ENOUGH = [
   'apps/server/src/modules/judging/judging.truth.test.ts',
   'apps/server/src/modules/coding-problems/function-problems.test.ts',
   'apps/server/src/modules/submissions/added-languages.test.ts',
+  'apps/server/src/modules/starter/starter-judge.test.ts',
+  'apps/server/src/modules/coding-problems/starter-sql.test.ts',
   // the face models' answers and the face service's own HTTP surface
   'apps/server/src/modules/face/face.api.test.ts',
   'apps/server/src/modules/face/face-service.test.ts',
