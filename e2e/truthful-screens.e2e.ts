@@ -195,7 +195,10 @@ describe('screens that tell the truth (issue 26)', () => {
 
   it('an invitation leads to the coding page with one sign-up, showing the test facts first', async () => {
     const owner = await createUser(e2e.server, 'employer', { verified: true });
-    const { test } = await seedTest(e2e.server, owner.id, [{ title: 'Sum of two' }], { name: 'Invited round' });
+    const { test } = await seedTest(e2e.server, owner.id, [{ title: 'Sum of two' }], {
+      name: 'Invited round',
+      proctoring: true,
+    });
     const email = `invited-${Date.now()}@example.com`;
     const context = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl });
     const login = await context.request.post('/api/users/login', {
