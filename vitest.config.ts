@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+// @ts-expect-error: a plain .mjs module shared with scripts/test.mjs, without type declarations
+import { ONE_DATABASE_ENOUGH } from './scripts/test-lists.mjs';
 import { slowFirst } from './vitest.sequencer.ts';
 
 const ALONE = [
@@ -48,7 +50,14 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
-          exclude: [...ALONE, ...PROCESSES, '**/node_modules/**'],
+          // npm test's PostgreSQL phase (TEST_ONE_DATABASE_DONE=1) leaves out the files whose subject is the
+          // sandbox or the face models, or that open no database (scripts/test-lists.mjs): PGlite ran them.
+          exclude: [
+            ...ALONE,
+            ...PROCESSES,
+            ...(process.env.TEST_ONE_DATABASE_DONE ? (ONE_DATABASE_ENOUGH as string[]) : []),
+            '**/node_modules/**',
+          ],
           // Files in a worker share loaded modules (Fastify, Drizzle, the face models) and the worker's
           // PGlite instances (test/test-databases.ts empties one for each file). No test here stubs globals
           // or mocks modules; such a test belongs in a project that isolates.

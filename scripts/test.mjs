@@ -177,9 +177,14 @@ if (wanted('unit'))
 if (runPg) {
   // The API tests again on the server, but not the files whose subject is the sandbox or the face models
   // (test-lists.mjs): they would repeat the same compiles and inference and test no other code path.
-  const exclude = ONE_DATABASE_ENOUGH.map((f) => `--exclude ${f}`).join(' ');
+  // (vitest.config.ts reads TEST_ONE_DATABASE_DONE; a project's own exclude list ignores the CLI's --exclude)
   together.push(
-    vitest('pg', { nice: true, args: `--project server ${exclude}`, filter: 'apps/server', env: ON_SERVER }),
+    vitest('pg', {
+      nice: true,
+      args: '--project server',
+      filter: 'apps/server',
+      env: { ...ON_SERVER, TEST_ONE_DATABASE_DONE: String(ONE_DATABASE_ENOUGH.length) },
+    }),
   );
 }
 let browsersDone = Promise.resolve();
