@@ -190,4 +190,5 @@ export const ZInviteInfo = z.object({ companyName: z.string(), email: z.string()
 export type TInviteInfo = z.infer<typeof ZInviteInfo>;
 
 /** POST /api/register-company: the new company and its signed-in admin. */
-export const ZCompanyRegistered = z.object({ company: ZCompany, user: ZUser });
+/** POST /api/register-company: the same for a new and a taken address (issue 23); the page signs in next. */
+export const ZCompanyRegistered = z.object({ ok: z.literal(true), email: z.string(), message: z.string() });

@@ -93,10 +93,12 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req, reply) => {
       const { fields, logo } = await readRegistration(req);
       const input = parseInput(ZRegisterCompany, fields);
-      const { company, user } = await service.registerCompany(companyDeps(), input, logo);
-      // The new owner is signed in and goes straight on to /admin.
-      await startSession(db, clock, reply, user.id, secure());
-      return reply.status(201).send({ company: service.toPublicCompany(company), user: service.toPublicUser(user) });
+      // The same answer for a new and a taken address (issue 23), and no session: the page signs in next, with
+      // the password just chosen, and lands on /admin.
+      await service.registerCompany(companyDeps(), input, logo);
+      return reply
+        .status(201)
+        .send({ ok: true as const, email: input.adminEmail, message: service.REGISTERED_MESSAGE });
     },
   );
 

@@ -24,7 +24,7 @@ import { hashPassword } from '../../lib/passwords';
 import { authorize, isCompanyAdmin, roleOf } from '../../lib/policy';
 import { createToken, hashToken } from '../../lib/tokens';
 import * as usersRepo from '../users/users.repo';
-import { toPublicUser } from '../users/users.service';
+import { requestPasswordReset, toPublicUser } from '../users/users.service';
 import { checkLogo, type LogoUpload } from './companies.logo';
 import * as repo from './companies.repo';
 import { toMember } from './companies.team';
@@ -44,7 +44,6 @@ export interface CompanyDeps {
   config: Pick<Config, 'passwordCost'>;
 }
 
-const COMPANY_EMAIL_TAKEN = 'A company with this email is already registered';
 const ADMIN_EMAIL_TAKEN = 'An account with this email already exists';
 const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. Please ask for a new one.';
 const INVITE_LINK_INVALID =
@@ -71,21 +70,30 @@ function splitFullName(fullName: string): { firstName: string; lastName: string 
   return { firstName: parts[0] ?? '', lastName: parts.slice(1).join(' ') };
 }
 
-/** Creates the company and its admin in one transaction, stores the logo, and emails a verification link. */
+/** What registration answers, whether or not an address was taken (issue 23: the answer tells nothing). */
+export const REGISTERED_MESSAGE =
+  'Check your email: we sent a link to verify your address. You can sign in with your work email and password now.';
+
+/**
+ * Creates the company and its admin in one transaction, stores the logo, and emails a verification link. An
+ * address already in use answers the same as a new one (issue 23): the owner of a taken work email is mailed
+ * (a sign-in and reset link, at most once a minute), and a work email whose company address is taken is told so
+ * in its own inbox; the caller learns nothing. Returns null when nothing was created.
+ */
 export async function registerCompany(deps: CompanyDeps, input: TRegisterCompany, logo: LogoUpload | null) {
   const logoType = logo ? checkLogo(logo) : null;
   // One-step sign-up: without a company address the work email is the company's too.
   const companyEmail = input.companyEmail || input.adminEmail;
-  const companyField = input.companyEmail ? 'companyEmail' : 'adminEmail';
   const [companyTaken, adminTaken] = await Promise.all([
     repo.findCompanyByEmail(deps.db, companyEmail),
     usersRepo.findUserByEmail(deps.db, input.adminEmail),
   ]);
-  if (adminTaken) throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN, { adminEmail: ADMIN_EMAIL_TAKEN });
-  if (companyTaken)
-    throw new AppError('COMPANY_EMAIL_TAKEN', COMPANY_EMAIL_TAKEN, { [companyField]: COMPANY_EMAIL_TAKEN });
-
+  // Hashed whatever happens, so a taken address answers in the same time as a new one.
   const passwordHash = await hashPassword(input.password, deps.config.passwordCost);
+  if (adminTaken || companyTaken) {
+    await tellTakenAddress(deps, input.adminEmail, adminTaken ? 'account' : 'company');
+    return null;
+  }
   const logoKey = logo && logoType ? await deps.blobs.put('logos', logo.data, logoType) : null;
   try {
     const { company, user } = await deps.db.transaction(async (tx) => {
@@ -117,15 +125,30 @@ export async function registerCompany(deps: CompanyDeps, input: TRegisterCompany
     return { company, user };
   } catch (err) {
     if (logoKey) await deps.blobs.delete(logoKey).catch(() => undefined);
-    // Two registrations racing for one email: the unique indexes decide.
-    if (isUniqueViolation(err, 'companies_email_key')) {
-      throw new AppError('COMPANY_EMAIL_TAKEN', COMPANY_EMAIL_TAKEN, { [companyField]: COMPANY_EMAIL_TAKEN });
-    }
-    if (isUniqueViolation(err, 'users_email_key')) {
-      throw new AppError('EMAIL_TAKEN', ADMIN_EMAIL_TAKEN, { adminEmail: ADMIN_EMAIL_TAKEN });
+    // Two registrations racing for one address: the unique indexes decide, and the loser answers like the winner.
+    if (isUniqueViolation(err, 'users_email_key') || isUniqueViolation(err, 'companies_email_key')) {
+      await tellTakenAddress(deps, input.adminEmail, isUniqueViolation(err, 'users_email_key') ? 'account' : 'company');
+      return null;
     }
     throw err;
   }
+}
+
+/** Mail to the work email of a registration that created nothing: only its owner learns why. */
+async function tellTakenAddress(deps: CompanyDeps, adminEmail: string, taken: 'account' | 'company') {
+  if (taken === 'account') {
+    // the owner of the account gets a sign-in and reset link (at most one a minute), as a taken sign-up does
+    await requestPasswordReset(deps, adminEmail, 'signup').catch(() => undefined);
+    return;
+  }
+  await deps.mailer
+    .send({
+      to: adminEmail,
+      kind: 'signup_existing',
+      subject: 'This company is already on Assessly',
+      text: `Hello,\n\nSomeone tried to register a company on Assessly with this work email, but the company's address is already registered. Nothing was created.\nIf it was you, ask your company's owner to invite you to its team (${deps.publicUrl}/login).\n\nIf it was not you, ignore this email.`,
+    })
+    .catch(() => undefined);
 }
 
 export async function sendVerificationEmail(deps: CompanyDeps, user: UserRow): Promise<void> {

@@ -1,4 +1,4 @@
-import { type TRegisterCompany, ZRegisterCompany } from '@assessly/shared';
+import { type TRegisterCompany, type TUser, ZRegisterCompany } from '@assessly/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../app/alert';
 import { FormField } from '../../app/form-field';
 import { PasswordInput } from '../../app/password-input';
 import { SubmitButton } from '../../app/submit-button';
-import { ApiError } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { ME_KEY, rememberUser } from '../auth/use-auth';
 import { registerCompany } from './owner-api';
 import { PasswordStrength } from './password-field';
@@ -36,6 +36,7 @@ export function CompanySignupForm({ onSignIn }: { onSignIn: () => void }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   // The work email typed on the home page comes along as ?email=.
   const givenEmail = (useSearchParams()[0].get('email') ?? '').slice(0, 254);
   const form = useForm<Values>({
@@ -49,10 +50,23 @@ export function CompanySignupForm({ onSignIn }: { onSignIn: () => void }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    setNotice(null);
     try {
+      // The answer is the same whether or not the address was free (issue 23); signing in tells the person who
+      // knows the password, and nobody else.
       const res = await registerCompany(values);
-      rememberUser(res.user);
-      qc.setQueryData(ME_KEY, res.user);
+      let user: TUser;
+      try {
+        user = await api<TUser>('/api/users/login', {
+          method: 'POST',
+          body: { email: values.adminEmail, password: values.password },
+        });
+      } catch {
+        setNotice(res.message);
+        return;
+      }
+      rememberUser(user);
+      qc.setQueryData(ME_KEY, user);
       navigate('/admin', { replace: true });
     } catch (err) {
       const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
@@ -68,6 +82,11 @@ export function CompanySignupForm({ onSignIn }: { onSignIn: () => void }) {
       <h2 id="signup-title">Create your company account</h2>
       <p className="owner-lead-small">Free, and it takes one step. Your company profile can wait until later.</p>
       <ErrorAlert message={failure} />
+      {notice && (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      )}
       <FormField id="reg-companyName" label="Company name" error={errors.companyName?.message}>
         {(a11y) => (
           <input {...a11y} type="text" autoComplete="organization" placeholder="Acme Inc." {...bind('companyName')} />

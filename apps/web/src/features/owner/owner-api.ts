@@ -1,7 +1,6 @@
 /** Calls of the owner area: company registration, email verification, invitations, the team. */
 import type {
   TAcceptInvite,
-  TCompany,
   TCompanyInvite,
   TCompanyMember,
   TCompanyRole,
@@ -13,9 +12,11 @@ import type {
 } from '@assessly/shared';
 import { api } from '../../lib/api';
 
+/** The same for a new and a taken address (issue 23): the page signs in next. */
 export interface RegistrationResult {
-  company: TCompany;
-  user: TUser;
+  ok: true;
+  email: string;
+  message: string;
 }
 
 /** One-step company sign-up: JSON with the company name, work email, password and an optional name. */
