@@ -93,7 +93,10 @@ describe('company registration, owner sign-in and the team', () => {
     // check the email, and stays on the form; only the address's owner is told, by mail.
     await page.getByLabel('Work email').fill(taken);
     await click(page, 'Create company account');
-    await page.getByRole('status').getByText(/^Check your email/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/^Check your email/)
+      .waitFor();
     expect(page.url()).toMatch(/\/owner/);
 
     // A dropped request: an error and nothing lost.
