@@ -38,7 +38,7 @@ export const LANGUAGE_META: Record<TLanguageId, LanguageMeta> = {
   csharp: { label: 'C#', extension: 'cs', slowCompile: false },
   go: { label: 'Go', extension: 'go', slowCompile: false },
   rust: { label: 'Rust', extension: 'rs', slowCompile: false },
-  kotlin: { label: 'Kotlin', extension: 'kt', slowCompile: true },
+  kotlin: { label: 'Kotlin', extension: 'kt', slowCompile: false },
   ruby: { label: 'Ruby', extension: 'rb', slowCompile: false },
   php: { label: 'PHP', extension: 'php', slowCompile: false },
 };
