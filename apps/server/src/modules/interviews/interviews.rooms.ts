@@ -413,13 +413,25 @@ export class RoomHub {
     });
   }
 
-  /** The interview ended: both rooms become read-only at once, and everyone is told. */
+  /**
+   * The interview ended: both rooms become read-only at once, and everyone is told. What arrived before the end
+   * is stored before this returns (the 50 ms batch flushed, the write chain awaited), so the history and the replay
+   * read after the end hold the final text.
+   */
   async end(interviewId: string) {
+    const open: Room[] = [];
     for (const name of ['code', 'notes'] as const) {
       const found = this.rooms.get(this.key(interviewId, name));
-      if (found) (await found).ended = true;
+      if (!found) continue;
+      const room = await found;
+      room.ended = true;
+      open.push(room);
     }
     this.broadcast(interviewId, () => ({ type: 'ended' }));
+    for (const room of open) {
+      this.flush(room);
+      await room.writes;
+    }
   }
 
   /** The interview was erased: everyone is disconnected, nothing more is stored, the rooms are forgotten. */
