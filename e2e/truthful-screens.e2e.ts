@@ -35,6 +35,18 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
+/** A verified owner and a verified reviewer of the owner's company. */
+async function ownerAndReviewer() {
+  const owner = await createUser(e2e.server, 'employer', { verified: true });
+  const reviewer = await createUser(e2e.server, 'employer', { verified: true });
+  await e2e.server.deps.database.query('UPDATE users SET company_id = $1, company_role = $2 WHERE id = $3', [
+    owner.companyId,
+    'reviewer',
+    reviewer.id,
+  ]);
+  return { owner, reviewer };
+}
+
 describe('screens that tell the truth (issue 26)', () => {
   it('the contact form delivers the message to the configured address at a real SMTP peer', async () => {
     const { port } = smtp.server.address() as AddressInfo;
@@ -98,13 +110,7 @@ describe('screens that tell the truth (issue 26)', () => {
   });
 
   it('axe-core finds no serious or critical violation on the employer and reviewer pages, and they log no console error', async () => {
-    const owner = await createUser(e2e.server, 'employer', { verified: true });
-    const reviewer = await createUser(e2e.server, 'employer', { verified: true });
-    await e2e.server.deps.database.query('UPDATE users SET company_id = $1, company_role = $2 WHERE id = $3', [
-      owner.companyId,
-      'reviewer',
-      reviewer.id,
-    ]);
+    const { owner, reviewer } = await ownerAndReviewer();
     const { test, problems } = await seedTest(e2e.server, owner.id, [{ title: 'Sum of two' }], { name: 'Axe round' });
     await e2e.server.deps.db.update(tests).set({ companyId: owner.companyId }).where(eq(tests.id, test.id));
     // One finished attempt with a judged submission, so results, report and dashboard show badges and scores.
@@ -168,13 +174,7 @@ describe('screens that tell the truth (issue 26)', () => {
   });
 
   it('a reviewer sees no Create Test, Library, Settings, Edit, Shortlist or Resend', async () => {
-    const owner = await createUser(e2e.server, 'employer', { verified: true });
-    const reviewer = await createUser(e2e.server, 'employer', { verified: true });
-    await e2e.server.deps.database.query('UPDATE users SET company_id = $1, company_role = $2 WHERE id = $3', [
-      owner.companyId,
-      'reviewer',
-      reviewer.id,
-    ]);
+    const { owner, reviewer } = await ownerAndReviewer();
     const { test } = await seedTest(e2e.server, owner.id, [{ title: 'Sum of two' }], { name: 'Reviewer view' });
     await e2e.server.deps.db.update(tests).set({ companyId: owner.companyId }).where(eq(tests.id, test.id));
     const page = await signedInPage(e2e.browser, e2e.server, reviewer.email);

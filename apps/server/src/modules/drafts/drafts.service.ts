@@ -4,7 +4,7 @@
  * Each draft carries a revision: a save naming an older revision than the stored one (a stale tab) is refused
  * with DRAFT_STALE, so one tab never silently overwrites what another saved.
  */
-import { SQL_LANGUAGE, type TDraftInput, type TDraftSaved } from '@assessly/shared';
+import type { TDraftInput, TDraftSaved } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { attempts, codeDrafts, tests, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -42,8 +42,7 @@ export async function saveDraft(
     // Refused (nothing written): the reason is read outside the transaction (PGlite has one connection).
     if (!open) return REFUSED;
     // a draft in a language the test does not offer would never be judged: refused like a run or a submit
-    // an SQL problem is answered in sql whatever the test offers (issue 25)
-    if (input.language !== SQL_LANGUAGE) requireOfferedLanguage({ languages: open.offered }, input.language);
+    requireOfferedLanguage({ languages: open.offered }, input.language);
     const attempt = open;
     if (!open.sameLanguage) {
       await tx

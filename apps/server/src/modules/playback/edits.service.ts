@@ -9,7 +9,6 @@ import {
   applyEdit,
   DRAFT_MAX_CHARS,
   EDIT_STREAM_MAX_EVENTS,
-  SQL_LANGUAGE,
   type TEditBatch,
   type TEditBatchSaved,
   type TEditEvent,
@@ -68,8 +67,7 @@ export async function recordEdits(
       .for('update', { of: attempts })
       .limit(1);
     if (!open) return null;
-    // an SQL problem is answered in sql whatever the test offers (issue 25)
-    if (batch.language !== SQL_LANGUAGE) requireOfferedLanguage({ languages: open.offered }, batch.language);
+    requireOfferedLanguage({ languages: open.offered }, batch.language);
     const where = and(
       eq(editStreams.attemptId, open.id),
       eq(editStreams.questionId, key.questionId),

@@ -61,7 +61,7 @@ export async function resolveProblem(
 /** An SQL problem is answered in sql (whatever languages the test offers); any other in an offered language. */
 function requireLanguageFor(test: TestRow, problem: ProblemRow, language: string): void {
   requireAnswerLanguage(problem, language);
-  if (language !== SQL_LANGUAGE) requireOfferedLanguage(test, language);
+  requireOfferedLanguage(test, language);
 }
 
 function requireJudging(deps: Deps): JudgingService {
