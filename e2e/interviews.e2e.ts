@@ -50,10 +50,20 @@ describe('live interview room', () => {
     // Both type at the same time; both end with both edits.
     await Promise.all([typeAtEnd(interviewer, '# reviewed\n'), typeAtEnd(candidate, 'print(6 * 7)\n')]);
     for (const page of [interviewer, candidate]) {
-      await page.waitForFunction(() => {
-        const text = document.querySelector('.iv-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? '';
-        return text.includes('# reviewed') && text.includes('print(6 * 7)');
-      });
+      await page
+        .waitForFunction(() => {
+          const text = document.querySelector('.iv-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? '';
+          return text.includes('# reviewed') && text.includes('print(6 * 7)');
+        })
+        .catch(async (err: Error) => {
+          // what each side shows, so that a failure says which edit did not arrive and whether a socket closed
+          const seen = await Promise.all(
+            [interviewer, candidate].map(
+              async (p) => `${await p.locator('[role=status]').allTextContents()} «${await editorText(p)}»`,
+            ),
+          );
+          throw new Error(`${err.message}\ninterviewer: ${seen[0]}\ncandidate: ${seen[1]}`);
+        });
     }
     expect(await editorText(interviewer)).toBe(await editorText(candidate));
     // Each sees the other's cursor (y-monaco's remote cursor, labelled with the name by the page's styles).

@@ -93,9 +93,19 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
     sqlite ??= detectSqlite();
     return sqlite;
   };
+  let detectedAt = 0;
   const getToolchains = () => {
-    toolchains ??= detectToolchains();
+    if (!toolchains) {
+      detectedAt = Date.now();
+      toolchains = detectToolchains();
+    }
     return toolchains;
+  };
+  /** An installed toolchain that did not answer its probe is probed again (at most every 30 s), not lost for good. */
+  const retryProbe = async (tc: Toolchain): Promise<Toolchain> => {
+    if (tc.info.available || !tc.info.message?.endsWith('does not run') || Date.now() - detectedAt < 30_000) return tc;
+    toolchains = null;
+    return (await getToolchains()).get(tc.info.id as Language) as Toolchain;
   };
   const getCaches = (lang: Language, tc: Toolchain): Promise<Caches> => {
     let c = caches.get(lang);
@@ -141,7 +151,7 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
     if (!iso.bwrap) return fail('bubblewrap is not installed: judging is disabled');
     const lite = isSql ? await getSqlite() : null;
     if (lite && !lite.available) return fail(`SQL is not available: ${lite.message}`);
-    const tc = lite ? null : ((await getToolchains()).get(req.language as Language) as Toolchain);
+    const tc = lite ? null : await retryProbe((await getToolchains()).get(req.language as Language) as Toolchain);
     if (tc && !tc.info.available) return fail(`${tc.info.name} is not available: ${tc.info.message}`);
     const timeLimitMs = clamp(req.timeLimitMs, 2000, 100, 20000);
     const memoryMb = clamp(req.memoryLimitMb, 256, 16, 2048);

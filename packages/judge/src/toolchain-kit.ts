@@ -40,20 +40,30 @@ export function firstExisting(candidates: string[]): string | null {
   return null;
 }
 
+/**
+ * The version a toolchain prints, or null when it does not run. A probe that fails is tried again (three tries,
+ * 30 s each): on a machine under heavy load a JVM or mono start can miss one deadline, and a language marked
+ * unavailable by a slow start would answer every submission in it with an Internal Error.
+ */
 export async function version(
   bin: string,
   args: string[],
   pick: (out: string) => string | null,
+  tries = 3,
 ): Promise<string | null> {
-  try {
-    const { stdout, stderr } = await execFileAsync(bin, args, {
-      timeout: 15000,
-      env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' },
-    });
-    return pick(`${stdout}\n${stderr}`);
-  } catch {
-    return null;
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    try {
+      const { stdout, stderr } = await execFileAsync(bin, args, {
+        timeout: 30_000,
+        env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' },
+      });
+      const found = pick(`${stdout}\n${stderr}`);
+      if (found) return found;
+    } catch {
+      // tried again below
+    }
   }
+  return null;
 }
 
 export function unavailable(id: Language, message: string, name: string = NAMES[id as CoreLanguage] ?? id): Toolchain {

@@ -64,6 +64,21 @@ static char *mount_srcs[MAX_MOUNT_DIRS];
 static const char *mount_dsts[MAX_MOUNT_DIRS];
 static int mount_count = 0;
 
+/* mkdir of a slot cgroup; when its parent (the judge instance's cgroup) is gone, the parent is made again first:
+   a run never fails because a sweep or a restart removed the instance folder between two runs */
+static int mkdir_cgroup(const char *dir) {
+  if (mkdir(dir, 0755) == 0 || errno == EEXIST) return 0;
+  if (errno != ENOENT) return -1;
+  char parent[4096];
+  snprintf(parent, sizeof parent, "%s", dir);
+  char *slash = strrchr(parent, '/');
+  if (!slash || slash == parent) return -1;
+  *slash = 0;
+  if (mkdir(parent, 0755) < 0 && errno != EEXIST) return -1;
+  if (mkdir(dir, 0755) < 0 && errno != EEXIST) return -1;
+  return 0;
+}
+
 static long long now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -402,7 +417,7 @@ int main(int argc, char **argv) {
     int dup = 0;
     for (int j = 0; j < cg_count; j++) if (!strcmp(cg_dirs[j], cands[k])) dup = 1;
     if (dup) continue;
-    if (mkdir(cands[k], 0755) < 0 && errno != EEXIST) { perror("judge-run: mkdir cgroup"); return 3; }
+    if (mkdir_cgroup(cands[k]) < 0) { perror("judge-run: mkdir cgroup"); return 3; }
     cg_dirs[cg_count++] = cands[k];
   }
   char num[32];
@@ -419,7 +434,7 @@ int main(int argc, char **argv) {
         /* v1 refuses (EBUSY) a limit below what it cannot reclaim, e.g. dirty page cache a previous run left
            charged to the slot: replace the slot by a fresh cgroup (its charges move to the parent) */
         rmdir(cg_mem);
-        if (mkdir(cg_mem, 0755) < 0 && errno != EEXIST) { perror("judge-run: mkdir cgroup"); return 3; }
+        if (mkdir_cgroup(cg_mem) < 0) { perror("judge-run: mkdir cgroup"); return 3; }
         write_file(cg_mem, "memory.memsw.limit_in_bytes", num);
         if (write_file(cg_mem, "memory.limit_in_bytes", num) < 0) { perror("judge-run: memory.limit"); return 3; }
         write_file(cg_mem, "memory.max_usage_in_bytes", "0");

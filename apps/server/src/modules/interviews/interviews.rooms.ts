@@ -120,7 +120,12 @@ function isEmptyUpdate(update: Uint8Array): boolean {
  * The awareness update a client sent, with each state's `user.name` and `user.role` set by the server: nobody
  * can appear under another participant's name. Client ids announced by another socket are refused.
  */
-function stampAwareness(update: Uint8Array, conn: Conn, owners: Map<number, Conn>): Uint8Array | null {
+function stampAwareness(
+  update: Uint8Array,
+  conn: Conn,
+  owners: Map<number, Conn>,
+  awareness: awarenessProtocol.Awareness,
+): Uint8Array | null {
   const d = decoding.createDecoder(update);
   const e = encoding.createEncoder();
   const n = decoding.readVarUint(d);
@@ -140,7 +145,10 @@ function stampAwareness(update: Uint8Array, conn: Conn, owners: Map<number, Conn
       out = { ...s, user: { name: conn.name, role: conn.role, color } };
     }
     encoding.writeVarUint(e, clientId);
-    encoding.writeVarUint(e, clock);
+    // The server keeps the clock: a page that reconnects announces itself with the clock it had, which is behind
+    // the removal the server sent when its socket dropped (everyone would ignore it until its 15 s renewal). It
+    // learns the clock back when its own state comes back to it.
+    encoding.writeVarUint(e, Math.max(clock, (awareness.meta.get(clientId)?.clock ?? 0) + 1));
     encoding.writeVarString(e, JSON.stringify(out));
   }
   if (decoding.hasContent(d)) return null;
@@ -347,7 +355,7 @@ export class RoomHub {
     }
     if (type === MSG_AWARENESS) {
       const update = decoding.readVarUint8Array(d);
-      const stamped = stampAwareness(update, conn, this.owners.get(room) ?? new Map());
+      const stamped = stampAwareness(update, conn, this.owners.get(room) ?? new Map(), room.awareness);
       if (!stamped) return this.kick(room, conn, CLOSE.malformed);
       awarenessProtocol.applyAwarenessUpdate(room.awareness, stamped, conn);
       return;
@@ -380,6 +388,9 @@ export class RoomHub {
   private leave(room: Room, conn: Conn) {
     if (!room.conns.delete(conn.socket)) return;
     const ids = [...conn.clientIds];
+    // The ids are free again: the same page reconnecting (its document keeps its client id) owns them anew
+    const owners = this.owners.get(room);
+    for (const id of ids) if (owners?.get(id) === conn) owners.delete(id);
     if (ids.length > 0) awarenessProtocol.removeAwarenessStates(room.awareness, ids, null);
     if (room.conns.size === 0) this.unload(room);
   }

@@ -85,6 +85,28 @@ describe('the shared code document', () => {
     expect(state.user).toEqual({ name: 'Candidate', role: 'candidate', color: '#ff0000' });
   });
 
+  it('takes back a page whose socket dropped: same client id, its cursor and edits flow again', async () => {
+    const { id, token } = await schedule();
+    const url = `${base}/api/interviews/${id}/sync`;
+    const interviewer = await join(url, { cookie: team.recruiter.cookie });
+    const first = await join(url, { token });
+    first.awareness.setLocalStateField('user', { name: 'x', color: '#00aa00' });
+    const clientId = first.doc.clientID;
+    await interviewer.until(() => interviewer.awareness.getStates().has(clientId), 'the cursor');
+    await first.close(); // the socket drops without a goodbye, as a lost connection does
+    await interviewer.until(() => !interviewer.awareness.getStates().has(clientId), 'the cursor gone');
+
+    const again = await join(url, { token, doc: first.doc });
+    again.awareness.setLocalStateField('user', { name: 'x', color: '#00aa00' });
+    again.text.insert(0, 'back again');
+    // at once, not after the 15 s awareness renewal; and the page learns the clock the server keeps
+    await interviewer.until(() => interviewer.awareness.getStates().has(clientId), 'the cursor again');
+    await again.until(() => (again.awareness.meta.get(clientId)?.clock ?? 0) > 1, 'its own state back');
+    await interviewer.until(() => interviewer.text.toString() === 'back again', 'the edit after the reconnect');
+    await again.roundTrip();
+    expect(again.socket.readyState).toBe(again.socket.OPEN);
+  });
+
   it('loses nothing over a server restart, edits made offline included', async () => {
     const { id, token } = await schedule();
     let app: FastifyInstance = await buildApp(t.deps);
