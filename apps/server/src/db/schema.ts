@@ -331,6 +331,8 @@ export const attempts = pgTable('attempts', {
   challengeId: text('challenge_id'),
   challengeIssuedAt: ts('challenge_issued_at'),
   nextChallengeAt: ts('next_challenge_at'),
+  // 1061_spot_check_cadence
+  spotCleanStreak: integer('spot_clean_streak').notNull().default(0),
   // 0842_preview_attempts
   isPreview: boolean('is_preview').notNull().default(false),
   // 0843_accommodations

@@ -23,7 +23,7 @@ import {
   toDescriptor,
 } from './face.repo';
 import type { FaceClient, FaceDetectOutcome, FaceVerifyOutcome } from './face-client';
-import { answerChallenge, challengeOnHeartbeat } from './proctoring.challenge';
+import { answerChallenge, challengeOnHeartbeat, noteCheckOutcome } from './proctoring.challenge';
 import { noteOutage, proctoringActive } from './proctoring.gate';
 import { noteFrame, outageObserved, withFaceService } from './proctoring.track';
 
@@ -236,6 +236,8 @@ export async function detectForAttempt(deps: Deps, user: UserRow, testId: string
   const attempt = await requireProctoredAttempt(deps, user, testId);
   const outcome = await withFaceService(deps, attempt, () => face.detect(user.id, jpeg, { phone: true }));
   await noteFrame(deps, attempt);
+  // The device flagged this frame: the next spot check comes sooner, whatever the server reads in it.
+  await noteCheckOutcome(deps, attempt.id, false);
   const flags = detectFlags(outcome);
   if (flags.length > 0) {
     const frameKey = await saveFrame(deps, jpeg);
@@ -321,6 +323,10 @@ export async function verifyForAttempt(
       { threshold: 1, score: v.faceCount },
     );
   }
+  const clean = v.status === 'matched' && v.faceCount === 1 && v.liveness.passed;
+  // The cadence: a clean answered spot check spaces the next ones out; anything flagged brings the next one closer.
+  if (!clean) await noteCheckOutcome(deps, attempt.id, false);
+  else if (challenge === 'answered') await noteCheckOutcome(deps, attempt.id, true);
   return { ...v, challenge };
 }
 

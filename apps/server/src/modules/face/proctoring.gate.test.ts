@@ -11,7 +11,15 @@ import { useSignedIn, useTestApp } from '../../../test/support';
 import { attempts, proctoringEvents, tests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { FaceClient } from './face-client';
-import { CHALLENGE_MAX_GAP_MS, CHALLENGE_TTL_MS } from './proctoring.challenge';
+import {
+  CHALLENGE_FLOOR_GAP_MS,
+  CHALLENGE_MAX_GAP_MS,
+  CHALLENGE_TTL_MS,
+  CLEAN_BEFORE_SPACING,
+  challengeOnHeartbeat,
+  FLAG_RECHECK_MAX_MS,
+  gapBounds,
+} from './proctoring.challenge';
 import { CAMERA_LOST_AFTER_MS, sweepProctoring } from './proctoring.track';
 
 /** A face client that answers like the engine for one face, or fails like a down/overloaded service. */
@@ -306,6 +314,46 @@ describe('server spot checks (challenges) and per-candidate frame limits', () =>
     const missed = (await eventsOf(attemptId)).filter((e) => e.kind === 'challenge_missed');
     expect(missed).toHaveLength(1);
     expect(missed[0]!.detail).toMatch(/Spot check not answered/);
+  });
+
+  it('spaces the checks out for a clean sitting, never past the floor, and checks again soon after a device flag', async () => {
+    const { test } = await buildCodingTest(t.deps.db, { employer });
+    const candidate = await createSignedInUser(t.app, { role: 'candidate' });
+    await enrol(test.id, candidate);
+    const attemptId: string = (await t.as(candidate).request('POST', `/api/attempts/${test.id}/start`)).json().attempt
+      .id;
+    // The heartbeat's challenge step itself (the route's 30-a-minute limit counts real time, not the test clock)
+    const beat = async () => {
+      const [row] = await t.deps.db.select().from(attempts).where(eq(attempts.id, attemptId));
+      return { challenge: await challengeOnHeartbeat(t.deps, row!) };
+    };
+    await beat();
+    /** Heartbeats every 10 s until a challenge comes; answers it with a clean frame; the time it took. */
+    const nextCheck = async () => {
+      for (let waited = 10_000; waited <= CHALLENGE_FLOOR_GAP_MS + 20_000; waited += 10_000) {
+        t.clock.advance(10_000);
+        const { challenge } = await beat();
+        if (!challenge) continue;
+        const answered = await verifyWith(test.id, candidate.cookie, { challengeId: challenge.id });
+        expect(answered.json().challenge).toBe('answered');
+        return waited;
+      }
+      throw new Error(`no spot check within the floor after ${gaps.join(',')}`);
+    };
+    const gaps: number[] = [];
+    for (let i = 0; i < 9; i++) gaps.push(await nextCheck());
+    // At first about once a minute; after a run of clean checks, about every two minutes, never longer.
+    for (const g of gaps.slice(0, CLEAN_BEFORE_SPACING + 1)) expect(g).toBeLessThanOrEqual(60_000);
+    for (const g of gaps.slice(-3)) expect(g).toBeGreaterThan(60_000);
+    for (const g of gaps) expect(g).toBeLessThanOrEqual(CHALLENGE_FLOOR_GAP_MS + 10_000);
+    expect(gapBounds(50)).toEqual({ min: CHALLENGE_FLOOR_GAP_MS - 20_000, max: CHALLENGE_FLOOR_GAP_MS });
+
+    // The device flags a frame: the next check comes within seconds, and the run of clean checks starts again.
+    const body = multipart({}, photo('obama_02.jpg'));
+    const flagged = await t.as(candidate).post(`/api/proctoring/${test.id}/detect`, body.payload, { ...body.headers });
+    expect(flagged.statusCode, flagged.body).toBe(204); // the server reads one face: no event, but a sooner check
+    expect(await nextCheck()).toBeLessThanOrEqual(FLAG_RECHECK_MAX_MS + 10_000);
+    expect(await nextCheck()).toBeLessThanOrEqual(60_000);
   });
 
   it('refuses oversized frames from the header, before any inference, and one frame at a time per candidate', async () => {
