@@ -35,8 +35,9 @@ export interface JudgingOptions {
 
 const silentLog = { error() {}, warn() {}, info() {} };
 /** Re-sends queued rows and rows whose worker stopped its heartbeat this often (pg-boss mode). */
-const SWEEP_EVERY_MS = 5_000;
-const QUEUED_SWEEP_EVERY = 12;
+const SWEEP_EVERY_MS = 3_000;
+/** Queued rows (a job pg-boss lost) are re-sent every 20th pass, once a minute. */
+const QUEUED_SWEEP_EVERY = 20;
 /** Retry-After never says more than this (a full queue at a drive drains within minutes). */
 const MAX_RETRY_AFTER_S = 900;
 
