@@ -43,6 +43,8 @@ export default defineConfig({
     // child processes, so two files at once fill two cores.
     maxWorkers: Math.max(2, availableParallelism()),
     // Migrates one PGlite snapshot (and a PostgreSQL template database) per run; API test files copy it.
+    // Each file's CPU for npm test's summary when TEST_CPU_LOG is set (vitest.cpu-per-file.ts).
+    setupFiles: ['vitest.cpu-per-file.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     projects: [
       {

@@ -28,6 +28,8 @@ export default defineConfig({
       ]),
     },
     // Each harness server loads the run's migrated PGlite snapshot instead of migrating again.
+    // Each file's CPU for npm test's summary when TEST_CPU_LOG is set (vitest.cpu-per-file.ts).
+    setupFiles: ['vitest.cpu-per-file.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
   },
 });

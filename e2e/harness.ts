@@ -78,6 +78,8 @@ export async function launchBrowser(extraArgs: string[] = [], opts: LaunchOption
     headless: true,
     args: [
       '--no-sandbox',
+      // renderers are children of the browser process itself, so npm test's CPU per file counts them
+      '--no-zygote',
       '--disable-gpu',
       '--disable-quic',
       '--no-first-run',

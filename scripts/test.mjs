@@ -117,12 +117,29 @@ function step(name, cmd, env = {}) {
 }
 
 const reportFiles = new Map();
+const cpuLogs = new Map();
 /** A vitest step: `args` choose the config and projects, `filter` the files. */
 function vitest(name, { nice = false, args, filter = '', env }) {
   const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
   reportFiles.set(name, file);
+  // Each file's CPU, written by vitest.cpu-per-file.ts (a setup file of both configs)
+  const cpuLog = path.join(reports, `${name.replace(/\W+/g, '-')}.files.cpu`);
+  cpuLogs.set(name, cpuLog);
   const cmd = `${nice ? 'nice -n 5 ' : ''}npx vitest run ${args} ${filter} --reporter=default --reporter=json --outputFile.json=${file}`;
-  return step(name, cmd, env);
+  return step(name, cmd, { ...env, TEST_CPU_LOG: cpuLog });
+}
+/** Each test file's CPU seconds by phase (its worker and the children it waited for). */
+function fileCpu() {
+  const rows = [];
+  for (const [phase, file] of cpuLogs) {
+    try {
+      for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+        const { file: name, cpu } = JSON.parse(line);
+        rows.push({ phase, file: path.relative(ROOT, name), cpu });
+      }
+    } catch {}
+  }
+  return rows;
 }
 /** Each test file's wall time and test count by phase, from vitest's JSON reports (a phase without one: none). */
 function fileTimes() {
@@ -223,6 +240,13 @@ console.log(
 console.log('Ten slowest files:');
 for (const f of slowest)
   console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.phase.padEnd(12)} ${f.file} (${f.tests} tests)`);
+const costly = fileCpu().sort((a, b) => b.cpu - a.cpu);
+if (costly.length) {
+  const total = costly.reduce((n, f) => n + f.cpu, 0);
+  console.log(`Ten costliest files (CPU s of the file's worker and the children it waited for; all files: ${total.toFixed(0)} s):`);
+  for (const f of costly.slice(0, 10))
+    console.log(`  ${f.cpu.toFixed(1).padStart(6)} s  ${f.phase.padEnd(12)} ${f.file}`);
+}
 if (failures.length) {
   // Repeated here, at the end, so that a log cut to its last lines still names what failed.
   for (const [name, lines] of failedLines) {
