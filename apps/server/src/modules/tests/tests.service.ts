@@ -227,7 +227,12 @@ export async function findTestWithQuestions(
     return ids.map((id) => byId.get(id)).filter((r): r is R => !!r);
   };
   if (test.testType === 'APTITUDE') return { test, questions: order(await findQuestionsByIds(db, ids)), problems: [] };
-  return { test, questions: [], problems: order(await findProblemsByIds(db, ids)) };
+  // a coding test's questions are its written ones (issue 25), in their own order
+  const written = test.writtenQuestionIds;
+  const writtenRows = (await findQuestionsByIds(db, written)).filter((q) => q.kind === 'text');
+  const byId = new Map(writtenRows.map((r) => [r.id, r]));
+  const questions = written.map((id) => byId.get(id)).filter((r): r is QuestionRow => !!r);
+  return { test, questions, problems: order(await findProblemsByIds(db, ids)) };
 }
 
 /** GET /api/tests/{id}/questions: the managing employer's full view, or the candidate projection. */
