@@ -10,9 +10,11 @@ import { InvitePanel } from '../review/invite-panel';
 import { saveQuestionBatch, useTestWithQuestions } from './admin-api';
 import { candidateLink } from './admin-helpers';
 import { saveErrorMessage } from './aptitude-builder-page';
+import { CodingWrittenFields, writtenPayload } from './coding-written-fields';
 import { useCopied } from './copy-link';
 import { BuilderHead } from './editor-parts';
 import { emptyProblem, type ProblemDraft, ProblemFields, problemPayload, toProblemDraft } from './problem-fields';
+import { type QuestionDraft, toQuestionDraft } from './question-fields';
 import { findOutdated, RejudgePrompt } from './rejudge-prompt';
 import { ShareWarning } from './solution-check';
 
@@ -24,6 +26,8 @@ export function CodingBuilderPage() {
   const qc = useQueryClient();
   const loaded = useTestWithQuestions(id);
   const [problems, setProblems] = useState<ProblemDraft[] | null>(null);
+  // the test's written questions (issue 25), saved with the problems
+  const [written, setWritten] = useState<QuestionDraft[]>([]);
   const [active, setActive] = useState(0);
   const [version, setVersion] = useState<number | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -40,6 +44,7 @@ export function CodingBuilderPage() {
     if (loaded.data) {
       setVersion(loaded.data.test.version);
       setSavedProblems(loaded.data.problems);
+      setWritten(loaded.data.questions.map(toQuestionDraft));
       const saved = loaded.data.problems.map(toProblemDraft);
       const list = returnTo || saved.length === 0 ? [...saved, emptyProblem()] : saved;
       setProblems(list);
@@ -82,11 +87,17 @@ export function CodingBuilderPage() {
       setError(first.message);
       return;
     }
+    const writtenBody = writtenPayload(written);
+    if (writtenBody.error) {
+      setError(writtenBody.error);
+      return;
+    }
     setSaving(true);
     try {
-      const saved = await saveQuestionBatch(id, { version, problems: payload });
+      const saved = await saveQuestionBatch(id, { version, problems: payload, questions: writtenBody.payload });
       setVersion(saved.test.version);
       setProblems(saved.problems.map(toProblemDraft));
+      setWritten(saved.questions.map(toQuestionDraft));
       const before = new Map(savedProblems.map((p) => [p.id, p.version]));
       setSavedProblems(saved.problems);
       await qc.invalidateQueries({ queryKey: ['admin'] });
@@ -152,6 +163,7 @@ export function CodingBuilderPage() {
           idPrefix={`p${active + 1}`}
         />
       </section>
+      <CodingWrittenFields value={written} onChange={setWritten} />
       <ErrorAlert message={error} />
       <SuccessAlert message={success} />
       <div className="row">
