@@ -82,6 +82,9 @@ describe('written questions in a coding test', () => {
     expect(stolen.statusCode).toBe(404);
     const read = (await t.as(team.owner).get(`/api/tests/${testId}/questions`)).json();
     expect(read.questions.map((q: { marks: number }) => q.marks)).toEqual([5, 10]);
+    // the total counts the problem (25) and the written questions (5 + 10)
+    const total = await t.as(team.owner).post(`/api/tests/${testId}/recompute-total`, {});
+    expect(total.json()).toMatchObject({ totalMarks: 40 });
   });
 
   it('is answered on the coding page, awaits grading, is graded, and a regrade after release is announced', async () => {

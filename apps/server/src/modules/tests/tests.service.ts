@@ -117,7 +117,9 @@ export async function updateTest(db: Db, user: UserRow, id: string, input: TTest
   let totalMarks = input.totalMarks ?? test.totalMarks;
   let passingMarks = input.passingMarks ?? test.passingMarks;
   if (input.recomputeTotal) {
-    totalMarks = Math.max(1, await repo.sumMarks(db, testType, questionIds));
+    // a coding test's written questions (issue 25) count toward its total too
+    const written = testType === 'CODING' ? await repo.sumMarks(db, 'APTITUDE', test.writtenQuestionIds) : 0;
+    totalMarks = Math.max(1, (await repo.sumMarks(db, testType, questionIds)) + written);
     passingMarks = Math.min(passingMarks, totalMarks);
   }
   const startTime = input.startTime !== undefined ? toDate(input.startTime, 'startTime') : test.startTime;
