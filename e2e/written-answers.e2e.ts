@@ -144,6 +144,11 @@ describe('written answers', () => {
     await page.getByRole('textbox', { name: 'Your answer to written question 1' }).fill(answer);
     await saved;
     expect(await seriousA11yViolations(page, ['.proctoring'])).toEqual([]);
+    // on a 375 px phone the questions fit: no sideways scrolling
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('textbox', { name: 'Your answer to written question 1' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 860 });
     await page.reload();
     await page.getByRole('button', { name: 'Written questions (1)' }).click();
     expect(await page.getByRole('textbox', { name: 'Your answer to written question 1' }).inputValue()).toBe(answer);
