@@ -161,6 +161,15 @@ describe('written questions in a coding test', () => {
     const [completed] = await deliveries('attempt.completed');
     expect(JSON.parse(completed!.body).data).toMatchObject({ score: 31, maxScore: 35, result: 'passed' });
     expect((await t.as(team.owner).get(`/api/review/tests/${testId}/results.csv`)).body).toMatch(/,31,35,.*,Pass,/);
+    // the per-question figures list the written question after the problem, with its grade
+    const figures = (await t.as(team.owner).get(`/api/review/tests/${testId}/figures`)).json();
+    expect(figures.questions).toMatchObject([
+      { id: problem.id, attempted: 1, averageScore: 25 },
+      { id: writtenId, attempted: 1, averageScore: 6, maxScore: 10 },
+    ]);
+    // the dashboard's average counts the graded written part as one item beside the submission (100% and 60%)
+    const dash = (await t.as(team.owner).get('/api/review/dashboard')).json();
+    expect(dash.stats.averageScore).toBe(80);
 
     // graded again after the result went out: the new score and result everywhere, and one attempt.regraded
     const second = await grade(team.admin, { questionId: writtenId, score: 2, comment: 'Edge case is wrong' });
