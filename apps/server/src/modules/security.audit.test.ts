@@ -182,6 +182,13 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/review/attempts/${attemptId}/playback`, [401, 403, 404, 200]],
     ['GET', () => `/api/review/attempts/${attemptId}/integrity`, [401, 403, 404, 200]],
     ['POST', () => `/api/attempts/${codingId}/edits`, [401, 409, 409, 409], editBatchBody()],
+    // the library copies only a written question into a coding test (issue 25): the owner's choice question is refused
+    [
+      'POST',
+      () => '/api/library/add-to-test',
+      [401, 403, 404, 400],
+      () => ({ testId: codingId, kind: 'question', itemId: questionId }),
+    ],
     // a coding test's written answer (issue 25) is saved only in one's own open attempt
     ['PUT', () => `/api/attempts/${codingId}/answers`, [401, 409, 409, 409], { questionId: UUID0, answer: 'x' }],
     ['GET', () => `/api/attempts/${codingId}/integrity`, [401, 409, 409, 409]],
@@ -205,8 +212,10 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
   for (const [method, url, expected, body] of rows) {
     it(`${method} ${url.toString().replace(/^\(\) => `|`$/g, '')}`, async () => {
       const got: number[] = [];
+      // a body naming ids made in beforeAll is a function
+      const payload = typeof body === 'function' ? body() : body;
       for (const who of ['none', 'stranger', 'rival', 'owner'] as const) {
-        got.push((await call(t.app, method, url(), as(who), body)).statusCode);
+        got.push((await call(t.app, method, url(), as(who), payload)).statusCode);
       }
       expect(got).toEqual(expected);
     });
