@@ -125,6 +125,15 @@ describe('written answers', () => {
     await owner.getByRole('heading', { name: 'Test Created Successfully!' }).waitFor();
     const [test] = await e2e.server.deps.db.select().from(tests).where(eq(tests.id, testId));
     expect(test!.writtenQuestionIds).toHaveLength(1);
+    // the problems' edit page lists it and leads back to the builder's written section, without a new problem tab
+    await owner.goto(`${e2e.server.baseUrl}/admin/coding-test/edit/${testId}`);
+    await owner
+      .getByRole('region', { name: 'Written questions' })
+      .getByText('Why does your solution not overflow?')
+      .waitFor();
+    await owner.getByRole('button', { name: 'Edit Written Questions' }).click();
+    await owner.getByRole('group', { name: 'Written question 1' }).getByLabel('Marks').waitFor();
+    expect(await owner.getByRole('tab').count()).toBe(1);
     await e2e.server.deps.db.update(tests).set({ access: 'link', proctoring: false }).where(eq(tests.id, testId));
     await ownerContext.close();
 

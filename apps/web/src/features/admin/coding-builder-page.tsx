@@ -10,7 +10,7 @@ import { InvitePanel } from '../review/invite-panel';
 import { saveQuestionBatch, useTestWithQuestions } from './admin-api';
 import { candidateLink } from './admin-helpers';
 import { saveErrorMessage } from './aptitude-builder-page';
-import { CodingWrittenFields, writtenPayload } from './coding-written-fields';
+import { CodingWrittenFields, emptyWritten, writtenPayload } from './coding-written-fields';
 import { useCopied } from './copy-link';
 import { BuilderHead } from './editor-parts';
 import { emptyProblem, type ProblemDraft, ProblemFields, problemPayload, toProblemDraft } from './problem-fields';
@@ -22,7 +22,10 @@ import { ShareWarning } from './solution-check';
 export function CodingBuilderPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const returnTo = (useLocation().state as { returnTo?: string } | null)?.returnTo;
+  const arrived = useLocation().state as { returnTo?: string; written?: boolean } | null;
+  const returnTo = arrived?.returnTo;
+  // arriving to edit the written questions (issue 25): no new problem tab, and the written section in view
+  const forWritten = arrived?.written === true;
   const qc = useQueryClient();
   const loaded = useTestWithQuestions(id);
   const [problems, setProblems] = useState<ProblemDraft[] | null>(null);
@@ -44,13 +47,17 @@ export function CodingBuilderPage() {
     if (loaded.data) {
       setVersion(loaded.data.test.version);
       setSavedProblems(loaded.data.problems);
-      setWritten(loaded.data.questions.map(toQuestionDraft));
+      const writtenNow = loaded.data.questions.map(toQuestionDraft);
+      setWritten(forWritten && writtenNow.length === 0 ? [emptyWritten()] : writtenNow);
       const saved = loaded.data.problems.map(toProblemDraft);
-      const list = returnTo || saved.length === 0 ? [...saved, emptyProblem()] : saved;
+      const list = (returnTo && !forWritten) || saved.length === 0 ? [...saved, emptyProblem()] : saved;
       setProblems(list);
       setActive(list.length - 1 === saved.length ? saved.length : 0);
     } else if (loaded.isError) setProblems([emptyProblem()]);
-  }, [loaded.data, loaded.isError, problems, returnTo]);
+  }, [loaded.data, loaded.isError, problems, returnTo, forWritten]);
+  useEffect(() => {
+    if (forWritten && problems) document.getElementById('written-questions-h')?.scrollIntoView({ block: 'start' });
+  }, [forWritten, problems]);
 
   if (!problems) return <PageSpinner label="Loading test details..." />;
   const current = problems[active] ?? problems[0]!;
