@@ -1,7 +1,8 @@
 /**
  * SQL problems in a real browser (issue 25): an employer builds one in the coding builder (kind picker, schema
  * editor with a preview of its tables); a candidate sees the schema and the example as tables, runs a query and
- * sees their result beside the expected one, then submits and passes every case on the real judge.
+ * sees their result beside the expected one, then submits and passes every case on the real judge; the
+ * Submissions tab and the reviewer's View Results show the results as tables too.
  */
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
@@ -85,6 +86,22 @@ describe('SQL problems', () => {
     expect(await verdict.textContent(), JSON.stringify(subs).slice(0, 3000)).toBe(
       'Submitted! Passed 2 / 2 test cases.',
     );
+    // the Submissions tab shows the visible case's result as a table too, not as text
+    await cpage.getByRole('tab', { name: 'Submissions' }).click();
+    await cpage.locator('#panel-submissions summary').first().click();
+    const mine = cpage.locator('#panel-submissions').getByRole('table', { name: 'Your result' }).first();
+    expect(await mine.locator('tbody').textContent()).toBe('Tom');
     await cpage.context().close();
+
+    // and so does the reviewer's View Results, the candidate's result beside the expected one
+    const review = await signedInPage(e2e.browser, e2e.server, employer.email);
+    await review.goto(`${e2e.server.baseUrl}/admin/submission`);
+    await review.getByRole('button', { name: /SQL round/ }).click();
+    await review.getByRole('button', { name: 'View Results' }).first().click();
+    const results = review.getByRole('dialog').getByTestId('sql-results').first();
+    expect(await results.getByRole('table', { name: "Candidate's result" }).locator('tbody').textContent()).toBe('Tom');
+    expect(await results.getByRole('table', { name: 'Expected result' }).locator('tbody').textContent()).toBe('Tom');
+    expect(await seriousA11yViolations(review)).toEqual([]);
+    await review.context().close();
   });
 });

@@ -17,6 +17,8 @@ export type TCreateApiToken = z.infer<typeof ZCreateApiToken>;
 export const WEBHOOK_EVENTS = [
   'attempt.started',
   'attempt.completed',
+  // a released result changed: a written answer was graded again (issue 25)
+  'attempt.regraded',
   'invitation.accepted',
   'candidate.status_changed',
   'interview.completed',

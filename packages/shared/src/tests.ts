@@ -621,6 +621,7 @@ export function validateCodingProblems(
  */
 export const ZQuestionBatch = z.object({
   version,
+  /** An aptitude test's questions; for a coding test, its written questions (kind "text", issue 25), kept if absent. */
   questions: z.array(z.unknown()).max(500).optional(),
   problems: z.array(z.unknown()).max(200).optional(),
   recomputeTotal: z.boolean().optional(),

@@ -147,6 +147,8 @@ export const tests = pgTable('tests', {
     .notNull()
     .default('link'),
   linkExpiresAt: ts('link_expires_at'),
+  // 1021_coding_written (issue 25): a coding test's written questions (aptitude questions of kind 'text')
+  writtenQuestionIds: jsonb('written_question_ids').$type<string[]>().notNull().default([]),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {

@@ -45,6 +45,8 @@ beforeAll(async () => {
   codingId = (await createTestAs(t.app, owner, { testType: 'CODING' })).id;
   const coding = await call(t.app, 'POST', `/api/tests/${codingId}/questions/batch`, owner, {
     problems: [problemBody(MARK)],
+    // a coding test's written question (issue 25): its rubric is the employer's only
+    questions: [{ kind: 'text', questionText: 'Explain your approach', rubric: `${MARK} coding rubric`, marks: 5 }],
   });
   problemId = coding.json().problems[0].id;
   aptitudeId = (await createTestAs(t.app, owner, { testType: 'APTITUDE', testName: 'Aptitude' })).id;
@@ -172,14 +174,23 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/review/tests/${codingId}/similarity`, [401, 403, 404, 200]],
     ['GET', () => `/api/review/attempts/${attemptId}/report`, [401, 403, 404, 200]],
     ['PUT', () => `/api/review/attempts/${attemptId}/status`, [401, 403, 404, 200], { status: 'pending' }],
-    // Grading written answers (issue 25): this attempt's test has none, so the owner is told which question is not
-    // one (grading.test.ts grades real ones, by every role)
+    // Grading written answers (issue 25): UUID0 is no written question of this test, so the owner is told so
+    // (grading.test.ts and coding-written.test.ts grade real ones, by every role)
     ['PUT', () => `/api/review/attempts/${attemptId}/grades`, [401, 403, 404, 404], { questionId: UUID0, score: 1 }],
     ['GET', () => `/api/review/frames/${eventId}`, [401, 403, 404, 200]],
     // Code playback (issue 29): the recording and its signals are results; writing needs one's own attempt.
     ['GET', () => `/api/review/attempts/${attemptId}/playback`, [401, 403, 404, 200]],
     ['GET', () => `/api/review/attempts/${attemptId}/integrity`, [401, 403, 404, 200]],
     ['POST', () => `/api/attempts/${codingId}/edits`, [401, 409, 409, 409], editBatchBody()],
+    // the library copies only a written question into a coding test (issue 25): the owner's choice question is refused
+    [
+      'POST',
+      () => '/api/library/add-to-test',
+      [401, 403, 404, 400],
+      () => ({ testId: codingId, kind: 'question', itemId: questionId }),
+    ],
+    // a coding test's written answer (issue 25) is saved only in one's own open attempt
+    ['PUT', () => `/api/attempts/${codingId}/answers`, [401, 409, 409, 409], { questionId: UUID0, answer: 'x' }],
     ['GET', () => `/api/attempts/${codingId}/integrity`, [401, 409, 409, 409]],
     [
       'POST',
@@ -201,8 +212,10 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
   for (const [method, url, expected, body] of rows) {
     it(`${method} ${url.toString().replace(/^\(\) => `|`$/g, '')}`, async () => {
       const got: number[] = [];
+      // a body naming ids made in beforeAll is a function
+      const payload = typeof body === 'function' ? body() : body;
       for (const who of ['none', 'stranger', 'rival', 'owner'] as const) {
-        got.push((await call(t.app, method, url(), as(who), body)).statusCode);
+        got.push((await call(t.app, method, url(), as(who), payload)).statusCode);
       }
       expect(got).toEqual(expected);
     });
@@ -236,6 +249,7 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     expect(res.body).toContain(`${MARK}-solution`);
     expect((await call(t.app, 'GET', `/api/aptitude-questions/${questionId}`, owner)).body).toContain(MARK);
     expect((await call(t.app, 'GET', `/api/tests/${aptitudeId}/questions`, owner)).body).toContain(`${MARK} rubric`);
+    expect(res.body).toContain(`${MARK} coding rubric`);
   });
 });
 

@@ -18,7 +18,9 @@ export async function saveAnswer(
 ) {
   const attempt = await requireOpenAttempt(deps, user.id, testId);
   const test = await findTest(deps.db, testId);
-  if (test?.testType !== 'APTITUDE' || !test.questionIds.includes(input.questionId)) {
+  // an aptitude test's question, or a coding test's written question (issue 25)
+  const listed = test?.testType === 'CODING' ? test.writtenQuestionIds : (test?.questionIds ?? []);
+  if (!test || !listed.includes(input.questionId)) {
     throw new AppError('QUESTION_NOT_FOUND', 'This question is not part of the test');
   }
   const [question] = await deps.db
@@ -30,7 +32,9 @@ export async function saveAnswer(
     .from(aptitudeQuestions)
     .where(eq(aptitudeQuestions.id, input.questionId))
     .limit(1);
-  if (!question) throw new AppError('QUESTION_NOT_FOUND', 'This question is not part of the test');
+  if (!question || (test.testType === 'CODING' && question.kind !== 'text')) {
+    throw new AppError('QUESTION_NOT_FOUND', 'This question is not part of the test');
+  }
   const { value, empty } = storedAnswer(question, input.answer);
   const qid = input.questionId;
   const answers = empty

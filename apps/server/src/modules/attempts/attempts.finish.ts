@@ -14,7 +14,7 @@ import { type AttemptRow, attempts, codeDrafts, submissions, type TestRow, users
 import type { AppDeps } from '../../deps';
 import { attemptScore } from '../aptitude-questions/aptitude-scoring';
 import { findTest } from '../tests/tests.access';
-import { findProblemsInOrder, findQuestionsInOrder, gradesOf } from './attempts.questions';
+import { findAnsweredQuestions, findProblemsInOrder, gradesOf } from './attempts.questions';
 import { submitDraft } from './submit-draft';
 
 type FinishDeps = Pick<AppDeps, 'db' | 'clock'> & Partial<AppDeps>;
@@ -47,7 +47,10 @@ export async function finalizeAttempt(deps: FinishDeps, attempt: AttemptRow): Pr
   const test = await findTest(deps.db, attempt.testId);
   const patch: Partial<AttemptRow> = { finalizedAt: deps.clock.now() };
   if (test?.testType === 'CODING') await submitPendingDrafts(deps, attempt, test);
-  if (test?.testType === 'APTITUDE') Object.assign(patch, await scoreAnswers(deps, attempt, test));
+  // a coding test's written questions (issue 25) are scored like an aptitude test's: score/maxScore hold their part
+  if (test?.testType === 'APTITUDE' || (test?.writtenQuestionIds.length ?? 0) > 0) {
+    Object.assign(patch, await scoreAnswers(deps, attempt, test!));
+  }
   const [row] = await deps.db.update(attempts).set(patch).where(eq(attempts.id, attempt.id)).returning();
   return row ?? attempt;
 }
@@ -102,7 +105,7 @@ async function scoreAnswers(
   attempt: AttemptRow,
   test: TestRow,
 ): Promise<{ score: number; maxScore: number; awaitingGrading: boolean }> {
-  const questions = await findQuestionsInOrder(deps.db, test);
+  const questions = await findAnsweredQuestions(deps.db, test);
   const grades = await gradesOf(deps.db, attempt.id);
   return attemptScore(questions, attempt.answers, grades);
 }

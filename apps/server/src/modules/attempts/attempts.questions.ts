@@ -39,6 +39,19 @@ export async function findQuestionsInOrder(db: Db, test: Pick<TestRow, 'question
   return inOrder(ids, await db.select().from(aptitudeQuestions).where(inArray(aptitudeQuestions.id, ids)));
 }
 
+/**
+ * The questions whose answers live in attempts.answers (issue 25): an aptitude test's questions, or a coding
+ * test's written questions (aptitude questions of kind 'text' listed in writtenQuestionIds).
+ */
+export async function findAnsweredQuestions(
+  db: Db,
+  test: Pick<TestRow, 'testType' | 'questionIds' | 'writtenQuestionIds'>,
+): Promise<QuestionRow[]> {
+  if (test.testType !== 'CODING') return findQuestionsInOrder(db, test);
+  const written = await findQuestionsInOrder(db, { questionIds: test.writtenQuestionIds ?? [] });
+  return written.filter((q) => q.kind === 'text');
+}
+
 /** Only ZCandidateProblem's keys: hidden test cases and the solution cannot pass (the schema strips them). */
 export function projectProblem(p: ProblemRow): TCandidateProblem {
   // a function problem's editors start from the function generated for each language (issue 25)

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { readProctoringState } from '../face/proctoring.gate';
 import { findTest } from '../tests/tests.access';
-import { findProblemsInOrder, findQuestionsInOrder, projectProblem, projectQuestion } from './attempts.questions';
+import { findAnsweredQuestions, findProblemsInOrder, projectProblem, projectQuestion } from './attempts.questions';
 import { findAttempt, isPreviewer, isWindowOpen } from './attempts.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -95,9 +95,10 @@ export async function readTakeState(
     }));
     state.languages = attempt.languages as Record<string, TAnswerLanguage>;
   } else {
-    state.questions = (await findQuestionsInOrder(deps.db, test)).map(projectQuestion);
-    state.answers = attempt.answers;
     state.flagged = attempt.flagged;
   }
+  // an aptitude test's questions, or a coding test's written questions (issue 25), with the saved answers
+  state.questions = (await findAnsweredQuestions(deps.db, test)).map(projectQuestion);
+  state.answers = attempt.answers;
   return state;
 }

@@ -13,7 +13,8 @@ import { AppError } from '../../lib/errors';
 import { authorize } from '../../lib/policy';
 import { findStarterItem, starterCopyValues, starterPage } from '../starter/starter-library';
 import { canManageTest, requireManagedTest } from '../tests/tests.access';
-import { updateTest } from '../tests/tests.service';
+import { updateTestRow } from '../tests/tests.repo';
+import { conflict, updateTest } from '../tests/tests.service';
 import * as repo from './library.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'database'>;
@@ -95,7 +96,9 @@ async function copiedFields(db: Db, user: UserRow, input: TAddFromLibrary) {
 export async function copyLibraryItemIntoTest(deps: Deps, user: UserRow, input: TAddFromLibrary): Promise<TTest> {
   const test = await requireManagedTest(deps.db, user, input.testId, 'tests.author');
   const wanted = input.kind === 'problem' ? 'CODING' : 'APTITUDE';
-  if (test.testType !== wanted)
+  // a written question may stand in a coding test too (issue 25): it joins the test's written questions
+  const writtenIntoCoding = input.kind === 'question' && test.testType === 'CODING';
+  if (test.testType !== wanted && !writtenIntoCoding)
     throw new AppError(
       'VALIDATION',
       input.kind === 'problem'
@@ -103,12 +106,25 @@ export async function copyLibraryItemIntoTest(deps: Deps, user: UserRow, input: 
         : 'Questions can only be added to an aptitude test',
     );
   const values = { ...(await copiedFields(deps.db, user, input)), testId: test.id, companyId: test.companyId };
+  if (writtenIntoCoding && (values as { kind?: string }).kind !== 'text') {
+    throw new AppError('VALIDATION', 'Only written questions can be added to a coding test');
+  }
   const table = input.kind === 'problem' ? codingProblems : aptitudeQuestions;
   const [copy] = await deps.db
     .insert(table)
     .values(values as typeof table.$inferInsert)
     .returning({ id: table.id });
   try {
+    if (writtenIntoCoding) {
+      const moved = await updateTestRow(
+        deps.db,
+        test.id,
+        { writtenQuestionIds: [...test.writtenQuestionIds, copy!.id] },
+        input.version ?? test.version,
+      );
+      if (!moved) throw conflict();
+      return await updateTest(deps.db, user, test.id, { recomputeTotal: true });
+    }
     return await updateTest(deps.db, user, test.id, {
       questionIds: [...test.questionIds, copy!.id],
       version: input.version ?? test.version,

@@ -27,7 +27,9 @@ const ITEMS = (tests: string) => `
   SELECT a.test_id, a.user_id,
          CASE WHEN a.max_score > 0 THEN coalesce(a.score, 0) * 100 / a.max_score END AS pct
   FROM ${tests} mt JOIN attempts a ON a.test_id = mt.id
-  WHERE mt.test_type = 'APTITUDE' AND a.ended_at IS NOT NULL AND NOT a.is_preview`;
+  -- a coding test's graded written questions (issue 25) are one item of their own (the attempt's score holds them)
+  WHERE (mt.test_type = 'APTITUDE' OR (a.max_score > 0 AND NOT a.awaiting_grading))
+    AND a.ended_at IS NOT NULL AND NOT a.is_preview`;
 
 const AVG = `round(avg(i.pct)::numeric, 1)::float8`;
 

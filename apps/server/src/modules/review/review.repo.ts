@@ -10,7 +10,9 @@ import type { FunctionSignatureJson } from '../../db/schema';
 
 /**
  * A candidate's score on a test. CODING: the sum over problems of the BEST judged submission's score per problem
- * (highest score, latest on ties), out of the sum of the test's problem marks. APTITUDE: the attempt's score.
+ * (highest score, latest on ties), out of the sum of the test's problem marks, plus its written questions' part
+ * (issue 25: the attempt's score holds the grades, out of the written questions' marks). APTITUDE: the attempt's
+ * score.
  */
 export const SCORE_LATERALS = `
   LEFT JOIN LATERAL (
@@ -22,9 +24,15 @@ export const SCORE_LATERALS = `
   LEFT JOIN LATERAL (
     SELECT sum(cp.marks)::float8 AS marks FROM coding_problems cp
     WHERE cp.id::text IN (SELECT jsonb_array_elements_text(t.question_ids))
-  ) pm ON true`;
-export const SCORE_EXPR = `(CASE WHEN t.test_type = 'CODING' THEN coalesce(cs.score, 0) ELSE coalesce(a.score, 0) END)`;
-export const MAX_EXPR = `(CASE WHEN t.test_type = 'CODING' THEN coalesce(nullif(pm.marks, 0), cs.max_score, t.total_marks)
+  ) pm ON true
+  LEFT JOIN LATERAL (
+    SELECT sum(wq.marks)::float8 AS marks FROM aptitude_questions wq
+    WHERE wq.kind = 'text' AND wq.id::text IN (SELECT jsonb_array_elements_text(t.written_question_ids))
+  ) wm ON true`;
+export const SCORE_EXPR = `(CASE WHEN t.test_type = 'CODING' THEN coalesce(cs.score, 0) + coalesce(a.score, 0)
+  ELSE coalesce(a.score, 0) END)`;
+export const MAX_EXPR = `(CASE WHEN t.test_type = 'CODING'
+  THEN coalesce(nullif(pm.marks, 0), cs.max_score, CASE WHEN wm.marks IS NULL THEN t.total_marks ELSE 0 END) + coalesce(wm.marks, 0)
   ELSE coalesce(a.max_score, t.total_marks) END)`;
 
 /** Submissions of preview attempts (a company member taking its own test) never count anywhere in review. */

@@ -268,7 +268,7 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
   const problemById = new Map(problems.map((p) => [p.id, p]));
   const perProblem: TProblemScore[] =
     test.testType === 'APTITUDE'
-      ? await aptitudeScores(deps, test, attempt)
+      ? await aptitudeScores(deps, test.questionIds, attempt)
       : test.questionIds
           .map((qid, index) => ({ qid, index }))
           .map(({ qid, index }) => {
@@ -294,6 +294,10 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
               submissionCount: mine.length,
             };
           });
+  // a coding test's written questions (issue 25) follow its problems, numbered after them
+  if (test.testType === 'CODING' && test.writtenQuestionIds.length > 0) {
+    perProblem.push(...(await aptitudeScores(deps, test.writtenQuestionIds, attempt, test.questionIds.length)));
+  }
   const end = attempt.endedAt ?? new Date(Math.min(attempt.deadlineAt.getTime(), deps.clock.now().getTime()));
   const flags = similarity ? (flagsByUser(similarity).get(attempt.userId) ?? 0) : 0;
   return {
@@ -342,10 +346,11 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
  */
 async function aptitudeScores(
   deps: Deps,
-  test: TestRow,
+  questionIds: string[],
   attempt: Pick<AttemptRow, 'id' | 'answers'>,
+  firstNumber = 0,
 ): Promise<TProblemScore[]> {
-  const ids = test.questionIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const ids = questionIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   if (ids.length === 0) return [];
   const [rows, grades] = await Promise.all([
     deps.db.select().from(aptitudeQuestions).where(inArray(aptitudeQuestions.id, ids)),
@@ -358,7 +363,8 @@ async function aptitudeScores(
   const byId = new Map(rows.map((q) => [q.id, q]));
   const gradeOf = new Map(grades.map((g) => [g.grade.questionId, g]));
   const answers = attempt.answers;
-  return test.questionIds.flatMap((qid, index) => {
+  return questionIds.flatMap((qid, i) => {
+    const index = firstNumber + i;
     const q = byId.get(qid);
     if (!q) return [];
     const answer = answers[qid];

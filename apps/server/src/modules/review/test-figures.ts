@@ -142,7 +142,13 @@ export async function getTestFigures(deps: Deps, user: UserRow, testId: string):
   const [funnel, rows, questions] = await Promise.all([
     funnelOf(deps, testId),
     getResults(deps, user, testId),
-    test.testType === 'CODING' ? codingQuestions(deps, testId) : aptitudeQuestionFigures(deps, test),
+    test.testType === 'CODING'
+      ? // a coding test's written questions (issue 25) follow its problems, figured as an aptitude test's
+        Promise.all([
+          codingQuestions(deps, testId),
+          aptitudeQuestionFigures(deps, { ...test, questionIds: test.writtenQuestionIds }),
+        ]).then(([problems, written]) => [...problems, ...written])
+      : aptitudeQuestionFigures(deps, test),
   ]);
   const done = rows.filter((r) => r.endedAt !== null);
   return { funnel, distribution: distributionOf(done.map((r) => r.percent)), questions };

@@ -109,13 +109,26 @@ describe('starter library', () => {
     expect(questions[0]).toMatchObject({ kind: 'text', marks: 15 });
     expect(questions[0].rubric).toMatch(/^Full marks/);
 
-    // a question goes into an aptitude test only, and a starter id under the wrong kind is not found
-    const wrongTest = await t.as(employer).post('/api/library/add-to-test', {
+    // a written question may join a coding test's written questions too; a choice question may not
+    const intoCoding = await t.as(employer).post('/api/library/add-to-test', {
       testId: coding,
       kind: 'question',
       itemId: cap.id,
     });
-    expect(wrongTest.statusCode).toBe(400);
+    expect(intoCoding.statusCode, intoCoding.body).toBe(200);
+    const codingRead = (await t.as(employer).get(`/api/tests/${coding}/questions`)).json();
+    expect(codingRead.questions).toMatchObject([{ kind: 'text', marks: 15 }]);
+    expect(codingRead.test.totalMarks).toBe(
+      codingRead.problems.reduce((n: number, p: { marks: number }) => n + p.marks, 0) + 15,
+    );
+    const choice = (await t.as(employer).get('/api/library?kind=question&source=starter&type=single')).json();
+    const wrongTest = await t.as(employer).post('/api/library/add-to-test', {
+      testId: coding,
+      kind: 'question',
+      itemId: choice.items[0].id,
+    });
+    expect(wrongTest.statusCode, wrongTest.body).toBe(400);
+    expect(wrongTest.json().message).toBe('Only written questions can be added to a coding test');
     const wrongKind = await t.as(employer).post('/api/library/add-to-test', {
       testId: aptitude,
       kind: 'question',

@@ -16,10 +16,11 @@ import {
 } from '@assessly/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { ProblemRow, UserRow } from '../../db/schema';
+import type { ProblemRow, QuestionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findQuestion, insertQuestion, updateQuestion } from '../aptitude-questions/aptitude-questions.repo';
 import { toQuestionValues } from '../aptitude-questions/aptitude-questions.service';
+import { findAnsweredQuestions } from '../attempts/attempts.questions';
 import { findProblem, insertProblem } from '../coding-problems/coding-problems.repo';
 import { toProblemValues } from '../coding-problems/coding-problems.service';
 import { updateProblemVersioned } from '../coding-problems/problem-versions';
@@ -79,6 +80,8 @@ export async function saveQuestionBatch(
         values: toQuestionValues(parseItem(ZAptitudeQuestionInput, it, i + 1), `Question ${i + 1}: `),
       }))
     : items.map((it, i) => ({ id: savedId(it), values: toProblemValues(parseItem(ZCodingProblemInput, it, i + 1)) }));
+  // a coding test's written questions (issue 25), when sent: otherwise the ones it has stay
+  const written = !aptitude && input.questions ? parseWritten(input.questions) : null;
 
   return db.transaction(async (tx) => {
     // Bumping the version first locks the test row, so concurrent saves of one test run one after another.
@@ -117,19 +120,67 @@ export async function saveQuestionBatch(
     if (new Set(questionIds).size !== questionIds.length)
       throw new AppError('VALIDATION', 'Each question can be in a test only once');
     const changes: Parameters<typeof repo.updateTestRow>[2] = { questionIds };
+    const writtenRows = written
+      ? await saveWritten(tx, user, { testId, companyId: locked.companyId, createdBy: user.id }, written)
+      : aptitude
+        ? []
+        : await findAnsweredQuestions(tx, locked);
+    if (written) changes.writtenQuestionIds = writtenRows.map((q) => q.id);
     if (input.recomputeTotal) {
-      const total = Math.max(
-        1,
-        saved.reduce((s, q) => s + q.marks, 0),
-      );
+      const total = Math.max(1, saved.reduce((s, q) => s + q.marks, 0) + writtenRows.reduce((s, q) => s + q.marks, 0));
       changes.totalMarks = total;
       changes.passingMarks = Math.min(locked.passingMarks, total);
     }
     const final = await repo.updateTestRow(tx, testId, changes);
     return {
       test: toEmployerTest(final!, await repo.findCreatorEmail(tx, final!.createdBy)),
-      questions: aptitude ? saved.map((s) => toEmployerQuestion(s.row as never)) : [],
+      questions: aptitude ? saved.map((s) => toEmployerQuestion(s.row as never)) : writtenRows.map(toEmployerQuestion),
       problems: aptitude ? [] : saved.map((s) => toEmployerProblem(s.row as never)),
     };
   });
+}
+
+/** A coding test's written questions (issue 25): each must be `kind: "text"`; messages name "Written question n". */
+function parseWritten(items: unknown[]): { id: string | null; values: ReturnType<typeof toQuestionValues> }[] {
+  const rename = (m: string) => m.replace(/^Question (\d+)/, 'Written question $1');
+  const errors = validateAptitudeQuestions(items as Parameters<typeof validateAptitudeQuestions>[0]).map(rename);
+  items.forEach((it, i) => {
+    if ((it as { kind?: unknown })?.kind !== 'text') {
+      errors.push(`Written question ${i + 1}: a coding test holds written questions only (kind "text")`);
+    }
+  });
+  if (errors.length) throw new AppError('VALIDATION', errors.join('\n'), { questions: errors.join('\n') });
+  return items.map((it, i) => {
+    const r = ZAptitudeQuestionInput.safeParse(it);
+    if (!r.success) {
+      const message = `Written question ${i + 1}: ${r.error.issues[0]?.message ?? 'Invalid question'}`;
+      throw new AppError('VALIDATION', message, { [`questions.${i}`]: message });
+    }
+    return { id: savedId(it), values: toQuestionValues(r.data, `Written question ${i + 1}: `) };
+  });
+}
+
+async function saveWritten(
+  tx: Db,
+  user: UserRow,
+  owner: { testId: string; companyId: string | null; createdBy: string },
+  items: { id: string | null; values: ReturnType<typeof toQuestionValues> }[],
+): Promise<QuestionRow[]> {
+  const rows: QuestionRow[] = [];
+  for (const [i, item] of items.entries()) {
+    const existing = item.id ? await findQuestion(tx, item.id) : null;
+    // only a written question of this test is changed in place; any other id is refused
+    if (existing && (!canManageTest(user, existing) || existing.testId !== owner.testId || existing.kind !== 'text')) {
+      throw new AppError('QUESTION_NOT_FOUND', `Written question ${i + 1}: not found`);
+    }
+    rows.push(
+      existing
+        ? await updateQuestion(tx, existing.id, { ...item.values, testId: owner.testId })
+        : await insertQuestion(tx, { ...item.values, ...owner }),
+    );
+  }
+  if (new Set(rows.map((r) => r.id)).size !== rows.length) {
+    throw new AppError('VALIDATION', 'Each question can be in a test only once');
+  }
+  return rows;
 }

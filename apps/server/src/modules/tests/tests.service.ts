@@ -117,7 +117,9 @@ export async function updateTest(db: Db, user: UserRow, id: string, input: TTest
   let totalMarks = input.totalMarks ?? test.totalMarks;
   let passingMarks = input.passingMarks ?? test.passingMarks;
   if (input.recomputeTotal) {
-    totalMarks = Math.max(1, await repo.sumMarks(db, testType, questionIds));
+    // a coding test's written questions (issue 25) count toward its total too
+    const written = testType === 'CODING' ? await repo.sumMarks(db, 'APTITUDE', test.writtenQuestionIds) : 0;
+    totalMarks = Math.max(1, (await repo.sumMarks(db, testType, questionIds)) + written);
     passingMarks = Math.min(passingMarks, totalMarks);
   }
   const startTime = input.startTime !== undefined ? toDate(input.startTime, 'startTime') : test.startTime;
@@ -227,7 +229,12 @@ export async function findTestWithQuestions(
     return ids.map((id) => byId.get(id)).filter((r): r is R => !!r);
   };
   if (test.testType === 'APTITUDE') return { test, questions: order(await findQuestionsByIds(db, ids)), problems: [] };
-  return { test, questions: [], problems: order(await findProblemsByIds(db, ids)) };
+  // a coding test's questions are its written ones (issue 25), in their own order
+  const written = test.writtenQuestionIds;
+  const writtenRows = (await findQuestionsByIds(db, written)).filter((q) => q.kind === 'text');
+  const byId = new Map(writtenRows.map((r) => [r.id, r]));
+  const questions = written.map((id) => byId.get(id)).filter((r): r is QuestionRow => !!r);
+  return { test, questions, problems: order(await findProblemsByIds(db, ids)) };
 }
 
 /** GET /api/tests/{id}/questions: the managing employer's full view, or the candidate projection. */

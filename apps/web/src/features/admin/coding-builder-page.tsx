@@ -10,9 +10,11 @@ import { InvitePanel } from '../review/invite-panel';
 import { saveQuestionBatch, useTestWithQuestions } from './admin-api';
 import { candidateLink } from './admin-helpers';
 import { saveErrorMessage } from './aptitude-builder-page';
+import { CodingWrittenFields, emptyWritten, writtenPayload } from './coding-written-fields';
 import { useCopied } from './copy-link';
 import { BuilderHead } from './editor-parts';
 import { emptyProblem, type ProblemDraft, ProblemFields, problemPayload, toProblemDraft } from './problem-fields';
+import { type QuestionDraft, toQuestionDraft } from './question-fields';
 import { findOutdated, RejudgePrompt } from './rejudge-prompt';
 import { ShareWarning } from './solution-check';
 
@@ -20,10 +22,15 @@ import { ShareWarning } from './solution-check';
 export function CodingBuilderPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const returnTo = (useLocation().state as { returnTo?: string } | null)?.returnTo;
+  const arrived = useLocation().state as { returnTo?: string; written?: boolean } | null;
+  const returnTo = arrived?.returnTo;
+  // arriving to edit the written questions (issue 25): no new problem tab, and the written section in view
+  const forWritten = arrived?.written === true;
   const qc = useQueryClient();
   const loaded = useTestWithQuestions(id);
   const [problems, setProblems] = useState<ProblemDraft[] | null>(null);
+  // the test's written questions (issue 25), saved with the problems
+  const [written, setWritten] = useState<QuestionDraft[]>([]);
   const [active, setActive] = useState(0);
   const [version, setVersion] = useState<number | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -40,12 +47,17 @@ export function CodingBuilderPage() {
     if (loaded.data) {
       setVersion(loaded.data.test.version);
       setSavedProblems(loaded.data.problems);
+      const writtenNow = loaded.data.questions.map(toQuestionDraft);
+      setWritten(forWritten && writtenNow.length === 0 ? [emptyWritten()] : writtenNow);
       const saved = loaded.data.problems.map(toProblemDraft);
-      const list = returnTo || saved.length === 0 ? [...saved, emptyProblem()] : saved;
+      const list = (returnTo && !forWritten) || saved.length === 0 ? [...saved, emptyProblem()] : saved;
       setProblems(list);
       setActive(list.length - 1 === saved.length ? saved.length : 0);
     } else if (loaded.isError) setProblems([emptyProblem()]);
-  }, [loaded.data, loaded.isError, problems, returnTo]);
+  }, [loaded.data, loaded.isError, problems, returnTo, forWritten]);
+  useEffect(() => {
+    if (forWritten && problems) document.getElementById('written-questions-h')?.scrollIntoView({ block: 'start' });
+  }, [forWritten, problems]);
 
   if (!problems) return <PageSpinner label="Loading test details..." />;
   const current = problems[active] ?? problems[0]!;
@@ -82,11 +94,17 @@ export function CodingBuilderPage() {
       setError(first.message);
       return;
     }
+    const writtenBody = writtenPayload(written);
+    if (writtenBody.error) {
+      setError(writtenBody.error);
+      return;
+    }
     setSaving(true);
     try {
-      const saved = await saveQuestionBatch(id, { version, problems: payload });
+      const saved = await saveQuestionBatch(id, { version, problems: payload, questions: writtenBody.payload });
       setVersion(saved.test.version);
       setProblems(saved.problems.map(toProblemDraft));
+      setWritten(saved.questions.map(toQuestionDraft));
       const before = new Map(savedProblems.map((p) => [p.id, p.version]));
       setSavedProblems(saved.problems);
       await qc.invalidateQueries({ queryKey: ['admin'] });
@@ -152,6 +170,7 @@ export function CodingBuilderPage() {
           idPrefix={`p${active + 1}`}
         />
       </section>
+      <CodingWrittenFields value={written} onChange={setWritten} />
       <ErrorAlert message={error} />
       <SuccessAlert message={success} />
       <div className="row">

@@ -67,6 +67,10 @@ export function EditCodingPage() {
   const test = loaded.data.test;
   const createNew = () =>
     navigate(`/admin/coding-test/${id}`, { state: { returnTo: `/admin/coding-test/edit/${id}` } });
+  // a coding test's written questions (issue 25) are edited in the builder, below its problems
+  const editWritten = () =>
+    navigate(`/admin/coding-test/${id}`, { state: { returnTo: `/admin/coding-test/edit/${id}`, written: true } });
+  const written = loaded.data.questions;
 
   /**
    * Membership and order changes are saved at once, guarded by the test's version. Problems added from
@@ -242,6 +246,27 @@ export function EditCodingPage() {
           </table>
         </div>
       )}
+      <section className="card" aria-labelledby="written-list-h" style={{ marginTop: '1rem' }}>
+        <div className="row" style={{ justifyContent: 'space-between' }}>
+          <h2 id="written-list-h" style={{ margin: 0 }}>
+            Written questions
+          </h2>
+          <button type="button" className="btn btn-outline btn-sm" onClick={editWritten}>
+            {written.length ? 'Edit Written Questions' : 'Add Written Questions'}
+          </button>
+        </div>
+        {written.length === 0 ? (
+          <p className="muted">None. A written answer is graded by a reviewer against its rubric.</p>
+        ) : (
+          <ol>
+            {written.map((q) => (
+              <li key={q.id}>
+                {previewText(q.questionText)} <span className="muted">({q.marks} marks)</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
       {adding && (
         <AddFromBankModal
           title="Add Problems to Test"

@@ -197,6 +197,8 @@ function LibraryRow({ item, tests }: { item: TLibraryItem; tests: TTest[] }) {
   const qc = useQueryClient();
   const [target, setTarget] = useState('');
   const wanted = item.kind === 'problem' ? 'CODING' : 'APTITUDE';
+  // a written question may also join a coding test's written questions (issue 25)
+  const fits = (t: TTest) => t.testType === wanted || (item.type === 'text' && t.testType === 'CODING');
   const add = async () => {
     try {
       await api('/api/library/add-to-test', {
@@ -233,13 +235,11 @@ function LibraryRow({ item, tests }: { item: TLibraryItem; tests: TTest[] }) {
             onChange={(e) => setTarget(e.target.value)}
           >
             <option value="">Choose a test</option>
-            {tests
-              .filter((t) => t.testType === wanted)
-              .map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.testName}
-                </option>
-              ))}
+            {tests.filter(fits).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.testName}
+              </option>
+            ))}
           </select>
           <button type="button" className="btn btn-outline btn-sm" disabled={!target} onClick={() => void add()}>
             Add to test

@@ -76,10 +76,13 @@ export function QuestionFields({
   value,
   onChange,
   idPrefix,
+  writtenOnly = false,
 }: {
   value: QuestionDraft;
   onChange: (q: QuestionDraft) => void;
   idPrefix: string;
+  /** A coding test's written question (issue 25): no kind picker, always a written answer. */
+  writtenOnly?: boolean;
 }) {
   const set = (patch: Partial<QuestionDraft>) => onChange({ ...value, ...patch });
   const setOption = (i: number, text: string) => set({ options: value.options.map((o, j) => (j === i ? text : o)) });
@@ -95,7 +98,7 @@ export function QuestionFields({
           placeholder="Enter the question"
         />
       </div>
-      <fieldset className="field row" style={{ border: 0, padding: 0 }}>
+      <fieldset className="field row" style={{ border: 0, padding: 0 }} hidden={writtenOnly}>
         <legend className="label">Answer kind</legend>
         <label>
           <input

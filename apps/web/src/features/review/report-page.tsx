@@ -111,21 +111,24 @@ export function ReportPage() {
                     {Math.round(p.score * 10) / 10} / {p.marks}
                   </td>
                   <td>
-                    {aptitude
-                      ? p.submissionCount === 0
+                    {/* a written question stands in aptitude and coding tests alike (issue 25) */}
+                    {p.written
+                      ? p.written.answer === null
                         ? 'Not answered'
-                        : p.written
-                          ? p.written.grade
-                            ? 'Written: graded'
-                            : 'Written: awaiting grading'
+                        : p.written.grade
+                          ? 'Written: graded'
+                          : 'Written: awaiting grading'
+                      : aptitude
+                        ? p.submissionCount === 0
+                          ? 'Not answered'
                           : p.passed
                             ? 'Correct'
                             : 'Wrong'
-                      : p.submissionCount === 0
-                        ? 'Not attempted'
-                        : `${p.passed} / ${p.total}`}
+                        : p.submissionCount === 0
+                          ? 'Not attempted'
+                          : `${p.passed} / ${p.total}`}
                   </td>
-                  {!aptitude && <td>{p.submissionCount}</td>}
+                  {!aptitude && <td>{p.written ? '—' : p.submissionCount}</td>}
                 </tr>
               ))}
             </tbody>

@@ -1,8 +1,9 @@
 import type { TDashboardSubmission } from '@assessly/shared';
-import { languageName } from '@assessly/shared';
+import { languageName, SQL_LANGUAGE } from '@assessly/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/format';
+import { ResultsSideBySide, ResultTable } from '../taking/sql-tables';
 import { BAND_CLASS } from './review-api';
 import { BandBadge, CodeBlock, HiringBadge, Modal, ProctoringStrip } from './review-ui';
 
@@ -119,8 +120,23 @@ export function SubmissionCard({ s }: { s: TDashboardSubmission }) {
                   {r.timeMs != null && ` · ${r.timeMs} ms`}
                   {r.hidden && ' · hidden'}
                   {r.input != null && <pre>Input: {r.input}</pre>}
-                  {r.expectedOutput != null && <pre>Expected: {r.expectedOutput}</pre>}
-                  {r.output != null && <pre>Output: {r.output}</pre>}
+                  {s.language === SQL_LANGUAGE && r.output != null && r.verdict !== 'Compilation Error' ? (
+                    // an SQL query's result as tables, the candidate's beside the expected (issue 25)
+                    r.expectedOutput != null ? (
+                      <ResultsSideBySide
+                        expected={r.expectedOutput}
+                        actual={r.output}
+                        actualCaption="Candidate's result"
+                      />
+                    ) : (
+                      <ResultTable caption="Candidate's result" text={r.output} />
+                    )
+                  ) : (
+                    <>
+                      {r.expectedOutput != null && <pre>Expected: {r.expectedOutput}</pre>}
+                      {r.output != null && <pre>Output: {r.output}</pre>}
+                    </>
+                  )}
                 </li>
               ))}
             </ol>

@@ -15,6 +15,7 @@ import { Group, Panel, Separator } from 'react-resizable-panels';
 import { useEditRecorder } from '../playback/use-edit-recorder';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import { LanguageSelect, ProblemTabs, TopBar } from './coding-parts';
+import { useWrittenAnswers, WrittenQuestionsPanel } from './coding-written';
 import { markersOfResults } from './compile-markers';
 import { DraftQueue, draftKey } from './draft-queue';
 import { readJson, useEditorPrefs, useNarrowScreen } from './editor-prefs';
@@ -88,7 +89,10 @@ function CodingEnvironment({
   const staleRef = useRef(onStale);
   staleRef.current = onStale;
   const [queue] = useState(() => new DraftQueue(testId, attempt.id, take.drafts, () => staleRef.current()));
-  flushRef.current = () => queue.flush();
+  // the test's written questions (issue 25): their own answers queue, flushed with the drafts
+  const written = useWrittenAnswers(testId, take);
+  const [showWritten, setShowWritten] = useState(false);
+  flushRef.current = () => Promise.all([queue.flush(), written.queue?.flush()]);
   const save = useSaveSnapshot(queue as unknown as SaveQueue<unknown>);
   const codes = useRef<Map<string, string> | null>(null);
   if (!codes.current) {
@@ -137,10 +141,11 @@ function CodingEnvironment({
       flush: async () => {
         await endSummary.remember();
         await recorder.flush();
+        await written.queue?.flush();
         return queue.flush();
       },
     },
-    onEnded: (reason) => void endSummary.describe(reason, !queue.hasPending()),
+    onEnded: (reason) => void endSummary.describe(reason, !queue.hasPending() && !written.queue?.hasPending()),
   });
 
   const runner = useRunner(
@@ -175,6 +180,7 @@ function CodingEnvironment({
 
   const switchProblem = (i: number) => {
     setIndex(i);
+    setShowWritten(false);
     runner.clear(); // spec §4: switching problem clears the results panel
   };
 
@@ -192,6 +198,11 @@ function CodingEnvironment({
           onEnd={() => setConfirmEnd(true)}
           settings={settings}
           onSettings={setSettings}
+          written={{
+            count: take.questions.length,
+            open: showWritten,
+            onToggle: () => setShowWritten((v) => !v),
+          }}
         />
         {ended && (
           <p className="alert alert-info taking-banner">
@@ -222,100 +233,104 @@ function CodingEnvironment({
             </button>
           </p>
         )}
-        {/* A phone cannot fit 250 px + 400 px side by side: the problem goes above the editor there. */}
-        <Group
-          key={narrow ? 'stacked' : 'side'}
-          orientation={narrow ? 'vertical' : 'horizontal'}
-          className="taking-panels"
-        >
-          <Panel defaultSize="45%" minSize={narrow ? 160 : 250}>
-            <ProblemTabs problem={problem} index={index} submissions={submissions.data} />
-          </Panel>
-          <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
-          <Panel minSize={narrow ? 300 : 400}>
-            <Group orientation="vertical">
-              <Panel defaultSize="62%" minSize={160}>
-                <div className="editor-area">
-                  <div className="editor-toolbar">
-                    {isSql ? (
-                      <span className="badge" data-testid="sql-language">
-                        SQL (SQLite)
-                      </span>
-                    ) : (
-                      <LanguageSelect
-                        value={language}
-                        languages={offered}
-                        disabled={locked}
-                        onChange={(l) => {
-                          setLanguages((m) => ({ ...m, [problem.id]: l }));
-                          runner.clear(false);
-                        }}
+        {showWritten && <WrittenQuestionsPanel questions={take.questions} written={written} locked={locked} />}
+        {/* A phone cannot fit 250 px + 400 px side by side: the problem goes above the editor there. The panels stay
+            mounted (hidden) while the written questions are open, so the editor keeps its state. */}
+        <div className="taking-panels-wrap" hidden={showWritten}>
+          <Group
+            key={narrow ? 'stacked' : 'side'}
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            className="taking-panels"
+          >
+            <Panel defaultSize="45%" minSize={narrow ? 160 : 250}>
+              <ProblemTabs problem={problem} index={index} submissions={submissions.data} />
+            </Panel>
+            <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
+            <Panel minSize={narrow ? 300 : 400}>
+              <Group orientation="vertical">
+                <Panel defaultSize="62%" minSize={160}>
+                  <div className="editor-area">
+                    <div className="editor-toolbar">
+                      {isSql ? (
+                        <span className="badge" data-testid="sql-language">
+                          SQL (SQLite)
+                        </span>
+                      ) : (
+                        <LanguageSelect
+                          value={language}
+                          languages={offered}
+                          disabled={locked}
+                          onChange={(l) => {
+                            setLanguages((m) => ({ ...m, [problem.id]: l }));
+                            runner.clear(false);
+                          }}
+                        />
+                      )}
+                      <span className="taking-spacer" />
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-sm"
+                        onClick={runner.run}
+                        disabled={locked || runner.busy !== null}
+                        aria-keyshortcuts="Control+Enter Meta+Enter"
+                        title="Run (Ctrl/Cmd+Enter)"
+                      >
+                        Run
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-success btn-sm"
+                        onClick={runner.submit}
+                        disabled={locked || runner.busy !== null}
+                        aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
+                        title="Submit (Ctrl/Cmd+Shift+Enter)"
+                      >
+                        Submit
+                      </button>
+                    </div>
+                    <SignatureBar problem={problem} />
+                    <Suspense fallback={<div className="editor-loading">Loading editor…</div>}>
+                      <CodeEditor
+                        modelKey={`${attempt.id}/${draftKey(problem.id, language)}`}
+                        language={language}
+                        initialValue={currentCode()}
+                        readOnly={locked}
+                        dark={dark}
+                        settings={settings}
+                        onChange={onChange}
+                        markers={markers}
+                        onReady={recorder.attach}
                       />
-                    )}
-                    <span className="taking-spacer" />
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-sm"
-                      onClick={runner.run}
-                      disabled={locked || runner.busy !== null}
-                      aria-keyshortcuts="Control+Enter Meta+Enter"
-                      title="Run (Ctrl/Cmd+Enter)"
-                    >
-                      Run
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-success btn-sm"
-                      onClick={runner.submit}
-                      disabled={locked || runner.busy !== null}
-                      aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
-                      title="Submit (Ctrl/Cmd+Shift+Enter)"
-                    >
-                      Submit
-                    </button>
+                    </Suspense>
                   </div>
-                  <SignatureBar problem={problem} />
-                  <Suspense fallback={<div className="editor-loading">Loading editor…</div>}>
-                    <CodeEditor
-                      modelKey={`${attempt.id}/${draftKey(problem.id, language)}`}
-                      language={language}
-                      initialValue={currentCode()}
-                      readOnly={locked}
-                      dark={dark}
-                      settings={settings}
-                      onChange={onChange}
-                      markers={markers}
-                      onReady={recorder.attach}
-                    />
-                  </Suspense>
-                </div>
-              </Panel>
-              <Separator className="resize-handle resize-handle-h" />
-              <Panel defaultSize="38%" minSize={80}>
-                <ResultsPanel
-                  sql={isSql}
-                  results={runner.results}
-                  busy={runner.busy}
-                  error={runner.error}
-                  note={runner.note}
-                  fn={problem.kind === 'function'}
-                  custom={
-                    <CustomInputPanel
-                      value={runner.stdin}
-                      onChange={runner.setStdin}
-                      onRun={runner.runCustom}
-                      disabled={locked || runner.busy !== null}
-                      busy={runner.busy === 'custom'}
-                      result={runner.custom}
-                      error={runner.customError}
-                      fn={problem.kind === 'function'}
-                    />
-                  }
-                />
-              </Panel>
-            </Group>
-          </Panel>
-        </Group>
+                </Panel>
+                <Separator className="resize-handle resize-handle-h" />
+                <Panel defaultSize="38%" minSize={80}>
+                  <ResultsPanel
+                    sql={isSql}
+                    results={runner.results}
+                    busy={runner.busy}
+                    error={runner.error}
+                    note={runner.note}
+                    fn={problem.kind === 'function'}
+                    custom={
+                      <CustomInputPanel
+                        value={runner.stdin}
+                        onChange={runner.setStdin}
+                        onRun={runner.runCustom}
+                        disabled={locked || runner.busy !== null}
+                        busy={runner.busy === 'custom'}
+                        result={runner.custom}
+                        error={runner.customError}
+                        fn={problem.kind === 'function'}
+                      />
+                    }
+                  />
+                </Panel>
+              </Group>
+            </Panel>
+          </Group>
+        </div>
         <footer className="taking-statusbar">
           <span className="taking-statusbar-hint">
             Ctrl/Cmd+Enter run · Ctrl/Cmd+Shift+Enter submit · Esc then Tab leaves the editor

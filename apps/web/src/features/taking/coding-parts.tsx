@@ -50,6 +50,8 @@ export function TopBar(props: {
   onEnd: () => void;
   settings: EditorSettings;
   onSettings: (s: EditorSettings) => void;
+  /** A coding test's written questions (issue 25): how many, and whether their panel is open. */
+  written?: { count: number; open: boolean; onToggle: () => void };
 }) {
   const [open, setOpen] = useState(false);
   const settingsButton = useRef<HTMLButtonElement>(null);
@@ -87,6 +89,16 @@ export function TopBar(props: {
       >
         Next
       </button>
+      {props.written && props.written.count > 0 && (
+        <button
+          type="button"
+          className={`btn btn-sm ${props.written.open ? 'btn-primary' : 'btn-outline'}`}
+          aria-pressed={props.written.open}
+          onClick={props.written.onToggle}
+        >
+          Written questions ({props.written.count})
+        </button>
+      )}
       <span className="taking-spacer" />
       <Countdown left={props.left} />
       {/* The label names the action (the mode it switches to), so no aria-pressed: that would read backwards. */}

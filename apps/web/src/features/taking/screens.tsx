@@ -1,6 +1,7 @@
 /** The whole-screen states of the test pages (spec §2.1): loading, errors, window closed, start, submitted. */
-import type { TCandidateSubmission, TTakeTest } from '@assessly/shared';
+import { SQL_LANGUAGE, type TCandidateSubmission, type TTakeTest } from '@assessly/shared';
 import type { ReactNode } from 'react';
+import { ResultsSideBySide, ResultTable } from './sql-tables';
 import { formatDateTime } from './time';
 
 export function Screen({ children, dark = true }: { children: ReactNode; dark?: boolean }) {
@@ -134,6 +135,7 @@ export function SubmissionDetails({ s, summary }: { s: TCandidateSubmission; sum
 
 export function SubmissionCases({ s }: { s: TCandidateSubmission }) {
   if (s.status === 'queued' || s.status === 'running') return <p className="muted">Judging…</p>;
+  const sql = s.language === SQL_LANGUAGE;
   return (
     <ol className="submitted-cases">
       {s.compileOutput && (
@@ -151,7 +153,21 @@ export function SubmissionCases({ s }: { s: TCandidateSubmission }) {
             </span>
           ) : (
             <span>
-              Input: <code>{r.input ?? ''}</code> · Output: <code>{r.output ?? r.actualOutput ?? ''}</code>
+              {sql && r.verdict !== 'Compilation Error' ? (
+                // an SQL query's result as tables, beside the expected one when the case shows it (issue 25)
+                <>
+                  Data: <code>{r.input ?? ''}</code>
+                  {typeof r.expectedOutput === 'string' ? (
+                    <ResultsSideBySide expected={r.expectedOutput} actual={r.output ?? r.actualOutput ?? ''} />
+                  ) : (
+                    <ResultTable caption="Your result" text={r.output ?? r.actualOutput ?? ''} />
+                  )}
+                </>
+              ) : (
+                <>
+                  Input: <code>{r.input ?? ''}</code> · Output: <code>{r.output ?? r.actualOutput ?? ''}</code>
+                </>
+              )}
               {!r.passed && (
                 <strong className="error-text">
                   {' '}

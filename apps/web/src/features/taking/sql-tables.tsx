@@ -91,11 +91,19 @@ export function ResultTable({ text, caption }: { text: string; caption: string }
   return <RowsTable caption={caption} rows={parseResultText(text)} />;
 }
 
-/** The candidate's result beside the expected one. */
-export function ResultsSideBySide({ expected, actual }: { expected: string; actual: string }) {
+/** The candidate's result beside the expected one (a reviewer's screen names it "Candidate's result"). */
+export function ResultsSideBySide({
+  expected,
+  actual,
+  actualCaption = 'Your result',
+}: {
+  expected: string;
+  actual: string;
+  actualCaption?: string;
+}) {
   return (
     <div className="sql-side-by-side" data-testid="sql-results">
-      <ResultTable caption="Your result" text={actual} />
+      <ResultTable caption={actualCaption} text={actual} />
       <ResultTable caption="Expected result" text={expected} />
     </div>
   );

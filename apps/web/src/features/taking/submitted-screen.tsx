@@ -95,8 +95,13 @@ export function SubmittedScreen(props: {
   const { take, submissions } = props;
   const problems = take.problems;
   const byProblem = (p: TCandidateProblem) => (submissions ?? []).filter((s) => s.questionId === p.id);
-  const total = problems.reduce((n, p) => n + (countedSubmission(byProblem(p))?.score ?? 0), 0);
-  const max = problems.reduce((n, p) => n + p.marks, 0);
+  // a coding test's written questions (issue 25): their marks count once graded (the attempt's score holds them)
+  const written = take.questions;
+  const awaiting = written.length > 0 && (take.attempt?.awaitingGrading ?? false);
+  const writtenScore = written.length > 0 && !awaiting ? (take.attempt?.score ?? 0) : 0;
+  const total = problems.reduce((n, p) => n + (countedSubmission(byProblem(p))?.score ?? 0), 0) + writtenScore;
+  const max = problems.reduce((n, p) => n + p.marks, 0) + written.reduce((n, q) => n + q.marks, 0);
+  const answered = written.filter((q) => typeof take.answers[q.id] === 'string').length;
   const judging = (submissions ?? []).some(pending);
   return (
     <Screen>
@@ -129,6 +134,14 @@ export function SubmittedScreen(props: {
             {judging ? ' (still judging…)' : ''}
           </p>
           <p className="muted">{COUNTING_RULE}</p>
+          {written.length > 0 && (
+            <p data-testid="written-summary">
+              Written questions: you answered {answered} of {written.length}.{' '}
+              {awaiting
+                ? 'A reviewer grades them; your total follows once they do (until then it counts only your code).'
+                : `Their grades: ${fmt(writtenScore)} / ${fmt(written.reduce((n, q) => n + q.marks, 0))} marks.`}
+            </p>
+          )}
           <ul className="submitted-list">
             {problems.map((p, i) => (
               <ProblemSummary key={p.id} problem={p} index={i} submissions={byProblem(p)} />

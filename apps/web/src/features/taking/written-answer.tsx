@@ -9,16 +9,19 @@ export function WrittenAnswer({
   value,
   disabled,
   onChange,
+  label = 'Your answer',
 }: {
   value: string;
   disabled: boolean;
   onChange: (text: string) => void;
+  /** The box's label: several answers on one page (a coding test's) name their question. */
+  label?: string;
 }) {
   const id = useId();
   const left = WRITTEN_ANSWER_MAX - value.length;
   return (
     <div className="written-answer">
-      <label htmlFor={`${id}-text`}>Your answer</label>
+      <label htmlFor={`${id}-text`}>{label}</label>
       <textarea
         id={`${id}-text`}
         className="input written-answer-text"
