@@ -54,6 +54,8 @@ export const companies = pgTable('companies', {
   linkedinUrl: text('linkedin_url'),
   logoKey: text('logo_key'),
   logoType: text('logo_type'),
+  // 1031: candidates see their score on the result page (issue 26); off hides it from every candidate answer.
+  showCandidateScore: boolean('show_candidate_score').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -194,6 +194,14 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     // Issue 23: single sign-on's domain proof (owner only) and linking (a member of a company with a proven
     // domain); neither company here has single sign-on.
     ['POST', () => '/api/companies/sso/verify-domain', [401, 403, 404, 404], {}],
+    // Issue 26: the profile and settings are always the caller's own company (a rival edits its own); roles are
+    // in companies/company-profile.test.ts.
+    [
+      'PUT',
+      () => '/api/companies/me',
+      [401, 403, 200, 200],
+      { companyName: 'Audited company', website: 'audit.example', showCandidateScore: true },
+    ],
     ['POST', () => '/api/auth/sso/link', [401, 404, 404, 404], {}],
     // Invited but never attempted: the inviting company may not read the profile yet.
     ['GET', () => `/api/users/${stranger.id}`, [401, 200, 403, 403]],

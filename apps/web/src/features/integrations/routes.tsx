@@ -18,6 +18,10 @@ export const routes: FeatureRoutes = {
       path: '/admin/settings/webhooks',
       lazy: () => import('./webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
     },
+    {
+      path: '/admin/settings/company',
+      lazy: () => import('./company-page').then((m) => ({ Component: m.CompanyPage })),
+    },
     { path: '/admin/settings/sso', lazy: () => import('./sso-page').then((m) => ({ Component: m.SsoPage })) },
     { path: '/admin/settings/audit', lazy: () => import('./audit-page').then((m) => ({ Component: m.AuditPage })) },
     { path: '/admin/settings/data', lazy: () => import('./data-page').then((m) => ({ Component: m.DataPage })) },
