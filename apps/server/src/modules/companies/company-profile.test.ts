@@ -5,9 +5,8 @@
  * API (the X-Submission-Score header of a judged submit follows the same rule; not exercised here).
  */
 import { describe, expect, it } from 'vitest';
-import { createSignedInUser, type SignedInUser } from '../../../test/factories';
+import { buildCodingTest, createSignedInUser, type SignedInUser, startCodingAttempt } from '../../../test/factories';
 import { call } from '../../../test/fixtures/authoring';
-import { buildCodingTest, startCodingAttempt } from '../../../test/factories';
 import { useTeam, useTestApp } from '../../../test/support';
 
 const t = useTestApp();
