@@ -341,6 +341,8 @@ export const attempts = pgTable('attempts', {
   // 0844_review_notes
   statusChangedAt: ts('status_changed_at'),
   statusMailed: text('status_mailed', { enum: ['pending', 'shortlisted', 'rejected'] }),
+  // 1032_status_notify: the current status was set without telling the candidate (no status email).
+  statusSilent: boolean('status_silent').notNull().default(false),
   // 0971_written_answers
   awaitingGrading: boolean('awaiting_grading').notNull().default(false),
   gradedAt: ts('graded_at'),

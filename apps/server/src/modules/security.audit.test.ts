@@ -172,6 +172,14 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/review/tests/${codingId}/similarity`, [401, 403, 404, 200]],
     ['GET', () => `/api/review/attempts/${attemptId}/report`, [401, 403, 404, 200]],
     ['PUT', () => `/api/review/attempts/${attemptId}/status`, [401, 403, 404, 200], { status: 'pending' }],
+    // Issue 26: many candidates of one test at once (bulk-status.test.ts has the roles and the emails).
+    [
+      'POST',
+      () => `/api/review/tests/${codingId}/status`,
+      [401, 403, 404, 200],
+      // the body names an attempt made in beforeAll, so it is read when the row runs
+      () => ({ attemptIds: [attemptId], status: 'pending', notify: false }),
+    ],
     // Grading written answers (issue 25): this attempt's test has none, so the owner is told which question is not
     // one (grading.test.ts grades real ones, by every role)
     ['PUT', () => `/api/review/attempts/${attemptId}/grades`, [401, 403, 404, 404], { questionId: UUID0, score: 1 }],
@@ -210,7 +218,7 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     it(`${method} ${url.toString().replace(/^\(\) => `|`$/g, '')}`, async () => {
       const got: number[] = [];
       for (const who of ['none', 'stranger', 'rival', 'owner'] as const) {
-        got.push((await call(t.app, method, url(), as(who), body)).statusCode);
+        got.push((await call(t.app, method, url(), as(who), typeof body === 'function' ? body() : body)).statusCode);
       }
       expect(got).toEqual(expected);
     });
