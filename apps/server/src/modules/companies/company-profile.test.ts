@@ -1,8 +1,9 @@
 /**
  * Issue 26: the company profile that one-step sign-up leaves for later is edited in Settings by owners and
  * admins only (URLs normalised as at sign-up), and the company's choice to show candidates their score or not
- * reaches the answers to the candidate: the take state, the submissions of the test page and the submissions
- * API (the X-Submission-Score header of a judged submit follows the same rule; not exercised here).
+ * reaches the answers to the candidate: the take state, the submissions of the test page, the submissions API
+ * and the candidate's list of tests (the X-Submission-Score header of a judged submit follows the same rule;
+ * not exercised here).
  */
 import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser, startCodingAttempt } from '../../../test/factories';
@@ -119,6 +120,8 @@ describe('show candidates their score or not', () => {
     expect(own[0]).toMatchObject({ score: 18.75, maxScore: 25, passedCount: 3, totalCount: 4 });
     const all = (await call(t.app, 'GET', `/api/submissions/all?testId=${testId}`, candidate)).json();
     expect(all[0]).toMatchObject({ score: 18.75, maxScore: 25 });
+    const mine = (await call(t.app, 'GET', '/api/me/tests', candidate)).json();
+    expect(mine.find((m: { testId: string }) => m.testId === testId)).toMatchObject({ score: 18.8, maxScore: 25 });
   });
 
   it('off: no answer to the candidate carries a mark; the company still sees them; back on shows them again', async () => {
@@ -134,6 +137,13 @@ describe('show candidates their score or not', () => {
     expect(all[0]).toMatchObject({ score: null, maxScore: null });
     const one = (await call(t.app, 'GET', `/api/submissions/${all[0].id}`, candidate)).json();
     expect(one).toMatchObject({ score: null, maxScore: null });
+    // the candidate's list of tests (their dashboard) carries no score either
+    const mine = (await call(t.app, 'GET', '/api/me/tests', candidate)).json();
+    expect(mine.find((m: { testId: string }) => m.testId === testId)).toMatchObject({
+      state: 'completed',
+      score: null,
+      maxScore: null,
+    });
     // the company's own view keeps the figures
     const employerView = (await call(t.app, 'GET', `/api/submissions/${all[0].id}`, team.owner)).json();
     expect(employerView).toMatchObject({ score: 18.75, maxScore: 25 });

@@ -505,6 +505,7 @@ export async function getMyTests(deps: Deps, user: UserRow): Promise<TMyTest[]> 
   return rows.map((r) => {
     const completed = !!r.endedAt || (!!r.deadlineAt && r.deadlineAt <= now);
     const state: TMyTest['state'] = !r.startedAt ? 'invited' : completed ? 'completed' : 'in_progress';
+    const released = state === 'completed' && !r.awaitingGrading && r.showScore !== false;
     return {
       testId: r.testId,
       testName: r.testName,
@@ -514,10 +515,11 @@ export async function getMyTests(deps: Deps, user: UserRow): Promise<TMyTest[]> 
       startedAt: repo.iso(r.startedAt),
       endedAt: repo.iso(r.endedAt ?? (completed ? r.deadlineAt : null)),
       endTime: repo.iso(r.endTime),
-      // The score is released once the attempt is over, never while the candidate is still working, and not
-      // while a written answer awaits grading (issue 25).
-      score: state === 'completed' && r.score != null && !r.awaitingGrading ? round1(r.score) : null,
-      maxScore: state === 'completed' && !r.awaitingGrading ? r.maxScore : null,
+      // The score is released once the attempt is over, never while the candidate is still working, not
+      // while a written answer awaits grading (issue 25), and never when the company does not show candidates
+      // their score (issue 26).
+      score: released && r.score != null ? round1(r.score) : null,
+      maxScore: released ? r.maxScore : null,
       hiringStatus: r.hiringStatus,
       takePath: takePathOf(r.testType, r.testId),
     };
