@@ -70,7 +70,12 @@ export function CompanyPage() {
   });
   const editable = can(company.data?.myRole, 'company.manage');
   const fieldError = (key: string) => (save.error instanceof ApiError ? (save.error.fields?.[key] ?? null) : null);
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  // An edit after a save clears its "Saved." (the form no longer is what was saved).
+  const edit = (next: Form) => {
+    if (save.isSuccess) save.reset();
+    setForm(next);
+  };
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => edit({ ...form, [key]: e.target.value });
   const text = (key: Exclude<keyof Form, 'showCandidateScore'>, label: string, props: Record<string, unknown> = {}) => {
     const error = fieldError(key);
     return (
@@ -163,7 +168,7 @@ export function CompanyPage() {
               <input
                 type="checkbox"
                 checked={form.showCandidateScore}
-                onChange={(e) => setForm({ ...form, showCandidateScore: e.target.checked })}
+                onChange={(e) => edit({ ...form, showCandidateScore: e.target.checked })}
                 disabled={!editable}
               />{' '}
               Show candidates their score when they finish a test

@@ -9,7 +9,8 @@ export const routes: FeatureRoutes = {
   ],
   /** Company settings: integrations and data governance (employer area; the server allows owners/admins). */
   admin: [
-    { path: '/admin/settings', lazy: () => import('./api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })) },
+    // Settings opens on the first tab, the company's profile (issue 26).
+    { path: '/admin/settings', lazy: () => import('./company-page').then((m) => ({ Component: m.CompanyPage })) },
     {
       path: '/admin/settings/api-tokens',
       lazy: () => import('./api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })),
