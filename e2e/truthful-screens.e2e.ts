@@ -303,6 +303,8 @@ describe('screens that tell the truth (issue 26)', () => {
       .waitFor();
     await page.locator('[data-check="Camera"][data-state="ok"]').waitFor();
     expect(await page.locator('[data-check="Browser"]').getAttribute('data-state')).toBe('ok');
+    // The invitation page, with its system check done (issue 26: axe on every route).
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel('First name').fill('Ivy');
     await page.getByLabel('Last name').fill('Invited');
     await page.getByLabel('Password', { exact: true }).fill('a-long-Passphrase-42');
