@@ -10,7 +10,15 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newServerPage, useE2E } from './harness';
-import { createUser, openCodingTest, password, seedTest, seriousA11yViolations, signedInPage } from './support';
+import {
+  createUser,
+  openCodingTest,
+  password,
+  seedAptitude,
+  seedTest,
+  seriousA11yViolations,
+  signedInPage,
+} from './support';
 
 const e2e = useE2E();
 const inbox: { to: string[]; raw: string }[] = [];
@@ -108,7 +116,14 @@ describe('screens that tell the truth (issue 26)', () => {
     }
     // The sign-in and sign-up pages, the company owner's sign-in, and an unknown address (issue 26: every route).
     const found: Record<string, unknown> = {};
-    for (const path of ['/login', '/signup', '/forgot-password', '/owner/login', '/no-such-page']) {
+    for (const path of [
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/reset-password?token=an-emailed-token-1234',
+      '/owner/login',
+      '/no-such-page',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -136,6 +151,8 @@ describe('screens that tell the truth (issue 26)', () => {
       passed: 1,
       total: 2,
     });
+    const apt = await seedAptitude(e2e.server, owner.id, 'Axe aptitude');
+    await e2e.server.deps.db.update(tests).set({ companyId: owner.companyId }).where(eq(tests.id, apt.id));
     // A second finished attempt, so the side-by-side comparison has two columns.
     const cand2 = await createUser(e2e.server, 'candidate');
     const attempt2 = await seedAttempt(e2e.server.deps.db, test.id, cand2.id, { endedAt: new Date() });
@@ -193,6 +210,8 @@ describe('screens that tell the truth (issue 26)', () => {
       `/admin/tests/${test.id}/compare?attemptIds=${attempt.id},${attempt2.id}`,
       `/admin/reports/${attempt.id}/playback`,
       `/admin/coding-test/${test.id}`,
+      `/admin/aptitude-test/${apt.id}`,
+      `/admin/aptitude-test/edit/${apt.id}`,
       '/admin/interviews',
       '/profile',
       '/account/data',
