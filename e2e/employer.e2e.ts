@@ -16,7 +16,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
-import { createUser as createVerifiedUser, pressStartTest, signedInPage as signedInAs, uniqueEmail } from './support';
+import {
+  createUser as createVerifiedUser,
+  pressStartTest,
+  seriousA11yViolations,
+  signedInPage as signedInAs,
+  uniqueEmail,
+} from './support';
 
 const e2e = useE2E();
 
@@ -117,8 +123,8 @@ describe('the employer workflow in a real browser', () => {
     }
     const page = await signedInPage(employer.email);
     await page.goto(`${e2e.server.baseUrl}/admin/tests/${test.id}/results`);
-    await page.getByRole('checkbox', { name: 'Compare Ada Cand' }).check();
-    await page.getByRole('checkbox', { name: 'Compare Brian Cand' }).check();
+    await page.getByRole('checkbox', { name: 'Select Ada Cand' }).check();
+    await page.getByRole('checkbox', { name: 'Select Brian Cand' }).check();
     await page.getByRole('button', { name: 'Compare selected (2)' }).click();
     await page.getByRole('heading', { name: 'Compare candidates: Compare round' }).waitFor();
     const table = page.getByRole('table', { name: 'Comparison' });
@@ -132,6 +138,28 @@ describe('the employer workflow in a real browser', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+
+    // Issue 26: both moved at once, without telling them; the table shows it and no status email is queued.
+    await page.goto(`${e2e.server.baseUrl}/admin/tests/${test.id}/results`);
+    await page.getByRole('checkbox', { name: 'Select Ada Cand' }).check();
+    await page.getByRole('checkbox', { name: 'Select Brian Cand' }).check();
+    await page.getByLabel('Move selected to').selectOption('rejected');
+    await page.getByRole('button', { name: 'Move 2 candidates' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move candidates' });
+    await dialog.getByText('Each gets the rejected status email').waitFor();
+    await dialog.getByRole('checkbox', { name: 'Email the candidates' }).uncheck();
+    await dialog.getByText('No email is sent.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('2 candidates moved to rejected. No email is sent.').waitFor();
+    const ranking = page.getByRole('table', { name: 'Ranking' });
+    for (const name of ['Ada Cand', 'Brian Cand'])
+      await ranking.getByRole('row').filter({ hasText: name }).getByText('Rejected').waitFor();
+    const silent = await e2e.server.deps.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM attempts WHERE test_id = $1 AND hiring_status = $2 AND status_silent',
+      [test.id, 'rejected'],
+    );
+    expect(silent[0]!.n).toBe(2);
     await page.context().close();
   });
 });

@@ -29,6 +29,9 @@ describe('company settings', () => {
     const page = await ctx.newPage();
     await page.goto(`${e2e.server.baseUrl}/admin`);
     await page.getByRole('link', { name: 'Settings' }).click();
+    // Settings opens on the company's profile (issue 26); API tokens is its own tab.
+    await page.getByRole('heading', { level: 1, name: 'Company' }).waitFor();
+    await page.getByRole('navigation', { name: 'Company settings' }).getByRole('link', { name: 'API tokens' }).click();
     await page.getByRole('heading', { name: 'API tokens' }).waitFor();
     await page.getByLabel('Name').fill('Greenhouse');
     await page.getByLabel('results:read').check();

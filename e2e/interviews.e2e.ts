@@ -217,6 +217,8 @@ describe('live interview room', () => {
     await candidate.getByRole('img', { name: 'Shared drawing board, 1 stroke' }).waitFor();
     // The room's own controls (board, video, run) pass axe; Monaco's editor is its own widget.
     expect(await seriousA11yViolations(candidate, ['.iv-editor'])).toEqual([]);
+    // The interviewer's side of the room too (issue 26: axe on every route), with its scorecard.
+    expect(await seriousA11yViolations(interviewer, ['.iv-editor'])).toEqual([]);
     await candidate.getByRole('button', { name: 'Clear board' }).click();
     await interviewer.getByRole('img', { name: 'Shared drawing board, 0 strokes' }).waitFor();
     await candidateContext.close();

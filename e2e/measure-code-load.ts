@@ -2,7 +2,7 @@
  * Prints the /code page's transferred bytes on a cold load (fresh browser context, empty cache), measured by
  * Chromium's own network accounting (encoded bytes on the wire, headers included). Two figures: up to the
  * start screen, and up to a ready editor after Start Test (the phone model, loaded after the first on-device check,
- * is counted on its own line). Then the on-device detection's CPU while the candidate sits still: the page's
+ * is counted on its own line); first the same for a test without proctoring. Then the on-device detection's CPU while the candidate sits still: the page's
  * main-thread task time over 30 s of wall time (Chromium's Performance metrics), as a share of one core.
  * Run against any web build:
  *   E2E_WEB_DIST=/tmp/x-dist npx tsx e2e/measure-code-load.ts
@@ -38,6 +38,20 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const employer = await createUser(server, 'employer');
+    // A test without proctoring first (issue 26: its cold load fetches no proctoring runtime at all).
+    const plain = await seedTest(server, employer.id, [{ title: 'Sum of two' }], { proctoring: false });
+    const plainPage = await signedInPage(browser, server, (await createUser(server, 'candidate')).email);
+    const plainTally = await track(plainPage);
+    await plainPage.goto(`${server.baseUrl}/code/${plain.test.id}`);
+    await pressStartTest(plainPage);
+    await plainPage.locator('.code-editor[data-ready="true"]').waitFor({ timeout: 60_000 });
+    await plainPage.waitForLoadState('networkidle');
+    const runtimeSeen = [...plainTally.byUrl.keys()].filter((u) => /proctoring\/runtime|human-runtime/.test(u));
+    console.log(
+      `[code-load] unproctored test, cold load to a ready editor: ${kb(plainTally.total)} transferred; proctoring runtime files fetched: ${runtimeSeen.length ? runtimeSeen.join(', ') : 'none'}`,
+    );
+    await plainPage.context().close();
+
     const { test } = await seedTest(server, employer.id, [{ title: 'Sum of two' }], { proctoring: true });
     const cand = await createUser(server, 'candidate');
     const page = await signedInPage(browser, server, cand.email);

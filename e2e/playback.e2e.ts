@@ -8,7 +8,7 @@ import { attempts } from '@assessly/server/test-kit';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
-import { createUser, openCodingTest, seedTest, signedInPage } from './support';
+import { createUser, openCodingTest, seedTest, seriousA11yViolations, signedInPage } from './support';
 
 const e2e = useE2E();
 let employer: { id: string; email: string };
@@ -78,6 +78,8 @@ describe('code playback', () => {
     const highlight = reviewer.getByTestId('paste-highlight');
     await highlight.filter({ hasText: 'total_11' }).waitFor();
     expect(await highlight.textContent()).toBe(OUTSIDE);
+    // Issue 26: axe-core on the playback page with a recording, a highlighted paste and the timeline.
+    expect(await seriousA11yViolations(reviewer)).toEqual([]);
     // The tab switch is on the same timeline, just before the paste.
     const hidden = reviewer.getByRole('button', { name: /Tab hidden$/ });
     await hidden.waitFor();

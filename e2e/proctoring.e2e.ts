@@ -16,7 +16,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TURNING_FACE } from './fake-webcam';
 import { type E2EServer, launchBrowser, startServer } from './harness';
-import { createUser, signIn } from './support';
+import { createUser, seriousA11yViolations, signIn } from './support';
 
 let server: E2EServer;
 let obamaCam: Browser;
@@ -293,6 +293,8 @@ describe('the live screens', () => {
     await page.getByRole('button', { name: 'Start Verification' }).click();
     await page.getByTestId('verdict').filter({ hasText: 'Face matched' }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('verdict').getAttribute('class')).toContain('verdict-matched');
+    // Issue 26: axe-core on the /face screen with its verdict shown.
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });
 });

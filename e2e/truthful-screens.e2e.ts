@@ -1,6 +1,7 @@
 /**
  * Issue 26 in a real browser: the contact message reaches a real SMTP peer; public pages state facts; a reviewer
- * sees no control their role cannot use; an invitation leads to the coding page with one sign-up.
+ * sees no control their role cannot use; an invitation leads to the coding page with one sign-up; the company
+ * profile is completed later in Settings and a company that hides scores shows its candidates none.
  */
 import type { AddressInfo } from 'node:net';
 import { createMailer, outbox, seedAttempt, seedSubmission, tests } from '@assessly/server/test-kit';
@@ -9,7 +10,15 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newServerPage, useE2E } from './harness';
-import { createUser, password, seedTest, seriousA11yViolations, signedInPage } from './support';
+import {
+  createUser,
+  openCodingTest,
+  password,
+  seedAptitude,
+  seedTest,
+  seriousA11yViolations,
+  signedInPage,
+} from './support';
 
 const e2e = useE2E();
 const inbox: { to: string[]; raw: string }[] = [];
@@ -105,6 +114,23 @@ describe('screens that tell the truth (issue 26)', () => {
       await page.getByRole('heading', { level: 1, name: new RegExp(heading) }).waitFor();
       expect(await seriousA11yViolations(page), path).toEqual([]);
     }
+    // The sign-in and sign-up pages, the company owner's sign-in, and an unknown address (issue 26: every route).
+    const found: Record<string, unknown> = {};
+    for (const path of [
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/reset-password?token=an-emailed-token-1234',
+      '/owner/login',
+      '/no-such-page',
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const v = await seriousA11yViolations(page);
+      if (v.length) found[path] = v;
+    }
+    expect(found).toEqual({});
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -123,6 +149,20 @@ describe('screens that tell the truth (issue 26)', () => {
       problem: { id: problems[0]!.id, marks: 10 },
       questionNumber: 0,
       passed: 1,
+      total: 2,
+    });
+    const apt = await seedAptitude(e2e.server, owner.id, 'Axe aptitude');
+    await e2e.server.deps.db.update(tests).set({ companyId: owner.companyId }).where(eq(tests.id, apt.id));
+    // A second finished attempt, so the side-by-side comparison has two columns.
+    const cand2 = await createUser(e2e.server, 'candidate');
+    const attempt2 = await seedAttempt(e2e.server.deps.db, test.id, cand2.id, { endedAt: new Date() });
+    await seedSubmission(e2e.server.deps.db, {
+      testId: test.id,
+      userId: cand2.id,
+      attemptId: attempt2.id,
+      problem: { id: problems[0]!.id, marks: 10 },
+      questionNumber: 0,
+      passed: 2,
       total: 2,
     });
     const visit = async (email: string, paths: string[]) => {
@@ -158,7 +198,23 @@ describe('screens that tell the truth (issue 26)', () => {
       '/admin/team',
       '/admin/templates',
       '/admin/settings',
+      // every settings page (issue 26: axe on every route), the similarity and comparison views, the playback
+      '/admin/settings/company',
+      '/admin/settings/api-tokens',
+      '/admin/settings/webhooks',
+      '/admin/settings/sso',
+      '/admin/settings/audit',
+      '/admin/settings/data',
+      '/admin/api',
+      `/admin/similarity/${test.id}`,
+      `/admin/tests/${test.id}/compare?attemptIds=${attempt.id},${attempt2.id}`,
+      `/admin/reports/${attempt.id}/playback`,
+      `/admin/coding-test/${test.id}`,
+      `/admin/aptitude-test/${apt.id}`,
+      `/admin/aptitude-test/edit/${apt.id}`,
       '/admin/interviews',
+      '/profile',
+      '/account/data',
     ];
     const asOwner = await visit(owner.email, employerPaths);
     const asReviewer = await visit(reviewer.email, [
@@ -166,11 +222,49 @@ describe('screens that tell the truth (issue 26)', () => {
       `/admin/tests/${test.id}`,
       `/admin/tests/${test.id}/results`,
       `/admin/reports/${attempt.id}`,
+      '/admin/settings/company',
     ]);
     expect({ owner: asOwner, reviewer: asReviewer }).toEqual({
       owner: { found: {}, problemsSeen: [] },
       reviewer: { found: {}, problemsSeen: [] },
     });
+  });
+
+  it('the owner completes the profile later and hides scores in Settings → Company; the candidate sees no marks', async () => {
+    const { owner, reviewer } = await ownerAndReviewer();
+    const page = await signedInPage(e2e.browser, e2e.server, owner.email);
+    await page.goto(`${e2e.server.baseUrl}/admin/settings/company`);
+    await page.getByRole('heading', { level: 1, name: 'Company' }).waitFor();
+    await page.getByLabel('Website').fill('acme-hiring.example');
+    await page.getByLabel('Industry').selectOption('Technology');
+    await page.getByLabel('Company size').selectOption('11-50');
+    await page.getByLabel('Description').fill('We hire people who write code.');
+    await page.getByRole('checkbox', { name: 'Show candidates their score when they finish a test' }).uncheck();
+    await page.getByRole('button', { name: 'Save company' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    // the address typed without a scheme comes back completed
+    expect(await page.getByLabel('Website').inputValue()).toBe('https://acme-hiring.example');
+    await page.context().close();
+
+    // A reviewer reads the profile but has nothing to change it with.
+    const asReviewer = await signedInPage(e2e.browser, e2e.server, reviewer.email);
+    await asReviewer.goto(`${e2e.server.baseUrl}/admin/settings/company`);
+    await asReviewer.getByText("These settings are managed by your company's owners and admins").waitFor();
+    expect(await asReviewer.getByLabel('Website').isDisabled()).toBe(true);
+    expect(await asReviewer.getByRole('button', { name: 'Save company' }).count()).toBe(0);
+    await asReviewer.context().close();
+
+    const { test } = await seedTest(e2e.server, owner.id, [{ title: 'Sum of two' }], { name: 'Quiet score round' });
+    await e2e.server.deps.db.update(tests).set({ companyId: owner.companyId }).where(eq(tests.id, test.id));
+    const cand = await createUser(e2e.server, 'candidate', { verified: true });
+    const cpage = await signedInPage(e2e.browser, e2e.server, cand.email);
+    await openCodingTest(cpage, e2e.server, test.id);
+    await cpage.getByRole('button', { name: 'End Test' }).click();
+    await cpage.getByRole('button', { name: 'End Test now' }).click();
+    await cpage.getByRole('heading', { name: 'Test Submitted' }).waitFor();
+    await cpage.getByText('This company does not show candidates their score.').waitFor();
+    expect(await cpage.getByText(/Total score|marks/).count()).toBe(0);
+    await cpage.context().close();
   });
 
   it('a reviewer sees no Create Test, Library, Settings, Edit, Shortlist or Resend', async () => {
@@ -228,6 +322,8 @@ describe('screens that tell the truth (issue 26)', () => {
       .waitFor();
     await page.locator('[data-check="Camera"][data-state="ok"]').waitFor();
     expect(await page.locator('[data-check="Browser"]').getAttribute('data-state')).toBe('ok');
+    // The invitation page, with its system check done (issue 26: axe on every route).
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel('First name').fill('Ivy');
     await page.getByLabel('Last name').fill('Invited');
     await page.getByLabel('Password', { exact: true }).fill('a-long-Passphrase-42');

@@ -138,6 +138,24 @@ export const ZRegisterCompany = z.object({
 });
 export type TRegisterCompany = z.infer<typeof ZRegisterCompany>;
 
+/**
+ * PUT /api/companies/me (owners and admins, issue 26): the profile sign-up left for later, and the company's
+ * settings. The whole profile each time (a field left out or blank is cleared), URLs normalised as at sign-up.
+ */
+export const ZCompanyProfileUpdate = ZRegisterCompany.pick({
+  website: true,
+  industry: true,
+  companySize: true,
+  establishedYear: true,
+  description: true,
+  linkedinUrl: true,
+}).extend({
+  companyName: requiredText('Company name is required'),
+  /** Candidates see their score (marks) on the result page and in every answer to them. */
+  showCandidateScore: z.boolean({ error: 'Choose whether candidates see their score' }),
+});
+export type TCompanyProfileUpdate = z.infer<typeof ZCompanyProfileUpdate>;
+
 /** The client-side logo checks of §5 (type and size); the server also checks the bytes themselves. */
 export function checkLogoFile(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith('image/')) return LOGO_MSG.logoNotImage;
@@ -169,6 +187,8 @@ export const ZCompany = z.object({
   description: z.string().nullable(),
   linkedinUrl: z.string().nullable(),
   logoUrl: z.string().nullable(),
+  /** Candidates see their score when they finish (issue 26). */
+  showCandidateScore: z.boolean(),
   createdAt: z.string(),
 });
 export type TCompany = z.infer<typeof ZCompany>;

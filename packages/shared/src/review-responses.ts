@@ -395,6 +395,15 @@ export const ZHiringStatusSaved = z.object({
   emailAt: z.string().nullable(),
 });
 
+/** POST /api/review/tests/{testId}/status: the attempts whose status changed; their emails go out at emailAt. */
+export const ZBulkStatusSaved = z.object({
+  hiringStatus: ZHiringStatus,
+  changed: z.array(z.string()),
+  notify: z.boolean(),
+  emailAt: z.string().nullable(),
+});
+export type TBulkStatusSaved = z.infer<typeof ZBulkStatusSaved>;
+
 /** PUT /api/review/attempts/{attemptId}/grades: a reviewer's grade of one written answer (issue 25). */
 export const ZWrittenGradeInput = z.object({
   questionId: z.string().uuid('Unknown question'),

@@ -37,9 +37,24 @@ export const ZDashboardQuery = ZReviewPage.extend({
     .transform((v) => v === 'true'),
 });
 
+const ZNotify = z.boolean({ error: 'notify is true or false' }).default(true);
+
+/** notify: false changes the status without the status email (issue 26); true (the default) emails as before. */
 export const ZHiringStatusUpdate = z.object({
   status: z.enum(HIRING_STATUSES, { error: 'Status must be shortlisted, rejected or pending' }),
+  notify: ZNotify,
 });
+
+/** POST /api/review/tests/{testId}/status: one status for many candidates of one test at once (issue 26). */
+export const ZBulkStatusUpdate = z.object({
+  attemptIds: z
+    .array(z.string().uuid('Attempt not found'), { error: 'Choose the candidates to move' })
+    .min(1, 'Choose the candidates to move')
+    .max(200, 'At most 200 candidates at once'),
+  status: z.enum(HIRING_STATUSES, { error: 'Status must be shortlisted, rejected or pending' }),
+  notify: ZNotify,
+});
+export type TBulkStatusUpdate = z.infer<typeof ZBulkStatusUpdate>;
 
 export const ZTemplateUpdate = z.object({
   kind: z.enum(TEMPLATE_KINDS, { error: 'Unknown template' }),

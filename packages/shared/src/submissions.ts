@@ -126,8 +126,9 @@ export const ZSubmission = z.object({
   results: z.array(ZResultItem),
   passedCount: z.number(),
   totalCount: z.number(),
-  score: z.number(),
-  maxScore: z.number(),
+  /** null only in a candidate's copy when the company does not show candidates their score (issue 26). */
+  score: z.number().nullable(),
+  maxScore: z.number().nullable(),
   createdAt: z.string(),
   judgedAt: z.string().nullable(),
   /** The problem version this submission was judged against. */

@@ -178,6 +178,8 @@ export const ZTakeTest = z.object({
   pastePolicy: z.enum(['allow', 'record', 'block']).optional(),
   /** The caller is a member of the company that owns the test: starting makes a preview attempt (issue 13). */
   preview: z.boolean().optional(),
+  /** The company does not show candidates their score (issue 26): attempt and submissions carry no marks. */
+  scoreHidden: z.boolean().optional(),
   attempt: z
     .object({
       /** A preview never counts in results, CSV, stats or emails and can be restarted. */
@@ -262,8 +264,9 @@ export const ZCandidateSubmission = z.object({
   compileOutput: z.string().nullable(),
   passedCount: z.number(),
   totalCount: z.number(),
-  score: z.number(),
-  maxScore: z.number(),
+  /** null: the company does not show candidates their score (issue 26). */
+  score: z.number().nullable(),
+  maxScore: z.number().nullable(),
   results: z.array(ZCandidateResult),
   createdAt: z.string(),
 });

@@ -54,6 +54,8 @@ export const companies = pgTable('companies', {
   linkedinUrl: text('linkedin_url'),
   logoKey: text('logo_key'),
   logoType: text('logo_type'),
+  // 1031: candidates see their score on the result page (issue 26); off hides it from every candidate answer.
+  showCandidateScore: boolean('show_candidate_score').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -343,6 +345,8 @@ export const attempts = pgTable('attempts', {
   // 0844_review_notes
   statusChangedAt: ts('status_changed_at'),
   statusMailed: text('status_mailed', { enum: ['pending', 'shortlisted', 'rejected'] }),
+  // 1032_status_notify: the current status was set without telling the candidate (no status email).
+  statusSilent: boolean('status_silent').notNull().default(false),
   // 0971_written_answers
   awaitingGrading: boolean('awaiting_grading').notNull().default(false),
   gradedAt: ts('graded_at'),

@@ -174,6 +174,14 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/review/tests/${codingId}/similarity`, [401, 403, 404, 200]],
     ['GET', () => `/api/review/attempts/${attemptId}/report`, [401, 403, 404, 200]],
     ['PUT', () => `/api/review/attempts/${attemptId}/status`, [401, 403, 404, 200], { status: 'pending' }],
+    // Issue 26: many candidates of one test at once (bulk-status.test.ts has the roles and the emails).
+    [
+      'POST',
+      () => `/api/review/tests/${codingId}/status`,
+      [401, 403, 404, 200],
+      // the body names an attempt made in beforeAll, so it is read when the row runs
+      () => ({ attemptIds: [attemptId], status: 'pending', notify: false }),
+    ],
     // Grading written answers (issue 25): UUID0 is no written question of this test, so the owner is told so
     // (grading.test.ts and coding-written.test.ts grade real ones, by every role)
     ['PUT', () => `/api/review/attempts/${attemptId}/grades`, [401, 403, 404, 404], { questionId: UUID0, score: 1 }],
@@ -205,6 +213,14 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     // Issue 23: single sign-on's domain proof (owner only) and linking (a member of a company with a proven
     // domain); neither company here has single sign-on.
     ['POST', () => '/api/companies/sso/verify-domain', [401, 403, 404, 404], {}],
+    // Issue 26: the profile and settings are always the caller's own company (a rival edits its own); roles are
+    // in companies/company-profile.test.ts.
+    [
+      'PUT',
+      () => '/api/companies/me',
+      [401, 403, 200, 200],
+      { companyName: 'Audited company', website: 'audit.example', showCandidateScore: true },
+    ],
     ['POST', () => '/api/auth/sso/link', [401, 404, 404, 404], {}],
     // Invited but never attempted: the inviting company may not read the profile yet.
     ['GET', () => `/api/users/${stranger.id}`, [401, 200, 403, 403]],

@@ -10,6 +10,7 @@ import { endAttempt } from './attempts.finish';
 import { deletePreviewAttempt, findAttempt, isPreviewer, startAttempt } from './attempts.service';
 import { findOwnSubmissions, projectSubmission } from './attempts.submissions';
 import { readTakeState, requireTest } from './attempts.take';
+import { scoreHiddenFrom } from './score-visibility';
 
 const ZTestParam = z.object({ testId: z.string().uuid('Test not found') });
 
@@ -62,7 +63,10 @@ export async function attemptsRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const user = requireUser(req);
       const { testId } = req.params;
-      return (await findOwnSubmissions(deps.db, user.id, testId)).map(projectSubmission);
+      const rows = await findOwnSubmissions(deps.db, user.id, testId);
+      const test = rows.length ? await requireTest(deps, testId) : null;
+      const hidden = test ? await scoreHiddenFrom(deps.db, user, test) : false;
+      return rows.map((s) => projectSubmission(s, hidden));
     },
   );
 }

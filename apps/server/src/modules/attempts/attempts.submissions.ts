@@ -1,6 +1,7 @@
 /**
  * The candidate's own submissions for one test, projected for the candidate: a hidden case is only
- * { index, hidden, passed, verdict } — never its figures, input, expected or actual output.
+ * { index, hidden, passed, verdict } — never its figures, input, expected or actual output. No marks when the
+ * company does not show candidates their score (score-visibility.ts).
  */
 import { type TCandidateResult, type TCandidateSubmission, ZCandidateSubmission } from '@assessly/shared';
 import { and, asc, eq } from 'drizzle-orm';
@@ -22,9 +23,10 @@ export function projectResult(raw: unknown, index = 0): TCandidateResult {
 }
 
 /** Only ZCandidateSubmission's keys (no judge history, no idempotency key, no attempt or user ids). */
-export function projectSubmission(s: SubmissionRow): TCandidateSubmission {
+export function projectSubmission(s: SubmissionRow, scoreHidden = false): TCandidateSubmission {
   return ZCandidateSubmission.parse({
     ...s,
+    ...(scoreHidden ? { score: null, maxScore: null } : {}),
     compileOutput: toCandidateCompileOutput(s.verdict, s.compileOutput),
     results: s.results.map((r, i) => projectResult(r, i)),
     createdAt: s.createdAt.toISOString(),

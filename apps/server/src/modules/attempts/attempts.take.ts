@@ -12,6 +12,7 @@ import { readProctoringState } from '../face/proctoring.gate';
 import { findTest } from '../tests/tests.access';
 import { findAnsweredQuestions, findProblemsInOrder, projectProblem, projectQuestion } from './attempts.questions';
 import { findAttempt, isPreviewer, isWindowOpen } from './attempts.service';
+import { scoreHiddenFrom } from './score-visibility';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -70,6 +71,8 @@ export async function readTakeState(
   state.proctoring = await readProctoringState(deps, user.id, test, attempt);
   // Questions stay unseen until the candidate starts (so the clock runs while they are read).
   if (!attempt) return state;
+  const scoreHidden = await scoreHiddenFrom(deps.db, user, test);
+  if (scoreHidden) state.scoreHidden = true;
   state.attempt = {
     id: attempt.id,
     isPreview: attempt.isPreview,
@@ -79,8 +82,9 @@ export async function readTakeState(
     endedAt: iso(attempt.endedAt),
     endReason: attempt.endReason,
     // a written answer awaiting its grade: the score is not final, so none is shown (issue 25)
-    score: attempt.awaitingGrading ? null : attempt.score,
-    maxScore: attempt.maxScore,
+    // the company does not show candidates their score (issue 26): no marks at all
+    score: attempt.awaitingGrading || scoreHidden ? null : attempt.score,
+    maxScore: scoreHidden ? null : attempt.maxScore,
     ...(attempt.awaitingGrading ? { awaitingGrading: true } : {}),
   };
   if (test.testType === 'CODING') {

@@ -225,6 +225,21 @@ export const ROUTE_AUDITS: RouteAudit[] = [
     detail: bodyField('status'),
   },
   {
+    method: 'POST',
+    url: '/api/review/tests/:testId/status',
+    action: 'candidate.status_changed',
+    targetType: 'test',
+    target: param('testId'),
+    detail: (req) => {
+      const body = req.body as { status?: unknown; notify?: unknown; attemptIds?: unknown } | undefined;
+      return {
+        status: typeof body?.status === 'string' ? body.status : null,
+        notify: body?.notify !== false,
+        attemptIds: Array.isArray(body?.attemptIds) ? body.attemptIds.slice(0, 200) : [],
+      };
+    },
+  },
+  {
     method: 'GET',
     url: '/api/review/tests/:testId/results.csv',
     action: 'data.exported',

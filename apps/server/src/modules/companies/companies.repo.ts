@@ -26,6 +26,10 @@ export async function insertCompany(db: Db, values: NewCompany): Promise<Company
   return row!;
 }
 
+export async function updateCompany(db: Db, id: string, values: Partial<NewCompany>): Promise<void> {
+  await db.update(companies).set(values).where(eq(companies.id, id));
+}
+
 export function listMembers(db: Db, companyId: string) {
   return db.select().from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.createdAt));
 }

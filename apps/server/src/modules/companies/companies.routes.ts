@@ -3,6 +3,7 @@ import {
   ZAcceptInvite,
   ZCompanyInvite,
   ZCompanyMember,
+  ZCompanyProfileUpdate,
   ZCompanyRegistered,
   ZEmailVerified,
   ZInviteColleague,
@@ -131,6 +132,13 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get('/api/companies/me', { schema: { response: { 200: ZMyCompany } } }, async (req) =>
     service.readMyCompany(deps, requireEmployer(req)),
+  );
+
+  // The profile and settings (owners and admins; the service authorizes 'company.manage').
+  r.put(
+    '/api/companies/me',
+    { preValidation: employerOnly, schema: { body: ZCompanyProfileUpdate, response: { 200: ZMyCompany } } },
+    async (req) => service.updateCompanyProfile(deps, requireEmployer(req), req.body, req.ip),
   );
 
   r.post(

@@ -8,6 +8,7 @@ import type {
   TAcceptInvite,
   TCompany,
   TCompanyInvite,
+  TCompanyProfileUpdate,
   TInvitableRole,
   TMyCompany,
   TRegisterCompany,
@@ -23,6 +24,7 @@ import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import { authorize, isCompanyAdmin, roleOf } from '../../lib/policy';
 import { createToken, hashToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit.service';
 import * as usersRepo from '../users/users.repo';
 import { requestPasswordReset, toPublicUser } from '../users/users.service';
 import { checkLogo, type LogoUpload } from './companies.logo';
@@ -61,6 +63,7 @@ export function toPublicCompany(c: CompanyRow): TCompany {
     description: c.description,
     linkedinUrl: c.linkedinUrl,
     logoUrl: c.logoKey ? `/api/companies/${c.id}/logo` : null,
+    showCandidateScore: c.showCandidateScore,
     createdAt: c.createdAt.toISOString(),
   };
 }
@@ -324,6 +327,42 @@ export async function readMyCompany(deps: Pick<CompanyDeps, 'db' | 'clock'>, use
     isAdmin,
     myRole: roleOf(user) ?? undefined,
   };
+}
+
+/**
+ * The profile sign-up left for later and the company's settings (issue 26): owners and admins only
+ * ('company.manage'); each change is in the audit log with the fields it set.
+ */
+export async function updateCompanyProfile(
+  deps: Pick<CompanyDeps, 'db' | 'clock'>,
+  user: UserRow,
+  input: TCompanyProfileUpdate,
+  ip: string,
+): Promise<TMyCompany> {
+  authorize(user, 'company.manage');
+  const company = user.companyId ? await repo.findCompanyById(deps.db, user.companyId) : null;
+  if (!company) throw new AppError('NOT_FOUND', 'Company not found');
+  const values = {
+    name: input.companyName,
+    website: input.website || null,
+    industry: input.industry || null,
+    companySize: input.companySize || null,
+    establishedYear: input.establishedYear ?? null,
+    description: input.description || null,
+    linkedinUrl: input.linkedinUrl || null,
+    showCandidateScore: input.showCandidateScore,
+  };
+  await repo.updateCompany(deps.db, company.id, values);
+  await recordAudit(deps.db, {
+    companyId: company.id,
+    actorId: user.id,
+    action: 'company.updated',
+    targetType: 'company',
+    targetId: company.id,
+    ip,
+    detail: { ...values },
+  });
+  return readMyCompany(deps, user);
 }
 
 export async function readCompanyLogo(deps: Pick<CompanyDeps, 'db' | 'blobs'>, id: string) {

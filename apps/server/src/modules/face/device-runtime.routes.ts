@@ -1,7 +1,8 @@
 /**
  * The on-device detection runtime, served by this app from npm packages (issue 17; no CDN, no download at run
- * time): Human's browser bundle (tfjs inside), the tfjs wasm binaries, and the models the page runs
- * (BlazeFace for faces, FaceMesh for the human-face gate of issue 27, CenterNet for phones). A fixed list of files: nothing else on disk can be named.
+ * time): the tfjs wasm binaries and the models the page runs (BlazeFace for faces, FaceMesh for the human-face gate
+ * of issue 27, CenterNet for phones). Human and tfjs themselves are bundled by the web build (issue 26: without
+ * the WebGL and WebGPU backends the page never uses). A fixed list of files: nothing else on disk can be named.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -20,7 +21,6 @@ function runtimeFiles(): Map<string, { file: string; type: string }> {
   const models = path.join(humanDist, '..', 'models');
   const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
   const files = new Map<string, { file: string; type: string }>();
-  files.set('human.esm.js', { file: path.join(humanDist, 'human.esm.js'), type: 'text/javascript; charset=utf-8' });
   for (const m of ['blazeface', 'facemesh', 'centernet']) {
     files.set(`${m}.json`, { file: path.join(models, `${m}.json`), type: 'application/json' });
     files.set(`${m}.bin`, { file: path.join(models, `${m}.bin`), type: 'application/octet-stream' });
@@ -50,7 +50,7 @@ export function pickEncoding(accept: string | undefined): Encoding {
 
 /**
  * Each file compressed once, off the event loop, and kept in memory (about 5 MB with brotli): the runtime is
- * 8 MB raw and a candidate's cold load must stay small (issue 26), so nothing is sent uncompressed to a browser.
+ * 6 MB raw and a candidate's cold load must stay small (issue 26), so nothing is sent uncompressed to a browser.
  */
 const compressed = new Map<string, Promise<Buffer>>();
 function bytesOf(file: string, encoding: Encoding): Promise<Buffer> {

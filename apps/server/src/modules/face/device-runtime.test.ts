@@ -34,7 +34,7 @@ describe('GET /api/proctoring/runtime/{name}', () => {
   });
 
   it('names only its own files', async () => {
-    for (const name of ['..%2Fpackage.json', 'human.js', 'antispoof.bin'])
+    for (const name of ['..%2Fpackage.json', 'human.js', 'human.esm.js', 'antispoof.bin'])
       expect((await t.as(null).get(`/api/proctoring/runtime/${name}`)).statusCode).toBe(404);
   });
 

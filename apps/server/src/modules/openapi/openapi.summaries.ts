@@ -38,6 +38,10 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/review/tests/{testId}/results': "A test's results, one row per candidate",
   'GET /api/review/tests/{testId}/results.csv': "A test's results as CSV",
   'GET /api/review/attempts/{attemptId}/report': "A candidate's report",
-  'PUT /api/review/attempts/{attemptId}/status': 'Set the hiring status (emails the candidate)',
+  'PUT /api/review/attempts/{attemptId}/status':
+    'Set the hiring status (emails the candidate after the undo window unless notify is false)',
+  'POST /api/review/tests/{testId}/status':
+    'Set one hiring status for many candidates of a test (notify: email or not)',
+  'PUT /api/companies/me': "Edit your company's profile and settings (owners and admins)",
   'GET /api/health': 'Service status',
 };

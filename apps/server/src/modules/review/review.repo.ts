@@ -169,6 +169,8 @@ export interface MyTestRow {
   hiringStatus: 'pending' | 'shortlisted' | 'rejected' | null;
   invitedAt: Date | null;
   awaitingGrading: boolean | null;
+  /** The company shows candidates their score (issue 26); null for an invitation. */
+  showScore: boolean | null;
 }
 
 /** The candidate's attempts, and invitations to its email it has not started yet. */
@@ -177,12 +179,13 @@ export function myTests(database: Database, userId: string, email: string) {
     `SELECT t.id AS "testId", t.test_name AS "testName", t.test_type AS "testType", c.name AS "companyName",
             a.started_at AS "startedAt", a.ended_at AS "endedAt", a.deadline_at AS "deadlineAt", t.end_time AS "endTime",
             ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", a.hiring_status AS "hiringStatus", NULL::timestamptz AS "invitedAt",
-            a.awaiting_grading AS "awaitingGrading"
+            a.awaiting_grading AS "awaitingGrading", coalesce(c.show_candidate_score, true) AS "showScore"
      FROM attempts a JOIN tests t ON t.id = a.test_id LEFT JOIN companies c ON c.id = t.company_id
      ${SCORE_LATERALS}
      WHERE a.user_id = $1 AND NOT a.is_preview
      UNION ALL
-     SELECT t.id, t.test_name, t.test_type, c.name, NULL, NULL, NULL, t.end_time, NULL, NULL, NULL, i.created_at, NULL
+     SELECT t.id, t.test_name, t.test_type, c.name, NULL, NULL, NULL, t.end_time, NULL, NULL, NULL, i.created_at, NULL,
+            NULL
      FROM invitations i JOIN tests t ON t.id = i.test_id LEFT JOIN companies c ON c.id = t.company_id
      WHERE lower(i.email) = lower($2)
        -- An invitation is attached only to the verified owner of the address.

@@ -1,5 +1,7 @@
 import {
   TEMPLATE_KINDS,
+  ZBulkStatusSaved,
+  ZBulkStatusUpdate,
   ZCompare,
   ZCompareQuery,
   ZDashboard,
@@ -119,7 +121,19 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
       preValidation: employerOnly,
       schema: { params: ZAttemptParam, body: ZHiringStatusUpdate, response: { 200: ZHiringStatusSaved } },
     },
-    async (req) => service.setHiringStatus(deps, requireEmployer(req), req.params.attemptId, req.body.status),
+    async (req) =>
+      service.setHiringStatus(deps, requireEmployer(req), req.params.attemptId, req.body.status, req.body.notify),
+  );
+
+  // Many candidates of one test at once (issue 26), with or without the status emails.
+  r.post(
+    '/api/review/tests/:testId/status',
+    {
+      config: perSessionLimit(MAIL_SENDING_LIMIT),
+      preValidation: employerOnly,
+      schema: { params: ZTestParam, body: ZBulkStatusUpdate, response: { 200: ZBulkStatusSaved } },
+    },
+    async (req) => service.setHiringStatuses(deps, requireEmployer(req), req.params.testId, req.body),
   );
 
   // The answer is the stored frame (an image): params only.

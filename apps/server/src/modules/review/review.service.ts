@@ -6,6 +6,8 @@
 
 import {
   scoreBand,
+  type TBulkStatusSaved,
+  type TBulkStatusUpdate,
   type TCandidateProfile,
   type TDashboard,
   type THiringStatus,
@@ -421,7 +423,14 @@ export function testHeaderOf(test: TestRow) {
  * Sets the hiring status. A change to shortlisted or rejected is emailed once it has stood for the undo window
  * (status-mail.ts), and only if it differs from what the candidate was last told: one email per real change.
  */
-export async function setHiringStatus(deps: Deps, user: UserRow, attemptId: string, status: THiringStatus) {
+/** notify false (issue 26): the status changes without the status email (status_silent; status-mail.ts). */
+export async function setHiringStatus(
+  deps: Deps,
+  user: UserRow,
+  attemptId: string,
+  status: THiringStatus,
+  notify = true,
+) {
   const { attempt } = await requireManagedAttempt(deps, user, attemptId, 'review.status');
   if (attempt.isPreview) throw new AppError('CONFLICT', 'A preview attempt has no hiring status');
   const now = deps.clock.now();
@@ -430,19 +439,55 @@ export async function setHiringStatus(deps: Deps, user: UserRow, attemptId: stri
     (
       await deps.db
         .update(attempts)
-        .set({ hiringStatus: status, statusChangedAt: now })
+        .set({ hiringStatus: status, statusChangedAt: now, statusSilent: !notify })
         .where(and(eq(attempts.id, attempt.id), ne(attempts.hiringStatus, status)))
         .returning({ id: attempts.id })
     ).length > 0;
   const current = changed ? status : attempt.hiringStatus;
   const changedAt = changed ? now : attempt.statusChangedAt;
-  // An email is pending when the current status is one the candidate has not been told yet.
-  const willEmail = current !== 'pending' && current !== (attempt.statusMailed ?? 'pending');
+  const silent = changed ? !notify : attempt.statusSilent;
+  // An email is pending when the current status is one the candidate has not been told yet (and was not set
+  // silently).
+  const willEmail = !silent && current !== 'pending' && current !== (attempt.statusMailed ?? 'pending');
   return {
     attemptId: attempt.id,
     hiringStatus: status,
     emailed: false,
     emailAt: willEmail && changedAt ? new Date(changedAt.getTime() + STATUS_UNDO_MS).toISOString() : null,
+  };
+}
+
+/**
+ * One status for many candidates of one test (issue 26): all the ids must be attempts of this test the caller
+ * manages (else 404 and nothing changes); previews are refused. Only attempts whose status differs change; with
+ * notify, their emails follow the usual undo window (status-mail.ts), without it none is sent.
+ */
+export async function setHiringStatuses(
+  deps: Deps,
+  user: UserRow,
+  testId: string,
+  input: TBulkStatusUpdate,
+): Promise<TBulkStatusSaved> {
+  const test = await requireManagedTest(deps.db, user, testId, 'review.status');
+  const ids = [...new Set(input.attemptIds)];
+  const found = await deps.db
+    .select({ id: attempts.id, isPreview: attempts.isPreview })
+    .from(attempts)
+    .where(and(eq(attempts.testId, test.id), inArray(attempts.id, ids)));
+  if (found.length !== ids.length) throw new AppError('NOT_FOUND', 'Attempt not found');
+  if (found.some((a) => a.isPreview)) throw new AppError('CONFLICT', 'A preview attempt has no hiring status');
+  const now = deps.clock.now();
+  const changed = await deps.db
+    .update(attempts)
+    .set({ hiringStatus: input.status, statusChangedAt: now, statusSilent: !input.notify })
+    .where(and(eq(attempts.testId, test.id), inArray(attempts.id, ids), ne(attempts.hiringStatus, input.status)))
+    .returning({ id: attempts.id });
+  const emails = input.notify && input.status !== 'pending' && changed.length > 0;
+  return {
+    hiringStatus: input.status,
+    changed: changed.map((c) => c.id),
+    notify: input.notify,
+    emailAt: emails ? new Date(now.getTime() + STATUS_UNDO_MS).toISOString() : null,
   };
 }
 
@@ -466,6 +511,7 @@ export async function getMyTests(deps: Deps, user: UserRow): Promise<TMyTest[]> 
   return rows.map((r) => {
     const completed = !!r.endedAt || (!!r.deadlineAt && r.deadlineAt <= now);
     const state: TMyTest['state'] = !r.startedAt ? 'invited' : completed ? 'completed' : 'in_progress';
+    const released = state === 'completed' && !r.awaitingGrading && r.showScore !== false;
     return {
       testId: r.testId,
       testName: r.testName,
@@ -475,10 +521,11 @@ export async function getMyTests(deps: Deps, user: UserRow): Promise<TMyTest[]> 
       startedAt: repo.iso(r.startedAt),
       endedAt: repo.iso(r.endedAt ?? (completed ? r.deadlineAt : null)),
       endTime: repo.iso(r.endTime),
-      // The score is released once the attempt is over, never while the candidate is still working, and not
-      // while a written answer awaits grading (issue 25).
-      score: state === 'completed' && r.score != null && !r.awaitingGrading ? round1(r.score) : null,
-      maxScore: state === 'completed' && !r.awaitingGrading ? r.maxScore : null,
+      // The score is released once the attempt is over, never while the candidate is still working, not
+      // while a written answer awaits grading (issue 25), and never when the company does not show candidates
+      // their score (issue 26).
+      score: released && r.score != null ? round1(r.score) : null,
+      maxScore: released ? r.maxScore : null,
       hiringStatus: r.hiringStatus,
       takePath: takePathOf(r.testType, r.testId),
     };

@@ -3,6 +3,7 @@
  * only once the status has stood for STATUS_UNDO_MS, and only when it differs from the last status mailed —
  * so shortlisted → pending → shortlisted (or any toggling inside the window) sends at most one email per real
  * change. A loop (parts.ts) sends what is due; claiming a row first means two servers never send it twice.
+ * A status set with notify: false (issue 26; one candidate or many at once) is never mailed.
  */
 import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { attempts, tests, users } from '../../db/schema';
@@ -30,6 +31,8 @@ export async function sendDueStatusEmails(deps: Deps): Promise<number> {
         ne(attempts.hiringStatus, 'pending'),
         or(isNull(attempts.statusMailed), sql`${attempts.statusMailed} <> ${attempts.hiringStatus}`),
         eq(attempts.isPreview, false),
+        // set without telling the candidate (issue 26: the employer chose not to notify)
+        eq(attempts.statusSilent, false),
         // a result still awaiting grading is not told (issue 25): the mail waits for the last grade
         eq(attempts.awaitingGrading, false),
       ),
@@ -47,6 +50,7 @@ export async function sendDueStatusEmails(deps: Deps): Promise<number> {
           eq(attempts.id, attempt.id),
           eq(attempts.hiringStatus, status),
           eq(attempts.statusChangedAt, attempt.statusChangedAt!),
+          eq(attempts.statusSilent, false),
           or(isNull(attempts.statusMailed), ne(attempts.statusMailed, status)),
         ),
       )

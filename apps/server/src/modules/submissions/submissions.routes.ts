@@ -15,6 +15,7 @@ import { requireUser } from '../../lib/auth';
 import { perSessionLimit, RUN_LIMIT } from '../../lib/rate-limits';
 import { signedIn, typed } from '../../lib/route-schema';
 import { parseInput } from '../../lib/validate';
+import { testsHidingScoreFrom } from '../attempts/score-visibility';
 import * as service from './submissions.service';
 import { streamRoutes } from './submissions.stream';
 
@@ -75,7 +76,9 @@ export async function submissionsRoutes(app: FastifyInstance, deps: AppDeps) {
         return reply.status(202).send({ id: row.id, status: row.status, place });
       }
       const json = service.toSubmissionJson(row, true);
-      reply.header('X-Submission-Score', `${json.score}/${json.maxScore}`);
+      // No marks when the company does not show candidates their score (issue 26).
+      if (!(await testsHidingScoreFrom(deps.db, user, [row.testId])).has(row.testId))
+        reply.header('X-Submission-Score', `${json.score}/${json.maxScore}`);
       return json.results satisfies TResultItem[];
     },
   );

@@ -29,6 +29,7 @@ import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
+import { testsHidingScoreFrom } from '../attempts/score-visibility';
 import { requireFunctionInput } from '../coding-problems/function-problems';
 import { requireAnswerLanguage } from '../coding-problems/sql-problems';
 import type { JudgingService } from '../judging/judging.types';
@@ -284,7 +285,8 @@ async function storeSubmission(
 
 /** Candidates get the projection of projection.ts; managing employers see the stored row. */
 /** A candidate's copy goes through ZCandidateSubmissionJson (every answer and the SSE stream use this). */
-export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSubmission {
+/** scoreHidden: a candidate's copy without marks (the company does not show candidates their score, issue 26). */
+export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean, scoreHidden = false): TSubmission {
   const results = forCandidate ? toCandidateResults(row.results as TResultItem[]) : (row.results as TResultItem[]);
   const json: TSubmission = {
     id: row.id,
@@ -301,8 +303,8 @@ export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean): TSu
     results,
     passedCount: row.passedCount,
     totalCount: row.totalCount,
-    score: row.score,
-    maxScore: row.maxScore,
+    score: forCandidate && scoreHidden ? null : row.score,
+    maxScore: forCandidate && scoreHidden ? null : row.maxScore,
     createdAt: row.createdAt.toISOString(),
     judgedAt: row.judgedAt?.toISOString() ?? null,
     problemVersion: row.problemVersion,
@@ -316,13 +318,22 @@ export async function listSubmissions(deps: Deps, viewer: UserRow, q: TSubmissio
   if (viewer.role === 'employer') {
     return (await repo.listManagedSubmissions(deps.db, viewer, q)).map((r) => toSubmissionJson(r, false));
   }
-  return (await repo.listOwnSubmissions(deps.db, viewer.id, q)).map((r) => toSubmissionJson(r, true));
+  const rows = await repo.listOwnSubmissions(deps.db, viewer.id, q);
+  const hiding = await testsHidingScoreFrom(
+    deps.db,
+    viewer,
+    rows.map((r) => r.testId),
+  );
+  return rows.map((r) => toSubmissionJson(r, true, hiding.has(r.testId)));
 }
 
 /** The submitter, or an employer managing the test; anyone else gets 404 (existence is not revealed). */
 export async function readSubmission(deps: Deps, viewer: UserRow, id: string): Promise<TSubmission> {
   const row = await repo.findSubmission(deps.db, id);
-  if (row && row.userId === viewer.id) return toSubmissionJson(row, true);
+  if (row && row.userId === viewer.id) {
+    const hiding = await testsHidingScoreFrom(deps.db, viewer, [row.testId]);
+    return toSubmissionJson(row, true, hiding.has(row.testId));
+  }
   if (row && viewer.role === 'employer') {
     const test = await findTest(deps.db, row.testId);
     if (test && canManageTest(viewer, test)) return toSubmissionJson(row, false);

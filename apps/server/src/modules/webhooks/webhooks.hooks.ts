@@ -1,10 +1,11 @@
 /**
  * Events raised by other modules' routes, enqueued after a successful answer (no edits to those modules):
- * candidate.status_changed (PUT /api/review/attempts/:attemptId/status) and invitation.accepted (the
+ * candidate.status_changed (PUT /api/review/attempts/:attemptId/status, and per candidate changed by
+ * POST /api/review/tests/:testId/status) and invitation.accepted (the
  * candidate opened the emailed link, GET /api/invitations/accept/:token; once per invitation).
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { attempts, invitations, tests, users } from '../../db/schema';
@@ -36,6 +37,28 @@ export function installWebhookHooks(app: FastifyInstance, db: Db, clock: Clock):
           status: row.a.hiringStatus,
           changedBy: req.user?.id ?? null,
         });
+      } else if (req.method === 'POST' && url === '/api/review/tests/:testId/status') {
+        // Many at once (issue 26): one event per candidate whose status changed, as one change would raise.
+        const answer = JSON.parse(String(payload)) as { changed?: string[] };
+        const changed = answer.changed ?? [];
+        if (changed.length === 0) return payload;
+        const rows = await db
+          .select({ a: attempts, companyId: tests.companyId, testName: tests.testName, email: users.email })
+          .from(attempts)
+          .innerJoin(tests, eq(tests.id, attempts.testId))
+          .innerJoin(users, eq(users.id, attempts.userId))
+          .where(inArray(attempts.id, changed));
+        for (const row of rows) {
+          if (!row.companyId) continue;
+          await emitEvent({ db, clock }, row.companyId, 'candidate.status_changed', randomUUID(), {
+            attemptId: row.a.id,
+            testId: row.a.testId,
+            testName: row.testName,
+            candidate: { id: row.a.userId, email: row.email },
+            status: row.a.hiringStatus,
+            changedBy: req.user?.id ?? null,
+          });
+        }
       } else if (req.method === 'GET' && url === '/api/invitations/accept/:token') {
         const [row] = await db
           .select({ inv: invitations, companyId: tests.companyId, testName: tests.testName })

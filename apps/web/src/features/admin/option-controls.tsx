@@ -29,14 +29,14 @@ export function OptionControls<T extends Draft>({ value, onChange }: { value: T;
       >
         + Add option
       </button>
+      {/* Named by its visible text, letter included (WCAG 2.5.3: a voice user says what they see). */}
       <button
         type="button"
         className="btn btn-link btn-sm"
         disabled={n <= MIN_OPTIONS}
-        aria-label={`Remove option ${optionLetter(n - 1)}`}
         onClick={() => onChange(withoutOption(value, n - 1))}
       >
-        − Remove last option
+        − Remove option {optionLetter(n - 1)}
       </button>
       <button
         type="button"

@@ -9,7 +9,8 @@ export const routes: FeatureRoutes = {
   ],
   /** Company settings: integrations and data governance (employer area; the server allows owners/admins). */
   admin: [
-    { path: '/admin/settings', lazy: () => import('./api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })) },
+    // Settings opens on the first tab, the company's profile (issue 26).
+    { path: '/admin/settings', lazy: () => import('./company-page').then((m) => ({ Component: m.CompanyPage })) },
     {
       path: '/admin/settings/api-tokens',
       lazy: () => import('./api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })),
@@ -17,6 +18,10 @@ export const routes: FeatureRoutes = {
     {
       path: '/admin/settings/webhooks',
       lazy: () => import('./webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
+    },
+    {
+      path: '/admin/settings/company',
+      lazy: () => import('./company-page').then((m) => ({ Component: m.CompanyPage })),
     },
     { path: '/admin/settings/sso', lazy: () => import('./sso-page').then((m) => ({ Component: m.SsoPage })) },
     { path: '/admin/settings/audit', lazy: () => import('./audit-page').then((m) => ({ Component: m.AuditPage })) },

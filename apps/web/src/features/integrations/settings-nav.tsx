@@ -3,6 +3,7 @@ import { useMe } from '../auth/use-auth';
 import './integrations.css';
 
 const TABS = [
+  { to: '/admin/settings/company', label: 'Company' },
   { to: '/admin/settings/api-tokens', label: 'API tokens' },
   { to: '/admin/settings/webhooks', label: 'Webhooks' },
   { to: '/admin/settings/sso', label: 'Single sign-on' },

@@ -1,8 +1,8 @@
 /**
  * On-device detection (issue 17, issue 27): faces and phones on the candidate's own device, with Human (tfjs,
- * wasm backend) loaded from this app's server (/api/proctoring/runtime/: the npm bundle, the wasm binaries and
- * the BlazeFace + FaceMesh + CenterNet models; no CDN). Configuration, square padding, the human-face gate and
- * the phone rule all come from @assessly/shared's face-detector module, the one the server uses too.
+ * wasm backend; a chunk of this app's build, fetched only on a proctored test: human-runtime.ts) and the wasm
+ * binaries and BlazeFace + FaceMesh + CenterNet models from this app's server (/api/proctoring/runtime/; no CDN).
+ * Configuration, square padding, the human-face gate and the phone rule all come from @assessly/shared's face-detector module, the one the server uses too.
  */
 import {
   type HumanFaceLike,
@@ -52,9 +52,7 @@ let loading: Promise<DeviceDetector> | null = null;
 /** Loads the runtime once per page; rejects when the device cannot run it (the page then relies on spot checks). */
 export function loadDeviceDetector(): Promise<DeviceDetector> {
   loading ??= (async () => {
-    const mod = (await import(/* @vite-ignore */ `${RUNTIME}human.esm.js`)) as {
-      Human: new (config: unknown) => HumanLike;
-    };
+    const mod = (await import('./human-runtime')) as unknown as { Human: new (config: unknown) => HumanLike };
     // Faces first; the phone model (CenterNet, 4 MB) loads after the first check, so it is not part of the
     // page's cold load (issue 26). Until it is in, checks count faces only.
     const config = humanDetectorConfig({ modelBasePath: RUNTIME, wasmPath: RUNTIME, async: true, objects: true });

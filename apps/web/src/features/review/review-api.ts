@@ -1,6 +1,7 @@
 /** Server state of the review feature (TanStack Query); every call goes through lib/api. */
 import type {
   TAccommodation,
+  TBulkStatusSaved,
   TCompare,
   TDashboard,
   TEmailTemplate,
@@ -78,14 +79,24 @@ export const useMyTests = () => useQuery({ queryKey: ['me', 'tests'], queryFn: (
 export function useSetStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { attemptId: string; status: THiringStatus }) =>
+    mutationFn: (v: { attemptId: string; status: THiringStatus; notify?: boolean }) =>
       api<{ attemptId: string; hiringStatus: THiringStatus; emailed: boolean; emailAt?: string | null }>(
         `/api/review/attempts/${v.attemptId}/status`,
         {
           method: 'PUT',
-          body: { status: v.status },
+          body: { status: v.status, notify: v.notify ?? true },
         },
       ),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['review'] }),
+  });
+}
+
+/** Many candidates of one test to one status at once, emailed or not (issue 26). */
+export function useSetStatuses(testId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { attemptIds: string[]; status: THiringStatus; notify: boolean }) =>
+      api<TBulkStatusSaved>(`/api/review/tests/${testId}/status`, { method: 'POST', body: v }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['review'] }),
   });
 }

@@ -1,4 +1,7 @@
-/** /admin/tests/:id/results: ranking, CSV, similarity flags, shortlist/reject with confirmation, invitations. */
+/**
+ * /admin/tests/:id/results: ranking, CSV, similarity flags, shortlist/reject with confirmation (emailed or not),
+ * moving many selected candidates at once (issue 26), invitations.
+ */
 import type { THiringStatus, TReviewResultRow } from '@assessly/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -9,7 +12,7 @@ import { useCan } from '../auth/use-can';
 import { InvitePanel } from './invite-panel';
 import { ResultsFilterBar, SortHeader, type SortState } from './results-filters';
 import { filterResults, formatTimeTaken, NO_FILTERS, sortResults, timeTakenMs } from './results-view';
-import { useResults, useSetStatus, useSimilarity } from './review-api';
+import { useResults, useSetStatus, useSetStatuses, useSimilarity } from './review-api';
 import { ErrorScreen, HiringBadge, Modal } from './review-ui';
 import { TestFiguresPanel } from './test-figures-panel';
 import './review.css';
@@ -18,7 +21,13 @@ export function TestResultsPage() {
   const { testId = '' } = useParams();
   const q = useResults(testId);
   const [confirm, setConfirm] = useState<{ row: TReviewResultRow; status: THiringStatus } | null>(null);
+  const [notify, setNotify] = useState(true);
   const setStatus = useSetStatus();
+  const setStatuses = useSetStatuses(testId);
+  const [bulk, setBulk] = useState<{ status: THiringStatus; confirming: boolean }>({
+    status: 'shortlisted',
+    confirming: false,
+  });
   const [picked, setPicked] = useState<string[]>([]);
   const navigate = useNavigate();
   const mayDecide = useCan()('review.status');
@@ -35,7 +44,7 @@ export function TestResultsPage() {
     try {
       const before = confirm.row.hiringStatus;
       const row = confirm.row;
-      const r = await setStatus.mutateAsync({ attemptId: row.attemptId, status: confirm.status });
+      const r = await setStatus.mutateAsync({ attemptId: row.attemptId, status: confirm.status, notify });
       setConfirm(null);
       if (r.emailAt) {
         // The email waits for the undo window: Undo puts the old status back and nothing is sent.
@@ -53,12 +62,37 @@ export function TestResultsPage() {
           // The Undo button stays as long as the undo window does.
           { autoClose: Math.max(5_000, new Date(r.emailAt).getTime() - Date.now()) },
         );
-      } else toast.success(`${row.name} is now ${r.hiringStatus}. No email is needed.`);
+      } else
+        toast.success(
+          `${row.name} is now ${r.hiringStatus}. ${notify || confirm.status === 'pending' ? 'No email is needed.' : 'No email is sent.'}`,
+        );
     } catch (err) {
       // A refused or failed change closes the dialog too; the toast says why.
       setConfirm(null);
       toast.error((err as Error).message);
     }
+  };
+
+  const pickedRows = rows.filter((r) => picked.includes(r.attemptId));
+  const applyBulk = async () => {
+    try {
+      const r = await setStatuses.mutateAsync({ attemptIds: picked, status: bulk.status, notify });
+      setBulk((b) => ({ ...b, confirming: false }));
+      setPicked([]);
+      const moved = `${r.changed.length} candidate${r.changed.length === 1 ? '' : 's'} moved to ${r.hiringStatus}`;
+      toast.success(
+        r.emailAt
+          ? `${moved}. Their status emails go out at ${new Date(r.emailAt).toLocaleTimeString()}.`
+          : `${moved}. No email is sent.`,
+      );
+    } catch (err) {
+      setBulk((b) => ({ ...b, confirming: false }));
+      toast.error((err as Error).message);
+    }
+  };
+  const openConfirm = (row: TReviewResultRow, status: THiringStatus) => {
+    setNotify(true);
+    setConfirm({ row, status });
   };
 
   return (
@@ -90,18 +124,47 @@ export function TestResultsPage() {
 
       <section className="card rv-section" aria-labelledby="ranking-h">
         <h2 id="ranking-h">Ranking</h2>
-        {rows.length > 1 && (
-          <p className="row no-print">
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={picked.length < 2}
-              onClick={() => navigate(`/admin/tests/${test.id}/compare?attemptIds=${picked.join(',')}`)}
-            >
-              Compare selected ({picked.length})
-            </button>
-            <span className="muted">Choose two or three candidates.</span>
-          </p>
+        {rows.length > 0 && (
+          <div className="row no-print rv-bulk">
+            {rows.length > 1 && (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  disabled={picked.length < 2 || picked.length > 3}
+                  onClick={() => navigate(`/admin/tests/${test.id}/compare?attemptIds=${picked.join(',')}`)}
+                >
+                  Compare selected ({picked.length})
+                </button>
+                <span className="muted">Compare two or three candidates.</span>
+              </>
+            )}
+            {mayDecide && (
+              <>
+                <label htmlFor="bulk-status">Move selected to</label>
+                <select
+                  id="bulk-status"
+                  value={bulk.status}
+                  onChange={(e) => setBulk({ status: e.target.value as THiringStatus, confirming: false })}
+                >
+                  <option value="shortlisted">Shortlisted</option>
+                  <option value="rejected">Rejected</option>
+                  <option value="pending">Pending review</option>
+                </select>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  disabled={picked.length === 0}
+                  onClick={() => {
+                    setNotify(true);
+                    setBulk((b) => ({ ...b, confirming: true }));
+                  }}
+                >
+                  Move {picked.length} candidate{picked.length === 1 ? '' : 's'}
+                </button>
+              </>
+            )}
+          </div>
         )}
         {rows.length === 0 ? (
           <p className="muted">No candidate has started this test yet.</p>
@@ -118,7 +181,7 @@ export function TestResultsPage() {
               <thead>
                 <tr>
                   <th>
-                    <span className="sr-only">Compare</span>
+                    <span className="sr-only">Select</span>
                   </th>
                   <SortHeader label="#" k="rank" sort={sort} onSort={setSort} />
                   <SortHeader label="Candidate" k="name" sort={sort} onSort={setSort} />
@@ -139,9 +202,8 @@ export function TestResultsPage() {
                     <td>
                       <input
                         type="checkbox"
-                        aria-label={`Compare ${r.name}`}
+                        aria-label={`Select ${r.name}`}
                         checked={picked.includes(r.attemptId)}
-                        disabled={!picked.includes(r.attemptId) && picked.length >= 3}
                         onChange={(e) =>
                           setPicked((p) =>
                             e.target.checked ? [...p, r.attemptId] : p.filter((x) => x !== r.attemptId),
@@ -201,7 +263,7 @@ export function TestResultsPage() {
                           <button
                             type="button"
                             className="btn btn-success btn-sm"
-                            onClick={() => setConfirm({ row: r, status: 'shortlisted' })}
+                            onClick={() => openConfirm(r, 'shortlisted')}
                             aria-label={`Shortlist ${r.name}`}
                           >
                             Shortlist
@@ -211,7 +273,7 @@ export function TestResultsPage() {
                           <button
                             type="button"
                             className="btn btn-danger btn-sm"
-                            onClick={() => setConfirm({ row: r, status: 'rejected' })}
+                            onClick={() => openConfirm(r, 'rejected')}
                             aria-label={`Reject ${r.name}`}
                           >
                             Reject
@@ -221,7 +283,7 @@ export function TestResultsPage() {
                           <button
                             type="button"
                             className="btn btn-outline btn-sm"
-                            onClick={() => setConfirm({ row: r, status: 'pending' })}
+                            onClick={() => openConfirm(r, 'pending')}
                             aria-label={`Reset ${r.name} to pending`}
                           >
                             Reset
@@ -253,8 +315,11 @@ export function TestResultsPage() {
           <p>
             {confirm.status === 'pending'
               ? `Set ${confirm.row.name} back to pending review? No email is sent.`
-              : `${confirm.status === 'shortlisted' ? 'Shortlist' : 'Reject'} ${confirm.row.name} (${confirm.row.email})? The ${confirm.status} status email goes to them one minute after you confirm; until then you can undo it.`}
+              : `${confirm.status === 'shortlisted' ? 'Shortlist' : 'Reject'} ${confirm.row.name} (${confirm.row.email})?${notify ? ` The ${confirm.status} status email goes to them one minute after you confirm; until then you can undo it.` : ' No email is sent.'}`}
           </p>
+          {confirm.status !== 'pending' && (
+            <NotifyChoice checked={notify} onChange={setNotify} label="Email the candidate" />
+          )}
           <div className="row">
             <button
               type="button"
@@ -270,7 +335,59 @@ export function TestResultsPage() {
           </div>
         </Modal>
       )}
+      {bulk.confirming && (
+        <Modal title="Move candidates" onClose={() => setBulk((b) => ({ ...b, confirming: false }))}>
+          <p>
+            Move {pickedRows.length} candidate{pickedRows.length === 1 ? '' : 's'} (
+            {pickedRows.map((r) => r.name).join(', ')}) to {bulk.status === 'pending' ? 'pending review' : bulk.status}?
+            {bulk.status === 'pending'
+              ? ' No email is sent.'
+              : notify
+                ? ` Each gets the ${bulk.status} status email one minute after you confirm.`
+                : ' No email is sent.'}
+          </p>
+          {bulk.status !== 'pending' && (
+            <NotifyChoice checked={notify} onChange={setNotify} label="Email the candidates" />
+          )}
+          <div className="row">
+            <button
+              type="button"
+              className={`btn ${bulk.status === 'rejected' ? 'btn-danger' : 'btn-primary'}`}
+              onClick={applyBulk}
+              disabled={setStatuses.isPending}
+            >
+              {setStatuses.isPending ? 'Saving...' : 'Confirm'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => setBulk((b) => ({ ...b, confirming: false }))}
+            >
+              Cancel
+            </button>
+          </div>
+        </Modal>
+      )}
     </main>
+  );
+}
+
+/** Whether a status change emails the candidate(s) (issue 26); on unless the employer unticks it. */
+function NotifyChoice({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  label: string;
+}) {
+  return (
+    <p>
+      <label>
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {label}
+      </label>
+    </p>
   );
 }
 

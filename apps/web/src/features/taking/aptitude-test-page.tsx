@@ -114,7 +114,12 @@ function AptitudeTest({
             <dt>Ended</dt>
             <dd>{attempt.endedAt ? formatDateTime(attempt.endedAt) : 'Just now'}</dd>
           </dl>
-          {attempt.awaitingGrading ? (
+          {take.scoreHidden ? (
+            <p className="muted" data-testid="score-hidden">
+              This company does not show candidates their score. Your answers were saved and are reviewed by the
+              company.
+            </p>
+          ) : attempt.awaitingGrading ? (
             <p className="muted">Your written answers are graded by a reviewer; your score follows once they are.</p>
           ) : attempt.score === null || attempt.maxScore === null ? (
             <p className="muted">Your answers are being scored…</p>

@@ -1,7 +1,8 @@
 /**
  * "Test Submitted": the total score as the employer sees it (for each problem the best judged submission
  * counts — highest score, the latest on a tie — out of the problem's marks), per problem the counted
- * submission, the others folded below; and what End Test sent.
+ * submission, the others folded below; and what End Test sent. A company that does not show candidates their
+ * score (issue 26) gets no marks here: the server sends none, and the page says so.
  */
 import type { TCandidateProblem, TCandidateSubmission, TTakeTest } from '@assessly/shared';
 import { languageName } from '@assessly/shared';
@@ -12,15 +13,21 @@ import { formatDateTime } from './time';
 
 export const COUNTING_RULE =
   'For each problem your best judged submission counts (highest score; the latest one on a tie), out of the problem’s marks — the same total your employer sees.';
+export const SCORE_HIDDEN_NOTE =
+  'This company does not show candidates their score. Your submissions were saved and are reviewed by the company.';
 
 const pending = (s: TCandidateSubmission) => s.status === 'queued' || s.status === 'running';
 
-/** The submission that counts for a problem: the best judged one, the latest on a tie. */
+/**
+ * The submission that counts for a problem: the best judged one, the latest on a tie. Without marks (a company
+ * that does not show scores) the one that passed most cases.
+ */
 export function countedSubmission(list: TCandidateSubmission[]): TCandidateSubmission | null {
   let best: TCandidateSubmission | null = null;
+  const worth = (s: TCandidateSubmission) => s.score ?? s.passedCount;
   for (const s of list) {
     if (s.status !== 'judged') continue;
-    if (!best || s.score > best.score || (s.score === best.score && s.createdAt >= best.createdAt)) best = s;
+    if (!best || worth(s) > worth(best) || (worth(s) === worth(best) && s.createdAt >= best.createdAt)) best = s;
   }
   return best;
 }
@@ -30,8 +37,8 @@ const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 function SubmissionLine({ s, problem }: { s: TCandidateSubmission; problem: TCandidateProblem }) {
   return (
     <>
-      {new Date(s.createdAt).toLocaleTimeString()} · {languageName(s.language)} · Score: {s.passedCount}/{s.totalCount}{' '}
-      ({fmt(s.score)} / {fmt(problem.marks)} marks)
+      {new Date(s.createdAt).toLocaleTimeString()} · {languageName(s.language)} · Score: {s.passedCount}/{s.totalCount}
+      {s.score === null ? '' : ` (${fmt(s.score)} / ${fmt(problem.marks)} marks)`}
       {pending(s) ? ' · judging…' : ''}
     </>
   );
@@ -41,22 +48,25 @@ function ProblemSummary({
   problem,
   index,
   submissions,
+  scoreHidden,
 }: {
   problem: TCandidateProblem;
   index: number;
   submissions: TCandidateSubmission[];
+  scoreHidden: boolean;
 }) {
   const counted = countedSubmission(submissions);
   const others = submissions.filter((s) => s !== counted).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <li className="submitted-item">
       <h2 className="taking-h2">
-        Problem {index + 1}: {problem.title} — {fmt(counted?.score ?? 0)} / {fmt(problem.marks)} marks
+        Problem {index + 1}: {problem.title}
+        {scoreHidden ? '' : ` — ${fmt(counted?.score ?? 0)} / ${fmt(problem.marks)} marks`}
       </h2>
       {counted ? (
         <>
           <p>
-            <strong>Counted submission</strong> (best of {submissions.length}):{' '}
+            <strong>{scoreHidden ? 'Best submission' : 'Counted submission'}</strong> (best of {submissions.length}):{' '}
             <span>
               Problem {index + 1} · {languageName(counted.language)} · Score: {counted.passedCount}/{counted.totalCount}
             </span>
@@ -99,6 +109,7 @@ export function SubmittedScreen(props: {
   const written = take.questions;
   const awaiting = written.length > 0 && (take.attempt?.awaitingGrading ?? false);
   const writtenScore = written.length > 0 && !awaiting ? (take.attempt?.score ?? 0) : 0;
+  const scoreHidden = take.scoreHidden === true;
   const total = problems.reduce((n, p) => n + (countedSubmission(byProblem(p))?.score ?? 0), 0) + writtenScore;
   const max = problems.reduce((n, p) => n + p.marks, 0) + written.reduce((n, q) => n + q.marks, 0);
   const answered = written.filter((q) => typeof take.answers[q.id] === 'string').length;
@@ -129,22 +140,34 @@ export function SubmittedScreen(props: {
         <p className="muted">Loading your submissions…</p>
       ) : (
         <>
-          <p className="submitted-total" data-testid="total-score">
-            Total score: {fmt(total)} / {fmt(max)}
-            {judging ? ' (still judging…)' : ''}
-          </p>
-          <p className="muted">{COUNTING_RULE}</p>
+          {scoreHidden ? (
+            <p className="muted" data-testid="score-hidden">
+              {SCORE_HIDDEN_NOTE}
+            </p>
+          ) : (
+            <>
+              <p className="submitted-total" data-testid="total-score">
+                Total score: {fmt(total)} / {fmt(max)}
+                {judging ? ' (still judging…)' : ''}
+              </p>
+              <p className="muted">{COUNTING_RULE}</p>
+            </>
+          )}
           {written.length > 0 && (
             <p data-testid="written-summary">
               Written questions: you answered {answered} of {written.length}.{' '}
               {awaiting
-                ? 'A reviewer grades them; your total follows once they do (until then it counts only your code).'
-                : `Their grades: ${fmt(writtenScore)} / ${fmt(written.reduce((n, q) => n + q.marks, 0))} marks.`}
+                ? scoreHidden
+                  ? 'A reviewer grades them.'
+                  : 'A reviewer grades them; your total follows once they do (until then it counts only your code).'
+                : scoreHidden
+                  ? 'They have been graded.'
+                  : `Their grades: ${fmt(writtenScore)} / ${fmt(written.reduce((n, q) => n + q.marks, 0))} marks.`}
             </p>
           )}
           <ul className="submitted-list">
             {problems.map((p, i) => (
-              <ProblemSummary key={p.id} problem={p} index={i} submissions={byProblem(p)} />
+              <ProblemSummary key={p.id} problem={p} index={i} submissions={byProblem(p)} scoreHidden={scoreHidden} />
             ))}
           </ul>
         </>
