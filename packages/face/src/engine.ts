@@ -9,16 +9,17 @@ import {
   qualityGuidance,
 } from '@assessly/shared';
 import {
-  decodeImage,
+  decodeImageFast,
   downscale,
   drawRect,
-  encodeJpeg,
+  encodeJpegFast,
   FaceImageError,
   type Rgb,
   type RgbaImage,
   toSquareRgb,
 } from './image';
 import { loadModels, MODEL_NAMES, type Models } from './models';
+import { computeDescriptor } from './recognition';
 import type {
   Descriptor,
   DetectResult,
@@ -131,7 +132,7 @@ async function describeFace(m: Models, p: Prepared, face: FaceBox): Promise<numb
     const withLandmarks = faceapi.extendWithFaceLandmarks({ detection: det }, landmarks);
     const alignedBox = withLandmarks.landmarks.align(null, { useDlibAlignment: true });
     [aligned] = await faceapi.extractFaceTensors(p.t3, [alignedBox]);
-    const values: Float32Array = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(aligned);
+    const values = await computeDescriptor(tf, faceapi, aligned);
     return Array.from(values, (v) => Math.round(v * 1e6) / 1e6);
   } finally {
     tf.dispose([crop, aligned]);
@@ -157,11 +158,11 @@ export function euclidean(a: Descriptor, b: Descriptor): number {
   return Math.sqrt(sum);
 }
 
-function annotate(image: RgbaImage, faces: FaceBox[], matched: boolean[]): Buffer {
+function annotate(image: RgbaImage, faces: FaceBox[], matched: boolean[]): Promise<Buffer> {
   const copy: RgbaImage = { width: image.width, height: image.height, data: new Uint8Array(image.data) };
   const thickness = Math.max(2, Math.round(Math.min(image.width, image.height) / 160));
   for (const [i, f] of faces.entries()) drawRect(copy, f, matched[i] ? GREEN : RED, thickness);
-  return encodeJpeg(copy, 85);
+  return encodeJpegFast(copy, 85);
 }
 
 export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEngine> {
@@ -174,7 +175,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
   // Decode outside the lock (it throws FaceImageError early); run models inside it; always free tensors.
   async function withFrame<T>(bytes: Buffer, fn: (m: Models, p: Prepared) => Promise<T>): Promise<T> {
     if (closed) throw new Error('face engine is closed');
-    const image = decodeImage(bytes);
+    const image = await decodeImageFast(bytes);
     const m = await loadModels();
     loaded = m;
     return serialize(async () => {
@@ -298,7 +299,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
           annotatedJpeg:
             verifyOpts?.annotate === 'flagged' && status === 'matched' && faces.length === 1 && live
               ? Buffer.alloc(0)
-              : annotate(p.image, faces, matched),
+              : await annotate(p.image, faces, matched),
           ms: round(performance.now() - started),
           cpu: { detectMs: cpuMs(c1), descriptorMs: round(cpuMs(c2) - cpuMs(c1)) },
         };

@@ -226,12 +226,15 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
             const r = await detector.check(video);
             if (cancelled) return;
             setDevice((d) => ({ backend: detector.backend, checks: d.checks + 1, faces: r.faces }));
-            cadence.observe(r.faces === 1 && !r.phone);
+            // A single phone sighting is not calm: the next check comes at the base interval, so the k-of-n
+            // rule is decided within seconds instead of at the slowed-down idle cadence.
+            cadence.observe(r.faces === 1 && !r.phone && r.phoneScore === null);
             const now = Date.now();
             if ((r.faces !== 1 || r.phone) && now - lastUpload.current >= FLAG_UPLOAD_GAP_MS && !busy.current) {
               lastUpload.current = now;
               const frame = await captureJpeg(video, 0.85);
-              if (frame && !cancelled) handle(await sendFlaggedFrame(testId, frame));
+              if (frame && !cancelled)
+                handle(await sendFlaggedFrame(testId, frame, r.phone ? r.phoneEvidence : undefined));
             }
           } catch (err) {
             console.warn('proctoring: on-device check failed', err);
