@@ -1,7 +1,7 @@
 import { retrySpread } from '@assessly/shared';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTakeState } from '../taking/take-api';
-import { AdaptiveCadence } from './adaptive-cadence';
+import { AdaptiveCadence, isCalm } from './adaptive-cadence';
 import { cameraProblem } from './camera-problem';
 import { loadDeviceDetector } from './device-detector';
 import {
@@ -226,9 +226,7 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
             const r = await detector.check(video);
             if (cancelled) return;
             setDevice((d) => ({ backend: detector.backend, checks: d.checks + 1, faces: r.faces }));
-            // A single phone sighting is not calm: the next check comes at the base interval, so the k-of-n
-            // rule is decided within seconds instead of at the slowed-down idle cadence.
-            cadence.observe(r.faces === 1 && !r.phone && r.phoneScore === null);
+            cadence.observe(isCalm(r)); // a single phone sighting is not calm (the k-of-n rule decides soon)
             const now = Date.now();
             if ((r.faces !== 1 || r.phone) && now - lastUpload.current >= FLAG_UPLOAD_GAP_MS && !busy.current) {
               lastUpload.current = now;
