@@ -8,6 +8,7 @@ import {
   gateFaces,
   qualityGuidance,
 } from '@assessly/shared';
+import { cropFaceTensor } from './crop';
 import {
   decodeImageFast,
   downscale,
@@ -55,6 +56,8 @@ interface Prepared {
   scale: number;
   original: { width: number; height: number };
   size: number;
+  /** The padded square's values (t3's data), for face crops without a round trip through wasm memory. */
+  rgb: Float32Array;
   t3: Tensor;
   t4: Tensor;
 }
@@ -76,7 +79,7 @@ function prepare(m: Models, original: RgbaImage): Prepared {
   const { size, rgb } = toSquareRgb(image); // pad bottom/right so coordinates need no remapping
   const t3 = m.tf.tensor3d(rgb, [size, size, 3], 'float32');
   const t4 = m.tf.expandDims(t3, 0);
-  return { image, scale, original: { width: original.width, height: original.height }, size, t3, t4 };
+  return { image, scale, original: { width: original.width, height: original.height }, size, rgb, t3, t4 };
 }
 
 /** Box in inference pixels → original image pixels. */
@@ -125,13 +128,13 @@ async function describeFace(m: Models, p: Prepared, face: FaceBox): Promise<numb
     new faceapi.Rect(face.x / s, face.y / s, face.width / s, face.height / s),
     { width: s, height: s },
   );
-  const [crop] = await faceapi.extractFaceTensors(p.t3, [det]);
+  const crop = cropFaceTensor(tf, p.rgb, s, det);
   let aligned: Tensor;
   try {
     const landmarks = await faceapi.nets.faceLandmark68Net.detectLandmarks(crop);
     const withLandmarks = faceapi.extendWithFaceLandmarks({ detection: det }, landmarks);
     const alignedBox = withLandmarks.landmarks.align(null, { useDlibAlignment: true });
-    [aligned] = await faceapi.extractFaceTensors(p.t3, [alignedBox]);
+    aligned = cropFaceTensor(tf, p.rgb, s, alignedBox);
     const values = await computeDescriptor(tf, faceapi, aligned);
     return Array.from(values, (v) => Math.round(v * 1e6) / 1e6);
   } finally {
