@@ -2,7 +2,7 @@
 // describe and verify; fps per core from the CPU time the process spent (wasm runs one thread).
 // Run: npm run bench -w @assessly/face   (env FIXTURES_DIR, BENCH_ROUNDS)
 import { readFileSync } from 'node:fs';
-import { decodeImage, encodeJpeg, letterbox } from '../src/image';
+import { decodeImage, decodeImageFast, encodeJpeg, letterbox } from '../src/image';
 import { createFaceEngine, type Descriptor } from '../src/index';
 import { FIXTURES_DIR, readManifest } from '../test/fixtures';
 
@@ -52,7 +52,8 @@ const enrol = await engine.describe(frames[0]!);
 if (!enrol.ok) throw new Error(`enrolment failed: ${enrol.message}`);
 const enrolled: Descriptor = enrol.descriptor;
 
-await measure('JPEG decode only (jpeg-js)', frames, async (f) => decodeImage(f));
+await measure('JPEG decode only (jpeg-js, tests and fixtures)', frames, async (f) => decodeImage(f));
+await measure('JPEG decode only (libvips, the engine)', frames, (f) => decodeImageFast(f));
 await measure('detect (faces + phone)', frames, (f) => engine.detect(f));
 await measure('detect (faces only)', frames, (f) => faceOnly.detect(f));
 await measure('describe (enrol, 1 face)', [frames[0]!, frames[2]!, frames[3]!], (f) => engine.describe(f));

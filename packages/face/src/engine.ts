@@ -8,17 +8,19 @@ import {
   gateFaces,
   qualityGuidance,
 } from '@assessly/shared';
+import { cropFaceTensor } from './crop';
 import {
-  decodeImage,
+  decodeImageFast,
   downscale,
   drawRect,
-  encodeJpeg,
+  encodeJpegFast,
   FaceImageError,
   type Rgb,
   type RgbaImage,
   toSquareRgb,
 } from './image';
 import { loadModels, MODEL_NAMES, type Models } from './models';
+import { computeDescriptor } from './recognition';
 import type {
   Descriptor,
   DetectResult,
@@ -54,6 +56,8 @@ interface Prepared {
   scale: number;
   original: { width: number; height: number };
   size: number;
+  /** The padded square's values (t3's data), for face crops without a round trip through wasm memory. */
+  rgb: Float32Array;
   t3: Tensor;
   t4: Tensor;
 }
@@ -75,7 +79,7 @@ function prepare(m: Models, original: RgbaImage): Prepared {
   const { size, rgb } = toSquareRgb(image); // pad bottom/right so coordinates need no remapping
   const t3 = m.tf.tensor3d(rgb, [size, size, 3], 'float32');
   const t4 = m.tf.expandDims(t3, 0);
-  return { image, scale, original: { width: original.width, height: original.height }, size, t3, t4 };
+  return { image, scale, original: { width: original.width, height: original.height }, size, rgb, t3, t4 };
 }
 
 /** Box in inference pixels → original image pixels. */
@@ -124,14 +128,14 @@ async function describeFace(m: Models, p: Prepared, face: FaceBox): Promise<numb
     new faceapi.Rect(face.x / s, face.y / s, face.width / s, face.height / s),
     { width: s, height: s },
   );
-  const [crop] = await faceapi.extractFaceTensors(p.t3, [det]);
+  const crop = cropFaceTensor(tf, p.rgb, s, det);
   let aligned: Tensor;
   try {
     const landmarks = await faceapi.nets.faceLandmark68Net.detectLandmarks(crop);
     const withLandmarks = faceapi.extendWithFaceLandmarks({ detection: det }, landmarks);
     const alignedBox = withLandmarks.landmarks.align(null, { useDlibAlignment: true });
-    [aligned] = await faceapi.extractFaceTensors(p.t3, [alignedBox]);
-    const values: Float32Array = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(aligned);
+    aligned = cropFaceTensor(tf, p.rgb, s, alignedBox);
+    const values = await computeDescriptor(tf, faceapi, aligned);
     return Array.from(values, (v) => Math.round(v * 1e6) / 1e6);
   } finally {
     tf.dispose([crop, aligned]);
@@ -157,11 +161,11 @@ export function euclidean(a: Descriptor, b: Descriptor): number {
   return Math.sqrt(sum);
 }
 
-function annotate(image: RgbaImage, faces: FaceBox[], matched: boolean[]): Buffer {
+function annotate(image: RgbaImage, faces: FaceBox[], matched: boolean[]): Promise<Buffer> {
   const copy: RgbaImage = { width: image.width, height: image.height, data: new Uint8Array(image.data) };
   const thickness = Math.max(2, Math.round(Math.min(image.width, image.height) / 160));
   for (const [i, f] of faces.entries()) drawRect(copy, f, matched[i] ? GREEN : RED, thickness);
-  return encodeJpeg(copy, 85);
+  return encodeJpegFast(copy, 85);
 }
 
 export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEngine> {
@@ -174,7 +178,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
   // Decode outside the lock (it throws FaceImageError early); run models inside it; always free tensors.
   async function withFrame<T>(bytes: Buffer, fn: (m: Models, p: Prepared) => Promise<T>): Promise<T> {
     if (closed) throw new Error('face engine is closed');
-    const image = decodeImage(bytes);
+    const image = await decodeImageFast(bytes);
     const m = await loadModels();
     loaded = m;
     return serialize(async () => {
@@ -298,7 +302,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
           annotatedJpeg:
             verifyOpts?.annotate === 'flagged' && status === 'matched' && faces.length === 1 && live
               ? Buffer.alloc(0)
-              : annotate(p.image, faces, matched),
+              : await annotate(p.image, faces, matched),
           ms: round(performance.now() - started),
           cpu: { detectMs: cpuMs(c1), descriptorMs: round(cpuMs(c2) - cpuMs(c1)) },
         };

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { FACE_DETECTION, humanDetectorConfig, PHONE_RULE } from '@assessly/shared';
+import { useFusedLandmarkFeatures } from './landmarks';
 import { loadTf, type Tf, toFileUrl, withFileFetch } from './tf-runtime';
 
 const require = createRequire(import.meta.url);
@@ -77,6 +78,7 @@ export function loadModels(): Promise<Models> {
     const faceApiModels = path.join(faceApiDist, '..', 'model');
     await faceapi.nets.faceLandmark68Net.loadFromDisk(faceApiModels);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(faceApiModels);
+    useFusedLandmarkFeatures(tf, faceapi); // same weights, fused layers (src/landmarks.ts)
     return { tf, human, faceapi, loadMs: performance.now() - started };
   })();
   modelsPromise.catch(() => {

@@ -4,6 +4,7 @@ import {
   FACE_QUALITY,
   faceLumaStats,
   faceQualityIssues,
+  formatPhoneEvidence,
   gateFaces,
   type HumanFaceLike,
   LIVE_SEQUENCE,
@@ -11,6 +12,8 @@ import {
   liveStep,
   PHONE_RULE,
   PhonePersistence,
+  parsePhoneEvidence,
+  phoneRuleText,
   qualityGuidance,
   readDeviceFrame,
 } from './face-detector';
@@ -121,6 +124,51 @@ describe('PhonePersistence (k of n on the device)', () => {
     expect(rule.push(hit)).toBe(false);
     expect(rule.push(PHONE_RULE.minScore - 0.01)).toBe(false); // below the per-frame score
     expect(rule.push(0.9)).toBe(true);
+  });
+
+  it('keeps the sightings behind its answer, and a phone held in view keeps it firing', () => {
+    const rule = new PhonePersistence();
+    expect(rule.evidence()).toEqual({ seen: 0, of: 0, scores: [] });
+    rule.push(0.27);
+    rule.push(null);
+    expect(rule.push(0.31)).toBe(true); // two weak sightings, neither a flag alone
+    expect(rule.evidence()).toEqual({ seen: 2, of: 3, scores: [0.27, 0.31] });
+    expect(rule.push(0.2)).toBe(true); // below minScore: not a sighting, but 2 of the last 4 still are
+    expect(rule.evidence()).toEqual({ seen: 2, of: 4, scores: [0.27, 0.31] });
+    expect(rule.push(null)).toBe(false); // the first sighting drops out of the window
+    expect(rule.evidence()).toEqual({ seen: 1, of: 4, scores: [0.31] });
+    rule.reset();
+    expect(rule.evidence()).toEqual({ seen: 0, of: 0, scores: [] });
+  });
+
+  it('round-trips its evidence through the upload field and refuses anything the rule could not give', () => {
+    const e = { seen: 2, of: 4, scores: [0.27, 0.314] };
+    expect(formatPhoneEvidence(e)).toBe('2/4:0.27,0.31');
+    expect(parsePhoneEvidence(formatPhoneEvidence(e))).toEqual({ seen: 2, of: 4, scores: [0.27, 0.31] });
+    expect(parsePhoneEvidence('0/3:')).toEqual({ seen: 0, of: 3, scores: [] });
+    for (const bad of [
+      undefined,
+      42,
+      '',
+      '2/4',
+      '3/4:0.30,0.40', // one score per sighting
+      '5/5:0.30,0.30,0.30,0.30,0.30', // more checks than the rule keeps
+      '2/1:0.30,0.30', // more sightings than checks
+      '1/4:0.10', // below the per-frame score
+      '1/4:1.50',
+      '1/4:0.30;drop table',
+      `1/4:0.30${',0.30'.repeat(40)}`,
+    ])
+      expect(parsePhoneEvidence(bad)).toBeNull();
+  });
+
+  it('puts the rule and the device sightings in the reviewer text', () => {
+    expect(phoneRuleText()).toBe(
+      `phone seen in ${PHONE_RULE.k} of the last ${PHONE_RULE.n} on-device checks (score ≥ ${PHONE_RULE.minScore})`,
+    );
+    expect(phoneRuleText({ seen: 2, of: 4, scores: [0.27, 0.31] })).toBe(
+      `${phoneRuleText()}; this device saw one in 2 of its last 4 checks (scores 0.27, 0.31)`,
+    );
   });
 });
 

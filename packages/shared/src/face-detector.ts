@@ -296,23 +296,60 @@ export function qualityGuidance(issues: readonly FaceQualityIssue[]): string {
   return `Your face is not clear enough to check: ${text}.`;
 }
 
+/** What the device's phone rule saw: `seen` of the last `of` checks had a phone, with these scores (≥ minScore). */
+export interface PhoneEvidence {
+  seen: number;
+  of: number;
+  scores: number[];
+}
+
 /** The page's phone rule: flag once k of the last n checks saw a phone (one stray frame is not enough). */
 export class PhonePersistence {
-  private readonly seen: boolean[] = [];
+  private readonly last: Array<number | null> = [];
   /** Feed one check's best phone score (null: none); returns true when the rule fires on this check. */
   push(score: number | null): boolean {
-    this.seen.push(score !== null && score >= PHONE_RULE.minScore);
-    if (this.seen.length > PHONE_RULE.n) this.seen.shift();
-    return this.seen.filter(Boolean).length >= PHONE_RULE.k;
+    this.last.push(score !== null && score >= PHONE_RULE.minScore ? score : null);
+    if (this.last.length > PHONE_RULE.n) this.last.shift();
+    return this.evidence().seen >= PHONE_RULE.k;
+  }
+  /** The sightings behind the rule's answer, for the reviewer's event text. */
+  evidence(): PhoneEvidence {
+    const scores = this.last.filter((s): s is number => s !== null);
+    return { seen: scores.length, of: this.last.length, scores };
   }
   reset(): void {
-    this.seen.length = 0;
+    this.last.length = 0;
   }
 }
 
-/** The rule as the reviewer reads it next to a phone flag. */
-export function phoneRuleText(): string {
-  return `phone seen in ${PHONE_RULE.k} of the last ${PHONE_RULE.n} on-device checks (score ≥ ${PHONE_RULE.minScore})`;
+/** The evidence as the page sends it with a flagged frame (multipart field `phoneRule`), e.g. "2/4:0.31,0.27". */
+export function formatPhoneEvidence(e: PhoneEvidence): string {
+  return `${e.seen}/${e.of}:${e.scores.map((s) => s.toFixed(2)).join(',')}`;
+}
+
+/**
+ * The server's strict reading of that field: null unless it is a well-formed sighting count the rule could give
+ * (seen ≤ of ≤ n, one score per sighting, each between minScore and 1). The page is the candidate's own, so the
+ * field only ever adds to the text of a phone event the server's own check confirmed.
+ */
+export function parsePhoneEvidence(raw: unknown): PhoneEvidence | null {
+  if (typeof raw !== 'string' || raw.length > 64) return null;
+  const m = /^(\d)\/(\d):((?:[01]\.\d{2})(?:,[01]\.\d{2})*)?$/.exec(raw);
+  if (!m) return null;
+  const seen = Number(m[1]);
+  const of = Number(m[2]);
+  const scores = m[3] ? m[3].split(',').map(Number) : [];
+  if (of < 1 || of > PHONE_RULE.n || seen > of || scores.length !== seen) return null;
+  if (!scores.every((s) => s >= PHONE_RULE.minScore && s <= 1)) return null;
+  return { seen, of, scores };
+}
+
+/** The rule as the reviewer reads it next to a phone flag, with the device's sightings when it sent them. */
+export function phoneRuleText(e?: PhoneEvidence | null): string {
+  const rule = `phone seen in ${PHONE_RULE.k} of the last ${PHONE_RULE.n} on-device checks (score ≥ ${PHONE_RULE.minScore})`;
+  if (!e) return rule;
+  const scores = e.scores.map((s) => s.toFixed(2)).join(', ');
+  return `${rule}; this device saw one in ${e.seen} of its last ${e.of} checks${scores ? ` (scores ${scores})` : ''}`;
 }
 
 /** Highest 'cell phone' score at or above PHONE_RULE.minScore among COCO objects, or null. */

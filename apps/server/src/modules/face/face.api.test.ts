@@ -7,6 +7,7 @@
  */
 import { createFaceEngine, type FaceEngine } from '@assessly/face';
 import { printedPhotoFrame, toWebcamFrame } from '@assessly/face/testing';
+import { phoneRuleText } from '@assessly/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthDetails } from '../../../test/build-test-app';
@@ -300,6 +301,25 @@ describe('/api/proctoring/{testId}: identity bound to the attempt (issue 17)', (
       const phone = (await events()).filter((e) => e.kind === 'phone');
       expect(phone).toHaveLength(1);
       expect(phone[0]!.detail).toMatch(/phone.*0\.71/);
+      expect(phone[0]!.detail).toContain(phoneRuleText());
+      expect(phone[0]!.detail).not.toContain('this device saw');
+      // The page sends its k-of-n sightings with the frame: the reviewer reads them next to the rule.
+      const withRule = await t
+        .as(taker)
+        .postForm(`/api/proctoring/${testId}/detect`, multipart({ phoneRule: '2/4:0.27,0.31' }, photo('obama_02.jpg')));
+      expect(withRule.statusCode).toBe(200);
+      // A value the rule could not give is ignored (the text stays the server's own), never an error.
+      const forged = await t
+        .as(taker)
+        .postForm(`/api/proctoring/${testId}/detect`, multipart({ phoneRule: '4/4:0.99,<b>' }, photo('obama_02.jpg')));
+      expect(forged.statusCode).toBe(200);
+      const details = (await events()).filter((e) => e.kind === 'phone').map((e) => e.detail ?? '');
+      expect(details).toHaveLength(3);
+      const device = details.filter((d) => d.includes('this device saw'));
+      expect(device).toEqual([
+        expect.stringContaining('this device saw one in 2 of its last 4 checks (scores 0.27, 0.31)'),
+      ]);
+      expect(details.some((d) => d.includes('<b>') || d.includes('0.99'))).toBe(false);
     } finally {
       t.deps.face = real;
     }

@@ -124,9 +124,11 @@ export async function faceRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req, reply) => {
       const user = requireUser(req);
       const { testId } = req.params;
-      const { image } = await readImageUpload(req);
+      const { image, fields } = await readImageUpload(req);
       checkCandidateFrame(image);
-      const { outcome } = await oneAtATime(user.id, () => detectForAttempt(deps, user, testId, image));
+      const { outcome } = await oneAtATime(user.id, () =>
+        detectForAttempt(deps, user, testId, image, fields.phoneRule),
+      );
       return sendDetectJson(reply as FastifyReply, outcome);
     },
   );

@@ -6,7 +6,14 @@
  *   proctoring event with its time and the frame that caused it (blob store). Flags never end a test.
  */
 import { DEFAULT_THRESHOLD, PHONE_MIN_SCORE } from '@assessly/face';
-import { LIVE_SEQUENCE, type LiveStep, liveStep, phoneRuleText } from '@assessly/shared';
+import {
+  LIVE_SEQUENCE,
+  type LiveStep,
+  liveStep,
+  type PhoneEvidence,
+  parsePhoneEvidence,
+  phoneRuleText,
+} from '@assessly/shared';
 import type { UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -32,11 +39,11 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'blobs' | 'face'>;
 export const ENROLL_FRAMES = 'face-enrollments';
 export const FLAG_FRAMES = 'proctoring-frames';
 
-const FLAG_DETAIL: Record<DetectFlag, (d: FaceDetectOutcome) => string> = {
+const FLAG_DETAIL: Record<DetectFlag, (d: FaceDetectOutcome, phone: PhoneEvidence | null) => string> = {
   no_face: () => 'Device flag, checked by the server: no face in the frame',
   multiple_faces: (d) => `Device flag, checked by the server: ${d.faceCount} faces in the frame`,
-  phone: (d) =>
-    `Device flag, checked by the server: a phone was seen${d.phoneScore !== null ? ` (score ${d.phoneScore.toFixed(2)})` : ''}; device rule: ${phoneRuleText()}; recall and false-flag rate not yet measured`,
+  phone: (d, phone) =>
+    `Device flag, checked by the server: a phone was seen${d.phoneScore !== null ? ` (score ${d.phoneScore.toFixed(2)})` : ''}; device rule: ${phoneRuleText(phone)}; recall and false-flag rate not yet measured`,
 };
 
 export function requireFace(deps: Pick<AppDeps, 'face'>): FaceClient {
@@ -230,8 +237,12 @@ async function requireProctoredAttempt(deps: Deps, user: UserRow, testId: string
   return attempt;
 }
 
-/** Detect on a frame the page flagged or sent: faces and phone; each flag becomes an event with the frame. */
-export async function detectForAttempt(deps: Deps, user: UserRow, testId: string, jpeg: Buffer) {
+/**
+ * Detect on a frame the page flagged or sent: faces and phone; each flag becomes an event with the frame.
+ * phoneRule: the device's sightings (multipart field, parsePhoneEvidence); it only adds to the text of a phone
+ * event this server's own check confirmed, and a malformed value is ignored.
+ */
+export async function detectForAttempt(deps: Deps, user: UserRow, testId: string, jpeg: Buffer, phoneRule?: string) {
   const face = requireFace(deps);
   const attempt = await requireProctoredAttempt(deps, user, testId);
   const outcome = await withFaceService(deps, attempt, () => face.detect(user.id, jpeg, { phone: true }));
@@ -246,7 +257,8 @@ export async function detectForAttempt(deps: Deps, user: UserRow, testId: string
         flag === 'phone'
           ? { threshold: PHONE_MIN_SCORE, score: outcome.phoneScore }
           : { threshold: 1, score: outcome.faceCount };
-      await recordProctoringEvent(deps, attempt.id, flag, FLAG_DETAIL[flag](outcome), frameKey, undefined, measure);
+      const detail = FLAG_DETAIL[flag](outcome, parsePhoneEvidence(phoneRule));
+      await recordProctoringEvent(deps, attempt.id, flag, detail, frameKey, undefined, measure);
     }
   }
   return { outcome, flags };

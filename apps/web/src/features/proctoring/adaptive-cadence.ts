@@ -22,3 +22,12 @@ export class AdaptiveCadence {
     return Math.round(this.interval);
   }
 }
+
+/**
+ * Whether an on-device check lets the cadence stretch: exactly one face and no phone at all, not even a single
+ * sighting that has not yet made the k-of-n phone rule fire (issue 27). A sighting brings the next check to the
+ * base interval, so a phone kept in view meets the rule within seconds instead of at the idle cadence.
+ */
+export function isCalm(check: { faces: number; phone: boolean; phoneScore: number | null }): boolean {
+  return check.faces === 1 && !check.phone && check.phoneScore === null;
+}

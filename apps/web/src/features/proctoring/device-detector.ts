@@ -7,6 +7,7 @@
 import {
   type HumanFaceLike,
   humanDetectorConfig,
+  type PhoneEvidence,
   PhonePersistence,
   readDeviceFrame,
   squareSide,
@@ -21,6 +22,8 @@ export interface DeviceCheck {
   phone: boolean;
   /** This check's best phone score, or null. */
   phoneScore: number | null;
+  /** The sightings behind `phone` (sent with a flagged frame, so the reviewer sees them). */
+  phoneEvidence: PhoneEvidence;
   /** Head turn of the main face in radians (negative and positive are the two sides), or null. */
   yaw: number | null;
   ms: number;
@@ -95,10 +98,12 @@ export function loadDeviceDetector(): Promise<DeviceDetector> {
         if (res.error) throw new Error(res.error);
         if (phoneModel === 'waiting') loadPhoneModel();
         const read = readDeviceFrame(res, frame);
+        const phone = phones.push(read.phoneScore);
         return {
           faces: read.faces,
-          phone: phones.push(read.phoneScore),
+          phone,
           phoneScore: read.phoneScore,
+          phoneEvidence: phones.evidence(),
           yaw: read.yaw,
           ms: performance.now() - started,
         };

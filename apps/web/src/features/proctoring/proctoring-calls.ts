@@ -3,6 +3,7 @@
  * a face verdict only when the server answered one; network or session trouble is "offline", never a face
  * alert; a busy or failing face service is "unavailable" (the server records the gap, the page retries).
  */
+import { formatPhoneEvidence, type PhoneEvidence } from '@assessly/shared';
 import { postFrame } from './webcam';
 
 export type FlagStatus = 'not_matched' | 'not_detected' | 'multiple_faces' | 'phone' | 'unclear' | 'liveness';
@@ -61,8 +62,10 @@ export function sendEnrol(testId: string, frame: Blob): Promise<CallOutcome> {
 }
 
 /** A frame the device flagged: the server checks it again and records an event with the frame. */
-export async function sendFlaggedFrame(testId: string, frame: Blob): Promise<CallOutcome> {
-  const out = await guarded(() => postFrame(`/api/proctoring/${testId}/detect`, frame));
+/** A frame the device flagged; with a phone flag, the device's sightings go along for the reviewer's text. */
+export async function sendFlaggedFrame(testId: string, frame: Blob, phone?: PhoneEvidence): Promise<CallOutcome> {
+  const fields: Record<string, string> = phone ? { phoneRule: formatPhoneEvidence(phone) } : {};
+  const out = await guarded(() => postFrame(`/api/proctoring/${testId}/detect`, frame, undefined, fields));
   const flags = out.kind === 'ok' && Array.isArray(out.body.flags) ? (out.body.flags as string[]) : [];
   if (out.kind !== 'ok' || flags.length === 0) return out;
   const status: FlagStatus = flags.includes('multiple_faces')

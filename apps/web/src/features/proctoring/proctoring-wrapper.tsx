@@ -1,7 +1,7 @@
 import { retrySpread } from '@assessly/shared';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTakeState } from '../taking/take-api';
-import { AdaptiveCadence } from './adaptive-cadence';
+import { AdaptiveCadence, isCalm } from './adaptive-cadence';
 import { cameraProblem } from './camera-problem';
 import { loadDeviceDetector } from './device-detector';
 import {
@@ -226,12 +226,13 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
             const r = await detector.check(video);
             if (cancelled) return;
             setDevice((d) => ({ backend: detector.backend, checks: d.checks + 1, faces: r.faces }));
-            cadence.observe(r.faces === 1 && !r.phone);
+            cadence.observe(isCalm(r)); // a single phone sighting is not calm (the k-of-n rule decides soon)
             const now = Date.now();
             if ((r.faces !== 1 || r.phone) && now - lastUpload.current >= FLAG_UPLOAD_GAP_MS && !busy.current) {
               lastUpload.current = now;
               const frame = await captureJpeg(video, 0.85);
-              if (frame && !cancelled) handle(await sendFlaggedFrame(testId, frame));
+              if (frame && !cancelled)
+                handle(await sendFlaggedFrame(testId, frame, r.phone ? r.phoneEvidence : undefined));
             }
           } catch (err) {
             console.warn('proctoring: on-device check failed', err);
