@@ -22,7 +22,7 @@ export interface CpuGroups {
   create(name: string, cores: number, weight?: number): string;
   /** Throttling so far: periods, periods throttled, time throttled (ms). */
   throttling(name: string): { periods: number; throttled: number; throttledMs: number } | null;
-  /** Removes every group (their processes must have exited). */
+  /** Kills what is left in the groups (children of a killed process), then removes them. */
   remove(): void;
 }
 
@@ -129,6 +129,14 @@ export function createCpuGroups(stamp: string): CpuGroups {
       }
     },
     remove() {
+      for (const dir of groups.values()) {
+        try {
+          for (const pid of readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean))
+            process.kill(Number(pid), 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
       for (const dir of [...groups.values(), base]) removeTree(dir);
     },
   };

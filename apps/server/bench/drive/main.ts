@@ -5,7 +5,7 @@
  *                          [--url http://host:port] [--no-face] [--light] [--grace 60] [--health-token T]
  *   npm run bench:drive -- --topology api=A,workers=W,face=F --cpu-per-process Q [--database-url postgres://…]
  *                          [--phases drafts,face,judge] [--phase-seconds 20] [--concurrency 16] [--face-users 8]
- *                          [--backlog 48] [--cpu-weight 100]
+ *                          [--backlog 48] [--cpu-weight 100] [--kill worker-2@5]
  *
  * Without --url it starts the product (src/main.ts; PGlite in a temporary folder, or a fresh database on the
  * --database-url server, with --workers separate judge worker processes). --light sends only drafts and
@@ -33,7 +33,7 @@ import { benchEnd, draftBytes, HEARTBEAT_MS, runCandidate, timed } from './candi
 import { quotaUs } from './cgroups';
 import { LANGUAGES } from './programs';
 import { FaceChecks, nameOf, Recorder, sampleTree } from './stats';
-import { parseTopology, runTopology } from './topology';
+import { parseKill, parseTopology, runTopology } from './topology';
 
 const OPTIONS = {
   candidates: { type: 'string', default: '50' },
@@ -55,6 +55,7 @@ const OPTIONS = {
   concurrency: { type: 'string', default: '16' },
   'face-users': { type: 'string', default: '8' },
   backlog: { type: 'string', default: '48' },
+  kill: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 /** The usage: this file's header comment. */
@@ -128,8 +129,10 @@ async function main() {
       process.exit(2);
     }
     let topology: ReturnType<typeof parseTopology>;
+    let kill: ReturnType<typeof parseKill> | null = null;
     try {
       topology = parseTopology(args.topology);
+      if (args.kill) kill = parseKill(args.kill);
       quotaUs(Number(args['cpu-per-process']));
     } catch (err) {
       console.error((err as Error).message);
@@ -150,6 +153,7 @@ async function main() {
       faceUsers: Number(args['face-users']),
       backlog: Number(args.backlog),
       frame: FRAME,
+      kill,
     });
     return;
   }

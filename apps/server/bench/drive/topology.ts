@@ -10,11 +10,14 @@
  *
  * Then it measures, through the balancer, each phase asked for (--phases, default drafts,face,judge):
  * - drafts: --concurrency (16) loops save drafts for --phase-seconds (20) seconds; saves per second.
- * - face:   --face-users (8) users, enrolled first, verify a frame in a loop for --phase-seconds; checks per s.
+ * - face:   --face-users (8) users, enrolled first, verify a frame (--frame as a 640×480 webcam frame) in a loop
+ *           for --phase-seconds; checks per second.
  * - judge:  the workers are paused (SIGSTOP), --backlog (48) candidates submit a Python solution each (3 cases),
  *           the workers resume (SIGCONT) and the backlog drains; submissions judged per second, from the resume
  *           to the last judged_at (the database's clock for both).
  * The last line is the JSON summary, with each process's CPU (cores busy) per phase and its cgroup's throttling.
+ * --kill worker-2@5 (or api-N, face-N): SIGKILL of that process so many seconds into the first measured phase;
+ * the judge phase then says which submissions were claimed twice and when they were judged after the kill.
  * On a host busy with other work a group may get less than its Q cores (each group weighs as much as any
  * other process or group): --cpu-weight W (cgroup v2 units, default 100; 400 = four times) gives the
  * topology's groups precedence, still capped at Q each.
@@ -24,6 +27,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { toWebcamFrame } from '@assessly/face/testing';
 import pg from 'pg';
 import { freePort, PROCESS_HEALTH_TOKEN } from '../../test/server-process';
 import { timed } from './candidate';
@@ -63,6 +67,15 @@ export interface TopologyOptions {
   faceUsers: number;
   backlog: number;
   frame: string | null;
+  /** kill -9 this process (e.g. worker-2, api-2, face-1) this many seconds into the first measured phase. */
+  kill: { name: string; afterSeconds: number } | null;
+}
+
+/** "worker-2@5": the process and the second of the phase to kill it at. */
+export function parseKill(text: string): { name: string; afterSeconds: number } {
+  const m = /^((?:api|worker|face)-\d+)@(\d+(?:\.\d+)?)$/.exec(text);
+  if (!m) throw new Error(`--kill: "${text}" is not <api|worker|face>-<n>@<seconds>, e.g. worker-2@5`);
+  return { name: m[1]!, afterSeconds: Number(m[2]) };
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -212,7 +225,10 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
         'backend api',
         '  balance leastconn',
         '  option httpchk GET /api/health',
-        ...apiPorts.map((p, i) => `  server api${i + 1} 127.0.0.1:${p} check inter 1s`),
+        // a connection refused by a dead API is tried again on another one
+        '  retries 2',
+        '  option redispatch',
+        ...apiPorts.map((p, i) => `  server api${i + 1} 127.0.0.1:${p} check inter 1s fall 2 rise 2`),
         '',
       ].join('\n'),
     );
@@ -328,8 +344,10 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
       );
     }
     const faceCookies: string[] = [];
+    // the photo as the page sends it: a 640×480 webcam frame (JPEG q90), not the photo's own size
+    const webcamFrame = o.phases.includes('face') ? new Uint8Array(toWebcamFrame(readFileSync(o.frame!))) : null;
     if (o.phases.includes('face')) {
-      const frame = new Blob([readFileSync(o.frame!)], { type: 'image/jpeg' });
+      const frame = new Blob([webcamFrame!], { type: 'image/jpeg' });
       for (let k = 0; k < o.faceUsers; k++) {
         const cookie = await signIn(`topology-${stamp}-face-${k}@example.com`, 'candidate');
         const form = new FormData();
@@ -349,7 +367,33 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
 
     // CPU of each process (its whole tree: the judge host, the sandboxes) over a phase, in cores.
     const cpuOf = () => new Map(procs.map((p) => [p.name, p.child.pid ? sampleTree(p.child.pid).cpuSeconds : 0]));
+    // PostgreSQL is not limited: its share is the CPU of the backends serving this run's database (the pools
+    // keep their connections, so the same backends are read before and after a phase; this client excluded).
+    await db.connect();
+    const backends = async () =>
+      (
+        await db.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        )
+      ).rows.map((r) => r.pid);
+    const backendCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + sampleTree(pid).cpuSeconds, 0);
+    // The fault, if asked for: SIGKILL of one process (its children left to notice, as after a crash).
+    let killed: { name: string; atPhaseSecond: number; at: Date } | null = null;
+    let killTimer: NodeJS.Timeout | undefined;
+    const armKill = () => {
+      if (!o.kill || killTimer) return;
+      const victim = procs.find((p) => p.name === o.kill!.name);
+      if (!victim) throw new Error(`--kill: no process ${o.kill.name} in this topology`);
+      killTimer = setTimeout(() => {
+        victim.child.kill('SIGKILL');
+        killed = { name: victim.name, atPhaseSecond: o.kill!.afterSeconds, at: new Date() };
+        console.log(`killed ${victim.name} (SIGKILL) ${o.kill!.afterSeconds} s into the phase`);
+      }, o.kill.afterSeconds * 1000);
+    };
     const measure = async <T>(fn: () => Promise<T>) => {
+      armKill();
+      const pgPids = await backends();
+      const pgBefore = backendCpu(pgPids);
       const before = cpuOf();
       const sim = process.cpuUsage();
       const t0 = performance.now();
@@ -357,10 +401,13 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
       const seconds = (performance.now() - t0) / 1000;
       const after = cpuOf();
       const used = process.cpuUsage(sim);
-      const coresBusy = Object.fromEntries(
-        [...after].map(([k, v]) => [k, round2((v - (before.get(k) ?? 0)) / seconds)]),
+      // a process killed during the phase took its CPU figures with it: null
+      const gone = new Set(procs.filter((p) => p.child.exitCode !== null || p.child.signalCode).map((p) => p.name));
+      const coresBusy: Record<string, number | null> = Object.fromEntries(
+        [...after].map(([k, v]) => [k, gone.has(k) ? null : round2((v - (before.get(k) ?? 0)) / seconds)]),
       );
       coresBusy.simulator = round2((used.user + used.system) / 1e6 / seconds);
+      coresBusy.postgres = round2(Math.max(0, backendCpu(pgPids) - pgBefore) / seconds);
       return { ...out, coresBusy, load: readFileSync('/proc/loadavg', 'utf8').trim() };
     };
     const phases: Record<string, unknown> = {};
@@ -404,7 +451,7 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
     if (o.phases.includes('face')) {
       phases.face = await measure(async () => {
         const checks = new Recorder();
-        const frame = new Blob([readFileSync(o.frame!)], { type: 'image/jpeg' });
+        const frame = new Blob([webcamFrame!], { type: 'image/jpeg' });
         const end = Date.now() + o.phaseSeconds * 1000;
         const started = performance.now();
         await Promise.all(
@@ -435,7 +482,6 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
     }
 
     if (o.phases.includes('judge')) {
-      await db.connect();
       // Paused workers take nothing while the backlog is queued; then they all start together. The submits
       // are not awaited: each waits for its verdict (up to 60 s) before it answers.
       for (const w of workers) w.child.kill('SIGSTOP');
@@ -484,12 +530,36 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
           const row = rows[0]!;
           if (Number(row.done) >= queued || Date.now() > end) {
             const seconds = ((row.last?.getTime() ?? Date.now()) - resumed.getTime()) / 1000;
+            // Submissions claimed more than once (a killed worker's, taken over): when they were judged after
+            // the kill. Every row has one status and one verdict; judge_attempts counts the claims.
+            const k = killed as { at: Date } | null;
+            const retried = (
+              await db.query<{ id: string; attempts: number; judged_at: Date | null; status: string }>(
+                `SELECT id, judge_attempts AS attempts, judged_at, status FROM submissions WHERE judge_attempts > 1`,
+              )
+            ).rows;
+            // the longest wait between two verdicts: idle workers (a lost turn waiting for recovery) show here
+            const times = (
+              await db.query<{ at: Date }>(
+                'SELECT judged_at AS at FROM submissions WHERE judged_at IS NOT NULL ORDER BY judged_at',
+              )
+            ).rows.map((r) => r.at.getTime());
+            const gaps = times.slice(1).map((t, i) => t - times[i]!);
             return {
               backlog: queued,
               judged: Number(row.done),
+              longestGapSeconds: round2(Math.max(0, ...gaps) / 1000),
               seconds: round2(seconds),
               perSecond: round2(Number(row.done) / seconds),
               verdicts: row.verdicts,
+              // with a fault: every verdict's second after the resume, to see where the drain stalled
+              ...(k ? { judgedAtSeconds: times.map((t) => round2((t - resumed.getTime()) / 1000)) } : {}),
+              claimedMoreThanOnce: retried.map((r) => ({
+                attempts: r.attempts,
+                status: r.status,
+                judgedSecondsAfterKill:
+                  k && r.judged_at ? round2((r.judged_at.getTime() - k.at.getTime()) / 1000) : null,
+              })),
             };
           }
           await sleep(200);
@@ -499,6 +569,8 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
       console.log(`judge: ${JSON.stringify(phases.judge)}`);
     }
 
+    clearTimeout(killTimer);
+    summary.killed = killed;
     summary.phases = phases;
     summary.throttling = Object.fromEntries(procs.map((p) => [p.name, groups.throttling(p.name)]));
     summary.requestErrors = rec.errors();
