@@ -545,9 +545,18 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
               )
             ).rows.map((r) => r.at.getTime());
             const gaps = times.slice(1).map((t, i) => t - times[i]!);
+            // a verdict other than Accepted is the judge's (the program is right): keep what it said, since the
+            // database is dropped at the end
+            const unexpected = (
+              await db.query<{ verdict: string | null; output: string | null }>(
+                `SELECT verdict, left(compile_output, 400) AS output FROM submissions
+                  WHERE coalesce(verdict, '') <> 'Accepted' LIMIT 3`,
+              )
+            ).rows;
             return {
               backlog: queued,
               judged: Number(row.done),
+              ...(unexpected.length ? { notAccepted: unexpected } : {}),
               longestGapSeconds: round2(Math.max(0, ...gaps) / 1000),
               seconds: round2(seconds),
               perSecond: round2(Number(row.done) / seconds),
