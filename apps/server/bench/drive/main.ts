@@ -3,6 +3,9 @@
  *
  *   npm run bench:drive -- --candidates 100 --seconds 60 [--database-url postgres://…] [--workers 2]
  *                          [--url http://host:port] [--no-face] [--light] [--grace 60] [--health-token T]
+ *   npm run bench:drive -- --topology api=A,workers=W,face=F --cpu-per-process Q [--database-url postgres://…]
+ *                          [--phases drafts,face,judge] [--phase-seconds 20] [--concurrency 16] [--face-users 8]
+ *                          [--backlog 48] [--cpu-weight 100] [--kill worker-2@5]
  *
  * Without --url it starts the product (src/main.ts; PGlite in a temporary folder, or a fresh database on the
  * --database-url server, with --workers separate judge worker processes). --light sends only drafts and
@@ -11,6 +14,11 @@
  * status, the judge's queue wait, server CPU per candidate per second, memory and (with face traffic) how many
  * face checks kept their cadence; the last line is JSON. Face traffic without its frame file exits 2 (a clear
  * message, no drive); after the summary the product gets 20 s to stop, then is killed.
+ *
+ * --topology (issue 28, topology.ts): API processes behind HAProxy, judge workers and face services on a fresh
+ * database of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres), each process in a
+ * CPU cgroup of its own limited to Q cores (root; cgroup v2 cpu.max or v1 cfs quota), and measures the draft,
+ * face check and judge throughput through the balancer. Needs root and `haproxy` (apt-get install haproxy).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,8 +30,10 @@ import { mirroredWebcamFrame, toWebcamFrame } from '@assessly/face/testing';
 import pg from 'pg';
 import { PROCESS_HEALTH_TOKEN, type ServerProcess, startServerProcess } from '../../test/server-process';
 import { benchEnd, draftBytes, HEARTBEAT_MS, runCandidate, timed } from './candidate';
+import { quotaUs } from './cgroups';
 import { LANGUAGES } from './programs';
 import { FaceChecks, nameOf, Recorder, sampleTree } from './stats';
+import { parseKill, parseTopology, runTopology } from './topology';
 
 const OPTIONS = {
   candidates: { type: 'string', default: '50' },
@@ -37,6 +47,15 @@ const OPTIONS = {
   'health-token': { type: 'string' },
   frame: { type: 'string' },
   live: { type: 'string' },
+  topology: { type: 'string' },
+  'cpu-per-process': { type: 'string', default: '0.3' },
+  'cpu-weight': { type: 'string', default: '100' },
+  phases: { type: 'string', default: 'drafts,face,judge' },
+  'phase-seconds': { type: 'string', default: '20' },
+  concurrency: { type: 'string', default: '16' },
+  'face-users': { type: 'string', default: '8' },
+  backlog: { type: 'string', default: '48' },
+  kill: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 /** The usage: this file's header comment. */
@@ -64,8 +83,14 @@ if (args.help) {
 const N = Number(args.candidates);
 const SECONDS = Number(args.seconds);
 const PASSWORD = 'Drive-bench-pass1';
+/** The default frame: FIXTURES_DIR, else shared/fixtures/faces beside the checkout (…/main or a worktree). */
 const FRAME =
-  args.frame ?? path.resolve(import.meta.dirname, '../../../../../shared/fixtures/faces/kit_harington_01.jpeg');
+  args.frame ??
+  (process.env.FIXTURES_DIR ? path.join(process.env.FIXTURES_DIR, 'kit_harington_01.jpeg') : undefined) ??
+  [5, 6]
+    .map((up) => path.resolve(import.meta.dirname, '../'.repeat(up), 'shared/fixtures/faces/kit_harington_01.jpeg'))
+    .find((f) => existsSync(f)) ??
+  path.resolve(import.meta.dirname, '../../../../../shared/fixtures/faces/kit_harington_01.jpeg');
 /**
  * The entry step's live sequence (issue 27): two frames of the enrolled person with the head turned each way.
  * Default: kit_harington_02 (turned) and the same photo mirrored; with another --frame, pass --live a.jpg,b.jpg.
@@ -96,6 +121,42 @@ async function stopWithin(child: ChildProcess, graceful: () => Promise<void>): P
 }
 
 async function main() {
+  if (args.topology) {
+    const phases = args.phases.split(',').filter(Boolean);
+    const unknown = phases.filter((p) => !['drafts', 'face', 'judge'].includes(p));
+    if (unknown.length) {
+      console.error(`--phases: unknown ${unknown.join(', ')} (drafts, face, judge)`);
+      process.exit(2);
+    }
+    let topology: ReturnType<typeof parseTopology>;
+    let kill: ReturnType<typeof parseKill> | null = null;
+    try {
+      topology = parseTopology(args.topology);
+      if (args.kill) kill = parseKill(args.kill);
+      quotaUs(Number(args['cpu-per-process']));
+    } catch (err) {
+      console.error((err as Error).message);
+      process.exit(2);
+    }
+    if (phases.includes('face') && topology.face > 0 && !existsSync(FRAME)) {
+      console.error(`face checks need a frame, and ${FRAME} does not exist: pass --frame <jpeg>`);
+      process.exit(2);
+    }
+    await runTopology({
+      topology,
+      cpu: Number(args['cpu-per-process']),
+      weight: Math.min(10_000, Math.max(1, Math.round(Number(args['cpu-weight']) || 100))),
+      databaseUrl: args['database-url'] ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      phases,
+      phaseSeconds: Number(args['phase-seconds']),
+      concurrency: Number(args.concurrency),
+      faceUsers: Number(args['face-users']),
+      backlog: Number(args.backlog),
+      frame: FRAME,
+      kill,
+    });
+    return;
+  }
   const rec = new Recorder();
   const faceChecks = new FaceChecks(HEARTBEAT_MS);
   const wantsFace = !args['no-face'] && !args.light;
@@ -199,7 +260,7 @@ async function main() {
       await post(
         'setup',
         '/api/tests/create',
-        { testName: 'Drive', testType: 'CODING', duration: 180, totalMarks: 10, passingMarks: 1 },
+        { testName: 'Drive', testType: 'CODING', duration: 180, totalMarks: 10, passingMarks: 1, access: 'link' },
         employer,
       )
     ).body as { id: string };

@@ -594,6 +594,13 @@ export const signinFailures = pgTable('signin_failures', {
   failures: integer('failures').notNull(),
   since: ts('since').notNull(),
 });
+
+// 1041_face_call_leases (issue 28): one face call at a time per user across API processes (PostgreSQL mode).
+export const faceCallLeases = pgTable('face_call_leases', {
+  userId: uuid('user_id').primaryKey(),
+  token: text('token').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
 // 0921_edit_streams (issue 29): code playback streams, their compressed edit batches, candidates' answers.
 export const editStreams = pgTable(
   'edit_streams',

@@ -24,7 +24,7 @@ import {
   verifyForAttempt,
   verifyUser,
 } from './face.service';
-import { checkCandidateFrame, oneAtATime } from './frame-limits';
+import { checkCandidateFrame, oneAtATimeFor } from './frame-limits';
 
 const ZTestParams = z.object({ testId: z.string().uuid('Test not found') });
 const ZCameraLost = z.object({ detail: z.string().max(300).optional() });
@@ -51,6 +51,8 @@ function userKey(req: FastifyRequest): string {
 export async function faceRoutes(app: FastifyInstance, deps: AppDeps) {
   await deviceRuntimeRoutes(app);
   const r = typed(app);
+  // one face call at a time per user, across API processes with PostgreSQL (frame-limits.ts)
+  const oneAtATime = oneAtATimeFor(deps.database);
   r.post(
     '/api/face/enroll',
     { config: liveLimit, preValidation: signedIn, schema: { response: { 200: ZFaceEnrolled } } },

@@ -12,7 +12,7 @@ import { createEmbeddedQueue } from './embedded-queue';
 import { createFairScheduler } from './fair-scheduler';
 import { STALE_RUNNING_MS } from './judge-submission';
 import type { JudgeHealth, JudgeLike, JudgingService, QueueMode, VerdictListener } from './judging.types';
-import { createPgBossQueue } from './pg-boss-queue';
+import { createPgBossQueue, lostTurnKey } from './pg-boss-queue';
 
 export interface JudgingOptions {
   deps: Pick<AppDeps, 'db' | 'database' | 'clock'>;
@@ -100,7 +100,12 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
     const withQueued = sweeps++ % QUEUED_SWEEP_EVERY === 0;
     const staleBefore = new Date(deps.clock.now().getTime() - STALE_RUNNING_MS);
     const rows = await deps.db
-      .select({ id: submissions.id, userId: submissions.userId })
+      .select({
+        id: submissions.id,
+        userId: submissions.userId,
+        status: submissions.status,
+        attempts: submissions.judgeAttempts,
+      })
       .from(submissions)
       .where(
         or(
@@ -109,7 +114,12 @@ export function createJudgingService(opts: JudgingOptions): JudgingService {
         ),
       )
       .orderBy(asc(submissions.createdAt));
-    for (const { id, userId } of rows) await boss!.enqueue(id, userId);
+    // A dead worker's turn died with it, and the turn it took may have been another submission's (a turn claims
+    // the fairest row, not its own), whose job may still be waiting: re-sent under the submission's own key, the
+    // stale row would be folded into that waiting job and the deployment would stay a turn short. Keyed by the
+    // dead claim (as the worker that takes the row over keys its own give-back, pg-boss-queue.ts), it adds one.
+    for (const { id, userId, status, attempts } of rows)
+      await boss!.enqueue(id, userId, status === 'running' ? lostTurnKey(id, attempts) : id);
     return rows.length;
   };
 

@@ -15,6 +15,8 @@ import type { FairScheduler } from './fair-scheduler';
 import { HEARTBEAT_MS, type JudgeSubmissionDeps, judgeClaimedRow } from './judge-submission';
 
 export const JUDGE_QUEUE = 'judge-submission';
+/** The job key of the turn that replaces one lost with the worker that made claim number `attempt` of `id`. */
+export const lostTurnKey = (id: string, attempt: number) => `${id}:lost:${attempt}`;
 /** NOTIFY channel: a worker on any machine tells waiting API processes that a submission is done. */
 const JUDGED_CHANNEL = 'assessly_judged';
 /** NOTIFY channel: the API wakes idle workers on any machine instead of waiting for their next poll. */
@@ -23,7 +25,11 @@ const LISTEN_RETRY_MS = 2000;
 
 export interface PgBossQueue {
   start(): Promise<void>;
-  enqueue(id: string, userId: string): Promise<void>;
+  /**
+   * A turn for submission `id`. `key` (default: the id) is the job's singletonKey: a turn with that key still
+   * waiting makes this one a no-op.
+   */
+  enqueue(id: string, userId: string, key?: string): Promise<void>;
   /** `listening`: the LISTEN connection is up (verdicts and wake-ups arrive at once, not by polling). */
   stats(): { running: number; listening: boolean };
   stop(): Promise<void>;
@@ -112,6 +118,18 @@ export function createPgBossQueue(opts: {
         // turn: it judges the fairest waiting submission of the whole deployment (fair-claim.ts), maybe not its own.
         const judged = await opts.scheduler.schedule('submit', userId, async () => {
           const row = await claimFairest(opts.deps);
+          // Claimed before (a dead worker's row, taken over): that claim used up a turn and gave no verdict, and
+          // its job stays active until it expires, so the deployment is a turn short; without this one the last
+          // queued row waited for the queued sweep (the topology drive's kill -9 of a worker: a 27 s stall).
+          // Same key as the sweep's re-send of the dead claim: one extra turn, not two.
+          if (row && row.judgeAttempts > 1)
+            await boss
+              .send(
+                JUDGE_QUEUE,
+                { submissionId: row.id, userId: row.userId },
+                { singletonKey: lostTurnKey(row.id, row.judgeAttempts - 1) },
+              )
+              .catch((err) => opts.log.warn({ err }, 'judge: could not give back a lost turn'));
           if (row) await judgeClaimedRow(opts.deps, row, HEARTBEAT_MS);
           return row;
         });
@@ -158,8 +176,8 @@ export function createPgBossQueue(opts: {
         workerIds.push(await boss.work(JUDGE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, handle));
       }
     },
-    async enqueue(id, userId) {
-      await boss.send(JUDGE_QUEUE, { submissionId: id, userId }, { singletonKey: id });
+    async enqueue(id, userId, key = id) {
+      await boss.send(JUDGE_QUEUE, { submissionId: id, userId }, { singletonKey: key });
       // Wake a worker now (here, and on other machines) instead of at its next poll.
       wakeWorkers();
       await opts.deps.db.execute(sql`SELECT pg_notify(${ENQUEUED_CHANNEL}, ${id})`).catch(() => {});

@@ -1,0 +1,158 @@
+/**
+ * A dead worker's lost turn (issue 28, found by `bench:drive --topology … --kill worker-2@7`): in PostgreSQL
+ * mode a pg-boss job is a turn that claims the fairest waiting submission, one job per submission. A worker
+ * killed mid-judge takes its job with it (active until pg-boss expires it, 15 min), so the deployment has one
+ * turn fewer than claims to make: the worker that takes the dead claim over gives a turn back, and the last
+ * queued submission does not wait for the minute-long queued sweep. Real pg-boss on the PostgreSQL server
+ * (TEST_DATABASE_URL, default local); the judge is a fake (the subject is the queue, not the sandbox).
+ */
+import { LANGUAGES } from '@assessly/judge';
+import { eq, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCodingTest, SUM_PROBLEM, startCodingAttempt, uniqueEmail } from '../../../test/factories';
+import { until } from '../../../test/support';
+import { openTestDatabase } from '../../../test/test-databases';
+import type { Database } from '../../db/client';
+import { submissions, users } from '../../db/schema';
+import { systemClock } from '../../lib/clock';
+import { createSubmission } from '../submissions/submissions.service';
+import { claimFairest } from './fair-claim';
+import { createFairScheduler } from './fair-scheduler';
+import type { JudgeLike } from './judging.types';
+import { createPgBossQueue, JUDGE_QUEUE, type PgBossQueue } from './pg-boss-queue';
+
+const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const silent = { error() {}, warn() {}, info() {} };
+
+let database: Database;
+let drop: () => Promise<void>;
+const queues: PgBossQueue[] = [];
+let dead: PgBoss | null = null;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase({ serverUrl: SERVER_URL }));
+});
+
+afterAll(async () => {
+  await Promise.all(queues.map((q) => q.stop().catch(() => {})));
+  await dead?.stop({ graceful: false }).catch(() => {});
+  await database?.close();
+  await drop?.();
+});
+
+/** Accepts every case at once and counts what it judged, per submission code. */
+function countingJudge() {
+  const judged: string[] = [];
+  const judge: JudgeLike = {
+    async judge(req) {
+      judged.push(req.code);
+      const cases = req.cases.map((c, index) => ({
+        index,
+        passed: true,
+        verdict: 'Accepted' as const,
+        timeMs: 1,
+        wallMs: 1,
+        memoryKb: 1,
+        exitCode: 0,
+        signal: null,
+        output: c.expectedOutput ?? '',
+        stderr: '',
+        message: null,
+      }));
+      return {
+        verdict: 'Accepted',
+        compileOutput: null,
+        cases,
+        compileMs: null,
+        passedCount: cases.length,
+        totalCount: cases.length,
+      };
+    },
+    languages: async () => LANGUAGES.map((id) => ({ id, name: id, version: '1', available: true, message: null })),
+    isolation: () => ({ sandbox: 'none', memory: 'rlimit-as', pids: 'rlimit', uid: 1000, warnings: ['test fake'] }),
+  };
+  return { judge, judged };
+}
+
+async function candidate(testId: string) {
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: uniqueEmail('turn'), passwordHash: 'x', firstName: 'Lost', lastName: 'Turn', role: 'candidate' })
+    .returning();
+  const attempt = await startCodingAttempt({ db: database.db, clock: systemClock }, user!.id, testId);
+  return { user: user!, attempt };
+}
+
+describe('a worker killed mid-judge in PostgreSQL mode', () => {
+  it('costs no turn: the worker that takes its claim over gives one back, so the last queued submission is judged', async () => {
+    const { test } = await buildCodingTest(database.db, { problems: [SUM_PROBLEM], duration: 60 });
+    const fake = countingJudge();
+    const deps = { db: database.db, clock: systemClock, judge: fake.judge };
+    // An API process: enqueues, judges nothing.
+    const api = createPgBossQueue({
+      url: database.url!,
+      deps,
+      scheduler: createFairScheduler({ concurrency: 1 }),
+      workers: false,
+      concurrency: 1,
+      log: silent,
+      onDone: () => {},
+    });
+    queues.push(api);
+    await api.start();
+    const a = await candidate(test.id);
+    const b = await candidate(test.id);
+    const rows = [];
+    for (const [who, code] of [
+      [a, 'first'],
+      [b, 'second'],
+    ] as const) {
+      const row = await createSubmission(
+        { db: database.db, clock: systemClock },
+        { user: who.user, attempt: who.attempt, test, questionNumber: 0, language: 'python', code },
+      );
+      await api.enqueue(row.id, row.userId);
+      rows.push(row);
+    }
+
+    // The worker that dies: it takes a turn (pg-boss job, now active) and claims the fairest submission (a's),
+    // then is killed before a verdict; its heartbeat stops, so the claim goes stale.
+    dead = new PgBoss({ connectionString: database.url!, schedule: false, supervise: false });
+    await dead.start();
+    const [turn] = await dead.fetch(JUDGE_QUEUE);
+    expect(turn).toBeTruthy();
+    const claimed = await claimFairest(deps);
+    expect(claimed?.id).toBe(rows[0]!.id);
+    await database.db
+      .update(submissions)
+      .set({ claimedAt: sql`now() - interval '11 seconds'` })
+      .where(eq(submissions.id, claimed!.id));
+
+    // One live worker and no recovery sweep (that is the judging service's, every 5 s / queued rows every
+    // minute): the one remaining job must be enough for both.
+    const worker = createPgBossQueue({
+      url: database.url!,
+      deps,
+      scheduler: createFairScheduler({ concurrency: 1 }),
+      workers: true,
+      concurrency: 1,
+      log: silent,
+      onDone: () => {},
+    });
+    queues.push(worker);
+    await worker.start();
+    const statuses = async () =>
+      (
+        await database.query<{ code: string; status: string; attempts: number }>(
+          'SELECT code, status, judge_attempts AS attempts FROM submissions ORDER BY created_at',
+        )
+      ).map((r) => `${r.code}: ${r.status} after ${r.attempts} claim(s)`);
+    await until(async () => (await statuses()).every((s) => s.includes('judged')), 60_000, {
+      state: () => fake.judged.join(', '),
+    });
+    expect(await statuses()).toEqual(['first: judged after 2 claim(s)', 'second: judged after 1 claim(s)']);
+    // each judged once by the live worker (the dead one never reached the judge)
+    expect(fake.judged.sort()).toEqual(['first', 'second']);
+  });
+});
