@@ -10,7 +10,7 @@ import { aptitudeQuestions, attempts, buildCodingTest, proctoringEvents, tests }
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { E2E_TIMEOUT_MS, useE2E } from './harness';
+import { useE2E } from './harness';
 import { createUser, editorText, password, pressStartTest, signedInPage, signIn, typeInEditor } from './support';
 
 const e2e = useE2E();

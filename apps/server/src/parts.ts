@@ -2,7 +2,7 @@
  * Optional parts that run beside the API (the judge pool, the face engine, background loops).
  * Each feature adds its part here; tests build the app without them or with their own.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, Parts } from './deps';
 import { createAutoEndLoop } from './modules/attempts/auto-end-loop';
 import { createRetentionLoop } from './modules/erasure/retention.loop';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestJudge, type TestJudge } from '../test/test-support';
 import type { FunctionSignature } from './function/types';
-import type { JudgeCase, Language } from './types';
+import type { JudgeCase } from './types';
 
 /** One signature, one solution per judge language; the word picks a behaviour so one compile covers them all. */
 const MIX: FunctionSignature = {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { languageDef } from './langs';
 import { blankLiterals, topLevelTypes, typeDeclaring } from './main-class';
-import type { Plan, Step } from './plan';
+import type { Plan } from './plan';
 import type { Bind } from './sandbox';
 import type { Toolchain } from './toolchains';
 import type { Language } from './types';

@@ -1,22 +1,10 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { findExecutable } from './isolation';
 import { MORE_LANGUAGES } from './langs';
-import type { Bind } from './sandbox';
-import {
-  bindsFor,
-  type CoreLanguage,
-  firstExisting,
-  NAMES,
-  type Toolchain,
-  unavailable,
-  version,
-} from './toolchain-kit';
-import type { Language, LanguageInfo } from './types';
+import { bindsFor, firstExisting, NAMES, type Toolchain, unavailable, version } from './toolchain-kit';
+import type { Language } from './types';
 
-const execFileAsync = promisify(execFile);
 
 export { bindsFor, firstExisting, type Toolchain, unavailable, version } from './toolchain-kit';
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
 import { routes as adminRoutes, adminShell } from '../features/admin/routes';
 import { routes as authRoutes } from '../features/auth/routes';
 import { routes as integrationsRoutes } from '../features/integrations/routes';
