@@ -5,7 +5,6 @@ import { MORE_LANGUAGES } from './langs';
 import { bindsFor, firstExisting, NAMES, type Toolchain, unavailable, version } from './toolchain-kit';
 import type { Language } from './types';
 
-
 export { bindsFor, firstExisting, type Toolchain, unavailable, version } from './toolchain-kit';
 
 async function detectNode(id: 'javascript' | 'typescript'): Promise<Toolchain> {
