@@ -84,7 +84,7 @@ afterAll(async () => {
 });
 
 describe('PostgreSQL mode recovery', () => {
-  it('retries the submission of a worker killed mid-judge on another worker (14 s by design; 30 s hang guard)', async () => {
+  it('retries the submission of a worker killed mid-judge on another worker (13.5 s by design; 30 s hang guard)', async () => {
     const url = t.deps.database.url!;
     // Both workers are up before the submission (a worker's start can outlast the program on a busy machine);
     // the one whose process tree runs the candidate's program is killed.
