@@ -1,6 +1,6 @@
 /** Answers of the review and invitation routes (issue 8, 13), as zod schemas: the route's response schema and the type. */
 import { z } from 'zod';
-import { HIRING_STATUSES, TEMPLATE_KINDS } from './review';
+import { TEMPLATE_KINDS } from './review';
 import { ZUser } from './users';
 
 /** POST /api/invitations (201 when someone was invited, else 200). */
@@ -65,7 +65,8 @@ export const ZAccommodationSaved = z.object({
 /** GET /api/proctoring/retention: the company's frames retention in days (default 90). */
 export const ZFramesRetention = z.object({ days: z.number() });
 
-const ZHiringStatus = z.enum(HIRING_STATUSES);
+/** A stage key of the company's pipeline (issue 26): pending, shortlisted, rejected or one of its own. */
+const ZHiringStatus = z.string();
 const ZTestType = z.enum(['APTITUDE', 'CODING']);
 
 export const ZDashboardTest = z.object({

@@ -5,10 +5,10 @@ import type {
   TCompare,
   TDashboard,
   TEmailTemplate,
-  THiringStatus,
   TInvitationRow,
   TInviteResult,
   TMyTest,
+  TPipeline,
   TReport,
   TReviewNote,
   TReviewResultRow,
@@ -76,11 +76,25 @@ export const useTemplates = () =>
 
 export const useMyTests = () => useQuery({ queryKey: ['me', 'tests'], queryFn: () => api<TMyTest[]>('/api/me/tests') });
 
+/** The company's pipeline stages (issue 26): every employer reads them; the results page lists them. */
+export const PIPELINE_KEY = ['company', 'pipeline'];
+export const usePipeline = () =>
+  useQuery({ queryKey: PIPELINE_KEY, queryFn: () => api<TPipeline>('/api/companies/me/pipeline') });
+
+export function useSavePipeline() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (stages: { key?: string; label: string }[]) =>
+      api<TPipeline>('/api/companies/me/pipeline', { method: 'PUT', body: { stages } }),
+    onSuccess: (data) => qc.setQueryData(PIPELINE_KEY, data),
+  });
+}
+
 export function useSetStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { attemptId: string; status: THiringStatus; notify?: boolean }) =>
-      api<{ attemptId: string; hiringStatus: THiringStatus; emailed: boolean; emailAt?: string | null }>(
+    mutationFn: (v: { attemptId: string; status: string; notify?: boolean }) =>
+      api<{ attemptId: string; hiringStatus: string; emailed: boolean; emailAt?: string | null }>(
         `/api/review/attempts/${v.attemptId}/status`,
         {
           method: 'PUT',
@@ -95,7 +109,7 @@ export function useSetStatus() {
 export function useSetStatuses(testId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { attemptIds: string[]; status: THiringStatus; notify: boolean }) =>
+    mutationFn: (v: { attemptIds: string[]; status: string; notify: boolean }) =>
       api<TBulkStatusSaved>(`/api/review/tests/${testId}/status`, { method: 'POST', body: v }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['review'] }),
   });
