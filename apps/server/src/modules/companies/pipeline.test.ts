@@ -68,6 +68,16 @@ describe('GET/PUT /api/companies/me/pipeline', () => {
       { key: 'rejected', label: 'Rejected', builtIn: true },
       { key: 'hired', label: 'Hired', builtIn: false },
     ]);
+    // the change is in the company's audit log, by whom and in what order
+    const [entry] = await t.deps.database.query<{ actor_id: string; company_id: string; detail: { stages: string[] } }>(
+      "SELECT actor_id, company_id, detail FROM audit_log WHERE action = 'company.pipeline_changed' AND actor_id = $1",
+      [team.admin.id],
+    );
+    expect(entry).toEqual({
+      actor_id: team.admin.id,
+      company_id: team.admin.companyId,
+      detail: { stages: ['pending', 'Phone screen', 'shortlisted', 'interview', 'rejected', 'hired'] },
+    });
     // a reviewer reads what was saved
     expect((await call(t.app, 'GET', '/api/companies/me/pipeline', team.reviewer)).json().stages[1].label).toBe(
       'Phone screen',
