@@ -1,6 +1,6 @@
 /** Answers of the review and invitation routes (issue 8, 13), as zod schemas: the route's response schema and the type. */
 import { z } from 'zod';
-import { TEMPLATE_KINDS } from './review';
+import { HIRING_STATUSES, TEMPLATE_KINDS } from './review';
 import { ZUser } from './users';
 
 /** POST /api/invitations (201 when someone was invited, else 200). */
@@ -354,7 +354,8 @@ export const ZMyTest = z.object({
   /** null until the attempt is over, and while a written answer awaits grading (issue 25). */
   score: z.number().nullable(),
   maxScore: z.number().nullable(),
-  hiringStatus: ZHiringStatus.nullable(),
+  /** What the candidate is told (issue 26): a company's own pipeline stage shows as pending. */
+  hiringStatus: z.enum(HIRING_STATUSES).nullable(),
   takePath: z.string(),
 });
 export type TMyTest = z.infer<typeof ZMyTest>;

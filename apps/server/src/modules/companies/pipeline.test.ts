@@ -142,6 +142,9 @@ describe('GET/PUT /api/companies/me/pipeline', () => {
     expect(mail?.kind).toBe('status_stage');
     expect(mail?.subject).toBe('Your application for Stage round moved to Take-home');
     expect(await statusOf(attemptA)).toBe('take_home');
+    // the candidate's own page shows an employer's own stage as pending (told only by the email, if any)
+    const mine = await call(t.app, 'GET', '/api/me/tests', a);
+    expect(mine.json().find((m: { testId: string }) => m.testId === test.id)?.hiringStatus).toBe('pending');
 
     // the results list the stage key; a reviewer cannot move anyone
     const results = await call(t.app, 'GET', `/api/review/tests/${test.id}/results`, team.reviewer);

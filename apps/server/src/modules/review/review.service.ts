@@ -10,6 +10,7 @@ import {
   type TBulkStatusUpdate,
   type TCandidateProfile,
   type TDashboard,
+  type THiringStatus,
   type TMyTest,
   type TProblemScore,
   type TProctoringEvent,
@@ -522,10 +523,17 @@ export async function getMyTests(deps: Deps, user: UserRow): Promise<TMyTest[]> 
       // their score (issue 26).
       score: released && r.score != null ? round1(r.score) : null,
       maxScore: released ? r.maxScore : null,
-      hiringStatus: r.hiringStatus,
+      // A company's own pipeline stage (issue 26) is the employer's working state, not a decision told to the
+      // candidate: they see it as pending (they hear of it by email only when the employer notifies them).
+      hiringStatus: candidateStatus(r.hiringStatus),
       takePath: takePathOf(r.testType, r.testId),
     };
   });
+}
+
+function candidateStatus(status: string | null): THiringStatus | null {
+  if (status === null) return null;
+  return status === 'shortlisted' || status === 'rejected' ? status : 'pending';
 }
 
 export function takePathOf(testType: string, testId: string): string {

@@ -1,20 +1,22 @@
 /** Server state of the review feature (TanStack Query); every call goes through lib/api. */
-import type {
-  TAccommodation,
-  TBulkStatusSaved,
-  TCompare,
-  TDashboard,
-  TEmailTemplate,
-  TInvitationRow,
-  TInviteResult,
-  TMyTest,
-  TPipeline,
-  TReport,
-  TReviewNote,
-  TReviewResultRow,
-  TSimilarityReport,
-  TSubmissionsPage,
-  TTemplateUpdate,
+import {
+  DEFAULT_PIPELINE,
+  stageLabel,
+  type TAccommodation,
+  type TBulkStatusSaved,
+  type TCompare,
+  type TDashboard,
+  type TEmailTemplate,
+  type TInvitationRow,
+  type TInviteResult,
+  type TMyTest,
+  type TPipeline,
+  type TReport,
+  type TReviewNote,
+  type TReviewResultRow,
+  type TSimilarityReport,
+  type TSubmissionsPage,
+  type TTemplateUpdate,
 } from '@assessly/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -80,6 +82,12 @@ export const useMyTests = () => useQuery({ queryKey: ['me', 'tests'], queryFn: (
 export const PIPELINE_KEY = ['company', 'pipeline'];
 export const usePipeline = () =>
   useQuery({ queryKey: PIPELINE_KEY, queryFn: () => api<TPipeline>('/api/companies/me/pipeline') });
+
+/** The name of a stage key in the company's pipeline (the default pipeline until it loads). */
+export function useStageLabel(): (key: string | null) => string {
+  const stages = usePipeline().data?.stages ?? DEFAULT_PIPELINE;
+  return (key) => stageLabel(stages, key);
+}
 
 export function useSavePipeline() {
   const qc = useQueryClient();
