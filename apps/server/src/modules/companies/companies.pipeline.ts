@@ -62,6 +62,7 @@ function keyFor(label: string, taken: Set<string>): string {
     label
       .toLowerCase()
       .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '') // "Entretien planifié" → entretien_planifie
       .replace(/[^a-z0-9]+/g, '_')
       .replace(/^[^a-z]+|_+$/g, '')
       .slice(0, 32) || 'stage';

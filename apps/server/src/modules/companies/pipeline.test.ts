@@ -97,6 +97,15 @@ describe('GET/PUT /api/companies/me/pipeline', () => {
     const unknown = await put([...keysAndLabels(current), { key: 'made_up', label: 'Made up' }]);
     expect(unknown.json().fields['stages.6.key']).toBe('Unknown stage');
 
+    // a name with accents or no letters at all still gets a key
+    const accents = await put([...keysAndLabels(current), { label: 'Entretien planifié' }, { label: '2nd round' }]);
+    expect(
+      accents
+        .json()
+        .stages.slice(6)
+        .map((s: { key: string }) => s.key),
+    ).toEqual(['entretien_planifie', 'nd_round']);
+
     // removing an own stage that is empty works
     const fewer = await put(keysAndLabels(current.filter((s) => s.key !== 'hired')));
     expect(fewer.statusCode).toBe(200);
