@@ -1,6 +1,7 @@
 /**
  * Issue 13 in a real browser: an employer previews their own test (a preview that counts nowhere and restarts),
- * invites a candidate from the test page with extra time, and compares two candidates side by side.
+ * invites a candidate from the test page with extra time, and compares two candidates side by side. Issue 26:
+ * the owner adds a pipeline stage in Settings → Company and moves a candidate to it without an email.
  */
 import {
   attempts,
@@ -151,7 +152,7 @@ describe('the employer workflow in a real browser', () => {
     await dialog.getByText('No email is sent.').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('2 candidates moved to rejected. No email is sent.').waitFor();
+    await page.getByText('2 candidates moved to Rejected. No email is sent.').waitFor();
     const ranking = page.getByRole('table', { name: 'Ranking' });
     for (const name of ['Ada Cand', 'Brian Cand'])
       await ranking.getByRole('row').filter({ hasText: name }).getByText('Rejected').waitFor();
@@ -160,6 +161,59 @@ describe('the employer workflow in a real browser', () => {
       [test.id, 'rejected'],
     );
     expect(silent[0]!.n).toBe(2);
+    await page.context().close();
+  });
+
+  it('adds a pipeline stage in settings and moves a candidate to it without an email', async () => {
+    const employer = await createUser('employer');
+    const { test } = await buildCodingTest(e2e.server.deps.db, {
+      employer: { id: employer.id, companyId: employer.companyId },
+      name: 'Pipeline round',
+      marks: [100],
+    });
+    const cand = await createUser('candidate', 'Cleo', 'Cand');
+    const attempt = await seedAttempt(e2e.server.deps.db, test.id, cand.id);
+    const page = await signedInPage(employer.email);
+    await page.goto(`${e2e.server.baseUrl}/admin/settings/company`);
+    const pipeline = page.getByRole('region', { name: 'Hiring pipeline' });
+    // an empty name is refused beside the field, by keyboard (Enter in the field adds)
+    await pipeline.getByLabel('New stage').press('Enter');
+    await pipeline.getByText('Type the new stage name first').waitFor();
+    await pipeline.getByLabel('New stage').fill('Take-home');
+    await pipeline.getByLabel('New stage').press('Enter');
+    // it sits before Rejected; a built-in stage has no name field and no Remove button
+    expect(await pipeline.getByRole('button', { name: 'Remove Rejected' }).count()).toBe(0);
+    await pipeline.getByRole('button', { name: 'Move Take-home up' }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await pipeline.getByRole('button', { name: 'Save stages' }).click();
+    await pipeline.getByText('Stages saved.').waitFor();
+    const names = await pipeline
+      .getByRole('textbox', { name: /^Name of stage/ })
+      .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
+    expect(names).toEqual(['Interview', 'Offer', 'Take-home', 'Hired']);
+
+    await page.goto(`${e2e.server.baseUrl}/admin/tests/${test.id}/results`);
+    await page.getByRole('checkbox', { name: 'Select Cleo Cand' }).check();
+    await page.getByLabel('Move selected to').selectOption({ label: 'Take-home' });
+    await page.getByRole('button', { name: 'Move 1 candidate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move candidates' });
+    await dialog.getByText('Your application for Pipeline round moved to Take-home').waitFor();
+    await dialog.getByRole('checkbox', { name: 'Email the candidates' }).uncheck();
+    await dialog.getByText('No email is sent.').waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('1 candidate moved to Take-home. No email is sent.').waitFor();
+    const ranking = page.getByRole('table', { name: 'Ranking' });
+    await ranking.getByRole('row').filter({ hasText: 'Cleo Cand' }).getByText('Take-home').waitFor();
+    // the status filter lists the stage too
+    await page.getByRole('group', { name: 'Filter' }).getByLabel('Status').selectOption({ label: 'Take-home' });
+    await ranking.getByRole('row').filter({ hasText: 'Cleo Cand' }).waitFor();
+    const [row] = await e2e.server.deps.database.query<{ hiring_status: string; status_silent: boolean }>(
+      'SELECT hiring_status, status_silent FROM attempts WHERE id = $1',
+      [attempt.id],
+    );
+    expect(row).toEqual({ hiring_status: 'take_home', status_silent: true });
+    const mails = await e2e.server.deps.db.select().from(outbox).where(eq(outbox.toAddress, cand.email));
+    expect(mails.filter((m) => m.kind.startsWith('status_'))).toEqual([]);
     await page.context().close();
   });
 });

@@ -252,6 +252,10 @@ describe('screens that tell the truth (issue 26)', () => {
     await asReviewer.getByText("These settings are managed by your company's owners and admins").waitFor();
     expect(await asReviewer.getByLabel('Website').isDisabled()).toBe(true);
     expect(await asReviewer.getByRole('button', { name: 'Save company' }).count()).toBe(0);
+    // nor the pipeline's stages (issue 26): a list to read, no field or button to change it
+    await asReviewer.getByRole('list', { name: 'Pipeline stages' }).getByText('Applied').waitFor();
+    expect(await asReviewer.getByRole('button', { name: 'Save stages' }).count()).toBe(0);
+    expect(await asReviewer.getByLabel('New stage').count()).toBe(0);
     await asReviewer.context().close();
 
     const { test } = await seedTest(e2e.server, owner.id, [{ title: 'Sum of two' }], { name: 'Quiet score round' });

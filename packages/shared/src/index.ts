@@ -15,6 +15,7 @@ export * from './language-names';
 export * from './languages';
 export * from './library';
 export * from './password';
+export * from './pipeline';
 export * from './playback';
 export * from './policy';
 export * from './retry-spread';

@@ -65,7 +65,8 @@ export const ZAccommodationSaved = z.object({
 /** GET /api/proctoring/retention: the company's frames retention in days (default 90). */
 export const ZFramesRetention = z.object({ days: z.number() });
 
-const ZHiringStatus = z.enum(HIRING_STATUSES);
+/** A stage key of the company's pipeline (issue 26): pending, shortlisted, rejected or one of its own. */
+const ZHiringStatus = z.string();
 const ZTestType = z.enum(['APTITUDE', 'CODING']);
 
 export const ZDashboardTest = z.object({
@@ -353,7 +354,8 @@ export const ZMyTest = z.object({
   /** null until the attempt is over, and while a written answer awaits grading (issue 25). */
   score: z.number().nullable(),
   maxScore: z.number().nullable(),
-  hiringStatus: ZHiringStatus.nullable(),
+  /** What the candidate is told (issue 26): a company's own pipeline stage shows as pending. */
+  hiringStatus: z.enum(HIRING_STATUSES).nullable(),
   takePath: z.string(),
 });
 export type TMyTest = z.infer<typeof ZMyTest>;

@@ -40,8 +40,13 @@ export const ZDashboardQuery = ZReviewPage.extend({
 const ZNotify = z.boolean({ error: 'notify is true or false' }).default(true);
 
 /** notify: false changes the status without the status email (issue 26); true (the default) emails as before. */
+/** status: a stage of the company's pipeline (pipeline.ts); pending, shortlisted and rejected are in every one. */
+const ZStageStatus = z
+  .string({ error: 'Status must be a stage of your pipeline' })
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, 'Status must be a stage of your pipeline');
+
 export const ZHiringStatusUpdate = z.object({
-  status: z.enum(HIRING_STATUSES, { error: 'Status must be shortlisted, rejected or pending' }),
+  status: ZStageStatus,
   notify: ZNotify,
 });
 
@@ -51,7 +56,7 @@ export const ZBulkStatusUpdate = z.object({
     .array(z.string().uuid('Attempt not found'), { error: 'Choose the candidates to move' })
     .min(1, 'Choose the candidates to move')
     .max(200, 'At most 200 candidates at once'),
-  status: z.enum(HIRING_STATUSES, { error: 'Status must be shortlisted, rejected or pending' }),
+  status: ZStageStatus,
   notify: ZNotify,
 });
 export type TBulkStatusUpdate = z.infer<typeof ZBulkStatusUpdate>;

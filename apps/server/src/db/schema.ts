@@ -56,6 +56,8 @@ export const companies = pgTable('companies', {
   logoType: text('logo_type'),
   // 1031: candidates see their score on the result page (issue 26); off hides it from every candidate answer.
   showCandidateScore: boolean('show_candidate_score').notNull().default(true),
+  /** Issue 26 (migration 1071): the company's ordered pipeline stages; null is the default pipeline. */
+  pipelineStages: jsonb('pipeline_stages').$type<{ key: string; label: string }[]>(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -319,9 +321,8 @@ export const attempts = pgTable('attempts', {
   flagged: jsonb('flagged').$type<string[]>().notNull().default([]),
   score: doublePrecision('score'),
   maxScore: doublePrecision('max_score'),
-  hiringStatus: text('hiring_status', { enum: ['pending', 'shortlisted', 'rejected'] })
-    .notNull()
-    .default('pending'),
+  /** A stage key of the company's pipeline (issue 26, migration 1071): pending, shortlisted, rejected or its own. */
+  hiringStatus: text('hiring_status').notNull().default('pending'),
   createdAt: ts('created_at').notNull().defaultNow(),
   // 0401_taking
   languages: jsonb('languages').$type<Record<string, string>>().notNull().default({}),
@@ -344,7 +345,7 @@ export const attempts = pgTable('attempts', {
   accommodationNote: text('accommodation_note'),
   // 0844_review_notes
   statusChangedAt: ts('status_changed_at'),
-  statusMailed: text('status_mailed', { enum: ['pending', 'shortlisted', 'rejected'] }),
+  statusMailed: text('status_mailed'),
   // 1032_status_notify: the current status was set without telling the candidate (no status email).
   statusSilent: boolean('status_silent').notNull().default(false),
   // 0971_written_answers

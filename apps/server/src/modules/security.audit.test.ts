@@ -4,6 +4,7 @@
  * candidate-facing answer (a hidden marker must never appear), malformed ids, deadlines and races.
  * One app for the whole file; every user and test is made once in beforeAll.
  */
+import { DEFAULT_PIPELINE } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, loadUser, type SignedInUser, sessionCookie } from '../../test/factories';
@@ -173,6 +174,8 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/review/tests/${codingId}/results.csv`, [401, 403, 404, 200]],
     ['GET', () => `/api/review/tests/${codingId}/similarity`, [401, 403, 404, 200]],
     ['GET', () => `/api/review/attempts/${attemptId}/report`, [401, 403, 404, 200]],
+    // Issue 26: a company's own pipeline stage (interview is in the default pipeline); the next row moves it back.
+    ['PUT', () => `/api/review/attempts/${attemptId}/status`, [401, 403, 404, 200], { status: 'interview' }],
     ['PUT', () => `/api/review/attempts/${attemptId}/status`, [401, 403, 404, 200], { status: 'pending' }],
     // Issue 26: many candidates of one test at once (bulk-status.test.ts has the roles and the emails).
     [
@@ -220,6 +223,15 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
       () => '/api/companies/me',
       [401, 403, 200, 200],
       { companyName: 'Audited company', website: 'audit.example', showCandidateScore: true },
+    ],
+    // Issue 26: the pipeline stages are always the caller's own company's (a rival reads and saves its own);
+    // roles and the rules are in companies/pipeline.test.ts.
+    ['GET', () => '/api/companies/me/pipeline', [401, 403, 200, 200]],
+    [
+      'PUT',
+      () => '/api/companies/me/pipeline',
+      [401, 403, 200, 200],
+      { stages: DEFAULT_PIPELINE.map(({ key, label }) => ({ key, label })) },
     ],
     ['POST', () => '/api/auth/sso/link', [401, 404, 404, 404], {}],
     // Invited but never attempted: the inviting company may not read the profile yet.

@@ -255,6 +255,26 @@ export const ROUTE_AUDITS: RouteAudit[] = [
     target: param('userId'),
     detail: bodyField('role'),
   },
+  // Issue 26: the company's pipeline stages (the actor's own company); the stage keys in their new order.
+  {
+    method: 'PUT',
+    url: '/api/companies/me/pipeline',
+    action: 'company.pipeline_changed',
+    targetType: 'company',
+    target: () => '',
+    detail: (req) => {
+      const stages = (req.body as { stages?: unknown } | undefined)?.stages;
+      return {
+        stages: Array.isArray(stages)
+          ? stages
+              .slice(0, 20)
+              .map((s) =>
+                String((s as { key?: unknown; label?: unknown })?.key ?? (s as { label?: unknown })?.label ?? ''),
+              )
+          : [],
+      };
+    },
+  },
   {
     method: 'DELETE',
     url: '/api/companies/members/:userId',

@@ -11,6 +11,8 @@ import {
   ZMemberRoleUpdate,
   ZMyCompany,
   ZOk,
+  ZPipeline,
+  ZPipelineUpdate,
   ZRegisterCompany,
   ZResendResult,
   ZResendVerification,
@@ -26,6 +28,7 @@ import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { employerOnly, typed } from '../../lib/route-schema';
 import { parseInput } from '../../lib/validate';
 import { type LogoUpload, parseLogoDataUrl } from './companies.logo';
+import { readPipeline, savePipeline } from './companies.pipeline';
 import * as service from './companies.service';
 import * as team from './companies.team';
 
@@ -139,6 +142,18 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/companies/me',
     { preValidation: employerOnly, schema: { body: ZCompanyProfileUpdate, response: { 200: ZMyCompany } } },
     async (req) => service.updateCompanyProfile(deps, requireEmployer(req), req.body, req.ip),
+  );
+
+  // The hiring pipeline (issue 26): every employer of the company reads it; owners and admins change it.
+  r.get(
+    '/api/companies/me/pipeline',
+    { preValidation: employerOnly, schema: { response: { 200: ZPipeline } } },
+    async (req) => readPipeline(deps, requireEmployer(req)),
+  );
+  r.put(
+    '/api/companies/me/pipeline',
+    { preValidation: employerOnly, schema: { body: ZPipelineUpdate, response: { 200: ZPipeline } } },
+    async (req) => savePipeline(deps, requireEmployer(req), req.body),
   );
 
   r.post(

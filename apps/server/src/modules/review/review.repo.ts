@@ -59,7 +59,7 @@ export interface ReportSubmission {
   problemVersion: number;
   judgeHistory: TDashboardSubmission['judgeHistory'];
   candidate: Record<string, string>;
-  hiringStatus: 'pending' | 'shortlisted' | 'rejected' | null;
+  hiringStatus: string | null;
   proctored: boolean;
   eventCounts: Record<string, number> | null;
   eventTotal: number;
@@ -126,7 +126,7 @@ export interface CandidateResultRow {
   deadlineAt: Date;
   score: number;
   maxScore: number;
-  hiringStatus: 'pending' | 'shortlisted' | 'rejected';
+  hiringStatus: string;
   eventCount: number;
   awaitingGrading: boolean;
   /** The languages the candidate submitted in (coding tests), by id. */
@@ -166,7 +166,7 @@ export interface MyTestRow {
   endTime: Date | null;
   score: number | null;
   maxScore: number | null;
-  hiringStatus: 'pending' | 'shortlisted' | 'rejected' | null;
+  hiringStatus: string | null;
   invitedAt: Date | null;
   awaitingGrading: boolean | null;
   /** The company shows candidates their score (issue 26); null for an invitation. */

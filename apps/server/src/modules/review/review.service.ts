@@ -35,6 +35,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
 import { answerMarks, isWrittenAnswer } from '../aptitude-questions/aptitude-scoring';
+import { requireStage } from '../companies/companies.pipeline';
 import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { requireManagedTest } from '../tests/tests.access';
 import { profileOf } from '../users/users.service';
@@ -424,15 +425,10 @@ export function testHeaderOf(test: TestRow) {
  * (status-mail.ts), and only if it differs from what the candidate was last told: one email per real change.
  */
 /** notify false (issue 26): the status changes without the status email (status_silent; status-mail.ts). */
-export async function setHiringStatus(
-  deps: Deps,
-  user: UserRow,
-  attemptId: string,
-  status: THiringStatus,
-  notify = true,
-) {
-  const { attempt } = await requireManagedAttempt(deps, user, attemptId, 'review.status');
+export async function setHiringStatus(deps: Deps, user: UserRow, attemptId: string, status: string, notify = true) {
+  const { attempt, test } = await requireManagedAttempt(deps, user, attemptId, 'review.status');
   if (attempt.isPreview) throw new AppError('CONFLICT', 'A preview attempt has no hiring status');
+  await requireStage(deps.db, test.companyId, status);
   const now = deps.clock.now();
   const changed =
     attempt.hiringStatus !== status &&
@@ -469,6 +465,7 @@ export async function setHiringStatuses(
   input: TBulkStatusUpdate,
 ): Promise<TBulkStatusSaved> {
   const test = await requireManagedTest(deps.db, user, testId, 'review.status');
+  await requireStage(deps.db, test.companyId, input.status);
   const ids = [...new Set(input.attemptIds)];
   const found = await deps.db
     .select({ id: attempts.id, isPreview: attempts.isPreview })
@@ -526,10 +523,17 @@ export async function getMyTests(deps: Deps, user: UserRow): Promise<TMyTest[]> 
       // their score (issue 26).
       score: released && r.score != null ? round1(r.score) : null,
       maxScore: released ? r.maxScore : null,
-      hiringStatus: r.hiringStatus,
+      // A company's own pipeline stage (issue 26) is the employer's working state, not a decision told to the
+      // candidate: they see it as pending (they hear of it by email only when the employer notifies them).
+      hiringStatus: candidateStatus(r.hiringStatus),
       takePath: takePathOf(r.testType, r.testId),
     };
   });
+}
+
+function candidateStatus(status: string | null): THiringStatus | null {
+  if (status === null) return null;
+  return status === 'shortlisted' || status === 'rejected' ? status : 'pending';
 }
 
 export function takePathOf(testType: string, testId: string): string {

@@ -386,9 +386,10 @@ describe('hiring status and templates', () => {
   it('validates, does not email a return to pending, and keeps tenancy', async () => {
     const put = (payload: unknown, who: SignedInUser, id = seeded.a2.id) =>
       t.as(who).put(`/api/review/attempts/${id}/status`, payload as object);
-    const bad = await put({ status: 'hired' }, empA);
+    // issue 26: any stage of the company's pipeline (pipeline.test.ts); one that is not in it is refused
+    const bad = await put({ status: 'no_such_stage' }, empA);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.status).toBe('Status must be shortlisted, rejected or pending');
+    expect(bad.json().fields.status).toBe('Status must be a stage of your pipeline');
     expect((await put({ status: 'pending' }, empA)).json().emailed).toBe(false);
     expect((await put({ status: 'shortlisted' }, empB)).statusCode).toBe(404);
     expect((await put({ status: 'shortlisted' }, cand2)).statusCode).toBe(403);

@@ -3,12 +3,14 @@
  * only once the status has stood for STATUS_UNDO_MS, and only when it differs from the last status mailed —
  * so shortlisted → pending → shortlisted (or any toggling inside the window) sends at most one email per real
  * change. A loop (parts.ts) sends what is due; claiming a row first means two servers never send it twice.
- * A status set with notify: false (issue 26; one candidate or many at once) is never mailed.
+ * A status set with notify: false (issue 26; one candidate or many at once) is never mailed. A company's own
+ * pipeline stage (issue 26, companies.pipeline.ts) gets a plain "moved to <stage>" email when notified.
  */
 import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { attempts, tests, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { createPassLoop } from '../../lib/pass-loop';
+import { companyStages } from '../companies/companies.pipeline';
 import { companyName, displayName, sendTemplated } from './templates';
 
 export const STATUS_UNDO_MS = 60_000;
@@ -40,7 +42,7 @@ export async function sendDueStatusEmails(deps: Deps): Promise<number> {
     .limit(200);
   let sent = 0;
   for (const { attempt, test, candidate } of due) {
-    const status = attempt.hiringStatus as 'shortlisted' | 'rejected';
+    const status = attempt.hiringStatus;
     // Claim: only if nothing changed since we read it.
     const claimed = await deps.db
       .update(attempts)
@@ -56,6 +58,11 @@ export async function sendDueStatusEmails(deps: Deps): Promise<number> {
       )
       .returning({ id: attempts.id });
     if (claimed.length === 0) continue;
+    if (status !== 'shortlisted' && status !== 'rejected') {
+      await sendStageEmail(deps, { status, test, candidate });
+      sent++;
+      continue;
+    }
     await sendTemplated(deps, {
       companyId: test.companyId,
       kind: status,
@@ -70,6 +77,32 @@ export async function sendDueStatusEmails(deps: Deps): Promise<number> {
     sent++;
   }
   return sent;
+}
+
+/** A company's own stage: a plain, truthful note of the move (no template: the stage says what it is). */
+async function sendStageEmail(
+  deps: Deps,
+  {
+    status,
+    test,
+    candidate,
+  }: {
+    status: string;
+    test: { companyId: string | null; testName: string };
+    candidate: { firstName: string; lastName: string; email: string };
+  },
+) {
+  const stages = test.companyId ? await companyStages(deps.db, test.companyId) : [];
+  const label = stages.find((s) => s.key === status)?.label ?? status;
+  const company = await companyName(deps.db, test.companyId);
+  await deps.mailer.send({
+    to: candidate.email,
+    subject: `Your application for ${test.testName} moved to ${label}`,
+    text:
+      `Hello ${displayName(candidate)},\n\nYour application for "${test.testName}" at ${company} moved to the stage ` +
+      `"${label}".\n\n${company}`,
+    kind: 'status_stage',
+  });
 }
 
 export function createStatusMailLoop(

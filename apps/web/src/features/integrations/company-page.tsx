@@ -9,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
+import { PipelineSection } from './pipeline-section';
 import { FormError } from './settings-form';
 import { errorText, SettingsPage } from './settings-nav';
 
@@ -45,7 +46,8 @@ function formOf(c: TMyCompany['company']): Form {
 /**
  * /admin/settings/company (issue 26): the profile that one-step sign-up left for later (website, industry, size,
  * year, description, LinkedIn; addresses typed without https:// are completed by the server) and whether
- * candidates see their score. Owners and admins edit; other roles read.
+ * candidates see their score, and the hiring pipeline's stages (pipeline-section.tsx). Owners and admins edit;
+ * other roles read.
  */
 export function CompanyPage() {
   const qc = useQueryClient();
@@ -191,6 +193,7 @@ export function CompanyPage() {
           )}
         </form>
       )}
+      {company.data && <PipelineSection editable={editable} />}
     </SettingsPage>
   );
 }

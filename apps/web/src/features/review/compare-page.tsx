@@ -2,7 +2,7 @@ import { languageName } from '@assessly/shared';
 /** /admin/tests/:testId/compare?attemptIds=a,b[,c]: two or three candidates side by side. */
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
-import { eventLabel, formatDuration, useCompare } from './review-api';
+import { eventLabel, formatDuration, useCompare, useStageLabel } from './review-api';
 import { CodeBlock, ErrorScreen, HiringBadge } from './review-ui';
 import './review.css';
 
@@ -11,6 +11,7 @@ export function ComparePage() {
   const [params] = useSearchParams();
   const ids = (params.get('attemptIds') ?? '').split(',').filter(Boolean);
   const q = useCompare(ids);
+  const stageName = useStageLabel();
   const back = <Link to={`/admin/tests/${testId}/results`}>← Results</Link>;
   if (ids.length < 2)
     return (
@@ -91,7 +92,7 @@ export function ComparePage() {
               <th scope="row">Status</th>
               {candidates.map((c) => (
                 <td key={c.attemptId}>
-                  <HiringBadge status={c.hiringStatus} />
+                  <HiringBadge status={c.hiringStatus} label={stageName(c.hiringStatus)} />
                 </td>
               ))}
             </tr>

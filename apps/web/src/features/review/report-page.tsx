@@ -5,7 +5,7 @@ import { PageSpinner } from '../../app/page-spinner';
 import { formatDateTime } from '../../lib/format';
 import { CandidateInterviews } from '../interviews/candidate-interviews';
 import { NotesPanel } from './notes-panel';
-import { eventLabel, formatDuration, useReport } from './review-api';
+import { eventLabel, formatDuration, useReport, useStageLabel } from './review-api';
 import { CodeBlock, ErrorScreen, HiringBadge, ProctoringStrip } from './review-ui';
 import { WrittenAnswers } from './written-grades';
 import './review.css';
@@ -13,6 +13,7 @@ import './review.css';
 export function ReportPage() {
   const { attemptId = '' } = useParams();
   const q = useReport(attemptId);
+  const stageName = useStageLabel();
   if (q.isPending) return <PageSpinner label="Loading report..." />;
   if (q.isError) return <ErrorScreen message={q.error.message} onRetry={() => q.refetch()} />;
   const r = q.data;
@@ -35,7 +36,7 @@ export function ReportPage() {
         {name}: {r.test.testName}
       </h1>
       <p className="muted">
-        {c.email} · {r.test.testType} test · <HiringBadge status={r.hiringStatus} />
+        {c.email} · {r.test.testType} test · <HiringBadge status={r.hiringStatus} label={stageName(r.hiringStatus)} />
       </p>
       <div className="rv-kv">
         <div>

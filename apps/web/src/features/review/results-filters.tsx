@@ -1,5 +1,5 @@
 /** The results table's filter bar and sortable column headers (issue 26). */
-import { languageName } from '@assessly/shared';
+import { DEFAULT_PIPELINE, languageName, type TPipelineStage } from '@assessly/shared';
 import type { ReactNode } from 'react';
 import type { ResultFilters, ResultSortKey } from './results-view';
 
@@ -33,6 +33,8 @@ export function ResultsFilterBar(props: {
   total: number;
   /** Language ids present in the rows (the language filter shows only when there are any). */
   languages?: readonly string[];
+  /** The company's pipeline stages (issue 26). */
+  stages?: readonly TPipelineStage[];
 }) {
   const { filters: f, onChange } = props;
   const set = <K extends keyof ResultFilters>(k: K, v: ResultFilters[K]) => onChange({ ...f, [k]: v });
@@ -43,9 +45,11 @@ export function ResultsFilterBar(props: {
         Status{' '}
         <select value={f.status} onChange={(e) => set('status', e.target.value as ResultFilters['status'])}>
           <option value="">Any</option>
-          <option value="pending">Pending</option>
-          <option value="shortlisted">Shortlisted</option>
-          <option value="rejected">Rejected</option>
+          {(props.stages ?? DEFAULT_PIPELINE).map((s) => (
+            <option key={s.key} value={s.key}>
+              {s.label}
+            </option>
+          ))}
         </select>
       </label>
       <label>

@@ -1,10 +1,11 @@
 /** Filters, sort and time taken of the results table (pure, so they are easy to test). */
-import type { THiringStatus, TReviewResultRow } from '@assessly/shared';
+import type { TReviewResultRow } from '@assessly/shared';
 
 export type ResultSortKey = 'rank' | 'name' | 'score' | 'time' | 'events' | 'similarity' | 'status' | 'started';
 
 export interface ResultFilters {
-  status: THiringStatus | '';
+  /** A stage key of the company's pipeline (issue 26); '' = any. */
+  status: string;
   /** `awaiting`: a written answer still needs grading (issue 25). */
   result: 'pass' | 'fail' | 'awaiting' | '';
   minPercent: string;
@@ -64,7 +65,7 @@ export function filterResults(rows: TReviewResultRow[], f: ResultFilters): TRevi
   });
 }
 
-const STATUS_ORDER: Record<THiringStatus, number> = { shortlisted: 0, pending: 1, rejected: 2 };
+const STATUS_ORDER: Record<string, number> = { shortlisted: 0, pending: 1, rejected: 2 };
 
 /** Sorted copy; `rank` is the server's order (score first). An open attempt's time sorts after every finished one. */
 export function sortResults(
@@ -72,6 +73,8 @@ export function sortResults(
   key: ResultSortKey,
   dir: 'asc' | 'desc',
   rankOf: (r: TReviewResultRow) => number,
+  /** The company's stage keys in pipeline order (issue 26); without them shortlisted, pending, rejected. */
+  stageOrder?: readonly string[],
 ): TReviewResultRow[] {
   const value = (r: TReviewResultRow): number | string => {
     switch (key) {
@@ -88,7 +91,11 @@ export function sortResults(
       case 'similarity':
         return r.similarityFlags;
       case 'status':
-        return STATUS_ORDER[r.hiringStatus];
+        if (stageOrder) {
+          const i = r.hiringStatus === null ? -1 : stageOrder.indexOf(r.hiringStatus);
+          return i === -1 ? stageOrder.length : i;
+        }
+        return r.hiringStatus === null ? 3 : (STATUS_ORDER[r.hiringStatus] ?? 3);
       case 'started':
         return new Date(r.startedAt).getTime();
     }

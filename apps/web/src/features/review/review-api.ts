@@ -1,20 +1,22 @@
 /** Server state of the review feature (TanStack Query); every call goes through lib/api. */
-import type {
-  TAccommodation,
-  TBulkStatusSaved,
-  TCompare,
-  TDashboard,
-  TEmailTemplate,
-  THiringStatus,
-  TInvitationRow,
-  TInviteResult,
-  TMyTest,
-  TReport,
-  TReviewNote,
-  TReviewResultRow,
-  TSimilarityReport,
-  TSubmissionsPage,
-  TTemplateUpdate,
+import {
+  DEFAULT_PIPELINE,
+  stageLabel,
+  type TAccommodation,
+  type TBulkStatusSaved,
+  type TCompare,
+  type TDashboard,
+  type TEmailTemplate,
+  type TInvitationRow,
+  type TInviteResult,
+  type TMyTest,
+  type TPipeline,
+  type TReport,
+  type TReviewNote,
+  type TReviewResultRow,
+  type TSimilarityReport,
+  type TSubmissionsPage,
+  type TTemplateUpdate,
 } from '@assessly/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -76,11 +78,31 @@ export const useTemplates = () =>
 
 export const useMyTests = () => useQuery({ queryKey: ['me', 'tests'], queryFn: () => api<TMyTest[]>('/api/me/tests') });
 
+/** The company's pipeline stages (issue 26): every employer reads them; the results page lists them. */
+export const PIPELINE_KEY = ['company', 'pipeline'];
+export const usePipeline = () =>
+  useQuery({ queryKey: PIPELINE_KEY, queryFn: () => api<TPipeline>('/api/companies/me/pipeline') });
+
+/** The name of a stage key in the company's pipeline (the default pipeline until it loads). */
+export function useStageLabel(): (key: string | null) => string {
+  const stages = usePipeline().data?.stages ?? DEFAULT_PIPELINE;
+  return (key) => stageLabel(stages, key);
+}
+
+export function useSavePipeline() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (stages: { key?: string; label: string }[]) =>
+      api<TPipeline>('/api/companies/me/pipeline', { method: 'PUT', body: { stages } }),
+    onSuccess: (data) => qc.setQueryData(PIPELINE_KEY, data),
+  });
+}
+
 export function useSetStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { attemptId: string; status: THiringStatus; notify?: boolean }) =>
-      api<{ attemptId: string; hiringStatus: THiringStatus; emailed: boolean; emailAt?: string | null }>(
+    mutationFn: (v: { attemptId: string; status: string; notify?: boolean }) =>
+      api<{ attemptId: string; hiringStatus: string; emailed: boolean; emailAt?: string | null }>(
         `/api/review/attempts/${v.attemptId}/status`,
         {
           method: 'PUT',
@@ -95,7 +117,7 @@ export function useSetStatus() {
 export function useSetStatuses(testId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { attemptIds: string[]; status: THiringStatus; notify: boolean }) =>
+    mutationFn: (v: { attemptIds: string[]; status: string; notify: boolean }) =>
       api<TBulkStatusSaved>(`/api/review/tests/${testId}/status`, { method: 'POST', body: v }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['review'] }),
   });

@@ -1,5 +1,5 @@
 /** Small pieces shared by the review pages: modal, error screen, pager, code block, proctoring strip, badges. */
-import type { THiringStatus, TProctoringEvent, TScoreBand } from '@assessly/shared';
+import type { TProctoringEvent, TScoreBand } from '@assessly/shared';
 import { type ReactNode, useId, useRef } from 'react';
 import { Pagination } from '../../app/pagination';
 import { useDialog } from '../../app/use-dialog';
@@ -107,12 +107,13 @@ export function BandBadge({ band, passed, total }: { band: TScoreBand; passed: n
   );
 }
 
-export function HiringBadge({ status }: { status: THiringStatus | null }) {
+/** A hiring status; label is its stage's name in the company's pipeline (issue 26) when known. */
+export function HiringBadge({ status, label }: { status: string | null; label?: string }) {
   if (!status) return null;
   const cls = status === 'shortlisted' ? 'badge-success' : status === 'rejected' ? 'badge-danger' : '';
   return (
     <span className={`badge ${cls}`}>
-      {status === 'pending' ? 'Pending review' : status[0]!.toUpperCase() + status.slice(1)}
+      {label ?? (status === 'pending' ? 'Pending review' : status[0]!.toUpperCase() + status.slice(1))}
     </span>
   );
 }

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/format';
 import { ResultsSideBySide, ResultTable } from '../taking/sql-tables';
-import { BAND_CLASS } from './review-api';
+import { BAND_CLASS, useStageLabel } from './review-api';
 import { BandBadge, CodeBlock, HiringBadge, Modal, ProctoringStrip } from './review-ui';
 
 /** One submission on the dashboard: View Code, View Results, Show/Hide Details (of THIS submission's candidate), captures. */
 export function SubmissionCard({ s }: { s: TDashboardSubmission }) {
   const [open, setOpen] = useState<'code' | 'results' | null>(null);
   const [details, setDetails] = useState(false);
+  const stageName = useStageLabel();
   const c = s.candidate;
   const name = `${c.firstName} ${c.lastName}`.trim() || c.email;
   const detailsId = `details-${s.id}`;
@@ -25,7 +26,7 @@ export function SubmissionCard({ s }: { s: TDashboardSubmission }) {
           </div>
         </div>
         <div className="row">
-          <HiringBadge status={s.hiringStatus} />
+          <HiringBadge status={s.hiringStatus} label={stageName(s.hiringStatus)} />
           <BandBadge band={s.band} passed={s.passed} total={s.total} />
           <span className="muted">
             Score {Math.round(s.score * 10) / 10}/{s.maxScore}

@@ -1,8 +1,8 @@
 /**
  * /admin/tests/:id/results: ranking, CSV, similarity flags, shortlist/reject with confirmation (emailed or not),
- * moving many selected candidates at once (issue 26), invitations.
+ * moving many selected candidates at once to any stage of the company's pipeline (issue 26), invitations.
  */
-import type { THiringStatus, TReviewResultRow } from '@assessly/shared';
+import { DEFAULT_PIPELINE, stageLabel, type TReviewResultRow } from '@assessly/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -12,7 +12,7 @@ import { useCan } from '../auth/use-can';
 import { InvitePanel } from './invite-panel';
 import { ResultsFilterBar, SortHeader, type SortState } from './results-filters';
 import { filterResults, formatTimeTaken, NO_FILTERS, sortResults, timeTakenMs } from './results-view';
-import { useResults, useSetStatus, useSetStatuses, useSimilarity } from './review-api';
+import { usePipeline, useResults, useSetStatus, useSetStatuses, useSimilarity } from './review-api';
 import { ErrorScreen, HiringBadge, Modal } from './review-ui';
 import { TestFiguresPanel } from './test-figures-panel';
 import './review.css';
@@ -20,11 +20,15 @@ import './review.css';
 export function TestResultsPage() {
   const { testId = '' } = useParams();
   const q = useResults(testId);
-  const [confirm, setConfirm] = useState<{ row: TReviewResultRow; status: THiringStatus } | null>(null);
+  const pipeline = usePipeline();
+  // Until the pipeline loads (or if it cannot), the default one names the stages.
+  const stages = pipeline.data?.stages ?? DEFAULT_PIPELINE;
+  const label = (key: string | null) => stageLabel(stages, key);
+  const [confirm, setConfirm] = useState<{ row: TReviewResultRow; status: string } | null>(null);
   const [notify, setNotify] = useState(true);
   const setStatus = useSetStatus();
   const setStatuses = useSetStatuses(testId);
-  const [bulk, setBulk] = useState<{ status: THiringStatus; confirming: boolean }>({
+  const [bulk, setBulk] = useState<{ status: string; confirming: boolean }>({
     status: 'shortlisted',
     confirming: false,
   });
@@ -37,7 +41,13 @@ export function TestResultsPage() {
   if (q.isError) return <ErrorScreen message={q.error.message} onRetry={() => q.refetch()} />;
   const { test, rows } = q.data;
   const rankOf = (r: (typeof rows)[number]) => rows.indexOf(r);
-  const shown = sortResults(filterResults(rows, filters), sort.key, sort.dir, rankOf);
+  const shown = sortResults(
+    filterResults(rows, filters),
+    sort.key,
+    sort.dir,
+    rankOf,
+    stages.map((s) => s.key),
+  );
 
   const apply = async () => {
     if (!confirm) return;
@@ -50,11 +60,12 @@ export function TestResultsPage() {
         // The email waits for the undo window: Undo puts the old status back and nothing is sent.
         const undo = async () => {
           await setStatus.mutateAsync({ attemptId: row.attemptId, status: before });
-          toast.info(`${row.name} is back to ${before}; no email was sent.`);
+          toast.info(`${row.name} is back to ${label(before)}; no email was sent.`);
         };
         toast.success(
           <span>
-            {row.name} is now {r.hiringStatus}. The status email goes out at {new Date(r.emailAt).toLocaleTimeString()}.{' '}
+            {row.name} is now {label(r.hiringStatus)}. The status email goes out at{' '}
+            {new Date(r.emailAt).toLocaleTimeString()}.{' '}
             <button type="button" className="btn btn-link btn-sm" onClick={() => void undo()}>
               Undo
             </button>
@@ -64,7 +75,7 @@ export function TestResultsPage() {
         );
       } else
         toast.success(
-          `${row.name} is now ${r.hiringStatus}. ${notify || confirm.status === 'pending' ? 'No email is needed.' : 'No email is sent.'}`,
+          `${row.name} is now ${label(r.hiringStatus)}. ${notify || confirm.status === 'pending' ? 'No email is needed.' : 'No email is sent.'}`,
         );
     } catch (err) {
       // A refused or failed change closes the dialog too; the toast says why.
@@ -79,7 +90,7 @@ export function TestResultsPage() {
       const r = await setStatuses.mutateAsync({ attemptIds: picked, status: bulk.status, notify });
       setBulk((b) => ({ ...b, confirming: false }));
       setPicked([]);
-      const moved = `${r.changed.length} candidate${r.changed.length === 1 ? '' : 's'} moved to ${r.hiringStatus}`;
+      const moved = `${r.changed.length} candidate${r.changed.length === 1 ? '' : 's'} moved to ${label(r.hiringStatus)}`;
       toast.success(
         r.emailAt
           ? `${moved}. Their status emails go out at ${new Date(r.emailAt).toLocaleTimeString()}.`
@@ -90,7 +101,7 @@ export function TestResultsPage() {
       toast.error((err as Error).message);
     }
   };
-  const openConfirm = (row: TReviewResultRow, status: THiringStatus) => {
+  const openConfirm = (row: TReviewResultRow, status: string) => {
     setNotify(true);
     setConfirm({ row, status });
   };
@@ -145,11 +156,13 @@ export function TestResultsPage() {
                 <select
                   id="bulk-status"
                   value={bulk.status}
-                  onChange={(e) => setBulk({ status: e.target.value as THiringStatus, confirming: false })}
+                  onChange={(e) => setBulk({ status: e.target.value, confirming: false })}
                 >
-                  <option value="shortlisted">Shortlisted</option>
-                  <option value="rejected">Rejected</option>
-                  <option value="pending">Pending review</option>
+                  {stages.map((s) => (
+                    <option key={s.key} value={s.key}>
+                      {s.label}
+                    </option>
+                  ))}
                 </select>
                 <button
                   type="button"
@@ -176,6 +189,7 @@ export function TestResultsPage() {
               shown={shown.length}
               total={rows.length}
               languages={[...new Set(rows.flatMap((r) => r.languages ?? []))].sort()}
+              stages={stages}
             />
             <table className="table" aria-label="Ranking">
               <thead>
@@ -252,7 +266,7 @@ export function TestResultsPage() {
                       )}
                     </td>
                     <td>
-                      <HiringBadge status={r.hiringStatus} />
+                      <HiringBadge status={r.hiringStatus} label={label(r.hiringStatus)} />
                     </td>
                     <td>
                       <div className="row" style={{ gap: '0.4rem' }}>
@@ -339,11 +353,13 @@ export function TestResultsPage() {
         <Modal title="Move candidates" onClose={() => setBulk((b) => ({ ...b, confirming: false }))}>
           <p>
             Move {pickedRows.length} candidate{pickedRows.length === 1 ? '' : 's'} (
-            {pickedRows.map((r) => r.name).join(', ')}) to {bulk.status === 'pending' ? 'pending review' : bulk.status}?
+            {pickedRows.map((r) => r.name).join(', ')}) to {label(bulk.status)}?
             {bulk.status === 'pending'
               ? ' No email is sent.'
               : notify
-                ? ` Each gets the ${bulk.status} status email one minute after you confirm.`
+                ? bulk.status === 'shortlisted' || bulk.status === 'rejected'
+                  ? ` Each gets the ${bulk.status} status email one minute after you confirm.`
+                  : ` Each gets an email one minute after you confirm: "Your application for ${test.testName} moved to ${label(bulk.status)}".`
                 : ' No email is sent.'}
           </p>
           {bulk.status !== 'pending' && (
