@@ -162,6 +162,11 @@ describe('GET/PUT /api/companies/me/pipeline', () => {
       (results.json().rows as { attemptId: string; hiringStatus: string }[]).find((r) => r.attemptId === attemptA)
         ?.hiringStatus,
     ).toBe('take_home');
+    // the CSV names the stage as the company does
+    const csv = await call(t.app, 'GET', `/api/review/tests/${test.id}/results.csv`, team.reviewer);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(',Take-home,');
+    expect(csv.body).not.toContain('take_home');
     expect(
       (await call(t.app, 'PUT', `/api/review/attempts/${attemptA}/status`, team.reviewer, { status: 'pending' }))
         .statusCode,

@@ -18,6 +18,7 @@ import {
   type TReviewResultItem,
   type TReviewResultRow,
   type TSubmissionsPage,
+  stageLabel,
 } from '@assessly/shared';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import {
@@ -35,7 +36,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
 import { answerMarks, isWrittenAnswer } from '../aptitude-questions/aptitude-scoring';
-import { requireStage } from '../companies/companies.pipeline';
+import { companyStages, requireStage } from '../companies/companies.pipeline';
 import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { requireManagedTest } from '../tests/tests.access';
 import { profileOf } from '../users/users.service';
@@ -209,6 +210,8 @@ export async function getResultsCsv(
 ): Promise<{ filename: string; csv: string }> {
   const test = await requireManagedTest(deps.db, user, testId);
   const rows = await getResults(deps, user, testId);
+  // the stage as the company names it (a custom stage's key is internal)
+  const stages = test.companyId ? await companyStages(deps.db, test.companyId) : [];
   const header = [
     'Name',
     'Email',
@@ -235,7 +238,7 @@ export async function getResultsCsv(
       r.maxScore,
       r.percent,
       r.passed === null ? 'Awaiting grading' : r.passed ? 'Pass' : 'Fail',
-      r.hiringStatus,
+      stages.length ? stageLabel(stages, r.hiringStatus) : r.hiringStatus,
       r.eventCount,
       r.similarityFlags,
     ]),

@@ -292,11 +292,11 @@ describe('results and CSV', () => {
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      `Ada Lovelace,${cand1.email},Yes,${seeded.a1.startedAt.toISOString()},${seeded.a1.endedAt!.toISOString()},90,100,90,Pass,pending,3,1`,
+      `Ada Lovelace,${cand1.email},Yes,${seeded.a1.startedAt.toISOString()},${seeded.a1.endedAt!.toISOString()},90,100,90,Pass,Applied,3,1`,
     );
     // The name starting with = gets a quote, and the comma and quotes are escaped.
     expect(lines[2]!.startsWith(`"'=HYPERLINK(""http://x"") Copy, Cat",${cand2.email},`)).toBe(true);
-    expect(lines[2]!.endsWith(',15,100,15,Fail,pending,0,1')).toBe(true);
+    expect(lines[2]!.endsWith(',15,100,15,Fail,Applied,0,1')).toBe(true);
     expect((await t.as(empB).get(`/api/review/tests/${seeded.main.test.id}/results.csv`)).statusCode).toBe(404);
   });
 
