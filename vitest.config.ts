@@ -31,8 +31,12 @@ export default defineConfig({
     hookTimeout: 300_000,
     pool: 'forks',
     sequence: {
+      // the longest files of the last runs' summaries: started first, they do not end the phase alone
       sequencer: slowFirst([
+        'apps/server/src/modules/submissions/added-languages.test.ts',
+        'packages/face/src/face-gate.test.ts',
         'packages/face/src/face-engine.test.ts',
+        'packages/judge/src/languages.test.ts',
         'apps/server/src/modules/judging/judging.truth.test.ts',
         'packages/judge/src/security.test.ts',
         'packages/judge/src/truth.test.ts',

@@ -119,13 +119,13 @@ function step(name, cmd, env = {}) {
 const reportFiles = new Map();
 const cpuLogs = new Map();
 /** A vitest step: `args` choose the config and projects, `filter` the files. */
-function vitest(name, { nice = false, args, filter = '', env }) {
+function vitest(name, { nice = 0, args, filter = '', env }) {
   const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
   reportFiles.set(name, file);
   // Each file's CPU, written by vitest.cpu-per-file.ts (a setup file of both configs)
   const cpuLog = path.join(reports, `${name.replace(/\W+/g, '-')}.files.cpu`);
   cpuLogs.set(name, cpuLog);
-  const cmd = `${nice ? 'nice -n 5 ' : ''}npx vitest run ${args} ${filter} --reporter=default --reporter=json --outputFile.json=${file}`;
+  const cmd = `${nice ? `nice -n ${nice} ` : ''}npx vitest run ${args} ${filter} --reporter=default --reporter=json --outputFile.json=${file}`;
   return step(name, cmd, { ...env, TEST_CPU_LOG: cpuLog });
 }
 /** Each test file's CPU seconds by phase (its worker and the children it waited for). */
@@ -189,14 +189,15 @@ const together = [];
 if (wanted('lint')) together.push(step('lint', 'npm run lint'));
 // The unit and API tests yield the CPU to the end-to-end tests, whose pages and servers wait on each other.
 if (wanted('unit'))
-  together.push(vitest('unit', { nice: true, args: '--project server --project web', env: EMBEDDED }));
+  together.push(vitest('unit', { nice: 5, args: '--project server --project web', env: EMBEDDED }));
 if (runPg) {
   // The API tests again on the server, but not the files whose subject is the sandbox or the face models
   // (test-lists.mjs): they would repeat the same compiles and inference and test no other code path.
   // (vitest.config.ts reads TEST_ONE_DATABASE_DONE; a project's own exclude list ignores the CLI's --exclude)
   together.push(
     vitest('pg', {
-      nice: true,
+      // below the unit phase, which ends last: the PostgreSQL phase has minutes to spare
+      nice: 10,
       args: '--project server',
       filter: 'apps/server',
       env: { ...ON_SERVER, TEST_ONE_DATABASE_DONE: '1' },
