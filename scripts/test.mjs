@@ -188,8 +188,7 @@ const ON_SERVER = { TEST_DATABASE_URL: pgUrl };
 const together = [];
 if (wanted('lint')) together.push(step('lint', 'npm run lint'));
 // The unit and API tests yield the CPU to the end-to-end tests, whose pages and servers wait on each other.
-if (wanted('unit'))
-  together.push(vitest('unit', { nice: 5, args: '--project server --project web', env: EMBEDDED }));
+if (wanted('unit')) together.push(vitest('unit', { nice: 5, args: '--project server --project web', env: EMBEDDED }));
 if (runPg) {
   // The API tests again on the server, but not the files whose subject is the sandbox or the face models
   // (test-lists.mjs): they would repeat the same compiles and inference and test no other code path.

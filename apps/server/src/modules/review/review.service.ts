@@ -6,6 +6,7 @@
 
 import {
   scoreBand,
+  stageLabel,
   type TBulkStatusSaved,
   type TBulkStatusUpdate,
   type TCandidateProfile,
@@ -18,7 +19,6 @@ import {
   type TReviewResultItem,
   type TReviewResultRow,
   type TSubmissionsPage,
-  stageLabel,
 } from '@assessly/shared';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import {
