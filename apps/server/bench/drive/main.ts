@@ -31,7 +31,7 @@ import pg from 'pg';
 import { PROCESS_HEALTH_TOKEN, type ServerProcess, startServerProcess } from '../../test/server-process';
 import { benchEnd, draftBytes, HEARTBEAT_MS, runCandidate, timed } from './candidate';
 import { quotaUs } from './cgroups';
-import { LANGUAGES } from './programs';
+import { LANGUAGES, SUM_PROBLEM } from './programs';
 import { FaceChecks, nameOf, Recorder, sampleTree } from './stats';
 import { parseKill, parseTopology, runTopology } from './topology';
 
@@ -264,27 +264,7 @@ async function main() {
         employer,
       )
     ).body as { id: string };
-    const batch = await post(
-      'setup',
-      `/api/tests/${test.id}/questions/batch`,
-      {
-        problems: [
-          {
-            title: 'Sum',
-            description: 'Print the sum of two integers.',
-            examples: [{ input: '1 2\n', output: '3\n' }],
-            testCases: [
-              { input: '40 2\n', output: '42\n' },
-              { input: '-5 5\n', output: '0\n' },
-              { input: '1000000000 1000000000\n', output: '2000000000\n' },
-            ],
-            constraints: ['|a|, |b| <= 10^9'],
-            marks: 10,
-          },
-        ],
-      },
-      employer,
-    );
+    const batch = await post('setup', `/api/tests/${test.id}/questions/batch`, { problems: [SUM_PROBLEM] }, employer);
     const questionId = ((batch.body as { problems?: { id: string }[] }).problems ?? [])[0]?.id;
     if (!questionId) throw new Error(`could not create the problem: ${JSON.stringify(batch.body)}`);
 

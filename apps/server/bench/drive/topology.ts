@@ -32,7 +32,7 @@ import pg from 'pg';
 import { freePort, PROCESS_HEALTH_TOKEN } from '../../test/server-process';
 import { timed } from './candidate';
 import { createCpuGroups } from './cgroups';
-import { SUM_PROGRAMS } from './programs';
+import { SUM_PROBLEM, SUM_PROGRAMS } from './programs';
 import { Recorder, sampleTree } from './stats';
 
 export interface Topology {
@@ -300,27 +300,7 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
         employer,
       )
     ).body as { id: string };
-    const batch = await post(
-      'setup',
-      `/api/tests/${test.id}/questions/batch`,
-      {
-        problems: [
-          {
-            title: 'Sum',
-            description: 'Print the sum of two integers.',
-            examples: [{ input: '1 2\n', output: '3\n' }],
-            testCases: [
-              { input: '40 2\n', output: '42\n' },
-              { input: '-5 5\n', output: '0\n' },
-              { input: '1000000000 1000000000\n', output: '2000000000\n' },
-            ],
-            constraints: ['|a|, |b| <= 10^9'],
-            marks: 10,
-          },
-        ],
-      },
-      employer,
-    );
+    const batch = await post('setup', `/api/tests/${test.id}/questions/batch`, { problems: [SUM_PROBLEM] }, employer);
     const questionId = ((batch.body as { problems?: { id: string }[] }).problems ?? [])[0]?.id;
     if (!questionId) throw new Error(`could not create the problem: ${JSON.stringify(batch.body)}`);
     // The candidates: enough for the drafts (each stays under its 240 saves a minute) and the backlog.

@@ -3,44 +3,17 @@
  * holds and how fast it drains, and code sent close to the deadline is stored anyway (it could not be sent
  * again in time). A fake judge held open stands in at the edge so the queue stays full.
  */
-import { type JudgeRequest, type JudgeResult, LANGUAGES } from '@assessly/judge';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachJudging } from '../../../test/build-test-app';
 import type { SignedInUser } from '../../../test/factories';
+import { acceptingJudge } from '../../../test/fixtures/judging';
 import { useStartedCodingTest, useTestApp } from '../../../test/support';
 import { attempts, submissions } from '../../db/schema';
-import type { JudgeLike } from './judging.types';
 
 const gates: (() => void)[] = [];
-const heldJudge: JudgeLike = {
-  async judge(req: JudgeRequest): Promise<JudgeResult> {
-    await new Promise<void>((r) => gates.push(r));
-    const cases = req.cases.map((c, index) => ({
-      index,
-      passed: true,
-      verdict: 'Accepted' as const,
-      timeMs: 1,
-      wallMs: 1,
-      memoryKb: 1,
-      exitCode: 0,
-      signal: null,
-      output: c.expectedOutput ?? '',
-      stderr: '',
-      message: null,
-    }));
-    return {
-      verdict: 'Accepted',
-      compileOutput: null,
-      cases,
-      compileMs: null,
-      passedCount: cases.length,
-      totalCount: cases.length,
-    };
-  },
-  languages: async () => LANGUAGES.map((id) => ({ id, name: id, version: '1', available: true, message: null })),
-  isolation: () => ({ sandbox: 'none', memory: 'rlimit-as', pids: 'rlimit', uid: 1000, warnings: ['test fake'] }),
-};
+// Each judging stays open until the test releases it.
+const heldJudge = acceptingJudge(() => new Promise<void>((r) => gates.push(r)));
 
 const t = useTestApp();
 const { candidates, test: sumTest } = useStartedCodingTest(t, { candidates: 2 });

@@ -6,11 +6,11 @@
  * queued submission does not wait for the minute-long queued sweep. Real pg-boss on the PostgreSQL server
  * (TEST_DATABASE_URL, default local); the judge is a fake (the subject is the queue, not the sandbox).
  */
-import { LANGUAGES } from '@assessly/judge';
 import { eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, SUM_PROBLEM, startCodingAttempt, uniqueEmail } from '../../../test/factories';
+import { acceptingJudge } from '../../../test/fixtures/judging';
 import { until } from '../../../test/support';
 import { openTestDatabase } from '../../../test/test-databases';
 import type { Database } from '../../db/client';
@@ -19,7 +19,6 @@ import { systemClock } from '../../lib/clock';
 import { createSubmission } from '../submissions/submissions.service';
 import { claimFairest } from './fair-claim';
 import { createFairScheduler } from './fair-scheduler';
-import type { JudgeLike } from './judging.types';
 import { createPgBossQueue, JUDGE_QUEUE, type PgBossQueue } from './pg-boss-queue';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -44,35 +43,7 @@ afterAll(async () => {
 /** Accepts every case at once and counts what it judged, per submission code. */
 function countingJudge() {
   const judged: string[] = [];
-  const judge: JudgeLike = {
-    async judge(req) {
-      judged.push(req.code);
-      const cases = req.cases.map((c, index) => ({
-        index,
-        passed: true,
-        verdict: 'Accepted' as const,
-        timeMs: 1,
-        wallMs: 1,
-        memoryKb: 1,
-        exitCode: 0,
-        signal: null,
-        output: c.expectedOutput ?? '',
-        stderr: '',
-        message: null,
-      }));
-      return {
-        verdict: 'Accepted',
-        compileOutput: null,
-        cases,
-        compileMs: null,
-        passedCount: cases.length,
-        totalCount: cases.length,
-      };
-    },
-    languages: async () => LANGUAGES.map((id) => ({ id, name: id, version: '1', available: true, message: null })),
-    isolation: () => ({ sandbox: 'none', memory: 'rlimit-as', pids: 'rlimit', uid: 1000, warnings: ['test fake'] }),
-  };
-  return { judge, judged };
+  return { judge: acceptingJudge((req) => void judged.push(req.code)), judged };
 }
 
 async function candidate(testId: string) {
