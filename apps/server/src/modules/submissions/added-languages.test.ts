@@ -58,7 +58,10 @@ describe.each(ADDED_LANGUAGES.map((language, i) => [language, i] as [AddedLangua
       const submit = await t.as(candidate).post('/api/submissions', body(language, code));
       answers.push(submit.body);
       expect(submit.statusCode, submit.body).toBe(200);
-      expect(submit.json().map((item: { passed: boolean }) => item.passed)).toEqual([true, true]);
+      expect(
+        submit.json().map((item: { passed: boolean }) => item.passed),
+        submit.body,
+      ).toEqual([true, true]);
       const id = submit.headers['x-submission-id'] as string;
       const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, id));
       expect(row).toMatchObject({ status: 'judged', verdict: 'Accepted', language, score: 20 });

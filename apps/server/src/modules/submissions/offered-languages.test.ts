@@ -73,7 +73,10 @@ describe('per-test language choice', () => {
       expect(run.json()[0]).toMatchObject({ passed: true, verdict: 'Accepted', output: '3\n' });
       const submit = await t.as(candidate).post('/api/submissions', body(language, code));
       expect(submit.statusCode).toBe(200);
-      expect(submit.json().map((i: { passed: boolean }) => i.passed)).toEqual([true, true]);
+      expect(
+        submit.json().map((i: { passed: boolean }) => i.passed),
+        submit.body,
+      ).toEqual([true, true]);
       const id = submit.headers['x-submission-id'] as string;
       const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, id));
       expect(row).toMatchObject({ status: 'judged', verdict: 'Accepted', language, score: 20 });
