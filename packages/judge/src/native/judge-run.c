@@ -137,18 +137,40 @@ static long long cpu_usage_us(void) {
 }
 
 /*
- * Longest time any one thread of the run has spent runnable but waiting for a CPU (run_delay, the second
- * field of /proc/<pid>/task/<tid>/schedstat, in ns), in ms. The wall-clock limit is extended by this much:
- * a program waiting behind other work (it runs niced) did not cause that wait. A sleeping or blocked program
- * has next to none, so it still meets the plain wall limit. Without a cgroup (no list of the run's
- * processes) it is 0.
+ * Time the run's threads have spent runnable but waiting for a CPU (run_delay, the second field of
+ * /proc/<pid>/task/<tid>/schedstat, in ns), summed over every thread seen so far, in ms. The wall-clock limit is
+ * extended by this much: a program waiting behind other work (it runs niced) did not cause that wait. A
+ * sleeping or blocked program has next to none, so it still meets the plain wall limit; a program that keeps
+ * many threads runnable spends CPU at the same time and meets the CPU limit. Sampled every STALL_SAMPLE_MS, so
+ * a thread that ended (a runtime's start-up helpers) still counts with what it had waited when last seen.
+ * Without a cgroup (no list of the run's processes) it is 0.
  */
+#define STALL_SAMPLE_MS 200
+#define STALL_TIDS 1024
+static long stall_tid[STALL_TIDS];
+static long long stall_ns[STALL_TIDS];
+static int stall_count = 0;
+static long long stall_total_ns = 0; /* threads that did not fit the table: their last sampled delay */
+
+static void stall_note(long tid, long long ns) {
+  for (int i = 0; i < stall_count; i++)
+    if (stall_tid[i] == tid) {
+      if (ns > stall_ns[i]) stall_ns[i] = ns;
+      return;
+    }
+  if (stall_count < STALL_TIDS) {
+    stall_tid[stall_count] = tid;
+    stall_ns[stall_count++] = ns;
+  } else if (ns > 0) {
+    stall_total_ns += ns;
+  }
+}
+
 static long long stall_ms(void) {
   const char *dir = cg_pids ? cg_pids : (cg_mem ? cg_mem : cg_cpu);
   if (!dir) return 0;
   char buf[16384];
-  if (read_file(dir, "cgroup.procs", buf, sizeof buf) <= 0) return 0;
-  long long best = 0;
+  if (read_file(dir, "cgroup.procs", buf, sizeof buf) <= 0) buf[0] = 0;
   for (char *p = buf; *p;) {
     long pid = strtol(p, &p, 10);
     while (*p == '\n') p++;
@@ -166,11 +188,13 @@ static long long stall_ms(void) {
       char *q = sb;
       strtoll(q, &q, 10);
       long long delay_ns = strtoll(q, &q, 10);
-      if (delay_ns / 1000000 > best) best = delay_ns / 1000000;
+      stall_note(strtol(e->d_name, NULL, 10), delay_ns);
     }
     closedir(d);
   }
-  return best;
+  long long ns = stall_total_ns;
+  for (int i = 0; i < stall_count; i++) ns += stall_ns[i];
+  return ns / 1000000;
 }
 
 /* SIGKILL every process of the run; loops because a process may fork between read and kill. */
@@ -514,16 +538,42 @@ int main(int argc, char **argv) {
   const char *limit_hit = "";
   struct rusage ru;
   memset(&ru, 0, sizeof ru);
-  long long deadline = wall_ms > 0 ? start + wall_ms : -1;
+  /* The wall clock of the program starts when the launcher says it is about to start it ("S" on the status
+     pipe): building the sandbox (namespaces, mounts) can wait on kernel locks while other sandboxes are made or
+     torn down, and that wait is not the program's. Until then the sandbox has SETUP_MS on top (a stuck set-up
+     ends as a sandbox failure: "S" never came). Without a status pipe the clock runs from the fork. */
+  const long long SETUP_MS = 30000;
+  long long deadline = wall_ms > 0 ? start + wall_ms + (ip[0] >= 0 ? SETUP_MS : 0) : -1;
+  long long program_start = ip[0] >= 0 ? -1 : start;
+  char info[512];
+  size_t info_len = 0;
+  int info_eof = 0;
+  if (ip[0] >= 0) fcntl(ip[0], F_SETFL, O_NONBLOCK);
   /* the wall limit grows by the run's wait for a CPU, up to 10 more times itself (a bound on a slot's time) */
-  long long stall_credit = 0;
+  long long stall_credit = 0, stall_sampled = 0;
   while (!exited || out_open || err_open) {
-    struct pollfd pf[3] = {{sigpipe_fds[0], POLLIN, 0}, {out_open ? op[0] : -1, POLLIN, 0}, {err_open ? ep[0] : -1, POLLIN, 0}};
+    int waiting_start = program_start < 0 && ip[0] >= 0 && !info_eof;
+    struct pollfd pf[4] = {{sigpipe_fds[0], POLLIN, 0}, {out_open ? op[0] : -1, POLLIN, 0}, {err_open ? ep[0] : -1, POLLIN, 0}, {waiting_start ? ip[0] : -1, POLLIN, 0}};
     int timeout = 20;
     if (exited) timeout = 5; /* leftovers holding a pipe: give them a moment, then they are killed */
-    poll(pf, 3, timeout);
+    poll(pf, 4, timeout);
     char drain[64];
     while (read(sigpipe_fds[0], drain, sizeof drain) > 0) {}
+    if (waiting_start && pf[3].revents) {
+      ssize_t n = read(ip[0], info + info_len, sizeof info - 1 - info_len);
+      if (n > 0) info_len += (size_t)n;
+      else if (n == 0) info_eof = 1; /* the sandbox ended before the program started: reported below */
+      if (info_len >= 1) {
+        program_start = now_ms();
+        if (wall_ms > 0) deadline = program_start + wall_ms;
+      }
+    }
+    if (program_start >= 0 && !exited && now_ms() - stall_sampled >= STALL_SAMPLE_MS) {
+      stall_sampled = now_ms();
+      long long s = stall_ms();
+      if (s > wall_ms * 10) s = wall_ms * 10;
+      if (s > stall_credit) stall_credit = s;
+    }
     if (out_open && pf[1].revents) out_open = pump(op[0], out_fd, &out_total, out_limit + 1);
     if (err_open && pf[2].revents) err_open = pump(ep[0], err_fd, &err_total, err_limit + 1);
     if (!exited) {
@@ -562,7 +612,7 @@ int main(int argc, char **argv) {
       out_open = err_open = 0;
     }
   }
-  long long wall = now_ms() - start;
+  long long wall = now_ms() - (program_start >= 0 ? program_start : start);
   kill_cgroup();
   reap_all();
 
@@ -601,10 +651,10 @@ int main(int argc, char **argv) {
   int started = 1, real = 0, real_code = -1, real_sig = 0;
   char setup[256] = "";
   if (ip[0] >= 0) {
-    char ib[512];
-    fcntl(ip[0], F_SETFL, O_NONBLOCK);
-    ssize_t n = read(ip[0], ib, sizeof ib - 1);
-    if (n < 0) n = 0;
+    /* what the loop already read ("S" at the program's start), then the rest */
+    char *ib = info;
+    ssize_t more = read(ip[0], info + info_len, sizeof info - 1 - info_len);
+    ssize_t n = (ssize_t)info_len + (more > 0 ? more : 0);
     ib[n] = 0;
     started = n >= 1 && ib[0] == 'S' && (n == 1 || ib[1] != 'X');
     if (!started) {
