@@ -287,7 +287,8 @@ export function TestResultsPage() {
                   : ` Each gets an email one minute after you confirm: "${stageMailSubject(
                       stages.find((s) => s.key === bulk.status),
                       bulk.status,
-                      { testName: test.testName, companyName },
+                      // each candidate's own name goes where the subject names them
+                      { testName: test.testName, companyName, candidateName: "[the candidate's name]" },
                     )}".`
                 : ' No email is sent.'}
           </p>
