@@ -1,11 +1,13 @@
 /**
  * Companies end to end: one-step company sign-up from the home page (every rule of the step), verify the email
  * from the outbox, sign in on /owner/login, invite a recruiter who joins through the emailed link, and both
- * employers see the same company tests.
+ * employers see the same company tests. The invitation's sign-up form (/join?token=) passes axe-core and logs
+ * nothing to the console (issue 26).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
+import { seriousA11yViolations } from './support';
 
 const e2e = useE2E();
 
@@ -161,9 +163,18 @@ describe('company registration, owner sign-in and the team', () => {
     // The recruiter joins through the emailed link (a fresh browser profile) and lands on /admin.
     const recruiterContext = await e2e.browser.newContext();
     const recruiter = await recruiterContext.newPage();
+    const joinConsole: string[] = [];
+    recruiter.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') joinConsole.push(m.text());
+    });
+    recruiter.on('pageerror', (err) => joinConsole.push(err.message));
     await recruiter.goto(`${e2e.server.baseUrl}/join?token=${await tokenMailedTo(recruiterEmail, '/join')}`);
     await recruiter.getByRole('heading', { name: `Join ${company.name}` }).waitFor();
     expect(await recruiter.getByLabel('Email', { exact: true }).inputValue()).toBe(recruiterEmail);
+    // Issue 26: the sign-up form of a valid invitation passes axe-core and logs nothing to the console.
+    await recruiter.waitForLoadState('networkidle');
+    expect(await seriousA11yViolations(recruiter)).toEqual([]);
+    expect(joinConsole).toEqual([]);
     await recruiter.getByLabel('First Name').fill('Rita');
     await recruiter.getByLabel('Last Name').fill('Cruiter');
     await recruiter.getByLabel('Password', { exact: true }).fill('Hiring123');

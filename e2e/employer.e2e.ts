@@ -1,7 +1,9 @@
 /**
  * Issue 13 in a real browser: an employer previews their own test (a preview that counts nowhere and restarts),
  * invites a candidate from the test page with extra time, and compares two candidates side by side. Issue 26:
- * the owner adds a pipeline stage in Settings → Company and moves a candidate to it without an email.
+ * the owner adds a pipeline stage in Settings → Company with its own email, moves a candidate to it without an
+ * email (many at once), moves another from their row by keyboard (with the email, undone, then again) and from
+ * the report page.
  */
 import {
   attempts,
@@ -184,6 +186,11 @@ describe('the employer workflow in a real browser', () => {
     // it sits before Rejected; a built-in stage has no name field and no Remove button
     expect(await pipeline.getByRole('button', { name: 'Remove Rejected' }).count()).toBe(0);
     await pipeline.getByRole('button', { name: 'Move Take-home up' }).click();
+    // the stage's own email: off is the default text; on starts from it
+    await pipeline.getByRole('checkbox', { name: 'Own email for Take-home' }).check();
+    const mail = pipeline.getByRole('group', { name: 'Email for Take-home' });
+    await mail.getByLabel('Subject').fill('Your take-home for {testName}, {candidateName}');
+    await mail.getByLabel('Text').fill('Hello {candidateName},\n\n{companyName} sends you the take-home.');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await pipeline.getByRole('button', { name: 'Save stages' }).click();
     await pipeline.getByText('Stages saved.').waitFor();
@@ -191,13 +198,21 @@ describe('the employer workflow in a real browser', () => {
       .getByRole('textbox', { name: /^Name of stage/ })
       .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
     expect(names).toEqual(['Interview', 'Offer', 'Take-home', 'Hired']);
+    const [stored] = await e2e.server.deps.database.query<{ stages: { key: string; mail?: unknown }[] }>(
+      'SELECT pipeline_stages AS stages FROM companies WHERE id = $1',
+      [employer.companyId],
+    );
+    expect(stored!.stages.find((s) => s.key === 'take_home')?.mail).toEqual({
+      subject: 'Your take-home for {testName}, {candidateName}',
+      body: 'Hello {candidateName},\n\n{companyName} sends you the take-home.',
+    });
 
     await page.goto(`${e2e.server.baseUrl}/admin/tests/${test.id}/results`);
     await page.getByRole('checkbox', { name: 'Select Cleo Cand' }).check();
     await page.getByLabel('Move selected to').selectOption({ label: 'Take-home' });
     await page.getByRole('button', { name: 'Move 1 candidate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Move candidates' });
-    await dialog.getByText('Your application for Pipeline round moved to Take-home').waitFor();
+    await dialog.getByText(`"Your take-home for Pipeline round, [the candidate's name]"`).waitFor();
     await dialog.getByRole('checkbox', { name: 'Email the candidates' }).uncheck();
     await dialog.getByText('No email is sent.').waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -214,6 +229,57 @@ describe('the employer workflow in a real browser', () => {
     expect(row).toEqual({ hiring_status: 'take_home', status_silent: true });
     const mails = await e2e.server.deps.db.select().from(outbox).where(eq(outbox.toAddress, cand.email));
     expect(mails.filter((m) => m.kind.startsWith('status_'))).toEqual([]);
+
+    // One candidate from their row, by keyboard: the stage select and Move, the confirmation with the stage's
+    // subject and the notify choice, then Undo within the minute.
+    const dan = await createUser('candidate', 'Dan', 'Dee');
+    const danAttempt = await seedAttempt(e2e.server.deps.db, test.id, dan.id);
+    const statusOf = async () =>
+      (
+        await e2e.server.deps.database.query<{ hiring_status: string; status_silent: boolean }>(
+          'SELECT hiring_status, status_silent FROM attempts WHERE id = $1',
+          [danAttempt.id],
+        )
+      )[0];
+    // a new load: the filters start empty and list Dan
+    await page.reload();
+    const danRow = ranking.getByRole('row').filter({ hasText: 'Dan Dee' });
+    const menu = danRow.getByRole('combobox', { name: 'Move Dan Dee to', exact: true });
+    await menu.focus();
+    await menu.selectOption({ label: 'Take-home' });
+    await page.keyboard.press('Tab');
+    const move = danRow.getByRole('button', { name: 'Move Dan Dee to Take-home' });
+    expect(await move.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const one = page.getByRole('dialog', { name: 'Move candidate' });
+    await one
+      .getByText(
+        `Move Dan Dee (${dan.email}) to Take-home? They get an email one minute after you confirm ("Your take-home for Pipeline round, Dan Dee"); until then you can undo it.`,
+      )
+      .waitFor();
+    expect(await one.getByRole('checkbox', { name: 'Email the candidate' }).isChecked()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await one.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Dan Dee is now Take-home. The status email goes out at').waitFor();
+    expect(await statusOf()).toEqual({ hiring_status: 'take_home', status_silent: false });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Dan Dee is back to Applied; no email was sent.').waitFor();
+    expect((await statusOf())?.hiring_status).toBe('pending');
+    await danRow.getByText('Applied').waitFor();
+
+    // From the report page: the same menu, visibly labelled, here without the email.
+    await page.goto(`${e2e.server.baseUrl}/admin/reports/${danAttempt.id}`);
+    await page.getByLabel('Move Dan Dee to', { exact: true }).selectOption({ label: 'Offer' });
+    await page.getByRole('button', { name: 'Move Dan Dee to Offer' }).click();
+    const fromReport = page.getByRole('dialog', { name: 'Move candidate' });
+    await fromReport.getByRole('checkbox', { name: 'Email the candidate' }).uncheck();
+    await fromReport.getByText(`Move Dan Dee (${dan.email}) to Offer? No email is sent.`).waitFor();
+    await fromReport.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Dan Dee is now Offer. No email is sent.').waitFor();
+    expect(await statusOf()).toEqual({ hiring_status: 'offer', status_silent: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const danMails = await e2e.server.deps.db.select().from(outbox).where(eq(outbox.toAddress, dan.email));
+    expect(danMails.filter((m) => m.kind.startsWith('status_'))).toEqual([]);
     await page.context().close();
   });
 });

@@ -305,7 +305,9 @@ describe('screens that tell the truth (issue 26)', () => {
     await page.getByRole('link', { name: 'Results' }).click();
     await page.getByRole('heading', { name: 'Reviewer view: results' }).waitFor();
     await page.getByText('Your role (reviewer) reads invitations').waitFor();
-    expect(await page.getByRole('button', { name: /^(Shortlist|Reject|Resend)/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Shortlist|Reject|Resend|Move)/ }).count()).toBe(0);
+    // nor the stage menu of a row (issue 26)
+    expect(await page.getByRole('combobox', { name: /^Move .* to$/ }).count()).toBe(0);
     await page.context().close();
   });
 

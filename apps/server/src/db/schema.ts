@@ -57,7 +57,9 @@ export const companies = pgTable('companies', {
   // 1031: candidates see their score on the result page (issue 26); off hides it from every candidate answer.
   showCandidateScore: boolean('show_candidate_score').notNull().default(true),
   /** Issue 26 (migration 1071): the company's ordered pipeline stages; null is the default pipeline. */
-  pipelineStages: jsonb('pipeline_stages').$type<{ key: string; label: string }[]>(),
+  // An own stage may carry its email ({subject, body} with placeholders; shared/pipeline.ts), same column.
+  pipelineStages:
+    jsonb('pipeline_stages').$type<{ key: string; label: string; mail?: { subject: string; body: string } }[]>(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, loadUser, type SignedInUser, sessionCookie } from '../../test/factories';
 import { call, createTestAs, type Method, problemBody, questionBody } from '../../test/fixtures/authoring';
+import { joinAs } from '../../test/fixtures/team';
 import { useTestApp } from '../../test/support';
 import { attempts, codeDrafts, outbox, proctoringEvents, submissions } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -21,6 +22,7 @@ import { submitCode } from './submissions/submissions.service';
 
 const MARK = 'AUDIT-SECRET-9x4';
 const UUID0 = '00000000-0000-4000-8000-000000000000';
+const STAGE_MAIL = { subject: 'About {testName}', body: 'Hello {candidateName}, you are at {stageLabel}.' };
 
 const t = useTestApp();
 let owner: SignedInUser; // employer of company A, owns the tests
@@ -233,6 +235,19 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
       [401, 403, 200, 200],
       { stages: DEFAULT_PIPELINE.map(({ key, label }) => ({ key, label })) },
     ],
+    // Issue 26: a stage's own email is saved with the pipeline (the same route and rule; a reviewer below).
+    [
+      'PUT',
+      () => '/api/companies/me/pipeline',
+      [401, 403, 200, 200],
+      {
+        stages: DEFAULT_PIPELINE.map(({ key, label }) => ({
+          key,
+          label,
+          ...(key === 'offer' ? { mail: STAGE_MAIL } : {}),
+        })),
+      },
+    ],
     ['POST', () => '/api/auth/sso/link', [401, 404, 404, 404], {}],
     // Invited but never attempted: the inviting company may not read the profile yet.
     ['GET', () => `/api/users/${stranger.id}`, [401, 200, 403, 403]],
@@ -248,6 +263,30 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
       expect(got).toEqual(expected);
     });
   }
+
+  it("a reviewer of the company reads the pipeline but neither saves a stage's email nor moves a candidate (issue 26)", async () => {
+    const reviewer = await joinAs(t, owner, 'reviewer');
+    expect((await call(t.app, 'GET', '/api/companies/me/pipeline', reviewer)).statusCode).toBe(200);
+    const stages = DEFAULT_PIPELINE.map(({ key, label }) => ({
+      key,
+      label,
+      ...(key === 'hired' ? { mail: STAGE_MAIL } : {}),
+    }));
+    expect((await call(t.app, 'PUT', '/api/companies/me/pipeline', reviewer, { stages })).statusCode).toBe(403);
+    for (const status of ['offer', 'shortlisted']) {
+      const res = await call(t.app, 'PUT', `/api/review/attempts/${attemptId}/status`, reviewer, {
+        status,
+        notify: false,
+      });
+      expect(res.statusCode, status).toBe(403);
+    }
+    const bulk = await call(t.app, 'POST', `/api/review/tests/${codingId}/status`, reviewer, {
+      attemptIds: [attemptId],
+      status: 'offer',
+      notify: false,
+    });
+    expect(bulk.statusCode).toBe(403);
+  });
 
   it('lists only the own company: submissions, tests, candidates, questions, dashboard', async () => {
     const lists = [

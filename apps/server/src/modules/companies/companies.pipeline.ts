@@ -1,8 +1,13 @@
 /**
  * A company's pipeline stages (issue 26; shared/pipeline.ts). Everyone in the company reads them (the results
  * page lists them); owners and admins ('company.manage') change them. The built-in stages stay in every
- * pipeline with their labels; a stage that still holds candidates cannot be removed (move them first).
+ * pipeline with their labels; a stage that still holds candidates cannot be removed (move them first). An own
+ * stage may carry the email a notified candidate gets (subject and body with placeholders; status-mail.ts).
  */
+
+/** What companies.pipeline_stages stores per stage (mail only on an own stage with its own email). */
+export type StoredStage = { key: string; label: string; mail?: TStageMail };
+
 import {
   BUILT_IN_STAGES,
   DEFAULT_PIPELINE,
@@ -10,6 +15,8 @@ import {
   type TPipeline,
   type TPipelineStage,
   type TPipelineUpdate,
+  type TStageMail,
+  unknownPlaceholders,
 } from '@assessly/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -28,9 +35,14 @@ export async function companyStages(db: Db, companyId: string): Promise<TPipelin
   return stagesOf(row?.stages ?? null);
 }
 
-export function stagesOf(stored: { key: string; label: string }[] | null): TPipelineStage[] {
+export function stagesOf(stored: StoredStage[] | null): TPipelineStage[] {
   if (!stored) return DEFAULT_PIPELINE.map((s) => ({ ...s }));
-  return stored.map((s) => ({ key: s.key, label: s.label, builtIn: isBuiltInStage(s.key) }));
+  return stored.map((s) => ({
+    key: s.key,
+    label: s.label,
+    builtIn: isBuiltInStage(s.key),
+    mail: s.mail ? { subject: s.mail.subject, body: s.mail.body } : null,
+  }));
 }
 
 /** A status given to a route must be a stage of the caller's company (400 otherwise, on the status field). */
@@ -83,7 +95,7 @@ export async function savePipeline(
   const taken = new Set(input.stages.flatMap((s) => (s.key ? [s.key] : [])));
   const seen = new Set<string>();
   const labels = new Set<string>();
-  const next: { key: string; label: string }[] = [];
+  const next: StoredStage[] = [];
   input.stages.forEach((s, i) => {
     if (s.key !== undefined) {
       if (seen.has(s.key)) fields[`stages.${i}.key`] = 'This stage is listed twice';
@@ -99,7 +111,23 @@ export async function savePipeline(
     labels.add(lower);
     const key = s.key ?? keyFor(s.label, taken);
     taken.add(key);
-    next.push({ key, label: s.label });
+    // mail: left out keeps the stored email, null is the default text again
+    const mail = s.mail === undefined ? current.find((c) => c.key === key)?.mail : s.mail;
+    if (mail && isBuiltInStage(key)) {
+      fields[`stages.${i}.mail`] = `${BUILT_IN_STAGES[key]} keeps its own email: change it on the Email templates page`;
+    }
+    if (mail && !isBuiltInStage(key)) {
+      for (const part of ['subject', 'body'] as const) {
+        const unknown = unknownPlaceholders(mail[part]);
+        if (unknown.length > 0) {
+          fields[`stages.${i}.mail.${part}`] =
+            `Unknown placeholder {${unknown[0]}}: use {candidateName}, {testName}, {stageLabel} or {companyName}`;
+        }
+      }
+    }
+    next.push(
+      mail ? { key, label: s.label, mail: { subject: mail.subject, body: mail.body } } : { key, label: s.label },
+    );
   });
   for (const builtIn of Object.keys(BUILT_IN_STAGES)) {
     if (!seen.has(builtIn)) {

@@ -61,12 +61,12 @@ describe('GET/PUT /api/companies/me/pipeline', () => {
     ]);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().stages).toEqual([
-      { key: 'pending', label: 'Applied', builtIn: true },
-      { key: 'phone_screen', label: 'Phone screen', builtIn: false },
-      { key: 'shortlisted', label: 'Shortlisted', builtIn: true },
-      { key: 'interview', label: 'Onsite interview', builtIn: false },
-      { key: 'rejected', label: 'Rejected', builtIn: true },
-      { key: 'hired', label: 'Hired', builtIn: false },
+      { key: 'pending', label: 'Applied', builtIn: true, mail: null },
+      { key: 'phone_screen', label: 'Phone screen', builtIn: false, mail: null },
+      { key: 'shortlisted', label: 'Shortlisted', builtIn: true, mail: null },
+      { key: 'interview', label: 'Onsite interview', builtIn: false, mail: null },
+      { key: 'rejected', label: 'Rejected', builtIn: true, mail: null },
+      { key: 'hired', label: 'Hired', builtIn: false, mail: null },
     ]);
     // the change is in the company's audit log, by whom and in what order
     const [entry] = await t.deps.database.query<{ actor_id: string; company_id: string; detail: { stages: string[] } }>(

@@ -4,8 +4,10 @@
  * so shortlisted → pending → shortlisted (or any toggling inside the window) sends at most one email per real
  * change. A loop (parts.ts) sends what is due; claiming a row first means two servers never send it twice.
  * A status set with notify: false (issue 26; one candidate or many at once) is never mailed. A company's own
- * pipeline stage (issue 26, companies.pipeline.ts) gets a plain "moved to <stage>" email when notified.
+ * pipeline stage (issue 26, companies.pipeline.ts) gets the stage's own email when notified (the company's text,
+ * or the plain "moved to <stage>" default).
  */
+import { DEFAULT_STAGE_MAIL, renderStageMail } from '@assessly/shared';
 import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { attempts, tests, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -79,7 +81,11 @@ export async function sendDueStatusEmails(deps: Deps): Promise<number> {
   return sent;
 }
 
-/** A company's own stage: a plain, truthful note of the move (no template: the stage says what it is). */
+/**
+ * A company's own stage: the stage's email as the company wrote it (issue 26), else the plain "moved to <stage>"
+ * text (DEFAULT_STAGE_MAIL). Sent as text and as HTML; in the HTML every character of the rendered text (the
+ * company's words and the values, a candidate's or test's name included) is escaped.
+ */
 async function sendStageEmail(
   deps: Deps,
   {
@@ -93,16 +99,37 @@ async function sendStageEmail(
   },
 ) {
   const stages = test.companyId ? await companyStages(deps.db, test.companyId) : [];
-  const label = stages.find((s) => s.key === status)?.label ?? status;
-  const company = await companyName(deps.db, test.companyId);
+  const stage = stages.find((s) => s.key === status);
+  const values = {
+    candidateName: displayName(candidate),
+    testName: test.testName,
+    stageLabel: stage?.label ?? status,
+    companyName: await companyName(deps.db, test.companyId),
+  };
+  const mail = stage?.mail ?? DEFAULT_STAGE_MAIL;
+  const text = renderStageMail(mail.body, values);
   await deps.mailer.send({
     to: candidate.email,
-    subject: `Your application for ${test.testName} moved to ${label}`,
-    text:
-      `Hello ${displayName(candidate)},\n\nYour application for "${test.testName}" at ${company} moved to the stage ` +
-      `"${label}".\n\n${company}`,
+    subject: renderStageMail(mail.subject, values),
+    text,
+    html: textToHtml(text),
     kind: 'status_stage',
   });
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** Plain text as HTML: escaped, a paragraph per blank-line block, a <br> per line break. */
+export function textToHtml(text: string): string {
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>\n')}</p>`);
+  return `<!doctype html><html><body>${paragraphs.join('\n')}</body></html>`;
 }
 
 export function createStatusMailLoop(

@@ -3,6 +3,8 @@
  * candidate.status_changed (PUT /api/review/attempts/:attemptId/status, and per candidate changed by
  * POST /api/review/tests/:testId/status) and invitation.accepted (the
  * candidate opened the emailed link, GET /api/invitations/accept/:token; once per invitation).
+ * A status is a stage of the company's pipeline (issue 26): the event carries its key (status, and stage.key) and
+ * the name the company gives it (stage.label), for built-in and own stages alike.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
@@ -11,6 +13,7 @@ import type { Db } from '../../db/client';
 import { attempts, invitations, tests, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { hashToken } from '../../lib/tokens';
+import { companyStages } from '../companies/companies.pipeline';
 import { emitEvent } from './webhooks.events';
 
 export function installWebhookHooks(app: FastifyInstance, db: Db, clock: Clock): void {
@@ -35,6 +38,7 @@ export function installWebhookHooks(app: FastifyInstance, db: Db, clock: Clock):
           testName: row.testName,
           candidate: { id: row.a.userId, email: row.email },
           status: row.a.hiringStatus,
+          stage: await stageOf(db, row.companyId, row.a.hiringStatus),
           changedBy: req.user?.id ?? null,
         });
       } else if (req.method === 'POST' && url === '/api/review/tests/:testId/status') {
@@ -56,6 +60,7 @@ export function installWebhookHooks(app: FastifyInstance, db: Db, clock: Clock):
             testName: row.testName,
             candidate: { id: row.a.userId, email: row.email },
             status: row.a.hiringStatus,
+            stage: await stageOf(db, row.companyId, row.a.hiringStatus),
             changedBy: req.user?.id ?? null,
           });
         }
@@ -79,4 +84,10 @@ export function installWebhookHooks(app: FastifyInstance, db: Db, clock: Clock):
     }
     return payload;
   });
+}
+
+/** A status as the company names it: { key, label } (a key no longer in the pipeline is its own label). */
+async function stageOf(db: Db, companyId: string, key: string): Promise<{ key: string; label: string }> {
+  const stage = (await companyStages(db, companyId)).find((s) => s.key === key);
+  return { key, label: stage?.label ?? key };
 }

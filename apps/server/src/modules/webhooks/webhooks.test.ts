@@ -286,6 +286,36 @@ describe('webhook deliveries', () => {
 });
 
 describe('webhook events', () => {
+  it('candidate.status_changed for a move to an own pipeline stage, one or many, with its key and label (issue 26)', async () => {
+    const { id } = (await createWebhook(['candidate.status_changed'])).json();
+    const stages = (await t.as(admin).get('/api/companies/me/pipeline')).json().stages as {
+      key: string;
+      label: string;
+    }[];
+    const saved = await t.as(admin).put('/api/companies/me/pipeline', {
+      stages: [...stages.map(({ key, label }) => ({ key, label })), { label: 'Take-home' }],
+    });
+    expect(saved.statusCode).toBe(200);
+    const { test } = await buildCodingTest(t.deps.db, { employer: admin, marks: [50, 50] });
+    const one = await seedAttempt(t.deps.db, test.id, (await createSignedInUser(t.app)).id);
+    const two = await seedAttempt(t.deps.db, test.id, (await createSignedInUser(t.app)).id);
+    const moved = await t
+      .as(admin)
+      .put(`/api/review/attempts/${one.id}/status`, { status: 'take_home', notify: false });
+    expect(moved.statusCode).toBe(200);
+    const bulk = await t
+      .as(admin)
+      .post(`/api/review/tests/${test.id}/status`, { attemptIds: [two.id], status: 'offer', notify: true });
+    expect(bulk.statusCode).toBe(200);
+    expect(await deliver()).toBe(2);
+    const events = receiver.received.map((r) => JSON.parse(r.body));
+    expect(events.map((e) => e.event)).toEqual(['candidate.status_changed', 'candidate.status_changed']);
+    const byAttempt = Object.fromEntries(events.map((e) => [e.data.attemptId, e.data]));
+    expect(byAttempt[one.id]).toMatchObject({ status: 'take_home', stage: { key: 'take_home', label: 'Take-home' } });
+    expect(byAttempt[two.id]).toMatchObject({ status: 'offer', stage: { key: 'offer', label: 'Offer' } });
+    await t.as(admin).delete(`/api/companies/webhooks/${id}`);
+  });
+
   it('fires nothing for a company member’s preview (issue 23)', async () => {
     const { id } = (await createWebhook(['attempt.started', 'attempt.completed'])).json();
     const { test } = await buildCodingTest(t.deps.db, { employer: admin });

@@ -1,10 +1,17 @@
 /**
  * The hiring pipeline on /admin/settings/company (issue 26): owners and admins add, rename, reorder and remove
  * the company's own stages; Applied, Shortlisted and Rejected are built in (they may move, not be renamed or
- * removed). Other roles read the list. Saving sends the whole list; the server's refusals show beside the stage
- * they concern and as one alert.
+ * removed). Other roles read the list. Each own stage may have its own email (subject and text with
+ * placeholders), else the default "moved to <stage>" text. Saving sends the whole list; the server's refusals
+ * show beside the stage or field they concern and as one alert.
  */
-import type { TPipelineStage } from '@assessly/shared';
+import {
+  DEFAULT_STAGE_MAIL,
+  STAGE_MAIL_BODY_MAX,
+  STAGE_MAIL_SUBJECT_MAX,
+  type TPipelineStage,
+  type TStageMail,
+} from '@assessly/shared';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { usePipeline, useSavePipeline } from '../review/review-api';
@@ -17,6 +24,8 @@ interface Row {
   key?: string;
   label: string;
   builtIn: boolean;
+  /** the stage's own email; null: the default text */
+  mail: TStageMail | null;
 }
 
 let nextId = 1;
@@ -55,18 +64,20 @@ export function PipelineSection({ editable }: { editable: boolean }) {
     // before Rejected, where a new step of a hiring process usually goes
     const at = rows.findIndex((r) => r.key === 'rejected');
     const next = [...rows];
-    next.splice(at === -1 ? rows.length : at, 0, { id: nextId++, label, builtIn: false });
+    next.splice(at === -1 ? rows.length : at, 0, { id: nextId++, label, builtIn: false, mail: null });
     change(next, `${label} added. Save the stages to keep it.`);
   };
-  const fieldError = (i: number) =>
-    save.error instanceof ApiError ? (save.error.fields?.[`stages.${i}.label`] ?? null) : null;
+  const fieldError = (i: number, field = 'label') =>
+    save.error instanceof ApiError ? (save.error.fields?.[`stages.${i}.${field}`] ?? null) : null;
+  const setMail = (id: number, mail: TStageMail | null) => change(rows.map((x) => (x.id === id ? { ...x, mail } : x)));
 
   return (
     <section className="card" aria-labelledby="company-pipeline-title">
       <h2 id="company-pipeline-title">Hiring pipeline</h2>
       <p className="muted">
         The stages a candidate moves through on a test's results page. Applied, Shortlisted and Rejected are built in
-        and keep their emails; moving a candidate to one of your own stages emails them only when you choose to.
+        and keep their emails (Email templates page); moving a candidate to one of your own stages emails them only when
+        you choose to, with the stage's own email if you write one.
       </p>
       {pipeline.isError && (
         <p className="alert alert-error">{errorText(pipeline.error, 'Could not load the pipeline.')}</p>
@@ -78,6 +89,7 @@ export function PipelineSection({ editable }: { editable: boolean }) {
             <li key={s.key}>
               {s.label}
               {s.builtIn && <span className="muted"> (built in)</span>}
+              {s.mail && <span className="muted"> (own email: {s.mail.subject})</span>}
             </li>
           ))}
         </ol>
@@ -88,7 +100,13 @@ export function PipelineSection({ editable }: { editable: boolean }) {
           onSubmit={(e) => {
             e.preventDefault();
             setNotice('');
-            save.mutate(rows.map((r) => ({ ...(r.key ? { key: r.key } : {}), label: r.label })));
+            save.mutate(
+              rows.map((r) => ({
+                ...(r.key ? { key: r.key } : {}),
+                label: r.label,
+                ...(r.builtIn ? {} : { mail: r.mail }),
+              })),
+            );
           }}
         >
           <ol className="pipeline-stages">
@@ -154,6 +172,17 @@ export function PipelineSection({ editable }: { editable: boolean }) {
                       Remove
                     </button>
                   )}
+                  {!r.builtIn && (
+                    <StageMailEditor
+                      row={r}
+                      position={i + 1}
+                      onChange={(mail) => setMail(r.id, mail)}
+                      errors={{
+                        subject: fieldError(i, 'mail.subject') ?? fieldError(i, 'mail'),
+                        body: fieldError(i, 'mail.body'),
+                      }}
+                    />
+                  )}
                 </li>
               );
             })}
@@ -202,5 +231,75 @@ export function PipelineSection({ editable }: { editable: boolean }) {
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * The email of one own stage: off is the default text; on shows the subject and text (filled with the default to
+ * start from) and the placeholders. Errors from the server show beside their field.
+ */
+function StageMailEditor({
+  row,
+  position,
+  onChange,
+  errors,
+}: {
+  row: Row;
+  position: number;
+  onChange: (mail: TStageMail | null) => void;
+  errors: { subject: string | null; body: string | null };
+}) {
+  const name = row.label || `stage ${position}`;
+  const id = `stage-${row.id}-mail`;
+  return (
+    <div className="pipeline-mail" style={{ flexBasis: '100%' }}>
+      <label>
+        <input
+          type="checkbox"
+          checked={row.mail !== null}
+          onChange={(e) => onChange(e.target.checked ? { ...DEFAULT_STAGE_MAIL } : null)}
+        />{' '}
+        Own email for {name}
+      </label>
+      {row.mail === null ? (
+        <span className="muted"> (the default: &ldquo;{DEFAULT_STAGE_MAIL.subject}&rdquo;)</span>
+      ) : (
+        <fieldset className="field" aria-describedby={`${id}-hint`}>
+          <legend>Email for {name}</legend>
+          <p id={`${id}-hint`} className="field-hint">
+            Placeholders: {'{candidateName}'}, {'{testName}'}, {'{stageLabel}'}, {'{companyName}'}.
+          </p>
+          <label htmlFor={`${id}-subject`}>Subject</label>
+          <input
+            id={`${id}-subject`}
+            value={row.mail.subject}
+            maxLength={STAGE_MAIL_SUBJECT_MAX}
+            onChange={(e) => onChange({ ...row.mail!, subject: e.target.value })}
+            aria-invalid={errors.subject ? true : undefined}
+            aria-describedby={errors.subject ? `${id}-subject-error` : undefined}
+          />
+          {errors.subject && (
+            <span id={`${id}-subject-error`} className="field-error">
+              {errors.subject}
+            </span>
+          )}
+          <label htmlFor={`${id}-body`}>Text</label>
+          <textarea
+            id={`${id}-body`}
+            rows={6}
+            value={row.mail.body}
+            maxLength={STAGE_MAIL_BODY_MAX}
+            onChange={(e) => onChange({ ...row.mail!, body: e.target.value })}
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={errors.body ? `${id}-body-error` : undefined}
+          />
+          {errors.body && (
+            <span id={`${id}-body-error`} className="field-error">
+              {errors.body}
+            </span>
+          )}
+        </fieldset>
+      )}
+    </div>
   );
 }

@@ -1,12 +1,17 @@
-import { languageName } from '@assessly/shared';
-/** /admin/reports/:attemptId: a candidate's report on one test, laid out to print (or save as PDF). */
+/**
+ * /admin/reports/:attemptId: a candidate's report on one test, laid out to print (or save as PDF). Roles that may
+ * decide move the candidate to any stage of the company's pipeline from here (stage-move.tsx; issue 26).
+ */
+import { DEFAULT_PIPELINE, languageName } from '@assessly/shared';
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { formatDateTime } from '../../lib/format';
+import { useCan } from '../auth/use-can';
 import { CandidateInterviews } from '../interviews/candidate-interviews';
 import { NotesPanel } from './notes-panel';
-import { eventLabel, formatDuration, useReport, useStageLabel } from './review-api';
+import { eventLabel, formatDuration, usePipeline, useReport, useStageLabel } from './review-api';
 import { CodeBlock, ErrorScreen, HiringBadge, ProctoringStrip } from './review-ui';
+import { StageMenu, useStatusChange } from './stage-move';
 import { WrittenAnswers } from './written-grades';
 import './review.css';
 
@@ -14,6 +19,9 @@ export function ReportPage() {
   const { attemptId = '' } = useParams();
   const q = useReport(attemptId);
   const stageName = useStageLabel();
+  const stages = usePipeline().data?.stages ?? DEFAULT_PIPELINE;
+  const mayDecide = useCan()('review.status');
+  const change = useStatusChange({ testName: q.data?.test.testName ?? '', stages });
   if (q.isPending) return <PageSpinner label="Loading report..." />;
   if (q.isError) return <ErrorScreen message={q.error.message} onRetry={() => q.refetch()} />;
   const r = q.data;
@@ -38,6 +46,18 @@ export function ReportPage() {
       <p className="muted">
         {c.email} · {r.test.testType} test · <HiringBadge status={r.hiringStatus} label={stageName(r.hiringStatus)} />
       </p>
+      {mayDecide && !r.isPreview && (
+        <div className="row no-print" style={{ marginBottom: '1rem' }}>
+          <StageMenu
+            target={{ attemptId: r.attemptId, name, email: c.email, hiringStatus: r.hiringStatus }}
+            stages={stages}
+            onMove={(status) =>
+              change.open({ attemptId: r.attemptId, name, email: c.email, hiringStatus: r.hiringStatus }, status)
+            }
+          />
+        </div>
+      )}
+      {change.dialog}
       <div className="rv-kv">
         <div>
           <span>Total score</span>

@@ -89,10 +89,20 @@ export function useStageLabel(): (key: string | null) => string {
   return (key) => stageLabel(stages, key);
 }
 
+/** The company's name (for the preview of a stage's email subject); undefined until it loads. */
+export function useCompanyName(): string | undefined {
+  return useQuery({
+    queryKey: ['company', 'me', 'name'],
+    queryFn: () => api<{ company: { name: string } }>('/api/companies/me'),
+    select: (d) => d.company.name,
+    staleTime: 60_000,
+  }).data;
+}
+
 export function useSavePipeline() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (stages: { key?: string; label: string }[]) =>
+    mutationFn: (stages: { key?: string; label: string; mail?: { subject: string; body: string } | null }[]) =>
       api<TPipeline>('/api/companies/me/pipeline', { method: 'PUT', body: { stages } }),
     onSuccess: (data) => qc.setQueryData(PIPELINE_KEY, data),
   });

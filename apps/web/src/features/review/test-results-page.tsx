@@ -1,6 +1,7 @@
 /**
- * /admin/tests/:id/results: ranking, CSV, similarity flags, shortlist/reject with confirmation (emailed or not),
- * moving many selected candidates at once to any stage of the company's pipeline (issue 26), invitations.
+ * /admin/tests/:id/results: ranking, CSV, similarity flags, shortlist/reject or a move to any stage of the
+ * company's pipeline per row with confirmation (emailed or not) and Undo (stage-move.tsx), moving many selected
+ * candidates at once to any stage (issue 26), invitations.
  */
 import { DEFAULT_PIPELINE, stageLabel, type TReviewResultRow } from '@assessly/shared';
 import { useState } from 'react';
@@ -12,8 +13,9 @@ import { useCan } from '../auth/use-can';
 import { InvitePanel } from './invite-panel';
 import { ResultsFilterBar, SortHeader, type SortState } from './results-filters';
 import { filterResults, formatTimeTaken, NO_FILTERS, sortResults, timeTakenMs } from './results-view';
-import { usePipeline, useResults, useSetStatus, useSetStatuses, useSimilarity } from './review-api';
+import { useCompanyName, usePipeline, useResults, useSetStatuses, useSimilarity } from './review-api';
 import { ErrorScreen, HiringBadge, Modal } from './review-ui';
+import { NotifyChoice, StageMenu, stageMailSubject, useStatusChange } from './stage-move';
 import { TestFiguresPanel } from './test-figures-panel';
 import './review.css';
 
@@ -24,9 +26,7 @@ export function TestResultsPage() {
   // Until the pipeline loads (or if it cannot), the default one names the stages.
   const stages = pipeline.data?.stages ?? DEFAULT_PIPELINE;
   const label = (key: string | null) => stageLabel(stages, key);
-  const [confirm, setConfirm] = useState<{ row: TReviewResultRow; status: string } | null>(null);
   const [notify, setNotify] = useState(true);
-  const setStatus = useSetStatus();
   const setStatuses = useSetStatuses(testId);
   const [bulk, setBulk] = useState<{ status: string; confirming: boolean }>({
     status: 'shortlisted',
@@ -35,6 +35,9 @@ export function TestResultsPage() {
   const [picked, setPicked] = useState<string[]>([]);
   const navigate = useNavigate();
   const mayDecide = useCan()('review.status');
+  // One candidate at a time (Shortlist, Reject, the stage menu): confirmation, notify choice, Undo.
+  const change = useStatusChange({ testName: q.data?.test.testName ?? '', stages });
+  const companyName = useCompanyName();
   const [filters, setFilters] = useState(NO_FILTERS);
   const [sort, setSort] = useState<SortState>({ key: 'rank', dir: 'asc' });
   if (q.isPending) return <PageSpinner label="Loading results..." />;
@@ -48,41 +51,6 @@ export function TestResultsPage() {
     rankOf,
     stages.map((s) => s.key),
   );
-
-  const apply = async () => {
-    if (!confirm) return;
-    try {
-      const before = confirm.row.hiringStatus;
-      const row = confirm.row;
-      const r = await setStatus.mutateAsync({ attemptId: row.attemptId, status: confirm.status, notify });
-      setConfirm(null);
-      if (r.emailAt) {
-        // The email waits for the undo window: Undo puts the old status back and nothing is sent.
-        const undo = async () => {
-          await setStatus.mutateAsync({ attemptId: row.attemptId, status: before });
-          toast.info(`${row.name} is back to ${label(before)}; no email was sent.`);
-        };
-        toast.success(
-          <span>
-            {row.name} is now {label(r.hiringStatus)}. The status email goes out at{' '}
-            {new Date(r.emailAt).toLocaleTimeString()}.{' '}
-            <button type="button" className="btn btn-link btn-sm" onClick={() => void undo()}>
-              Undo
-            </button>
-          </span>,
-          // The Undo button stays as long as the undo window does.
-          { autoClose: Math.max(5_000, new Date(r.emailAt).getTime() - Date.now()) },
-        );
-      } else
-        toast.success(
-          `${row.name} is now ${label(r.hiringStatus)}. ${notify || confirm.status === 'pending' ? 'No email is needed.' : 'No email is sent.'}`,
-        );
-    } catch (err) {
-      // A refused or failed change closes the dialog too; the toast says why.
-      setConfirm(null);
-      toast.error((err as Error).message);
-    }
-  };
 
   const pickedRows = rows.filter((r) => picked.includes(r.attemptId));
   const applyBulk = async () => {
@@ -101,10 +69,7 @@ export function TestResultsPage() {
       toast.error((err as Error).message);
     }
   };
-  const openConfirm = (row: TReviewResultRow, status: string) => {
-    setNotify(true);
-    setConfirm({ row, status });
-  };
+  const openConfirm = (row: TReviewResultRow, status: string) => change.open(row, status);
 
   return (
     <main className="container rv-page">
@@ -293,15 +258,8 @@ export function TestResultsPage() {
                             Reject
                           </button>
                         )}
-                        {mayDecide && r.hiringStatus !== 'pending' && (
-                          <button
-                            type="button"
-                            className="btn btn-outline btn-sm"
-                            onClick={() => openConfirm(r, 'pending')}
-                            aria-label={`Reset ${r.name} to pending`}
-                          >
-                            Reset
-                          </button>
+                        {mayDecide && (
+                          <StageMenu target={r} stages={stages} onMove={(status) => openConfirm(r, status)} compact />
                         )}
                       </div>
                     </td>
@@ -315,40 +273,7 @@ export function TestResultsPage() {
 
       <InvitePanel testId={test.id} />
 
-      {confirm && (
-        <Modal
-          title={
-            confirm.status === 'pending'
-              ? 'Reset status'
-              : confirm.status === 'shortlisted'
-                ? 'Shortlist candidate'
-                : 'Reject candidate'
-          }
-          onClose={() => setConfirm(null)}
-        >
-          <p>
-            {confirm.status === 'pending'
-              ? `Set ${confirm.row.name} back to pending review? No email is sent.`
-              : `${confirm.status === 'shortlisted' ? 'Shortlist' : 'Reject'} ${confirm.row.name} (${confirm.row.email})?${notify ? ` The ${confirm.status} status email goes to them one minute after you confirm; until then you can undo it.` : ' No email is sent.'}`}
-          </p>
-          {confirm.status !== 'pending' && (
-            <NotifyChoice checked={notify} onChange={setNotify} label="Email the candidate" />
-          )}
-          <div className="row">
-            <button
-              type="button"
-              className={`btn ${confirm.status === 'rejected' ? 'btn-danger' : 'btn-primary'}`}
-              onClick={apply}
-              disabled={setStatus.isPending}
-            >
-              {setStatus.isPending ? 'Saving...' : 'Confirm'}
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
-              Cancel
-            </button>
-          </div>
-        </Modal>
-      )}
+      {change.dialog}
       {bulk.confirming && (
         <Modal title="Move candidates" onClose={() => setBulk((b) => ({ ...b, confirming: false }))}>
           <p>
@@ -359,7 +284,12 @@ export function TestResultsPage() {
               : notify
                 ? bulk.status === 'shortlisted' || bulk.status === 'rejected'
                   ? ` Each gets the ${bulk.status} status email one minute after you confirm.`
-                  : ` Each gets an email one minute after you confirm: "Your application for ${test.testName} moved to ${label(bulk.status)}".`
+                  : ` Each gets an email one minute after you confirm: "${stageMailSubject(
+                      stages.find((s) => s.key === bulk.status),
+                      bulk.status,
+                      // each candidate's own name goes where the subject names them
+                      { testName: test.testName, companyName, candidateName: "[the candidate's name]" },
+                    )}".`
                 : ' No email is sent.'}
           </p>
           {bulk.status !== 'pending' && (
@@ -385,25 +315,6 @@ export function TestResultsPage() {
         </Modal>
       )}
     </main>
-  );
-}
-
-/** Whether a status change emails the candidate(s) (issue 26); on unless the employer unticks it. */
-function NotifyChoice({
-  checked,
-  onChange,
-  label,
-}: {
-  checked: boolean;
-  onChange: (v: boolean) => void;
-  label: string;
-}) {
-  return (
-    <p>
-      <label>
-        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {label}
-      </label>
-    </p>
   );
 }
 
