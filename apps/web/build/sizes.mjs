@@ -3,7 +3,9 @@
  * Prints what a candidate downloads on a cold load of /code/:testId (issue 16 targets, issue 26 budget): the app up
  * to the coding environment, the editor (Monaco's chunks, its worker, its font and the largest tokenizer; brotli:
  * the .br files the build wrote), and the proctoring runtime a proctored test adds (the Human + tfjs chunk the
- * build writes, the wasm backend and the face models, brotli as the server sends them). Then the cold load of an
+ * build writes, the wasm backend and the face models: the integer copies of BlazeFace and FaceMesh the server
+ * writes, from packages/face/src/device-models.ts, which node loads here as it is; brotli as the server sends
+ * them). Then the cold load of an
  * unproctored and of a proctored test against the budget. The phone model loads after the first check and is
  * listed on its own line, outside the cold load. Exits with 1 when either cold load is over budget.
  * Usage: node apps/web/build/sizes.mjs [distDir]   (default apps/web/dist). Last line: one JSON object.
@@ -88,7 +90,8 @@ const add = (a, b) => ({
   brotli: a.brotli + b.brotli,
 });
 // Without cross-origin isolation (this app does not set it) tfjs picks the SIMD binary. The face models
-// (BlazeFace and FaceMesh, 8-bit: the human-face gate needs the mesh on every check) load before the first check.
+// (BlazeFace at 16 bits and FaceMesh at 8: the human-face gate needs the mesh on every check) load before the
+// first check.
 const faceModels = [];
 for (const m of DEVICE_QUANTISED_MODELS) {
   const { json, bin } = await deviceModel(models, m);

@@ -1,11 +1,11 @@
 /**
- * The candidate's device runs BlazeFace and FaceMesh with 8-bit weights (issue 26: the cold /code load of a
- * proctored test must stay within 1.5 MB). This file writes those copies from the npm package's models, the same
- * bytes every time: each float weight tensor of at least QUANTISE_MIN_VALUES values becomes uint8 with tfjs's
- * affine scheme (`quantization: {dtype: 'uint8', min, scale}` in the weights manifest; tfjs-converter
- * dequantises on load, value = byte * scale + min, with 0 exactly representable). Smaller tensors (biases and
- * the like, a few KB in all) and int32 tensors are copied as they are. The server's own engine keeps the
- * originals (float32 BlazeFace, float16 FaceMesh).
+ * The candidate's device runs FaceMesh with 8-bit and BlazeFace with 16-bit integer weights (issue 26: the cold
+ * /code load of a proctored test). This file writes those copies from the npm package's models, the same bytes
+ * every time: each float weight tensor of at least QUANTISE_MIN_VALUES values becomes uint8 or uint16 with tfjs's
+ * affine scheme (`quantization: {dtype, min, scale}` in the weights manifest; tfjs-converter dequantises on
+ * load, value = integer * scale + min, with 0 exactly representable). Smaller tensors (biases and the like, a
+ * few KB in all) and int32 tensors are copied as they are. The server's own engine keeps the originals (float32
+ * BlazeFace, float16 FaceMesh).
  *
  * No imports but node's own, so apps/web/build/sizes.mjs can load this file directly (node strips the types).
  */
@@ -15,8 +15,15 @@ import path from 'node:path';
 /** Tensors with fewer values stay as they are: quantising them would save almost nothing. */
 export const QUANTISE_MIN_VALUES = 64;
 
-/** The models the page loads before its first check, served quantised. */
-export const DEVICE_QUANTISED_MODELS = ['blazeface', 'facemesh'] as const;
+/**
+ * The models the page loads before its first check, and the integer type of each one's copy. FaceMesh keeps its
+ * results at 8 bits (the test's photos: the same faces, boxes and mesh scores). BlazeFace does not: at 8 bits its
+ * box scores fell from 0.93 to 0.69 on faces that fill the frame and its boxes moved by up to a quarter of the
+ * face's width (at 8 bits for its large tensors only, it missed faces), so it goes at 16 bits, half its float32 size.
+ */
+export const DEVICE_MODEL_DTYPE = { blazeface: 'uint16', facemesh: 'uint8' } as const;
+export type DeviceQuantisedModel = keyof typeof DEVICE_MODEL_DTYPE;
+export const DEVICE_QUANTISED_MODELS = Object.keys(DEVICE_MODEL_DTYPE) as DeviceQuantisedModel[];
 
 export interface WeightSpec {
   name: string;
@@ -64,7 +71,11 @@ function byteLength(spec: WeightSpec): number {
  * uint8 affine quantisation of one tensor, as tfjs-converter's own (min and max nudged so that 0.0 maps to a
  * whole byte: zero weights and zero padding stay exactly zero).
  */
-export function quantiseUint8(values: Float64Array): { bytes: Uint8Array; min: number; scale: number } {
+export function quantiseAffine(
+  values: Float64Array,
+  dtype: 'uint8' | 'uint16',
+): { bytes: Uint8Array; min: number; scale: number } {
+  const top = dtype === 'uint8' ? 255 : 65535;
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (const v of values) {
@@ -72,17 +83,22 @@ export function quantiseUint8(values: Float64Array): { bytes: Uint8Array; min: n
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
-  const bytes = new Uint8Array(values.length);
+  const q = dtype === 'uint8' ? new Uint8Array(values.length) : new Uint16Array(values.length);
+  const bytes = new Uint8Array(q.buffer);
   if (!(hi > lo)) return { bytes, min: lo, scale: 1 };
-  const scale = (hi - lo) / 255;
+  const scale = (hi - lo) / top;
   const min = lo <= 0 && hi >= 0 ? -Math.round(-lo / scale) * scale : lo;
   for (let i = 0; i < values.length; i++)
-    bytes[i] = Math.min(255, Math.max(0, Math.round(((values[i] ?? 0) - min) / scale)));
+    q[i] = Math.min(top, Math.max(0, Math.round(((values[i] ?? 0) - min) / scale)));
   return { bytes, min, scale };
 }
 
 /** A quantised copy of a graph model (one weights group in one file, as Human's models are). */
-export function quantiseGraphModel(model: GraphModelJson, bin: Uint8Array): { model: GraphModelJson; bin: Uint8Array } {
+export function quantiseGraphModel(
+  model: GraphModelJson,
+  bin: Uint8Array,
+  dtype: 'uint8' | 'uint16',
+): { model: GraphModelJson; bin: Uint8Array } {
   const [group, ...rest] = model.weightsManifest;
   if (!group || rest.length > 0 || group.paths.length !== 1)
     throw new Error('expected one weights group stored in one file');
@@ -102,13 +118,13 @@ export function quantiseGraphModel(model: GraphModelJson, bin: Uint8Array): { mo
       weights.push(spec);
       continue;
     }
-    const q = quantiseUint8(floatValues(spec, bytes));
+    const q = quantiseAffine(floatValues(spec, bytes), dtype);
     parts.push(q.bytes);
     weights.push({
       name: spec.name,
       shape: spec.shape,
       dtype: 'float32',
-      quantization: { dtype: 'uint8', min: q.min, scale: q.scale, original_dtype: 'float32' },
+      quantization: { dtype, min: q.min, scale: q.scale, original_dtype: 'float32' },
     });
   }
   if (offset !== bin.length) throw new Error('the weights file is longer than its manifest');
@@ -127,6 +143,8 @@ export async function deviceModel(modelsDir: string, name: string): Promise<{ js
     readFile(path.join(modelsDir, `${name}.json`), 'utf8'),
     readFile(path.join(modelsDir, `${name}.bin`)),
   ]);
-  const q = quantiseGraphModel(JSON.parse(json) as GraphModelJson, bin);
+  const dtype = DEVICE_MODEL_DTYPE[name as DeviceQuantisedModel];
+  if (!dtype) throw new Error(`${name} is not one of the device's quantised models`);
+  const q = quantiseGraphModel(JSON.parse(json) as GraphModelJson, bin, dtype);
   return { json: Buffer.from(JSON.stringify(q.model)), bin: Buffer.from(q.bin.buffer, q.bin.byteOffset, q.bin.length) };
 }

@@ -1,7 +1,7 @@
 // Test helper: the candidate page's detection path replayed in Node. The page builds its Human from the shared
 // humanDetectorConfig (async, with objects), pads each frame to a square and reads the result with
 // readDeviceFrame; here the same config, the same padding and the same reader run on Human's node-wasm build,
-// with the models the page gets: BlazeFace and FaceMesh quantised to 8 bits (src/device-models.ts), as the
+// with the models the page gets: BlazeFace and FaceMesh quantised to 16 and 8 bits (src/device-models.ts), as the
 // server's /api/proctoring/runtime/ sends them. `models: 'original'` loads the package's own files instead.
 import { mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -31,7 +31,11 @@ async function deviceModelsDir(packageModels: string): Promise<string> {
 export async function loadPagePath(opts: { models?: 'device' | 'original' } = {}) {
   const tf = await loadTf();
   const humanDist = path.dirname(require.resolve('@vladmandic/human'));
-  const { Human } = require(path.join(humanDist, 'human.node-wasm.js')) as { Human: new (c: unknown) => HumanLike };
+  // Human keeps its models in module variables that every instance of one module shares: a fresh copy of the
+  // module, so this path runs its own models, not those of the server engine or of another page path.
+  const humanFile = path.join(humanDist, 'human.node-wasm.js');
+  delete require.cache[humanFile];
+  const { Human } = require(humanFile) as { Human: new (c: unknown) => HumanLike };
   const packageModels = path.join(humanDist, '..', 'models');
   const dir = opts.models === 'original' ? packageModels : await deviceModelsDir(packageModels);
   const human = new Human(humanDetectorConfig({ modelBasePath: toFileUrl(dir), async: true, objects: true }));

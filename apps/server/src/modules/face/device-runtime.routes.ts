@@ -2,9 +2,9 @@
  * The on-device detection runtime, served by this app from npm packages (issue 17; no CDN, no download at run
  * time): the tfjs wasm binaries and the models the page runs (BlazeFace for faces, FaceMesh for the human-face gate
  * of issue 27, CenterNet for phones). Human and tfjs themselves are bundled by the web build (issue 26: without
- * the WebGL and WebGPU backends the page never uses). BlazeFace and FaceMesh go out as 8-bit copies written from
- * the package's files when first asked for (@assessly/face/device-models; issue 26: the proctored cold load);
- * the server's own engine keeps the originals. A fixed list of files: nothing else on disk can be named.
+ * the WebGL and WebGPU backends the page never uses). BlazeFace and FaceMesh go out as 16- and 8-bit integer
+ * copies written from the package's files when first asked for (packages/face/src/device-models.ts; issue 26:
+ * the proctored cold load); the server's own engine keeps the originals. A fixed list of files: nothing else on disk can be named.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

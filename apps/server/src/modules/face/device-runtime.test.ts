@@ -37,16 +37,19 @@ describe('GET /api/proctoring/runtime/{name}', () => {
     expect(Number(wasm.headers['content-length'])).toBe(wasm.rawPayload.length);
   });
 
-  it('sends BlazeFace and FaceMesh as their 8-bit copies, CenterNet as the package has it', async () => {
+  it('sends BlazeFace and FaceMesh as their integer copies (16 and 8 bits), CenterNet as the package has it', async () => {
     const require = createRequire(import.meta.url);
     const models = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
-    for (const name of ['blazeface', 'facemesh']) {
+    for (const [name, dtype] of [
+      ['blazeface', 'uint16'],
+      ['facemesh', 'uint8'],
+    ] as const) {
       const expected = await deviceModel(models, name);
       const json = await t.as(null).get(`/api/proctoring/runtime/${name}.json`, { 'accept-encoding': 'br' });
       const manifest = JSON.parse(brotliDecompressSync(json.rawPayload).toString('utf8')) as {
         weightsManifest: { weights: { quantization?: { dtype: string } }[] }[];
       };
-      expect(manifest.weightsManifest[0]?.weights.some((w) => w.quantization?.dtype === 'uint8')).toBe(true);
+      expect(manifest.weightsManifest[0]?.weights.some((w) => w.quantization?.dtype === dtype)).toBe(true);
       const bin = await t.as(null).get(`/api/proctoring/runtime/${name}.bin`, { 'accept-encoding': 'br' });
       expect(brotliDecompressSync(bin.rawPayload).equals(expected.bin)).toBe(true);
     }
