@@ -3,7 +3,7 @@
 // readDeviceFrame; here the same config, the same padding and the same reader run on Human's node-wasm build,
 // with the models the page gets: BlazeFace and FaceMesh quantised to 16 and 8 bits (src/device-models.ts), as the
 // server's /api/proctoring/runtime/ sends them. `models: 'original'` loads the package's own files instead.
-import { mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +39,12 @@ export async function loadPagePath(opts: { models?: 'device' | 'original' } = {}
   const packageModels = path.join(humanDist, '..', 'models');
   const dir = opts.models === 'original' ? packageModels : await deviceModelsDir(packageModels);
   const human = new Human(humanDetectorConfig({ modelBasePath: toFileUrl(dir), async: true, objects: true }));
-  await withFileFetch(() => human.load());
+  try {
+    await withFileFetch(() => human.load());
+  } finally {
+    // Human has read every model by now (load, not the first detect), so the folder of copies can go.
+    if (dir !== packageModels) await rm(dir, { recursive: true, force: true });
+  }
   /** Human's answer for one frame (padded to a square as the page does) and the frame's own size. */
   const raw = async (jpeg: Buffer) => {
     const img = decodeImage(jpeg);
