@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { createAppDeps, StartupError } from './app-deps';
 import { readConfig } from './config';
 import { createServerLogger } from './lib/logger';
+import { warmDeviceRuntime } from './modules/face/device-runtime.routes';
 
 const config = readConfig();
 const log = createServerLogger(config.logLevel);
@@ -31,6 +32,7 @@ async function main() {
   process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   log.info(`Assessly is ready on ${config.publicUrl}`);
+  warmDeviceRuntime().catch((err) => log.warn({ err }, 'proctoring runtime: could not prepare the device models'));
 }
 
 main().catch((err) => {

@@ -3,7 +3,9 @@
  * Prints what a candidate downloads on a cold load of /code/:testId (issue 16 targets, issue 26 budget): the app up
  * to the coding environment, the editor (Monaco's chunks, its worker, its font and the largest tokenizer; brotli:
  * the .br files the build wrote), and the proctoring runtime a proctored test adds (the Human + tfjs chunk the
- * build writes, the wasm backend and the face models, brotli as the server sends them). Then the cold load of an
+ * build writes, the wasm backend and the face models: the integer copies of BlazeFace and FaceMesh the server
+ * writes, from packages/face/src/device-models.ts, which node loads here as it is; brotli as the server sends
+ * them). Then the cold load of an
  * unproctored and of a proctored test against the budget. The phone model loads after the first check and is
  * listed on its own line, outside the cold load. Exits with 1 when either cold load is over budget.
  * Usage: node apps/web/build/sizes.mjs [distDir]   (default apps/web/dist). Last line: one JSON object.
@@ -12,6 +14,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { DEVICE_QUANTISED_MODELS, deviceModel } from '../../../packages/face/src/device-models.ts';
 
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -59,7 +62,10 @@ for (const f of firstLoad) editorFiles.delete(f);
 const humanFiles = closure([humanRuntime].filter(Boolean));
 for (const f of [...firstLoad, ...editorFiles]) humanFiles.delete(f);
 
-/** The runtime files as apps/server/src/modules/face/device-runtime.routes.ts serves them (brotli quality 9). */
+/**
+ * The runtime files as apps/server/src/modules/face/device-runtime.routes.ts serves them: brotli quality 11 under
+ * 2 MB, 9 above (its brotliQuality).
+ */
 const serverRequire = createRequire(path.join(import.meta.dirname, '..', '..', 'server', 'package.json'));
 const humanDist = path.dirname(serverRequire.resolve('@vladmandic/human'));
 const models = path.join(humanDist, '..', 'models');
@@ -67,10 +73,13 @@ const wasmDir = path.dirname(serverRequire.resolve('@tensorflow/tfjs-backend-was
 function runtimeSizes(files) {
   const out = { files: files.length, raw: 0, gzip: 0, brotli: 0 };
   for (const f of files) {
-    const raw = readFileSync(f);
+    const raw = Buffer.isBuffer(f) ? f : readFileSync(f);
+    const quality = raw.length < 2 * 1024 * 1024 ? 11 : 9;
     out.raw += raw.length;
     out.gzip += gzipSync(raw, { level: 9 }).length;
-    out.brotli += brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).length;
+    out.brotli += brotliCompressSync(raw, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }).length;
   }
   return out;
 }
@@ -81,13 +90,16 @@ const add = (a, b) => ({
   brotli: a.brotli + b.brotli,
 });
 // Without cross-origin isolation (this app does not set it) tfjs picks the SIMD binary. The face models
-// (BlazeFace and FaceMesh: the human-face gate needs the mesh on every check) load before the first check.
+// (BlazeFace at 16 bits and FaceMesh at 8: the human-face gate needs the mesh on every check) load before the
+// first check.
+const faceModels = [];
+for (const m of DEVICE_QUANTISED_MODELS) {
+  const { json, bin } = await deviceModel(models, m);
+  faceModels.push(json, bin);
+}
 const proctoringCold = add(
   sizes(humanFiles),
-  runtimeSizes([
-    path.join(wasmDir, 'tfjs-backend-wasm-simd.wasm'),
-    ...['blazeface', 'facemesh'].flatMap((m) => [path.join(models, `${m}.json`), path.join(models, `${m}.bin`)]),
-  ]),
+  runtimeSizes([path.join(wasmDir, 'tfjs-backend-wasm-simd.wasm'), ...faceModels]),
 );
 const phoneModelLazy = runtimeSizes([path.join(models, 'centernet.json'), path.join(models, 'centernet.bin')]);
 

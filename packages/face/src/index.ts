@@ -3,6 +3,7 @@
 import { createEngine } from './engine';
 import type { FaceEngine, FaceEngineOptions } from './types';
 
+export { DEVICE_QUANTISED_MODELS, deviceModel } from './device-models';
 export {
   DEFAULT_THRESHOLD,
   DESCRIPTOR_LENGTH,

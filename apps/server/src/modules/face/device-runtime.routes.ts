@@ -2,13 +2,16 @@
  * The on-device detection runtime, served by this app from npm packages (issue 17; no CDN, no download at run
  * time): the tfjs wasm binaries and the models the page runs (BlazeFace for faces, FaceMesh for the human-face gate
  * of issue 27, CenterNet for phones). Human and tfjs themselves are bundled by the web build (issue 26: without
- * the WebGL and WebGPU backends the page never uses). A fixed list of files: nothing else on disk can be named.
+ * the WebGL and WebGPU backends the page never uses). BlazeFace and FaceMesh go out as 16- and 8-bit integer
+ * copies written from the package's files when first asked for (packages/face/src/device-models.ts; issue 26:
+ * the proctored cold load); the server's own engine keeps the originals. A fixed list of files: nothing else on disk can be named.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { DEVICE_QUANTISED_MODELS, deviceModel } from '@assessly/face';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
@@ -16,17 +19,38 @@ import { typed } from '../../lib/route-schema';
 
 const require = createRequire(import.meta.url);
 
-function runtimeFiles(): Map<string, { file: string; type: string }> {
+interface RuntimeFile {
+  /** The bytes as sent before compression (read or generated once per process). */
+  bytes: () => Promise<Buffer>;
+  type: string;
+}
+
+const once = <T>(fn: () => Promise<T>): (() => Promise<T>) => {
+  let p: Promise<T> | undefined;
+  return () => {
+    p ??= fn();
+    p.catch(() => {
+      p = undefined;
+    });
+    return p;
+  };
+};
+
+function runtimeFiles(): Map<string, RuntimeFile> {
   const humanDist = path.dirname(require.resolve('@vladmandic/human'));
   const models = path.join(humanDist, '..', 'models');
   const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
-  const files = new Map<string, { file: string; type: string }>();
-  for (const m of ['blazeface', 'facemesh', 'centernet']) {
-    files.set(`${m}.json`, { file: path.join(models, `${m}.json`), type: 'application/json' });
-    files.set(`${m}.bin`, { file: path.join(models, `${m}.bin`), type: 'application/octet-stream' });
+  const files = new Map<string, RuntimeFile>();
+  const fromDisk = (file: string) => once(() => readFile(file));
+  for (const m of DEVICE_QUANTISED_MODELS) {
+    const quantised = once(() => deviceModel(models, m));
+    files.set(`${m}.json`, { bytes: async () => (await quantised()).json, type: 'application/json' });
+    files.set(`${m}.bin`, { bytes: async () => (await quantised()).bin, type: 'application/octet-stream' });
   }
+  files.set('centernet.json', { bytes: fromDisk(path.join(models, 'centernet.json')), type: 'application/json' });
+  files.set('centernet.bin', { bytes: fromDisk(path.join(models, 'centernet.bin')), type: 'application/octet-stream' });
   for (const w of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'])
-    files.set(w, { file: path.join(wasmDir, w), type: 'application/wasm' });
+    files.set(w, { bytes: fromDisk(path.join(wasmDir, w)), type: 'application/wasm' });
   return files;
 }
 
@@ -49,18 +73,28 @@ export function pickEncoding(accept: string | undefined): Encoding {
 }
 
 /**
- * Each file compressed once, off the event loop, and kept in memory (about 5 MB with brotli): the runtime is
+ * Brotli quality by size: the best (11) for the files of the cold load (the face models and the wasm binaries,
+ * under 2 MB each; a few seconds of CPU once per process), 9 for the 4 MB phone model, which loads later.
+ * apps/web/build/sizes.mjs measures with the same rule.
+ */
+export const brotliQuality = (rawBytes: number) => (rawBytes < 2 * 1024 * 1024 ? 11 : 9);
+
+/**
+ * Each file compressed once, off the event loop, and kept in memory (about 4 MB with brotli): the runtime is
  * 6 MB raw and a candidate's cold load must stay small (issue 26), so nothing is sent uncompressed to a browser.
  */
 const compressed = new Map<string, Promise<Buffer>>();
-function bytesOf(file: string, encoding: Encoding): Promise<Buffer> {
-  const key = `${encoding}:${file}`;
+function bytesOf(name: string, file: RuntimeFile, encoding: Encoding): Promise<Buffer> {
+  const key = `${encoding}:${name}`;
   let p = compressed.get(key);
   if (!p) {
-    p = readFile(file).then((raw) =>
+    p = file.bytes().then((raw) =>
       encoding === 'br'
         ? brotli(raw, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: brotliQuality(raw.length),
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
           })
         : encoding === 'gzip'
           ? gz(raw, { level: 9 })
@@ -74,15 +108,36 @@ function bytesOf(file: string, encoding: Encoding): Promise<Buffer> {
 
 export const DEVICE_RUNTIME_PREFIX = '/api/proctoring/runtime/';
 
+let files: Map<string, RuntimeFile> | null = null;
+
+/** The files of a proctored test's cold load, in the encoding browsers take. */
+const COLD_FILES = [
+  ...DEVICE_QUANTISED_MODELS.flatMap((m) => [`${m}.json`, `${m}.bin`]),
+  'tfjs-backend-wasm-simd.wasm',
+  'tfjs-backend-wasm.wasm',
+];
+
+/**
+ * Writes and compresses the cold-load files in the background (npm start calls it once listening), so the first
+ * proctored candidate does not wait for the quantising and the best-quality brotli.
+ */
+export async function warmDeviceRuntime(): Promise<void> {
+  files ??= runtimeFiles();
+  const all = files;
+  for (const name of COLD_FILES) {
+    const file = all.get(name);
+    if (file) await bytesOf(name, file, 'br');
+  }
+}
+
 export async function deviceRuntimeRoutes(app: FastifyInstance) {
-  let files: Map<string, { file: string; type: string }> | null = null;
   // Public, like any static file; the answer is the file, so only the params are declared.
   typed(app).get('/api/proctoring/runtime/:name', { schema: { params: ZName } }, async (req, reply) => {
     files ??= runtimeFiles();
     const entry = files.get(req.params.name);
     if (!entry) throw new AppError('NOT_FOUND', 'No such proctoring runtime file');
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    const body = await bytesOf(entry.file, encoding);
+    const body = await bytesOf(req.params.name, entry, encoding);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
       .header('content-type', entry.type)

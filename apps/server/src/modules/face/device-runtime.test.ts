@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { deviceModel } from '@assessly/face';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/support';
 import { pickEncoding } from './device-runtime.routes';
@@ -31,6 +35,26 @@ describe('GET /api/proctoring/runtime/{name}', () => {
     expect(wasm.headers['content-type']).toBe('application/wasm');
     expect(wasm.headers['content-encoding']).toBe('br');
     expect(Number(wasm.headers['content-length'])).toBe(wasm.rawPayload.length);
+  });
+
+  it('sends BlazeFace and FaceMesh as their integer copies (16 and 8 bits), CenterNet as the package has it', async () => {
+    const require = createRequire(import.meta.url);
+    const models = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
+    for (const [name, dtype] of [
+      ['blazeface', 'uint16'],
+      ['facemesh', 'uint8'],
+    ] as const) {
+      const expected = await deviceModel(models, name);
+      const json = await t.as(null).get(`/api/proctoring/runtime/${name}.json`, { 'accept-encoding': 'br' });
+      const manifest = JSON.parse(brotliDecompressSync(json.rawPayload).toString('utf8')) as {
+        weightsManifest: { weights: { quantization?: { dtype: string } }[] }[];
+      };
+      expect(manifest.weightsManifest[0]?.weights.some((w) => w.quantization?.dtype === dtype)).toBe(true);
+      const bin = await t.as(null).get(`/api/proctoring/runtime/${name}.bin`, { 'accept-encoding': 'br' });
+      expect(brotliDecompressSync(bin.rawPayload).equals(expected.bin)).toBe(true);
+    }
+    const phone = await t.as(null).get('/api/proctoring/runtime/centernet.json', { 'accept-encoding': 'identity' });
+    expect(phone.rawPayload.equals(readFileSync(path.join(models, 'centernet.json')))).toBe(true);
   });
 
   it('names only its own files', async () => {
