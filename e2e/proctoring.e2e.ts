@@ -209,9 +209,24 @@ describe('on-device detection', () => {
       const multiple = async () => (await eventsOf(attempt!.id)).filter((e) => e.kind === 'multiple_faces');
       const fromDevice = async () =>
         (await multiple()).filter((e) => e.detail.startsWith('Device flag, checked by the server: '));
-      await expect
-        .poll(async () => (await fromDevice()).length, { timeout: 60_000, interval: 1000 })
-        .toBeGreaterThan(0);
+      try {
+        await expect
+          .poll(async () => (await fromDevice()).length, { timeout: 60_000, interval: 1000 })
+          .toBeGreaterThan(0);
+      } catch (err) {
+        // what the server recorded and what the device saw, so that a failure says which side missed the pair
+        const root = page.locator('.proctoring');
+        const device = ['backend', 'checks', 'faces'].map(
+          async (k) => `${k}=${await root.getAttribute(`data-device-${k}`)}`,
+        );
+        const events = (await eventsOf(attempt!.id)).map((e) => `${e.kind}: ${e.detail}`);
+        throw new Error(
+          `no device flag recorded; device ${(await Promise.all(device)).join(' ')}; events ${JSON.stringify(events)}`,
+          {
+            cause: err,
+          },
+        );
+      }
       const [flag] = await fromDevice();
       expect(flag!.detail).toMatch(/^Device flag, checked by the server: 2 faces/);
       expect((await server.deps.blobs.get(flag!.frameKey!))?.contentType).toBe('image/jpeg');

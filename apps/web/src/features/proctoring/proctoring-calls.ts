@@ -16,6 +16,19 @@ export type CallOutcome =
   | { kind: 'ended' }
   | { kind: 'refused'; code: string; message: string };
 
+/**
+ * Calls that run one after another in the order they were asked for: each starts when the one before has
+ * settled (a failed call does not hold up the next), and each caller gets its own call's outcome.
+ */
+export function callsInTurn(): <T>(call: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(call: () => Promise<T>): Promise<T> => {
+    const next = last.then(call, call);
+    last = next.catch(() => undefined);
+    return next;
+  };
+}
+
 async function readBody(res: Response): Promise<Record<string, unknown>> {
   return (await res.json().catch(() => ({}))) as Record<string, unknown>;
 }

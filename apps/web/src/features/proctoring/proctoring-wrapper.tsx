@@ -6,6 +6,7 @@ import { cameraProblem } from './camera-problem';
 import { loadDeviceDetector } from './device-detector';
 import {
   type CallOutcome,
+  callsInTurn,
   sendCameraLost,
   sendEnrol,
   sendFlaggedFrame,
@@ -74,6 +75,10 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
   const [finished, setFinished] = useState(false);
   const [device, setDevice] = useState({ backend: 'loading', checks: 0, faces: -1 });
   const lastUpload = useRef(0);
+  // The server takes one face call per candidate at a time and refuses a second at once (429): a device flag sent
+  // while a spot-check answer is on its way would be lost, and an answer sent during a flag upload could come too
+  // late. The page's own face calls therefore go one after another.
+  const [oneAfterAnother] = useState(callsInTurn);
 
   /** One server answer → what the candidate sees. */
   const handle = useCallback((out: CallOutcome) => {
@@ -120,23 +125,26 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
       if (busy.current) return null;
       busy.current = true;
       try {
-        const frame = await captureJpeg(videoRef.current, 0.85);
-        if (!frame) return null;
-        if (!enrolledRef.current) {
-          const out = await sendEnrol(testId, frame);
-          if (out.kind === 'ok' || (out.kind === 'refused' && out.code === 'FACE_ALREADY_ENROLLED'))
-            enrolledRef.current = true;
-          handle(out.kind === 'refused' ? { kind: 'ok', body: {} } : out);
+        // the frame is taken when its turn comes, so a challenge is answered with what the camera sees then
+        return await oneAfterAnother(async () => {
+          const frame = await captureJpeg(videoRef.current, 0.85);
+          if (!frame) return null;
+          if (!enrolledRef.current) {
+            const out = await sendEnrol(testId, frame);
+            if (out.kind === 'ok' || (out.kind === 'refused' && out.code === 'FACE_ALREADY_ENROLLED'))
+              enrolledRef.current = true;
+            handle(out.kind === 'refused' ? { kind: 'ok', body: {} } : out);
+            return out;
+          }
+          const out = await sendVerify(testId, frame, challengeId);
+          handle(out);
           return out;
-        }
-        const out = await sendVerify(testId, frame, challengeId);
-        handle(out);
-        return out;
+        });
       } finally {
         busy.current = false;
       }
     },
-    [testId, handle],
+    [testId, handle, oneAfterAnother],
   );
 
   const startCamera = useCallback(async (): Promise<boolean> => {
@@ -228,11 +236,16 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
             setDevice((d) => ({ backend: detector.backend, checks: d.checks + 1, faces: r.faces }));
             cadence.observe(isCalm(r)); // a single phone sighting is not calm (the k-of-n rule decides soon)
             const now = Date.now();
-            if ((r.faces !== 1 || r.phone) && now - lastUpload.current >= FLAG_UPLOAD_GAP_MS && !busy.current) {
+            if ((r.faces !== 1 || r.phone) && now - lastUpload.current >= FLAG_UPLOAD_GAP_MS) {
               lastUpload.current = now;
+              // the frame of the flag is taken now; it is sent after any face call already on its way
               const frame = await captureJpeg(video, 0.85);
-              if (frame && !cancelled)
-                handle(await sendFlaggedFrame(testId, frame, r.phone ? r.phoneEvidence : undefined));
+              if (frame && !cancelled) {
+                const out = await oneAfterAnother(() =>
+                  sendFlaggedFrame(testId, frame, r.phone ? r.phoneEvidence : undefined),
+                );
+                if (!cancelled) handle(out);
+              }
             }
           } catch (err) {
             console.warn('proctoring: on-device check failed', err);
@@ -246,7 +259,7 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
       cancelled = true;
       if (timer) clearTimeout(timer);
     };
-  }, [finished, testId, handle]);
+  }, [finished, testId, handle, oneAfterAnother]);
 
   // The browser's own view of the network.
   useEffect(() => {
