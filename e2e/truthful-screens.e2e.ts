@@ -3,12 +3,10 @@
  * sees no control their role cannot use; an invitation leads to the coding page with one sign-up; the company
  * profile is completed later in Settings and a company that hides scores shows its candidates none.
  */
-import type { AddressInfo } from 'node:net';
-import { createMailer, outbox, seedAttempt, seedSubmission, tests } from '@assessly/server/test-kit';
+import { createMailer, outbox, seedAttempt, seedSubmission, tests, useSmtpPeer } from '@assessly/server/test-kit';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newServerPage, useE2E } from './harness';
 import {
   createUser,
@@ -21,28 +19,7 @@ import {
 } from './support';
 
 const e2e = useE2E();
-const inbox: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const { inbox, url: smtpUrl } = useSmtpPeer();
 
 /** A verified owner and a verified reviewer of the owner's company. */
 async function ownerAndReviewer() {
@@ -58,13 +35,8 @@ async function ownerAndReviewer() {
 
 describe('screens that tell the truth (issue 26)', () => {
   it('the contact form delivers the message to the configured address at a real SMTP peer', async () => {
-    const { port } = smtp.server.address() as AddressInfo;
     const deps = e2e.server.deps;
-    deps.mailer = createMailer({
-      db: deps.db,
-      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
-      log: pino({ level: 'silent' }),
-    });
+    deps.mailer = createMailer({ db: deps.db, smtpUrl: smtpUrl(), log: pino({ level: 'silent' }) });
     deps.config.contactEmail = 'operator@e2e.example';
     const page = await newServerPage(e2e);
     await page.goto('/contact');

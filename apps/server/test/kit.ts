@@ -25,6 +25,7 @@ export { FIXTURES_DIR } from './fixtures/face';
 export { sitting } from './fixtures/playback';
 export { seedAttempt, seedEvent, seedSubmission } from './fixtures/review';
 export { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from './fixtures/similarity-samples';
+export { useSmtpPeer } from './fixtures/smtp';
 export { seedAptitudeTest } from './fixtures/taking';
 export { buildTeam } from './fixtures/team';
 export { openTestDatabase } from './test-databases';

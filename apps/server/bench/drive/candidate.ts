@@ -68,6 +68,16 @@ export async function timed(
   }
 }
 
+/** A timed JSON POST to `base` (with a session cookie when given): the employer set-up of both drives. */
+export function jsonPoster(rec: Recorder, base: string) {
+  return (cls: string, p: string, body: unknown, cookie = '') =>
+    timed(rec, cls, `${base}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+}
+
 export async function runCandidate(o: CandidateOptions): Promise<void> {
   const json = (method: string, body?: unknown, extra: Record<string, string> = {}): RequestInit => ({
     method,

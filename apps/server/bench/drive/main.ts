@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util';
 import { mirroredWebcamFrame, toWebcamFrame } from '@assessly/face/testing';
 import pg from 'pg';
 import { PROCESS_HEALTH_TOKEN, type ServerProcess, startServerProcess } from '../../test/server-process';
-import { benchEnd, draftBytes, HEARTBEAT_MS, runCandidate, timed } from './candidate';
+import { benchEnd, draftBytes, HEARTBEAT_MS, jsonPoster, runCandidate, timed } from './candidate';
 import { quotaUs } from './cgroups';
 import { LANGUAGES, SUM_PROBLEM } from './programs';
 import { FaceChecks, nameOf, Recorder, sampleTree } from './stats';
@@ -233,12 +233,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 500));
     }
     // The employer's coding test (through the API, as an employer would).
-    const post = (cls: string, p: string, body: unknown, cookie = '') =>
-      timed(rec, cls, `${url}${p}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-        body: JSON.stringify(body),
-      });
+    const post = jsonPoster(rec, url);
     const signIn = async (email: string, role: string) => {
       await post('signup', '/api/users/add', { firstName: 'Drive', lastName: role, email, password: PASSWORD, role });
       const started = performance.now();

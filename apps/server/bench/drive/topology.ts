@@ -30,7 +30,7 @@ import path from 'node:path';
 import { toWebcamFrame } from '@assessly/face/testing';
 import pg from 'pg';
 import { freePort, PROCESS_HEALTH_TOKEN } from '../../test/server-process';
-import { timed } from './candidate';
+import { jsonPoster, timed } from './candidate';
 import { createCpuGroups } from './cgroups';
 import { SUM_PROBLEM, SUM_PROGRAMS } from './programs';
 import { Recorder, sampleTree } from './stats';
@@ -257,12 +257,7 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
     );
 
     const rec = new Recorder();
-    const post = (cls: string, p: string, body: unknown, cookie = '') =>
-      timed(rec, cls, `${url}${p}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-        body: JSON.stringify(body),
-      });
+    const post = jsonPoster(rec, url);
     const signIn = async (email: string, role: string) => {
       const add = await post('signup', '/api/users/add', {
         firstName: 'Drive',

@@ -2,58 +2,18 @@
  * Mail against a real SMTP peer: an smtp-server on loopback receives what nodemailer sends with
  * SMTP_URL=smtp://127.0.0.1:PORT?ignoreTLS=true (a plain local server offers no TLS).
  */
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validRegistration } from '../../../test/fixtures/companies';
+import { type ReceivedMail, useSmtpPeer } from '../../../test/fixtures/smtp';
 import { useTestApp } from '../../../test/support';
 import { createMailer } from '../../lib/mailer';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-let smtpUrl: string;
-const inbox: Received[] = [];
-const refused = new Set<string>();
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, cb) {
-      if (refused.has(address.address.toLowerCase())) return cb(new Error('550 mailbox unavailable'));
-      cb();
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  smtpUrl = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const { inbox, refused, url: smtpUrl } = useSmtpPeer();
 const t = useTestApp();
 beforeAll(() => {
   // The routes read deps.mailer per request, so the app now mails through the peer.
-  t.deps.mailer = createMailer({ db: t.deps.db, smtpUrl, log: pino({ level: 'silent' }) });
+  t.deps.mailer = createMailer({ db: t.deps.db, smtpUrl: smtpUrl(), log: pino({ level: 'silent' }) });
 });
 
 /** The decoded text of a received message (nodemailer may send quoted-printable). */
@@ -66,7 +26,7 @@ function decodeBody(raw: string): string {
     : body;
 }
 
-async function waitForMail(to: string): Promise<Received> {
+async function waitForMail(to: string): Promise<ReceivedMail> {
   for (let i = 0; i < 100; i++) {
     const found = inbox.find((m) => m.to.includes(to));
     if (found) return found;

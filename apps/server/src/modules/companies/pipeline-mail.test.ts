@@ -5,51 +5,23 @@
  * field). A notified move delivers the company's text to a real SMTP peer (smtp-server on loopback), as text and
  * as HTML with every character of the rendered text escaped.
  */
-import type { AddressInfo } from 'node:net';
 import { DEFAULT_STAGE_MAIL } from '@assessly/shared';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser } from '../../../test/factories';
 import { call } from '../../../test/fixtures/authoring';
 import { seedAttempt } from '../../../test/fixtures/review';
+import { type ReceivedMail, useSmtpPeer } from '../../../test/fixtures/smtp';
 import { useTeam, useTestApp } from '../../../test/support';
 import { createMailer } from '../../lib/mailer';
 import { STATUS_UNDO_MS, sendDueStatusEmails } from '../review/status-mail';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-const inbox: Received[] = [];
-let smtp: SMTPServer;
-let smtpUrl: string;
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}?ignoreTLS=true`;
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const { inbox, url: smtpUrl } = useSmtpPeer();
 
 const t = useTestApp();
 const team = useTeam(t);
 beforeAll(() => {
-  t.deps.mailer = createMailer({ db: t.deps.db, smtpUrl, log: pino({ level: 'silent' }) });
+  t.deps.mailer = createMailer({ db: t.deps.db, smtpUrl: smtpUrl(), log: pino({ level: 'silent' }) });
 });
 
 /** The headers and decoded text of each MIME part of a message (or of the message itself when it is one part). */
@@ -89,7 +61,7 @@ function subjectOf(raw: string): string {
 }
 
 /** The first message to this address whose subject matches (a new account also gets its verification mail). */
-async function waitForMail(to: string, subject: RegExp): Promise<Received> {
+async function waitForMail(to: string, subject: RegExp): Promise<ReceivedMail> {
   for (let i = 0; i < 200; i++) {
     const found = inbox.find((m) => m.to.includes(to) && subject.test(subjectOf(m.raw)));
     if (found) return found;

@@ -2,48 +2,21 @@
  * The contact form stores each message and mails it to CONTACT_EMAIL through a real SMTP peer (smtp-server on
  * loopback, as in companies-mail.test.ts).
  */
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSmtpPeer } from '../../../test/fixtures/smtp';
 import { useTestApp } from '../../../test/support';
 import { contactMessages } from '../../db/schema';
 import { createMailer } from '../../lib/mailer';
 import { CONTACT_LIMIT } from './contact.routes';
 
 const OPERATOR = 'hello@operator.example';
-const inbox: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const { inbox, url: smtpUrl } = useSmtpPeer();
 
 const t = useTestApp();
 beforeAll(() => {
-  const { port } = smtp.server.address() as AddressInfo;
-  t.deps.mailer = createMailer({
-    db: t.deps.db,
-    smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
-    log: pino({ level: 'silent' }),
-  });
+  t.deps.mailer = createMailer({ db: t.deps.db, smtpUrl: smtpUrl(), log: pino({ level: 'silent' }) });
 });
 
 const message = (over: Record<string, unknown> = {}) => ({

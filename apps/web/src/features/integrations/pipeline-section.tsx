@@ -13,6 +13,7 @@ import {
   type TStageMail,
 } from '@assessly/shared';
 import { useEffect, useState } from 'react';
+import { FormField } from '../../app/form-field';
 import { ApiError } from '../../lib/api';
 import { usePipeline, useSavePipeline } from '../review/review-api';
 import { FormError } from './settings-form';
@@ -269,35 +270,27 @@ function StageMailEditor({
           <p id={`${id}-hint`} className="field-hint">
             Placeholders: {'{candidateName}'}, {'{testName}'}, {'{stageLabel}'}, {'{companyName}'}.
           </p>
-          <label htmlFor={`${id}-subject`}>Subject</label>
-          <input
-            id={`${id}-subject`}
-            value={row.mail.subject}
-            maxLength={STAGE_MAIL_SUBJECT_MAX}
-            onChange={(e) => onChange({ ...row.mail!, subject: e.target.value })}
-            aria-invalid={errors.subject ? true : undefined}
-            aria-describedby={errors.subject ? `${id}-subject-error` : undefined}
-          />
-          {errors.subject && (
-            <span id={`${id}-subject-error`} className="field-error">
-              {errors.subject}
-            </span>
-          )}
-          <label htmlFor={`${id}-body`}>Text</label>
-          <textarea
-            id={`${id}-body`}
-            rows={6}
-            value={row.mail.body}
-            maxLength={STAGE_MAIL_BODY_MAX}
-            onChange={(e) => onChange({ ...row.mail!, body: e.target.value })}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={errors.body ? `${id}-body-error` : undefined}
-          />
-          {errors.body && (
-            <span id={`${id}-body-error`} className="field-error">
-              {errors.body}
-            </span>
-          )}
+          <FormField id={`${id}-subject`} label="Subject" error={errors.subject}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                value={row.mail!.subject}
+                maxLength={STAGE_MAIL_SUBJECT_MAX}
+                onChange={(e) => onChange({ ...row.mail!, subject: e.target.value })}
+              />
+            )}
+          </FormField>
+          <FormField id={`${id}-body`} label="Text" error={errors.body}>
+            {(a11y) => (
+              <textarea
+                {...a11y}
+                rows={6}
+                value={row.mail!.body}
+                maxLength={STAGE_MAIL_BODY_MAX}
+                onChange={(e) => onChange({ ...row.mail!, body: e.target.value })}
+              />
+            )}
+          </FormField>
         </fieldset>
       )}
     </div>

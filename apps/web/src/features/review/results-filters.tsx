@@ -2,6 +2,7 @@
 import { DEFAULT_PIPELINE, languageName, type TPipelineStage } from '@assessly/shared';
 import type { ReactNode } from 'react';
 import type { ResultFilters, ResultSortKey } from './results-view';
+import { StageOptions } from './stage-options';
 
 export interface SortState {
   key: ResultSortKey;
@@ -45,11 +46,7 @@ export function ResultsFilterBar(props: {
         Status{' '}
         <select value={f.status} onChange={(e) => set('status', e.target.value as ResultFilters['status'])}>
           <option value="">Any</option>
-          {(props.stages ?? DEFAULT_PIPELINE).map((s) => (
-            <option key={s.key} value={s.key}>
-              {s.label}
-            </option>
-          ))}
+          <StageOptions stages={props.stages ?? DEFAULT_PIPELINE} />
         </select>
       </label>
       <label>

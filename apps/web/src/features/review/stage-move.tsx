@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useCompanyName, useSetStatus } from './review-api';
 import { Modal } from './review-ui';
+import { StageOptions } from './stage-options';
 
 export interface MoveTarget {
   attemptId: string;
@@ -148,11 +149,7 @@ export function StageMenu({
         Move {target.name} to
       </label>
       <select id={id} value={value} onChange={(e) => setPicked(e.target.value)}>
-        {others.map((s) => (
-          <option key={s.key} value={s.key}>
-            {s.label}
-          </option>
-        ))}
+        <StageOptions stages={others} />
       </select>
       <button
         type="button"

@@ -16,6 +16,7 @@ import { filterResults, formatTimeTaken, NO_FILTERS, sortResults, timeTakenMs } 
 import { useCompanyName, usePipeline, useResults, useSetStatuses, useSimilarity } from './review-api';
 import { ErrorScreen, HiringBadge, Modal } from './review-ui';
 import { NotifyChoice, StageMenu, stageMailSubject, useStatusChange } from './stage-move';
+import { StageOptions } from './stage-options';
 import { TestFiguresPanel } from './test-figures-panel';
 import './review.css';
 
@@ -123,11 +124,7 @@ export function TestResultsPage() {
                   value={bulk.status}
                   onChange={(e) => setBulk({ status: e.target.value, confirming: false })}
                 >
-                  {stages.map((s) => (
-                    <option key={s.key} value={s.key}>
-                      {s.label}
-                    </option>
-                  ))}
+                  <StageOptions stages={stages} />
                 </select>
                 <button
                   type="button"
