@@ -15,7 +15,7 @@ import {
 } from './proctoring-calls';
 import { checkIntervals, ProctoringContext, type ProctoringState } from './proctoring-context';
 import './proctoring.css';
-import { captureJpeg, hasCameraApi, openCamera, stopStream, waitForFrames } from './webcam';
+import { canvasJpeg, captureJpeg, hasCameraApi, openCamera, snapshot, stopStream, waitForFrames } from './webcam';
 
 export { useProctoring } from './proctoring-context';
 
@@ -229,17 +229,20 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
       const tick = async () => {
         const video = videoRef.current;
         if (cancelled) return;
-        if (video && streamRef.current && video.readyState >= 2) {
+        // the frame uploaded with a flag is the very frame the device checked (a later capture may no longer
+        // show what was flagged, and the server would then find nothing to record)
+        const still = streamRef.current ? snapshot(video) : null;
+        if (still) {
           try {
-            const r = await detector.check(video);
+            const r = await detector.check(still);
             if (cancelled) return;
             setDevice((d) => ({ backend: detector.backend, checks: d.checks + 1, faces: r.faces }));
             cadence.observe(isCalm(r)); // a single phone sighting is not calm (the k-of-n rule decides soon)
             const now = Date.now();
             if ((r.faces !== 1 || r.phone) && now - lastUpload.current >= FLAG_UPLOAD_GAP_MS) {
               lastUpload.current = now;
-              // the frame of the flag is taken now; it is sent after any face call already on its way
-              const frame = await captureJpeg(video, 0.85);
+              // sent after any face call already on its way
+              const frame = await canvasJpeg(still, 0.85);
               if (frame && !cancelled) {
                 const out = await oneAfterAnother(() =>
                   sendFlaggedFrame(testId, frame, r.phone ? r.phoneEvidence : undefined),
