@@ -393,6 +393,8 @@ export type TCompare = z.infer<typeof ZCompare>;
 export const ZHiringStatusSaved = z.object({
   attemptId: z.string(),
   hiringStatus: ZHiringStatus,
+  /** False when the attempt already had this status: nothing changed, no webhook event, no new email. */
+  changed: z.boolean(),
   emailed: z.boolean(),
   emailAt: z.string().nullable(),
 });

@@ -451,6 +451,7 @@ export async function setHiringStatus(deps: Deps, user: UserRow, attemptId: stri
   return {
     attemptId: attempt.id,
     hiringStatus: status,
+    changed,
     emailed: false,
     emailAt: willEmail && changedAt ? new Date(changedAt.getTime() + STATUS_UNDO_MS).toISOString() : null,
   };

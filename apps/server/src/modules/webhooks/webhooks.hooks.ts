@@ -1,6 +1,6 @@
 /**
  * Events raised by other modules' routes, enqueued after a successful answer (no edits to those modules):
- * candidate.status_changed (PUT /api/review/attempts/:attemptId/status, and per candidate changed by
+ * candidate.status_changed (PUT /api/review/attempts/:attemptId/status when the status really changed, and per candidate changed by
  * POST /api/review/tests/:testId/status) and invitation.accepted (the
  * candidate opened the emailed link, GET /api/invitations/accept/:token; once per invitation).
  * A status is a stage of the company's pipeline (issue 26): the event carries its key (status, and stage.key) and
@@ -24,6 +24,8 @@ export function installWebhookHooks(app: FastifyInstance, db: Db, clock: Clock):
     const params = req.params as Record<string, string>;
     try {
       if (req.method === 'PUT' && url === '/api/review/attempts/:attemptId/status') {
+        // Setting the status an attempt already has changes nothing: no event (the answer says changed: false).
+        if ((JSON.parse(String(payload)) as { changed?: boolean }).changed === false) return payload;
         const [row] = await db
           .select({ a: attempts, companyId: tests.companyId, testName: tests.testName, email: users.email })
           .from(attempts)

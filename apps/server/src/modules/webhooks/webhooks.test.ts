@@ -174,6 +174,21 @@ describe('webhook deliveries', () => {
     await t.as(admin).delete(`/api/companies/webhooks/${id}`);
   });
 
+  it('are not raised when the status set is the one the attempt already has', async () => {
+    const { id } = (await createWebhook(['candidate.status_changed'])).json();
+    const attemptId = await statusChange();
+    const again = await t.as(admin).put(`/api/review/attempts/${attemptId}/status`, { status: 'rejected' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ hiringStatus: 'rejected', changed: false });
+    const rows = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, id));
+    expect(rows).toHaveLength(1);
+    const moved = await t.as(admin).put(`/api/review/attempts/${attemptId}/status`, { status: 'shortlisted' });
+    expect(moved.json()).toMatchObject({ hiringStatus: 'shortlisted', changed: true });
+    const after = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, id));
+    expect(after).toHaveLength(2);
+    await t.as(admin).delete(`/api/companies/webhooks/${id}`);
+  });
+
   it('are retried with backoff after a failure, and the log shows the response', async () => {
     const { id } = (await createWebhook(['candidate.status_changed'])).json();
     receiver.answers.push(500);
