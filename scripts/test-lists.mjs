@@ -3,7 +3,8 @@
 /**
  * Server test files the PostgreSQL phase of `npm test` leaves out: their subject is the sandbox's or the face
  * models' answer, or they open no database at all, so running them on a second database repeats the same
- * compiles, sandboxed programs and model inference and tests no other code path. Everything else under
+ * compiles, sandboxed programs and model inference and tests no other code path (or they use the PostgreSQL
+ * server in both phases anyway). Everything else under
  * apps/server runs on both databases. A file joins this list only for that reason.
  */
 export const ONE_DATABASE_ENOUGH = [
@@ -18,6 +19,9 @@ export const ONE_DATABASE_ENOUGH = [
   'apps/server/src/modules/face/face-service.test.ts',
   'apps/server/src/modules/face/face-client.child.test.ts',
   'apps/server/src/modules/face/face-client.spread.test.ts',
+  // always on the PostgreSQL server, whatever the phase's database (the rule's subject is the shared database)
+  'apps/server/src/modules/face/face-call-leases.test.ts',
+  'apps/server/src/modules/submissions/stream-slots.test.ts',
   // no database
   'apps/server/src/config.test.ts',
   'apps/server/src/import-cycles.test.ts',

@@ -2,7 +2,7 @@
  * Several API processes on one PostgreSQL (issue 28): two real API servers (src/main.ts, JUDGE_WORKERS=0) and
  * a judge worker process (src/worker.ts) on one database, called over HTTP the way a load balancer spreads a
  * drive. A session made on one API works on the other; the sign-in throttle and the per-route rate limits
- * count on both together; a verdict judged by the worker reaches the event stream the candidate holds open on
+ * count on both together, and so do a user's open verdict streams; a verdict judged by the worker reaches the event stream the candidate holds open on
  * the API that did not take the submission. Needs the PostgreSQL server (TEST_DATABASE_URL, default local).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -249,6 +249,27 @@ describe('two API processes on one PostgreSQL', () => {
     expect(event.status).toBe('judged');
     expect(event.passedCount).toBe(2);
   }, 180_000);
+
+  it("counts a user's open verdict streams over both processes", async () => {
+    const [a, b] = apis as [ServerProcess, ServerProcess];
+    const candidate = await signUp(a);
+    const cookie = await signIn(a, candidate.email);
+    const held = [await openStream(a, cookie), await openStream(a, cookie), await openStream(b, cookie)];
+    const fourth = await fetch(`${b.url}/api/submissions/stream`, { headers: { cookie } });
+    expect(fourth.status).toBe(429);
+    expect(((await fourth.json()) as { code: string }).code).toBe('RATE_LIMITED');
+    expect((await fetch(`${a.url}/api/submissions/stream`, { headers: { cookie } })).status).toBe(429);
+    // a tab closed on A gives its place to one on B as soon as A has seen the close
+    await held[0]!.close();
+    for (;;) {
+      const res = await fetch(`${b.url}/api/submissions/stream`, { headers: { cookie } });
+      await res.body?.cancel();
+      if (res.status === 200) break;
+      expect(res.status).toBe(429);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (const s of held.slice(1)) await s.close();
+  }, 60_000);
 
   it('after kill -9 of the API holding the stream, the candidate goes on through the other within 5 s', async () => {
     const [a, b] = apis as [ServerProcess, ServerProcess];

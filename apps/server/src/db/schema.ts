@@ -604,6 +604,17 @@ export const faceCallLeases = pgTable('face_call_leases', {
   token: text('token').notNull(),
   expiresAt: ts('expires_at').notNull(),
 });
+// 1091_stream_slots (issue 28): open verdict streams per user across API processes (PostgreSQL mode).
+export const streamSlots = pgTable(
+  'stream_slots',
+  {
+    userId: uuid('user_id').notNull(),
+    slot: integer('slot').notNull(),
+    token: text('token').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slot] })],
+);
 // 0921_edit_streams (issue 29): code playback streams, their compressed edit batches, candidates' answers.
 export const editStreams = pgTable(
   'edit_streams',

@@ -7,27 +7,36 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { STREAM_SLOT_RENEW_MS, type StreamSlot, streamSlotsFor } from './stream-slots';
 import * as repo from './submissions.repo';
 import { toSubmissionJson } from './submissions.service';
 
 const KEEPALIVE_MS = 20_000;
 const PLACE_EVERY_MS = 5_000;
-/** Streams one user may hold open (tabs); more answer 429 so a script cannot pin sockets. */
-const MAX_STREAMS_PER_USER = 3;
-
 export function streamRoutes(app: FastifyInstance, deps: AppDeps) {
-  const open = new Map<string, number>();
+  // Streams one user may hold open (tabs), over every API process; more answer 429 so a script cannot pin
+  // sockets (stream-slots.ts).
+  const slots = streamSlotsFor(deps.database);
 
   app.get('/api/submissions/stream', async (req, reply) => {
     const user = requireUser(req);
     const judging = deps.judging;
     if (!judging) throw new AppError('SERVICE_UNAVAILABLE', 'The judge is not running on this server');
-    if ((open.get(user.id) ?? 0) >= MAX_STREAMS_PER_USER) {
+    let slot: StreamSlot | null;
+    try {
+      slot = await slots.take(user.id);
+    } catch (err) {
+      req.log.warn({ err }, 'submission stream: taking a stream slot failed');
+      throw new AppError('SERVICE_UNAVAILABLE', 'Results cannot be streamed right now', undefined, {
+        'Retry-After': '5',
+      });
+    }
+    if (!slot) {
       throw new AppError('RATE_LIMITED', 'Too many result streams are open for this account', undefined, {
         'Retry-After': '10',
       });
     }
-    open.set(user.id, (open.get(user.id) ?? 0) + 1);
+    const held = slot;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -57,16 +66,26 @@ export function streamRoutes(app: FastifyInstance, deps: AppDeps) {
       lastPlace = place;
     }, PLACE_EVERY_MS);
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS);
+    // The slot lives while the stream does; one lost to expiry (a stalled process) ends the stream, and the
+    // page's EventSource connects again like after any drop.
+    const renewTimer = setInterval(() => {
+      held
+        .renew()
+        .then((ok) => {
+          if (!ok && !res.writableEnded) res.end();
+        })
+        .catch((err) => req.log.warn({ err }, 'submission stream: renewing its slot failed'));
+    }, STREAM_SLOT_RENEW_MS);
     placeTimer.unref();
     keepAlive.unref();
+    renewTimer.unref();
 
     req.raw.on('close', () => {
       clearInterval(placeTimer);
       clearInterval(keepAlive);
+      clearInterval(renewTimer);
       unsubscribe();
-      const n = (open.get(user.id) ?? 1) - 1;
-      if (n > 0) open.set(user.id, n);
-      else open.delete(user.id);
+      void held.release();
     });
   });
 }
