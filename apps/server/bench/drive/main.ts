@@ -306,13 +306,21 @@ async function main() {
     );
 
     const before = sample();
+    // The simulator shares the machine with what it measures: its own CPU over the same window is printed too.
+    const simulatorBefore = process.cpuUsage();
     const startedAt = Date.now();
     let peakRss = before.rss;
     const memTimer = setInterval(() => {
       peakRss = Math.max(peakRss, sample().rss);
     }, 2000);
     const endsAt = startedAt + SECONDS * 1000;
-    const cpuAtEnd = new Promise<ReturnType<typeof sample>>((r) => setTimeout(() => r(sample()), SECONDS * 1000));
+    let simulatorCpu: NodeJS.CpuUsage | null = null;
+    const cpuAtEnd = new Promise<ReturnType<typeof sample>>((r) =>
+      setTimeout(() => {
+        simulatorCpu = process.cpuUsage(simulatorBefore);
+        r(sample());
+      }, SECONDS * 1000),
+    );
     const hardStop = setTimeout(() => benchEnd.abort(), (SECONDS + Number(args.grace)) * 1000);
     await Promise.all(
       cookies.map((cookie, i) =>
@@ -344,6 +352,8 @@ async function main() {
       judge?: { fairness?: unknown; queue?: unknown };
     };
 
+    const simulatorCoresBusy = (c: NodeJS.CpuUsage | null) =>
+      c ? Math.round(((c.user + c.system) / 1e6 / SECONDS) * 100) / 100 : null;
     const cpuMsPerCandidateSecond = server ? ((after.cpu - before.cpu) * 1000) / (N * SECONDS) : null;
     const cpuByProcess = Object.fromEntries(
       Object.entries(after.byName).map(([k, v]) => [
@@ -367,6 +377,7 @@ async function main() {
       cpuMsPerCandidateSecond:
         cpuMsPerCandidateSecond === null ? null : Math.round(cpuMsPerCandidateSecond * 100) / 100,
       coresBusyByProcess: cpuByProcess,
+      simulatorCoresBusy: simulatorCoresBusy(simulatorCpu),
       peakRssMb: server ? Math.round(peakRss) : null,
     };
     console.log('\nclass            n      p50     p95     p99     max (ms)');
@@ -385,6 +396,7 @@ async function main() {
       `server CPU: ${result.cpuMsPerCandidateSecond} ms per candidate per second; cores busy by process ${JSON.stringify(cpuByProcess)}`,
     );
     console.log(`server memory: peak ${result.peakRssMb} MB RSS (all processes)`);
+    console.log(`simulator CPU (this process, same window): ${result.simulatorCoresBusy} cores busy`);
     console.log(JSON.stringify(result));
   } finally {
     await Promise.all([
