@@ -26,7 +26,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADDED_LANGUAGES, type AddedLanguage, VERDICT_PROGRAMS } from '../test/language-programs';
 import { buildHelper, detectIsolation, removeCgroupTree } from '../src/isolation';
 import type { createJudge as CreateJudge } from '../src/judge';
 import { type Caches, planFor } from '../src/languages';
@@ -35,6 +34,7 @@ import { sqlPlan } from '../src/sql/plan';
 import { detectSqlite } from '../src/sql/toolchain';
 import { detectToolchains } from '../src/toolchains';
 import { type JudgeCase, type JudgeRequest, LANGUAGES, type Language } from '../src/types';
+import { ADDED_LANGUAGES, type AddedLanguage, VERDICT_PROGRAMS } from '../test/language-programs';
 
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS) || 5);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -125,7 +125,12 @@ function meter(cg: ReturnType<typeof ownCgroup>) {
     const a = take();
     await fn();
     const b = take();
-    return { judge: b.node - a.node, supervisor: b.own - a.own - (b.node - a.node), sandbox: b.sb - a.sb, machine: b.m - a.m };
+    return {
+      judge: b.node - a.node,
+      supervisor: b.own - a.own - (b.node - a.node),
+      sandbox: b.sb - a.sb,
+      machine: b.m - a.m,
+    };
   };
 }
 
@@ -158,7 +163,8 @@ async function baseJudge(rev: string): Promise<typeof CreateJudge> {
 
 async function main() {
   const rev =
-    process.env.BENCH_BASE ?? execFileSync('git', ['-C', repo, 'merge-base', 'HEAD', 'main'], { encoding: 'utf8' }).trim();
+    process.env.BENCH_BASE ??
+    execFileSync('git', ['-C', repo, 'merge-base', 'HEAD', 'main'], { encoding: 'utf8' }).trim();
   const cg = ownCgroup();
   process.on('exit', () => cg.leave());
   const measure = meter(cg);
@@ -174,7 +180,9 @@ async function main() {
   const lite = await detectSqlite();
   const wanted = process.env.BENCH_LANGS?.split(',').filter(Boolean) ?? [...LANGUAGES, 'sql'];
   const langs = wanted.filter((l): l is Lang =>
-    l === 'sql' ? lite.available : (LANGUAGES as readonly string[]).includes(l) && !!tcs.get(l as Language)?.info.available,
+    l === 'sql'
+      ? lite.available
+      : (LANGUAGES as readonly string[]).includes(l) && !!tcs.get(l as Language)?.info.available,
   );
   await judges.base.warmup(langs.filter((l): l is Language => l !== 'sql'));
   await judges.now.warmup(langs.filter((l): l is Language => l !== 'sql'));
@@ -205,7 +213,9 @@ async function main() {
     tmpBytes: 64 << 20,
   });
 
-  console.log(`base: ${rev.slice(0, 12)} (BENCH_BASE) vs this tree; ${ROUNDS} rounds; load average at the start: ${load()}`);
+  console.log(
+    `base: ${rev.slice(0, 12)} (BENCH_BASE) vs this tree; ${ROUNDS} rounds; load average at the start: ${load()}`,
+  );
   console.log(`isolation: ${JSON.stringify(judges.now.isolation())}`);
   const rows: string[] = [];
   const splits: string[] = [];
@@ -213,7 +223,8 @@ async function main() {
     const per: Record<'base' | 'now', Split[]> = { base: [], now: [] };
     for (const which of ['base', 'now'] as const) {
       const r = await judges[which].judge(request(lang, 1)); // compiles once into this judge's cache
-      if (r.verdict !== 'Accepted') throw new Error(`${lang} (${which}): ${r.verdict} ${r.compileOutput ?? ''} ${r.cases[0]?.stderr ?? ''}`);
+      if (r.verdict !== 'Accepted')
+        throw new Error(`${lang} (${which}): ${r.verdict} ${r.compileOutput ?? ''} ${r.cases[0]?.stderr ?? ''}`);
     }
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? (['now', 'base'] as const) : (['base', 'now'] as const);
@@ -259,13 +270,15 @@ async function main() {
         `${f1(b.machine)}/${f1(n.machine)}`.padStart(11),
         f1(total(e)).padStart(7),
         f1(program).padStart(8),
-        `${f1((100 * total(e)) / total(n))}%`.padStart(7),
+        `${f1(Math.min(100, (100 * total(e)) / total(n)))}%`.padStart(7),
       ].join(' '),
     );
     const show = (s: Split) => `${f1(s.judge)} + ${f1(s.supervisor)} + ${f1(s.sandbox)} = ${f1(total(s))}`;
     splits.push(`${lang.padEnd(10)} base ${show(b)} | now ${show(n)} | empty ${show(e)}`);
   }
-  console.log('\nCPU ms per test case (median of rounds); saved = 1 - now/base; machine = all CPUs (noisy unless quiet)');
+  console.log(
+    '\nCPU ms per test case (median of rounds); saved = 1 - now/base; machine = all CPUs (noisy unless quiet)',
+  );
   console.log('language      base     now   saved  machine b/n   empty  program  set-up');
   for (const r of rows) console.log(r);
   console.log('\nsplit, ms: judge process + supervisor + sandbox cgroup = total');
