@@ -6,6 +6,7 @@
  * submission compiles, as a new program does. BENCH_QUICK=1 halves the sample sizes; BENCH_N=3 sets them (3
  * hello-world submissions per language, the rest in proportion: all twelve in about two minutes on a quiet
  * 2-core machine); BENCH_LANGS=go,rust measures only those languages.
+ * CPU per test case (judge process, supervisor, sandbox, against a git revision): bench/case-cpu.ts (`npm run bench:cases`).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
