@@ -6,6 +6,7 @@
  *   npm run bench:drive -- --topology api=A,workers=W,face=F --cpu-per-process Q [--database-url postgres://…]
  *                          [--phases drafts,face,judge] [--phase-seconds 20] [--concurrency 16] [--face-users 8]
  *                          [--backlog 48] [--cpu-weight 100] [--kill worker-2@5]
+ *                          [--phases drive --candidates N --seconds S --grace G]
  *
  * Without --url it starts the product (src/main.ts; PGlite in a temporary folder, or a fresh database on the
  * --database-url server, with --workers separate judge worker processes). --light sends only drafts and
@@ -18,7 +19,8 @@
  * --topology (issue 28, topology.ts): API processes behind HAProxy, judge workers and face services on a fresh
  * database of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres), each process in a
  * CPU cgroup of its own limited to Q cores (root; cgroup v2 cpu.max or v1 cfs quota), and measures the draft,
- * face check and judge throughput through the balancer. Needs root and `haproxy` (apt-get install haproxy).
+ * face check and judge throughput through the balancer; the `drive` phase runs this file's candidate drive
+ * (--candidates, --seconds, --grace) through the balancer. Needs root and `haproxy` (apt-get install haproxy).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -123,9 +125,9 @@ async function stopWithin(child: ChildProcess, graceful: () => Promise<void>): P
 async function main() {
   if (args.topology) {
     const phases = args.phases.split(',').filter(Boolean);
-    const unknown = phases.filter((p) => !['drafts', 'face', 'judge'].includes(p));
+    const unknown = phases.filter((p) => !['drafts', 'face', 'judge', 'drive'].includes(p));
     if (unknown.length) {
-      console.error(`--phases: unknown ${unknown.join(', ')} (drafts, face, judge)`);
+      console.error(`--phases: unknown ${unknown.join(', ')} (drafts, face, judge, drive)`);
       process.exit(2);
     }
     let topology: ReturnType<typeof parseTopology>;
@@ -154,6 +156,7 @@ async function main() {
       backlog: Number(args.backlog),
       frame: FRAME,
       kill,
+      drive: { candidates: Number(args.candidates), seconds: Number(args.seconds), grace: Number(args.grace) },
     });
     return;
   }

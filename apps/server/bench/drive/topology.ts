@@ -15,6 +15,9 @@
  * - judge:  the workers are paused (SIGSTOP), --backlog (48) candidates submit a Python solution each (3 cases),
  *           the workers resume (SIGCONT) and the backlog drains; submissions judged per second, from the resume
  *           to the last judged_at (the database's clock for both).
+ * - drive:  (asked for by name) main.ts's candidate drive, --candidates at the coding page's cadence for --seconds
+ *           (verdicts awaited --grace more), through the balancer: its latencies, errors and face cadence, with
+ *           each process's CPU over the drive process's whole run (its sign-ups and grace included). Needs workers=1 or more; face traffic when face=1 or more.
  * The last line is the JSON summary, with each process's CPU (cores busy) per phase and its cgroup's throttling.
  * --kill worker-2@5 (or api-N, face-N): SIGKILL of that process so many seconds into the first measured phase;
  * the judge phase then says which submissions were claimed twice and when they were judged after the kill.
@@ -69,6 +72,8 @@ export interface TopologyOptions {
   frame: string | null;
   /** kill -9 this process (e.g. worker-2, api-2, face-1) this many seconds into the first measured phase. */
   kill: { name: string; afterSeconds: number } | null;
+  /** The `drive` phase: this many candidates at the page's cadence for so many seconds, through the balancer. */
+  drive: { candidates: number; seconds: number; grace: number };
 }
 
 /** "worker-2@5": the process and the second of the phase to kill it at. */
@@ -97,6 +102,7 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
   if (o.phases.includes('face') && t.face === 0) throw new Error('the face phase needs face=1 or more');
   if (o.phases.includes('judge') && t.workers === 0) throw new Error('the judge phase needs workers=1 or more');
   if (o.phases.includes('face') && !o.frame) throw new Error('the face phase needs a frame (--frame)');
+  if (o.phases.includes('drive') && t.workers === 0) throw new Error('the drive phase needs workers=1 or more');
   const groups = createCpuGroups(stamp);
   const procs: Proc[] = [];
   let cleaned: Promise<void> | null = null;
@@ -553,6 +559,11 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
       console.log(`judge: ${JSON.stringify(phases.judge)}`);
     }
 
+    if (o.phases.includes('drive')) {
+      phases.drive = await measure(() => driveThrough(url, o, t.face > 0));
+      console.log(`drive: ${JSON.stringify(phases.drive)}`);
+    }
+
     clearTimeout(killTimer);
     summary.killed = killed;
     summary.phases = phases;
@@ -610,3 +621,53 @@ async function quiet(ps: Proc[]) {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The `drive` phase: the candidate drive of main.ts (sign-up, start, drafts while typing, Runs, a submission,
+ * guard events and, with face services, the page's face traffic) against the balancer's URL, in a process of its
+ * own, as `--url` runs it against any deployment. Its lines are echoed; its JSON summary is the phase's figures
+ * (latencies per endpoint class, errors, face cadence, the simulator's own CPU); the topology's CPU per process
+ * over the same window comes from `measure`.
+ */
+async function driveThrough(url: string, o: TopologyOptions, face: boolean): Promise<Record<string, unknown>> {
+  const argv = [
+    '--import',
+    'tsx',
+    path.join(import.meta.dirname, 'main.ts'),
+    '--url',
+    url,
+    '--candidates',
+    String(o.drive.candidates),
+    '--seconds',
+    String(o.drive.seconds),
+    '--grace',
+    String(o.drive.grace),
+    '--health-token',
+    PROCESS_HEALTH_TOKEN,
+    ...(face && o.frame ? ['--frame', o.frame] : ['--no-face']),
+  ];
+  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let last = '';
+  let buffered = '';
+  const echo = (d: Buffer) => {
+    buffered += d.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.startsWith('{')) last = line;
+      else if (line.trim()) console.log(`drive> ${line}`);
+    }
+  };
+  child.stdout.on('data', echo);
+  child.stderr.on('data', (d: Buffer) => process.stderr.write(`drive> ${d}`));
+  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+  if (buffered.startsWith('{')) last = buffered;
+  if (code !== 0 || !last) throw new Error(`the drive through the balancer ended with exit code ${code}`);
+  const summary = JSON.parse(last) as Record<string, unknown>;
+  // measured from outside the topology: the server-side figures are the topology's own (coresBusy)
+  delete summary.coresBusyByProcess;
+  delete summary.cpuMsPerCandidateSecond;
+  delete summary.peakRssMb;
+  delete summary.workers;
+  return summary;
+}
