@@ -31,10 +31,14 @@ const editorText = async (page: Page) => (await page.evaluate(shownTextWith, '')
 /** Waits until the editor shows `want` (whole lines, in order) somewhere in its text. */
 const shows = (page: Page, want: string) => page.waitForFunction(shownTextWith, want);
 
+/** Types `text` at the start or end: each line inserted as one piece, Enter between lines (as a person types). */
 async function typeAt(page: Page, where: 'Control+Home' | 'Control+End', text: string) {
   await page.locator('.iv-editor .cm-content').first().click();
   await page.keyboard.press(where);
-  await page.keyboard.insertText(text);
+  for (const [i, line] of text.split('\n').entries()) {
+    if (i > 0) await page.keyboard.press('Enter');
+    if (line) await page.keyboard.insertText(line);
+  }
 }
 
 describe('live interview room', () => {
@@ -63,6 +67,13 @@ describe('live interview room', () => {
     await interviewer.getByText('Candidate (candidate)').waitFor();
     await candidate.getByText('Ivy Interviewer (interviewer)').waitFor();
 
+    // The language is shared: the interviewer picks Python, the candidate's picker follows (and both
+    // editors indent as Python from then on).
+    await interviewer.getByLabel('Language').selectOption('python');
+    await candidate.waitForFunction(
+      () => (document.querySelector('#iv-language') as HTMLSelectElement)?.value === 'python',
+    );
+
     // One line both see; then both type at the same time, one above it and one below it, and both end with both
     // edits. (Two people typing at the very same place interleave their keystrokes, as in any shared editor, so
     // the test does not ask for two intact strings there.)
@@ -87,12 +98,6 @@ describe('live interview room', () => {
     // Each sees the other's cursor (y-codemirror.next's remote caret), labelled with the other's name.
     await interviewer.locator('.cm-ySelectionCaret .cm-ySelectionInfo', { hasText: 'Candidate' }).waitFor();
     await candidate.locator('.cm-ySelectionCaret .cm-ySelectionInfo', { hasText: 'Ivy Interviewer' }).waitFor();
-
-    // The language is shared: the interviewer picks Python, the candidate's picker follows.
-    await interviewer.getByLabel('Language').selectOption('python');
-    await candidate.waitForFunction(
-      () => (document.querySelector('#iv-language') as HTMLSelectElement)?.value === 'python',
-    );
 
     await candidate.getByRole('button', { name: 'Run', exact: true }).click();
     for (const page of [interviewer, candidate]) {
