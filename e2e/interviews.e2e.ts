@@ -13,11 +13,13 @@ import { createUser, seriousA11yViolations, signedInPage } from './support';
 const e2e = useE2E();
 
 /**
- * The shared editor's text when it holds `want` (false while it does not): its lines in document order, one per
- * `.cm-line`, without the remote cursors' name labels drawn inside them. Runs in the page (self-contained).
+ * The shared code editor's text when it holds `want` (false while it does not): its lines in document order, one
+ * per `.cm-line`, without the remote cursors' name labels drawn inside them. The code editor is the page's first
+ * `.iv-editor` (an interviewer's page has a second one, the private notes). Runs in the page (self-contained).
  */
 function shownTextWith(want: string): string | false {
-  const text = [...document.querySelectorAll<HTMLElement>('.iv-editor .cm-line')]
+  const editor = document.querySelector('.iv-editor');
+  const text = [...(editor?.querySelectorAll<HTMLElement>('.cm-line') ?? [])]
     .map((line) => {
       const copy = line.cloneNode(true) as HTMLElement;
       for (const caret of copy.querySelectorAll('.cm-ySelectionCaret')) caret.remove();
@@ -31,14 +33,10 @@ const editorText = async (page: Page) => (await page.evaluate(shownTextWith, '')
 /** Waits until the editor shows `want` (whole lines, in order) somewhere in its text. */
 const shows = (page: Page, want: string) => page.waitForFunction(shownTextWith, want);
 
-/** Types `text` at the start or end: each line inserted as one piece, Enter between lines (as a person types). */
 async function typeAt(page: Page, where: 'Control+Home' | 'Control+End', text: string) {
   await page.locator('.iv-editor .cm-content').first().click();
   await page.keyboard.press(where);
-  for (const [i, line] of text.split('\n').entries()) {
-    if (i > 0) await page.keyboard.press('Enter');
-    if (line) await page.keyboard.insertText(line);
-  }
+  await page.keyboard.insertText(text);
 }
 
 describe('live interview room', () => {
@@ -67,13 +65,6 @@ describe('live interview room', () => {
     await interviewer.getByText('Candidate (candidate)').waitFor();
     await candidate.getByText('Ivy Interviewer (interviewer)').waitFor();
 
-    // The language is shared: the interviewer picks Python, the candidate's picker follows (and both
-    // editors indent as Python from then on).
-    await interviewer.getByLabel('Language').selectOption('python');
-    await candidate.waitForFunction(
-      () => (document.querySelector('#iv-language') as HTMLSelectElement)?.value === 'python',
-    );
-
     // One line both see; then both type at the same time, one above it and one below it, and both end with both
     // edits. (Two people typing at the very same place interleave their keystrokes, as in any shared editor, so
     // the test does not ask for two intact strings there.)
@@ -98,6 +89,12 @@ describe('live interview room', () => {
     // Each sees the other's cursor (y-codemirror.next's remote caret), labelled with the other's name.
     await interviewer.locator('.cm-ySelectionCaret .cm-ySelectionInfo', { hasText: 'Candidate' }).waitFor();
     await candidate.locator('.cm-ySelectionCaret .cm-ySelectionInfo', { hasText: 'Ivy Interviewer' }).waitFor();
+
+    // The language is shared: the interviewer picks Python, the candidate's picker follows.
+    await interviewer.getByLabel('Language').selectOption('python');
+    await candidate.waitForFunction(
+      () => (document.querySelector('#iv-language') as HTMLSelectElement)?.value === 'python',
+    );
 
     await candidate.getByRole('button', { name: 'Run', exact: true }).click();
     for (const page of [interviewer, candidate]) {
