@@ -62,7 +62,7 @@ describe('result cards, custom input and keyboard', () => {
     await typeInEditor(page, 'print("ok")\nprint((1)\n');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await first.getByTestId('verdict').getByText('Compilation Error').waitFor({ timeout: 60_000 });
-    await page.locator('.code-editor[data-markers="1"] .squiggly-error').first().waitFor();
+    await page.locator('.code-editor[data-markers="1"] .cm-lintRange-error').first().waitFor();
 
     // A wrong answer on the second example only: its card marks the first differing token.
     await typeInEditor(page, PY_OFF_BY_ONE);
@@ -108,7 +108,7 @@ describe('result cards, custom input and keyboard', () => {
     await page.getByText('Passed 2 / 2').waitFor({ timeout: 60_000 });
     expect(await editorText(page)).not.toMatch(/\n\s*$/);
     expect((await editorText(page)).split('print(nums[0] + nums[1])')).toHaveLength(2);
-    await page.locator('.code-editor .view-lines').click();
+    await page.locator('.code-editor .cm-content').click();
     await page.keyboard.press('Control+Shift+Enter');
     await page.getByText('Submitted! Passed 3 / 3 test cases.').waitFor({ timeout: 60_000 });
     const hidden = page.locator('.result-card').nth(2);
@@ -140,17 +140,17 @@ describe('result cards, custom input and keyboard', () => {
     expect(back).toMatchObject({ tag: 'BUTTON', text: 'Submit' });
     expect(back.outline).not.toBe('none');
     // Escape, then Tab: onwards, out of the editor.
-    await page.locator('.code-editor .view-lines').click();
+    await page.locator('.code-editor .cm-content').click();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Tab');
     expect(await inEditor()).toBe(false);
     expect((await focused()).outline).not.toBe('none');
-    // Ctrl+M: Tab moves focus (Monaco's tab focus mode is in the bundle).
-    await page.locator('.code-editor .view-lines').click();
+    // Ctrl+M: Tab moves focus (CodeMirror's tab focus mode, in its default keymap).
+    await page.locator('.code-editor .cm-content').click();
     await page.keyboard.press('Control+M');
     await page.keyboard.press('Tab');
     expect(await inEditor()).toBe(false);
-    await page.locator('.code-editor .view-lines').click();
+    await page.locator('.code-editor .cm-content').click();
     await page.keyboard.press('Control+M');
     // Every control of the top bar is reached by Tab from the start of the page.
     await page.getByLabel('Problems').focus();

@@ -102,7 +102,7 @@ describe('one active tab and draft revisions', () => {
       if (r.url().endsWith('/drafts')) statuses.push(r.status());
     });
     // The laptop types on its stale copy: refused, and the newer draft is shown.
-    await page.locator('.code-editor .view-lines').click();
+    await page.locator('.code-editor .cm-content').click();
     await page.keyboard.press('End');
     await page.keyboard.type('  # more');
     await page

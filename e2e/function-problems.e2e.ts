@@ -55,8 +55,8 @@ describe('function problems', () => {
     await cpage.getByLabel('Language').selectOption('python');
     const signature = cpage.getByRole('note', { name: 'Function to implement' });
     expect(await signature.textContent()).toContain('total(nums: long[]) → long');
-    await cpage.locator('.code-editor .view-lines').filter({ hasText: 'def total(nums: list[int]) -> int:' }).waitFor();
-    // one line: Monaco indents what follows a colon as it is typed
+    await cpage.locator('.code-editor .cm-line').filter({ hasText: 'def total(nums: list[int]) -> int:' }).waitFor();
+    // one line: the editor indents what follows a colon as it is typed
     await typeInEditor(cpage, 'def total(nums): print("adding", len(nums)); return sum(nums)');
     await cpage.getByRole('button', { name: 'Submit', exact: true }).click();
     const verdict = cpage

@@ -111,12 +111,12 @@ describe('video in the interview room', () => {
     });
     await interviewer.goto(`${server.baseUrl}/interview/${id}`);
     await candidate.goto(joinUrl);
-    for (const page of [interviewer, candidate]) await page.locator('.iv-editor .view-lines').first().waitFor();
+    for (const page of [interviewer, candidate]) await page.locator('.iv-editor .cm-content').first().waitFor();
     await candidate.getByRole('button', { name: 'Join with video' }).click();
     await candidate.getByRole('alert').filter({ hasText: 'No camera or microphone was found' }).waitFor();
-    await candidate.locator('.iv-editor .view-lines').first().click();
+    await candidate.locator('.iv-editor .cm-content').first().click();
     await candidate.keyboard.insertText('print("no camera needed")');
-    await interviewer.locator('.iv-editor .view-lines', { hasText: 'no camera needed' }).waitFor();
+    await interviewer.locator('.iv-editor .cm-content', { hasText: 'no camera needed' }).waitFor();
     await candidateContext.close();
     await interviewer.context().close();
   });

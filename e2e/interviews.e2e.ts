@@ -13,22 +13,18 @@ import { createUser, seriousA11yViolations, signedInPage } from './support';
 const e2e = useE2E();
 
 /**
- * The shared editor's text when it holds `want` (false while it does not), read line by line in the order the
- * editor shows them: Monaco places each rendered line by its `top`, and neither its DOM order nor its node count
- * follows the text after lines are inserted above (a node of an earlier, empty first line can linger at the same
- * `top` as the line now shown there). So lines are ordered by `top`, one per `top`, the one with text winning.
- * Runs in the page (self-contained).
+ * The shared code editor's text when it holds `want` (false while it does not): its lines in document order, one
+ * per `.cm-line`, without the remote cursors' name labels drawn inside them. The code editor is the page's first
+ * `.iv-editor` (an interviewer's page has a second one, the private notes). Runs in the page (self-contained).
  */
 function shownTextWith(want: string): string | false {
-  const byTop = new Map<number, string>();
-  for (const el of document.querySelectorAll<HTMLElement>('.iv-editor .view-line')) {
-    const top = Number.parseFloat(el.style.top);
-    const text = (el.textContent ?? '').replace(/\u00a0/g, ' ');
-    if (!byTop.get(top)) byTop.set(top, text);
-  }
-  const text = [...byTop]
-    .sort((a, b) => a[0] - b[0])
-    .map(([, line]) => line)
+  const editor = document.querySelector('.iv-editor');
+  const text = [...(editor?.querySelectorAll<HTMLElement>('.cm-line') ?? [])]
+    .map((line) => {
+      const copy = line.cloneNode(true) as HTMLElement;
+      for (const caret of copy.querySelectorAll('.cm-ySelectionCaret')) caret.remove();
+      return copy.textContent ?? '';
+    })
     .join('\n');
   return text.includes(want) ? text : false;
 }
@@ -38,7 +34,7 @@ const editorText = async (page: Page) => (await page.evaluate(shownTextWith, '')
 const shows = (page: Page, want: string) => page.waitForFunction(shownTextWith, want);
 
 async function typeAt(page: Page, where: 'Control+Home' | 'Control+End', text: string) {
-  await page.locator('.iv-editor .view-lines').first().click();
+  await page.locator('.iv-editor .cm-content').first().click();
   await page.keyboard.press(where);
   await page.keyboard.insertText(text);
 }
@@ -63,7 +59,7 @@ describe('live interview room', () => {
     await interviewer.goto(`${e2e.server.baseUrl}/interview/${id}`);
     await candidate.goto(joinUrl);
     for (const page of [interviewer, candidate]) {
-      await page.locator('.iv-editor .view-lines').first().waitFor();
+      await page.locator('.iv-editor .cm-content').first().waitFor();
       await page.getByText('Connected', { exact: true }).waitFor();
     }
     await interviewer.getByText('Candidate (candidate)').waitFor();
@@ -90,9 +86,9 @@ describe('live interview room', () => {
       });
     }
     expect(await editorText(interviewer)).toBe(await editorText(candidate));
-    // Each sees the other's cursor (y-monaco's remote cursor, labelled with the name by the page's styles).
-    await interviewer.locator('[class*="yRemoteSelectionHead-"]').first().waitFor({ state: 'attached' });
-    await candidate.locator('[class*="yRemoteSelectionHead-"]').first().waitFor({ state: 'attached' });
+    // Each sees the other's cursor (y-codemirror.next's remote caret), labelled with the other's name.
+    await interviewer.locator('.cm-ySelectionCaret .cm-ySelectionInfo', { hasText: 'Candidate' }).waitFor();
+    await candidate.locator('.cm-ySelectionCaret .cm-ySelectionInfo', { hasText: 'Ivy Interviewer' }).waitFor();
 
     // The language is shared: the interviewer picks Python, the candidate's picker follows.
     await interviewer.getByLabel('Language').selectOption('python');
@@ -112,7 +108,7 @@ describe('live interview room', () => {
     await interviewer.getByText('Scorecard saved.').waitFor();
 
     await candidate.reload();
-    await candidate.locator('.iv-editor .view-lines').first().waitFor();
+    await candidate.locator('.iv-editor .cm-content').first().waitFor();
     await candidate.locator('.iv-output', { hasText: '42' }).first().waitFor();
     const seen = await candidate.content();
     expect(seen).not.toContain('SCORECARD-E2E');
@@ -215,7 +211,7 @@ describe('live interview room', () => {
 
     await candidate.reload();
     await candidate.getByRole('img', { name: 'Shared drawing board, 1 stroke' }).waitFor();
-    // The room's own controls (board, video, run) pass axe; Monaco's editor is its own widget.
+    // The room's own controls (board, video, run) pass axe; the editor is its own widget.
     expect(await seriousA11yViolations(candidate, ['.iv-editor'])).toEqual([]);
     // The interviewer's side of the room too (issue 26: axe on every route), with its scorecard.
     expect(await seriousA11yViolations(interviewer, ['.iv-editor'])).toEqual([]);

@@ -1,6 +1,6 @@
 /**
  * Prints the edit recorder's main-thread time per 1,000 keystrokes on the /code page (issue 29): real
- * keystrokes into Monaco in Chromium, the recorder's own time read from `window.__ASSESSLY_RECORDER__` (its
+ * keystrokes into the CodeMirror editor in Chromium, the recorder's own time read from `window.__ASSESSLY_RECORDER__` (its
  * change handler and its saves to the device; the batch send every 3 s is not included). Run against a build:
  *   E2E_WEB_DIST=/tmp/x-dist npx tsx e2e/measure-recorder.ts
  */
@@ -19,7 +19,7 @@ async function main() {
     const page = await signedInPage(browser, server, cand.email);
     await openCodingTest(page, server, test.id);
     await page.getByLabel('Language').selectOption('python');
-    await page.locator('.code-editor[data-ready="true"] .view-lines').click();
+    await page.locator('.code-editor[data-ready="true"] .cm-content').click();
     const read = () =>
       page.evaluate(() => ({
         ...(window as unknown as { __ASSESSLY_RECORDER__: { changes: number; ms: number } }).__ASSESSLY_RECORDER__,

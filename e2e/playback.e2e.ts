@@ -26,7 +26,7 @@ describe('code playback', () => {
     const page = await signedInPage(e2e.browser, e2e.server, cand.email);
     await openCodingTest(page, e2e.server, test.id);
     await page.getByLabel('Language').selectOption('python');
-    await page.locator('.code-editor[data-ready="true"] .view-lines').click();
+    await page.locator('.code-editor[data-ready="true"] .cm-content').click();
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');
     await page.keyboard.type('a = 1');
@@ -49,13 +49,13 @@ describe('code playback', () => {
     await page.evaluate((text) => {
       const data = new DataTransfer();
       data.setData('text/plain', text);
-      // Monaco's input element (a textarea, or the EditContext element in Chromium) has the focus.
+      // The editor's content element (contenteditable) has the focus.
       const target = document.activeElement;
       if (!target?.closest('.code-editor')) throw new Error('the editor lost the focus');
       target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, OUTSIDE);
-    // Monaco draws only the lines in view: the first pasted line shows the paste landed.
-    await page.locator('.code-editor .view-lines').getByText('total_0 = sum(range(0))').waitFor();
+    // The first pasted line shows the paste landed.
+    await page.locator('.code-editor .cm-line').getByText('total_0 = sum(range(0))').waitFor();
     // A Run (the code prints nothing: a wrong answer on the examples) is a moment of the replay too.
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.locator('.result-card').first().getByTestId('verdict').getByText('Wrong Answer').waitFor();

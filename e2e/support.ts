@@ -171,7 +171,7 @@ export async function signedInPage(
   return page;
 }
 
-/** Opens /code/{id}, starts the test when needed, and waits for Monaco. */
+/** Opens /code/{id}, starts the test when needed, and waits for the editor. */
 export async function openCodingTest(page: Page, server: E2EServer, testId: string) {
   await page.goto(`${server.baseUrl}/code/${testId}`);
   const start = page.getByRole('button', { name: 'Start Test' });
@@ -208,15 +208,22 @@ export async function pythonOnNewTest(e2e: E2E, employerId: string, opts: { endI
 }
 
 export async function typeInEditor(page: Page, code: string) {
-  await page.locator('.code-editor[data-ready="true"] .view-lines').click();
+  await page.locator('.code-editor[data-ready="true"] .cm-content').click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
-  // Monaco auto-indents and auto-closes brackets: insert the text as one piece so it lands as written.
+  // The editor auto-indents and closes brackets as keys are typed: insert the text as one piece so it lands as
+  // written.
   await page.keyboard.insertText(code);
 }
 
+/**
+ * The coding editor's text: its lines as the editor renders them, one per `.cm-line`. CodeMirror renders only
+ * the lines near the view of a long document; the programs of these tests fit on one screen.
+ */
 export async function editorText(page: Page): Promise<string> {
-  return ((await page.locator('.code-editor .view-lines').textContent()) ?? '').replace(/\u00a0/g, ' ');
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.code-editor .cm-line')].map((l) => l.textContent ?? '').join('\n'),
+  );
 }
 
 let axeSource: string | null = null;

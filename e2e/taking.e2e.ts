@@ -1,6 +1,6 @@
 /**
  * Issue 5 in a real browser with the real judge: a candidate opens a coding test link, signs in, starts,
- * writes a correct Python solution and a wrong C++ one (typed into Monaco), runs, submits, reloads mid-way
+ * writes a correct Python solution and a wrong C++ one (typed into the editor), runs, submits, reloads mid-way
  * (code still there), ends the test and sees Test Submitted; a second candidate takes an aptitude test and
  * gets its score; a third arrives after the window closed. Prints Run→results time and first-load JS size.
  */
@@ -240,7 +240,7 @@ describe('taking tests in a real browser', () => {
     await page.context().close();
   });
 
-  it('keeps the first load of the coding page small (Monaco loads lazily)', async () => {
+  it('keeps the first load of the coding page small (the editor loads lazily)', async () => {
     const cand = await createUser(e2e.server, 'candidate');
     const page = await newPage();
     await signInThroughApi(page, cand.email);
@@ -256,15 +256,15 @@ describe('taking tests in a real browser', () => {
     await page.goto(`${e2e.server.baseUrl}/code/${ids.coding.id}`);
     await page.getByRole('button', { name: 'Start Test' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect([...scripts.keys()].some((u) => u.includes('monaco'))).toBe(false);
+    expect([...scripts.keys()].some((u) => u.includes('editor-setup') || u.includes('code-editor'))).toBe(false);
     const gz = (await Promise.all(scripts.values())).reduce((n, b) => n + gzipSync(b).length, 0);
     console.log(
-      `[taking e2e] /code first load: ${scripts.size} JS files, ${(gz / 1024).toFixed(1)} kB gzipped (before Monaco)`,
+      `[taking e2e] /code first load: ${scripts.size} JS files, ${(gz / 1024).toFixed(1)} kB gzipped (before the editor)`,
     );
     expect(gz).toBeLessThan(300 * 1024);
     await pressStartTest(page);
     await page.locator('.code-editor[data-ready="true"]').waitFor();
-    expect([...scripts.keys()].some((u) => u.includes('monaco-setup'))).toBe(true);
+    expect([...scripts.keys()].some((u) => u.includes('editor-setup'))).toBe(true);
     await page.context().close();
   });
 

@@ -10,13 +10,8 @@ const humanDist = path.dirname(createRequire(import.meta.url).resolve('@vladmand
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  // y-monaco imports Monaco by a path the package's exports map no longer has: the same file the app loads.
   resolve: {
     alias: [
-      {
-        find: /^monaco-editor\/esm\/vs\/editor\/editor\.api\.js$/,
-        replacement: 'monaco-editor/editor/editor.api',
-      },
       {
         find: /^@vladmandic\/human\/dist\/human\.esm-nobundle\.js$/,
         replacement: path.join(humanDist, 'human.esm-nobundle.js'),

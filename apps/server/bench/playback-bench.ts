@@ -1,7 +1,7 @@
 /**
  * Code playback (issue 29): bytes stored per hour of typing, and the server's CPU per batch.
  * An hour of steady coding is simulated as the page records it: a keystroke every 250 ms on average (4 a
- * second, a fast sustained pace), one in eight a backspace, Monaco's auto-indent after each Enter, a paste of a
+ * second, a fast sustained pace), one in eight a backspace, the editor's auto-indent after each Enter, a paste of a
  * few lines every ten minutes, sent in batches every 3 s. Stored bytes = the compressed batch column plus the
  * row's fixed columns; the stream row (the text and its hash) is counted once.
  * Run: npx tsx apps/server/bench/playback-bench.ts

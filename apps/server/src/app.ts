@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   installErrorHandler(app);
   installRouteSchemas(app);
   await app.register(helmet, {
-    // The SPA and Monaco need inline styles and workers from our own origin; nothing from other origins.
+    // The SPA and its editor (CodeMirror) inject styles; workers and wasm come from our own origin; nothing from other origins.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

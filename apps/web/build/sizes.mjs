@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Prints what a candidate downloads on a cold load of /code/:testId (issue 16 targets, issue 26 budget): the app up
- * to the coding environment, the editor (Monaco's chunks, its worker, its font and the largest tokenizer; brotli:
- * the .br files the build wrote), and the proctoring runtime a proctored test adds (the Human + tfjs chunk the
+ * to the coding environment, the editor (CodeMirror's core chunks and the largest language grammar with what it
+ * imports beyond the core; brotli: the .br files the build wrote), and the proctoring runtime a proctored test adds (the Human + tfjs chunk the
  * build writes, the wasm backend and the face models: the integer copies of BlazeFace and FaceMesh the server
  * writes, from packages/face/src/device-models.ts, which node loads here as it is; brotli as the server sends
  * them). Then the cold load of an
@@ -45,18 +45,24 @@ const find = (suffix) => Object.keys(manifest).find((k) => k.endsWith(suffix));
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const page = find('coding-test-page.tsx');
 const environment = find('coding-environment.tsx');
-const editor = find('monaco-setup.ts');
+const editor = find('features/taking/editor-setup.ts');
+const codeEditor = find('features/taking/code-editor.tsx');
 const humanRuntime = find('human-runtime.ts');
 // The app up to the coding environment (the route, the start or entry step, the environment itself).
 const firstLoad = closure([entry, page, environment].filter(Boolean));
 firstLoad.add('index.html');
-// Monaco: its chunks and CSS, the files it fetches as soon as an editor exists (the editor worker, the codicon
-// font) and one language's tokenizer (the largest, as the worst case: a candidate's page loads one or two).
-const editorFiles = closure([editor]);
+// CodeMirror: the editor component, its core chunks and CSS, and one language's grammar (the largest with what
+// it imports beyond the core, as the worst case: a candidate's page loads one or two).
+const editorFiles = closure([codeEditor, editor].filter(Boolean));
 for (const a of manifest[editor]?.assets ?? []) editorFiles.add(a);
-const tokenizers = (manifest[editor]?.dynamicImports ?? []).map((k) => manifest[k]?.file).filter(Boolean);
-const largestTokenizer = tokenizers.sort((a, b) => size(b, '.br') - size(a, '.br'))[0];
-if (largestTokenizer) editorFiles.add(largestTokenizer);
+const grammarFiles = (manifest[editor]?.dynamicImports ?? []).map((k) => {
+  const files = closure([k]);
+  for (const f of [...firstLoad, ...editorFiles]) files.delete(f);
+  return files;
+});
+const brotliOf = (files) => [...files].reduce((n, f) => n + size(f, '.br'), 0);
+const largestGrammar = grammarFiles.sort((a, b) => brotliOf(b) - brotliOf(a))[0];
+for (const f of largestGrammar ?? []) editorFiles.add(f);
 for (const f of firstLoad) editorFiles.delete(f);
 // Human and tfjs (core, converter, cpu and wasm backends), bundled by the web build into one hashed chunk.
 const humanFiles = closure([humanRuntime].filter(Boolean));

@@ -1,5 +1,5 @@
 /**
- * Every language candidates can write, by id (the judge's ids, also Monaco's language ids). The first five came
+ * Every language candidates can write, by id (the judge's ids, also the editor's grammar keys in apps/web editor-setup.ts). The first five came
  * first; the other seven were added by issue 24. `slowCompile`: its hello world takes more than 3 s to compile
  * on the reference machine (packages/judge/README.md), so the language picker says so.
  */

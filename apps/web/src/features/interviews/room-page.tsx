@@ -1,6 +1,6 @@
 /**
  * /interview/:id — the live interview room. The candidate arrives with `?token=` from the invitation (no account);
- * interviewers come signed in. One shared editor (Yjs over the room socket, y-monaco with named cursors), the
+ * interviewers come signed in. One shared editor (Yjs over the room socket, y-codemirror.next with named cursors), the
  * shared language, Run with output for everyone; interviewers also get private notes and the scorecard.
  */
 import { languageName, type TInterviewRoom } from '@assessly/shared';

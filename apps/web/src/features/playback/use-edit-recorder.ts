@@ -3,13 +3,13 @@
  * few seconds and whenever the drafts are flushed (so batches travel with the autosave), and on page hide.
  */
 import type { TPastePolicy } from '@assessly/shared';
-import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EditorHandle } from '../taking/code-editor';
 import { EditQueue, streamKey } from './edit-queue';
-import { attachRecorder } from './monaco-recorder';
+import { attachRecorder } from './editor-recorder';
 
 const FLUSH_MS = 3000;
-/** The stream of a coding-page model: its uri ends with `<questionId>|<language>` (code-editor.tsx). */
+/** The stream of a coding-page document: its key ends with `<questionId>|<language>` (coding-environment.tsx). */
 const STREAM_OF = /([0-9a-f-]{36})\|([a-z]+)$/;
 
 export function useEditRecorder(opts: {
@@ -21,13 +21,12 @@ export function useEditRecorder(opts: {
   active: boolean;
 }) {
   const [blocked, setBlocked] = useState('');
-  const editorRef = useRef<{ editor: Monaco.editor.IStandaloneCodeEditor; monaco: typeof Monaco } | null>(null);
+  const editorRef = useRef<EditorHandle | null>(null);
   const [queue] = useState(
     () =>
       new EditQueue(opts.testId, opts.attemptId, (key) => {
-        const monaco = editorRef.current?.monaco;
-        const model = monaco?.editor.getModels().find((m) => streamOfModel(m) === key);
-        return model ? model.getValue() : null;
+        const doc = editorRef.current?.documents().find((d) => streamOfDoc(d.key) === key);
+        return doc ? doc.text : null;
       }),
   );
   const optsRef = useRef(opts);
@@ -52,18 +51,17 @@ export function useEditRecorder(opts: {
 
   /** For CodeEditor's onReady: records this editor until it is disposed. */
   const attach = useCallback(
-    (editor: Monaco.editor.IStandaloneCodeEditor, monaco: typeof Monaco, host: HTMLElement) => {
-      editorRef.current = { editor, monaco };
+    (editor: EditorHandle, host: HTMLElement) => {
+      editorRef.current = editor;
       const started = Date.parse(optsRef.current.startedAt);
       return attachRecorder(editor, host, {
         queue,
-        streamOf: (m) => (optsRef.current.active ? streamOfModel(m) : null),
+        streamOf: (key) => (optsRef.current.active ? streamOfDoc(key) : null),
         now: () => Math.max(0, Date.now() + optsRef.current.offsetMs - started),
         get pastePolicy() {
           return optsRef.current.pastePolicy;
         },
         onBlocked: setBlocked,
-        models: () => monaco.editor.getModels(),
       });
     },
     [queue],
@@ -72,7 +70,7 @@ export function useEditRecorder(opts: {
   return { attach, flush: () => queue.flush(), blocked, dismissBlocked: () => setBlocked('') };
 }
 
-function streamOfModel(model: Monaco.editor.ITextModel): string | null {
-  const m = STREAM_OF.exec(decodeURIComponent(model.uri.toString()));
+function streamOfDoc(key: string): string | null {
+  const m = STREAM_OF.exec(key);
   return m ? streamKey(m[1]!, m[2]!) : null;
 }

@@ -1,18 +1,12 @@
 /**
- * The Monaco editor of the coding page, loaded lazily (dynamic import) after the page shell has rendered.
- * One model per problem and language keeps each one's undo history when the candidate switches.
+ * The CodeMirror 6 editor of the coding page, loaded lazily (dynamic import) after the page shell has rendered.
+ * One editor state per problem and language keeps each one's undo history when the candidate switches.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CompileMarker } from './compile-markers';
-
-type MonacoModule = typeof import('./monaco-setup');
-type Editor = ReturnType<MonacoModule['monaco']['editor']['create']>;
-
-let loading: Promise<MonacoModule> | null = null;
-export function loadMonaco(): Promise<MonacoModule> {
-  loading ??= import('./monaco-setup');
-  return loading;
-}
+import { EDITOR_LABEL } from './editor-keys';
+import { type EditorModule, loadEditor } from './editor-load';
+import type { EditorState, EditorView, Extension, ViewUpdate } from './editor-setup';
 
 const TABBABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -27,61 +21,55 @@ export function focusBeside(container: HTMLElement, direction: 1 | -1) {
   target?.focus();
 }
 
-const DARK = 'assessly-dark';
-const LIGHT = 'assessly-light';
-
-/** Monaco's themes with comment colours raised to WCAG AA contrast (4.5:1) on the editor background. */
-function defineThemes(monaco: MonacoModule['monaco']) {
-  monaco.editor.defineTheme(DARK, {
-    base: 'vs-dark',
-    inherit: true,
-    rules: [
-      { token: 'comment', foreground: '9cc68c' },
-      { token: 'regexp', foreground: 'e08a8a' },
-      // Monaco's SQL colours (pure red strings, slate operators) fall below 4.5:1 (issue 25)
-      { token: 'string.sql', foreground: 'ce9178' },
-      { token: 'operator.sql', foreground: 'b0b8c0' },
-    ],
-    colors: { 'editorLineNumber.foreground': '#a0a0a0' },
-  });
-  monaco.editor.defineTheme(LIGHT, {
-    base: 'vs',
-    inherit: true,
-    rules: [
-      { token: 'comment', foreground: '1f6f1f' },
-      { token: 'string.sql', foreground: 'a31515' },
-      { token: 'operator.sql', foreground: '4a5562' },
-      { token: 'predefined.sql', foreground: '8a1f8a' },
-    ],
-    colors: { 'editorLineNumber.foreground': '#5f6b7a' },
-  });
-}
-
 export interface EditorSettings {
   fontSize: number;
   wordWrap: boolean;
-  minimap: boolean;
+}
+
+/** What the edit recorder sees of a coding-page editor: the view, every document, and every change. */
+export interface EditorHandle {
+  view: EditorView;
+  /** The modelKey a state's document was made for. */
+  keyOf(state: EditorState): string;
+  /** Every document the editor holds (each problem and language opened so far), with its text. */
+  documents(): { key: string; text: string }[];
+  /** Called with every view update (its transactions carry the changes and their user events). */
+  onUpdate(listener: (update: ViewUpdate) => void): () => void;
+  /** Called after the view switched to another document. */
+  onSwitch(listener: (state: EditorState) => void): () => void;
 }
 
 export interface CodeEditorProps {
   modelKey: string;
   language: string;
-  /** Used when the model for modelKey is created. */
+  /** Used when the document for modelKey is created. */
   initialValue: string;
   readOnly: boolean;
   dark: boolean;
   settings: EditorSettings;
   onChange: (code: string) => void;
-  /** The last run's compile errors, underlined in the current model (issue 26). */
+  /** The last run's compile errors, underlined in the current document (issue 26). */
   markers?: readonly CompileMarker[];
   /** Called once the editor exists (the edit recorder attaches here); the returned function runs on dispose. */
-  onReady?: (editor: Editor, monaco: MonacoModule['monaco'], host: HTMLElement) => (() => void) | undefined;
+  onReady?: (editor: EditorHandle, host: HTMLElement) => (() => void) | undefined;
+}
+
+/** One editor instance's CodeMirror parts: the module, the view, its documents and its configuration slots. */
+interface Instance {
+  cm: EditorModule;
+  view: EditorView;
+  key: string;
+  states: Map<string, EditorState>;
+  slots: Record<'theme' | 'layout' | 'readOnly' | 'language', InstanceType<EditorModule['Compartment']>>;
+  /** The current value of each slot except language (applied to a document when it is shown). */
+  current: { theme: Extension; layout: Extension; readOnly: Extension };
+  updates: Set<(u: ViewUpdate) => void>;
+  switches: Set<(s: EditorState) => void>;
 }
 
 export function CodeEditor(props: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
-  const editorRef = useRef<Editor | null>(null);
-  const monacoRef = useRef<MonacoModule['monaco'] | null>(null);
+  const inst = useRef<Instance | null>(null);
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
   const onReady = useRef(props.onReady);
@@ -89,7 +77,7 @@ export function CodeEditor(props: CodeEditorProps) {
   const [failed, setFailed] = useState(false);
 
   // Escape, then Tab (or Shift+Tab) leaves the editor; Tab alone keeps indenting. Captured on the way down,
-  // before Monaco's own key handling sees the Tab.
+  // before CodeMirror's own key handling sees the Tab.
   useEffect(() => {
     const el = host.current;
     if (!el) return;
@@ -110,93 +98,156 @@ export function CodeEditor(props: CodeEditorProps) {
     return () => el.removeEventListener('keydown', onKey, true);
   }, []);
 
+  /** A new document's state: its text, its key, the shared setup and the current configuration. */
+  const newState = (i: Omit<Instance, 'view' | 'key'>, key: string, doc: string) => {
+    const { cm, slots, current } = i;
+    return cm.EditorState.create({
+      doc,
+      extensions: [
+        cm.docKey.of(key),
+        cm.basicSetup({ history: true }),
+        cm.editorLabel(EDITOR_LABEL),
+        slots.theme.of(current.theme),
+        slots.layout.of(current.layout),
+        slots.readOnly.of(current.readOnly),
+        slots.language.of([]),
+        cm.EditorView.updateListener.of((u) => {
+          if (u.docChanged) onChange.current(u.state.doc.toString());
+          for (const l of i.updates) l(u);
+        }),
+      ],
+    });
+  };
+
+  /** Loads the grammar of `language` into the document `key`, whether it is shown now or kept for later. */
+  const applyLanguage = (i: Instance, key: string, language: string) => {
+    void i.cm.loadLanguage(language).then((ext) => {
+      if (inst.current !== i) return;
+      const effects = i.slots.language.reconfigure(ext);
+      if (i.key === key) i.view.dispatch({ effects });
+      else {
+        const kept = i.states.get(key);
+        if (kept) i.states.set(key, kept.update({ effects }).state);
+      }
+    });
+  };
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later effects apply option changes
   useEffect(() => {
     let disposed = false;
     let detach: (() => void) | undefined;
-    loadMonaco()
-      .then(({ monaco }) => {
+    loadEditor()
+      .then((cm) => {
         if (disposed || !host.current) return;
-        monacoRef.current = monaco;
-        defineThemes(monaco);
-        const editor = monaco.editor.create(host.current, {
-          automaticLayout: true,
-          fontSize: props.settings.fontSize,
-          wordWrap: props.settings.wordWrap ? 'on' : 'off',
-          minimap: { enabled: props.settings.minimap },
-          scrollBeyondLastLine: false,
-          contextmenu: false,
-          tabSize: 4,
-          theme: props.dark ? DARK : LIGHT,
-          ariaLabel: 'Code editor. Press Escape then Tab to leave it, or Control+M to make Tab move focus.',
-        });
-        editor.onDidChangeModelContent(() => onChange.current(editor.getValue()));
-        editorRef.current = editor;
-        detach = onReady.current?.(editor, monaco, host.current);
+        const base = {
+          cm,
+          states: new Map<string, EditorState>(),
+          slots: {
+            theme: new cm.Compartment(),
+            layout: new cm.Compartment(),
+            readOnly: new cm.Compartment(),
+            language: new cm.Compartment(),
+          },
+          current: {
+            theme: cm.editorTheme(props.dark),
+            layout: cm.editorLayout(props.settings.fontSize, props.settings.wordWrap),
+            readOnly: cm.readOnlyState(props.readOnly),
+          },
+          updates: new Set<(u: ViewUpdate) => void>(),
+          switches: new Set<(s: EditorState) => void>(),
+        };
+        const state = newState(base, props.modelKey, props.initialValue);
+        const view = new cm.EditorView({ state, parent: host.current });
+        const i: Instance = { ...base, view, key: props.modelKey };
+        inst.current = i;
+        applyLanguage(i, props.modelKey, props.language);
+        const handle: EditorHandle = {
+          view,
+          keyOf: (s) => s.facet(cm.docKey),
+          documents: () => {
+            const docs = new Map([...i.states].map(([k, s]) => [k, s.doc.toString()]));
+            docs.set(i.key, view.state.doc.toString());
+            return [...docs].map(([key, text]) => ({ key, text }));
+          },
+          onUpdate: (l) => {
+            i.updates.add(l);
+            return () => i.updates.delete(l);
+          },
+          onSwitch: (l) => {
+            i.switches.add(l);
+            return () => i.switches.delete(l);
+          },
+        };
+        detach = onReady.current?.(handle, host.current);
         setReady(true);
       })
       .catch(() => setFailed(true));
     return () => {
       disposed = true;
       detach?.();
-      const editor = editorRef.current;
-      editorRef.current = null;
-      if (editor) {
-        editor.dispose();
-        for (const m of monacoRef.current?.editor.getModels() ?? []) m.dispose();
-      }
+      inst.current?.view.destroy();
+      inst.current = null;
     };
   }, []);
 
-  // Switch to (or create) the model of this problem and language.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: initialValue only seeds a new model
+  // Switch to (or create) the document of this problem and language; the one left keeps its state (and undo).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initialValue only seeds a new document
   useEffect(() => {
-    const monaco = monacoRef.current;
-    const editor = editorRef.current;
-    if (!ready || !monaco || !editor) return;
-    const uri = monaco.Uri.parse(`inmemory://taking/${encodeURIComponent(props.modelKey)}`);
-    let model = monaco.editor.getModel(uri);
-    if (!model) model = monaco.editor.createModel(props.initialValue, props.language, uri);
-    if (editor.getModel() !== model) editor.setModel(model);
+    const i = inst.current;
+    if (!ready || !i || i.key === props.modelKey) return;
+    i.states.set(i.key, i.view.state);
+    const kept = i.states.get(props.modelKey);
+    i.states.delete(props.modelKey);
+    i.key = props.modelKey;
+    i.view.setState(kept ?? newState(i, props.modelKey, props.initialValue));
+    // a kept document takes the current theme, font and read-only state
+    if (kept)
+      i.view.dispatch({
+        effects: [
+          i.slots.theme.reconfigure(i.current.theme),
+          i.slots.layout.reconfigure(i.current.layout),
+          i.slots.readOnly.reconfigure(i.current.readOnly),
+        ],
+      });
+    else applyLanguage(i, props.modelKey, props.language);
+    for (const l of i.switches) l(i.view.state);
   }, [ready, props.modelKey, props.language]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-applied once the editor is ready
   useEffect(() => {
-    editorRef.current?.updateOptions({
-      readOnly: props.readOnly,
-      fontSize: props.settings.fontSize,
-      wordWrap: props.settings.wordWrap ? 'on' : 'off',
-      minimap: { enabled: props.settings.minimap },
+    const i = inst.current;
+    if (!i) return;
+    i.current = {
+      theme: i.cm.editorTheme(props.dark),
+      layout: i.cm.editorLayout(props.settings.fontSize, props.settings.wordWrap),
+      readOnly: i.cm.readOnlyState(props.readOnly),
+    };
+    i.view.dispatch({
+      effects: [
+        i.slots.theme.reconfigure(i.current.theme),
+        i.slots.layout.reconfigure(i.current.layout),
+        i.slots.readOnly.reconfigure(i.current.readOnly),
+      ],
     });
-  }, [ready, props.readOnly, props.settings.fontSize, props.settings.wordWrap, props.settings.minimap]);
+  }, [ready, props.readOnly, props.dark, props.settings.fontSize, props.settings.wordWrap]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-applied once the editor is ready
+  // Compile errors as lint diagnostics of the document shown; a new run (or none) replaces them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-applied once the editor is ready and on a switch
   useEffect(() => {
-    monacoRef.current?.editor.setTheme(props.dark ? DARK : LIGHT);
-  }, [ready, props.dark]);
-
-  // Compile errors as markers of the model that was run; a new run (or none) replaces them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-applied once the editor is ready and on a model switch
-  useEffect(() => {
-    const monaco = monacoRef.current;
-    const model = editorRef.current?.getModel();
-    if (!monaco || !model) return;
-    const last = model.getLineCount();
-    monaco.editor.setModelMarkers(
-      model,
-      'judge',
-      (props.markers ?? []).map((m) => {
-        const line = Math.min(m.line, last);
-        return {
-          startLineNumber: line,
-          startColumn: m.column,
-          endLineNumber: line,
-          endColumn: Math.max(m.column + 1, model.getLineMaxColumn(line)),
-          message: m.message,
-          severity: m.severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Error,
-        };
-      }),
-    );
+    const i = inst.current;
+    if (!i) return;
+    const doc = i.view.state.doc;
+    const diagnostics = (props.markers ?? []).map((m) => {
+      const line = doc.line(Math.min(Math.max(1, m.line), doc.lines));
+      return {
+        from: Math.min(line.from + m.column - 1, line.to),
+        to: line.to,
+        message: m.message,
+        severity: m.severity,
+        source: 'compiler',
+      };
+    });
+    i.view.dispatch(i.cm.setDiagnostics(i.view.state, diagnostics));
   }, [ready, props.markers, props.modelKey]);
 
   return (

@@ -9,6 +9,7 @@ import {
 } from '@assessly/shared';
 import { useRef, useState } from 'react';
 import type { EditorSettings } from './code-editor';
+import { TAB_FOCUS_KEY } from './editor-keys';
 import { SafeHtml } from './safe-html';
 import { SubmissionDetails } from './screens';
 import { DataTables, ResultTable, SchemaTables } from './sql-tables';
@@ -22,7 +23,7 @@ export const SHORTCUTS: [string, string][] = [
   [`${MOD}+Enter`, 'Run against the examples (in Custom input: run with it)'],
   [`${MOD}+Shift+Enter`, 'Submit'],
   ['Escape, then Tab', 'Leave the code editor (Shift+Tab: go back)'],
-  [MAC ? 'Ctrl+Shift+M' : 'Ctrl+M', 'Switch Tab between indenting and moving focus'],
+  [TAB_FOCUS_KEY, 'Switch Tab between indenting and moving focus'],
 ];
 
 export function Countdown({ left }: { left: number | null }) {
@@ -160,14 +161,6 @@ function SettingsPanel({ settings, onChange }: { settings: EditorSettings; onCha
           onChange={(e) => onChange({ ...settings, wordWrap: e.target.checked })}
         />{' '}
         Word wrap
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.minimap}
-          onChange={(e) => onChange({ ...settings, minimap: e.target.checked })}
-        />{' '}
-        Minimap
       </label>
       <h3 className="shortcuts-title">Keyboard shortcuts</h3>
       <dl className="shortcuts">

@@ -1,6 +1,6 @@
 /**
  * /code/{testId}: the candidate coding environment (spec part 2 §2.1, §4, §9). The attempt, its deadline
- * and the saved drafts come from the server; the environment (coding-environment.tsx) and Monaco are loaded
+ * and the saved drafts come from the server; the environment (coding-environment.tsx) and the editor are loaded
  * lazily after the start screen. Only one tab works on an attempt at a time (one-tab.tsx); drafts carry
  * revisions, so a stale tab never overwrites code.
  */

@@ -4,7 +4,7 @@ import type { EditorSettings } from './code-editor';
 
 const SETTINGS_KEY = 'assessly.editorSettings';
 const THEME_KEY = 'assessly.takingTheme';
-const DEFAULT_SETTINGS: EditorSettings = { fontSize: 14, wordWrap: true, minimap: false };
+const DEFAULT_SETTINGS: EditorSettings = { fontSize: 14, wordWrap: true };
 
 export function readJson<T>(key: string, fallback: T): T {
   try {

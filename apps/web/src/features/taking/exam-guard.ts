@@ -113,7 +113,7 @@ export function useExamGuard(testId: string, active: boolean) {
   }, [testId, active]);
 }
 
-/** The code editor handles its own clipboard (features/playback/monaco-recorder.ts). */
+/** The code editor handles its own clipboard (features/playback/editor-recorder.ts). */
 function insideEditor(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('.code-editor') !== null;
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Ctrl/Cmd+Enter runs, Ctrl/Cmd+Shift+Enter submits — also inside the editor: the listener captures the key
- * on its way down, before Monaco (which would insert a line) sees it. In the Custom input box it runs that input.
+ * on its way down, before the editor (which would insert a line) sees it. In the Custom input box it runs that input.
  */
 export function useRunShortcuts(run: () => unknown, submit: () => unknown, runCustom: () => unknown, enabled: boolean) {
   const actions = useRef({ run, submit, runCustom, enabled });
