@@ -77,7 +77,9 @@ describe.each(ADDED_LANGUAGES)('%s', { timeout: 180_000 }, (language) => {
     expect(mle?.verdict).toBe('Memory Limit Exceeded');
     // the pids cap holds it: it ends at the CPU or wall limit, or fails to start what it wanted
     expect(['Time Limit Exceeded', 'Runtime Error', 'Memory Limit Exceeded']).toContain(fork?.verdict);
-    expect(fork?.wallMs).toBeLessThan(15_000);
+    // and it ends within the supervisor's own wall rule: 3 × 1 s + 0.5 s, extended by at most 10 × that for time
+    // the run spent waiting for a CPU (a fork bomb's threads wait a lot on a loaded host: 29 s seen at load 20)
+    expect(fork?.wallMs).toBeLessThan((3 * 1000 + 500) * 11 + 1000);
     // The flood and the host and network probes with 5 s of CPU (a compile-cache hit): their subject is
     // containment, not speed, and on a loaded machine the copy of 16 MiB out of the sandbox, or a runtime's start
     // plus a refused connection (mono's, at load 10+), can take longer than the 3.5 s wall limit of a 1 s case.
