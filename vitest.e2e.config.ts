@@ -7,8 +7,9 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     testTimeout: 180_000,
     hookTimeout: 120_000,
-    // Each file has its own server (own in-memory database, port, judge and face service) and its own Chromium,
-    // so files run side by side: most of an e2e test is waiting on the page, a deadline or a heartbeat.
+    // Each file has its own server (own in-memory database, port and judge); the files of a worker share one face
+    // service and one Chromium (harness.ts; each file closes its contexts). Files run side by side: most of an e2e
+    // test is waiting on the page, a deadline or a heartbeat.
     fileParallelism: true,
     maxWorkers: 3,
     // Files of a worker share loaded modules (the server, Drizzle, playwright-core); each still starts its own

@@ -1,8 +1,10 @@
 /**
  * End-to-end harness: the real server (same parts as `npm start`, through the server's public entry) on a fresh
- * in-memory database and a free port, serving the built web app; and a real headless Chromium driven by
- * playwright-core. `useE2E()` gives a test file one of each.
+ * in-memory database and a free port, serving the built web app, with the face service the worker shares; and a
+ * real headless Chromium driven by playwright-core. `useE2E()` gives a test file one of each.
  */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,9 +31,49 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
+const FACE_SERVICE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/src/face-service.ts');
+let workerFace: Promise<{ url: string; secret: string }> | null = null;
+
+/**
+ * One face service per e2e worker (the product's own face-service.ts, as `npm start` runs it beside the API), used
+ * by the server of every file the worker runs, one after another, through FACE_SERVICE_URL: the face models load
+ * once per worker instead of once per file. The service is stateless (the descriptor travels with each verify),
+ * so one file leaves nothing behind for the next. It ends with the worker (IPC disconnect), and a crashed one is
+ * started again for the next file.
+ */
+function sharedFaceService(): Promise<{ url: string; secret: string }> {
+  workerFace ??= new Promise((resolve, reject) => {
+    const secret = randomBytes(24).toString('hex');
+    const proc = fork(FACE_SERVICE, [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        FACE_PORT: '0',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        FACE_SERVICE_SECRET: secret,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    proc.on('message', (msg: { port?: number }) => {
+      if (msg.port) resolve({ url: `http://127.0.0.1:${msg.port}`, secret });
+    });
+    proc.once('exit', (code, signal) => {
+      workerFace = null;
+      reject(new Error(`the e2e face service exited (${signal ?? code})`));
+    });
+    // the worker may end while the service runs: neither the process nor its channel keeps it alive
+    proc.unref();
+    proc.channel?.unref();
+  });
+  return workerFace;
+}
+
 export async function startServer(overrides: Partial<AppDeps> = {}): Promise<E2EServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-e2e-'));
   const { database, drop } = await openTestDatabase();
+  const face = await sharedFaceService();
   const env = {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -40,10 +82,11 @@ export async function startServer(overrides: Partial<AppDeps> = {}): Promise<E2E
     LOG_LEVEL: process.env.E2E_LOG ?? 'warn',
     // The browser and this process share the cores with the judge; e2e tests check behaviour, not priority.
     JUDGE_NICE: '0',
-    FACE_NICE: '0',
+    FACE_SERVICE_URL: face.url,
+    FACE_SERVICE_SECRET: face.secret,
   };
   const config = { ...readConfig(env), webDist: WEB_DIST };
-  // The same parts as `npm start` (judge pool, face service child, background loops), on an in-memory database.
+  // The same parts as `npm start` (judge pool, face service, background loops), on an in-memory database.
   const runtime = await createAppDeps(config, { database });
   const deps = { ...runtime.deps, ...overrides };
   const app = await buildApp(deps);
@@ -116,8 +159,30 @@ export interface E2E {
   readonly browser: Browser;
 }
 
+let workerBrowser: Promise<Browser> | null = null;
+
 /**
- * One server and one browser for the test file: started before its first test, closed after its last.
+ * The browser of useE2E(), one per e2e worker: the files of a worker run one after another, and each ends by
+ * closing every context it opened (its pages with them), so the next file starts from a browser with no page,
+ * cookie or storage of the last. A browser that crashed or was closed is launched again for the next file; the
+ * worker's exit ends it (playwright closes the browsers it launched).
+ */
+function sharedBrowser(): Promise<Browser> {
+  workerBrowser ??= launchBrowser().then((browser) => {
+    browser.once('disconnected', () => {
+      workerBrowser = null;
+    });
+    return slowerDeviceChecks(browser);
+  });
+  workerBrowser.catch(() => {
+    workerBrowser = null;
+  });
+  return workerBrowser;
+}
+
+/**
+ * One server and one browser for the test file: the server started before its first test and closed after its
+ * last; the browser the worker's (sharedBrowser), with every context the file opened closed after its last test.
  *
  *   const e2e = useE2E();
  *   it('…', async () => { const page = await e2e.browser.newPage(); await page.goto(e2e.server.baseUrl); });
@@ -126,11 +191,10 @@ export function useE2E(): E2E {
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
-    browser = slowerDeviceChecks(await launchBrowser());
+    [server, browser] = await Promise.all([startServer(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser?.isConnected()) await Promise.all(browser.contexts().map((c) => c.close()));
     await server?.close();
   });
   const ready = <T>(v: T | undefined): T => {
