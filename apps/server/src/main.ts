@@ -32,7 +32,10 @@ async function main() {
   process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   log.info(`Assessly is ready on ${config.publicUrl}`);
-  warmDeviceRuntime().catch((err) => log.warn({ err }, 'proctoring runtime: could not prepare the device models'));
+  // The device runtime serves proctored tests only: with no face service (FACE_ENGINE=off) none can start, so its
+  // quantising and best-quality brotli (a few CPU seconds) wait for a first request instead of every start.
+  if (runtime.deps.face)
+    warmDeviceRuntime().catch((err) => log.warn({ err }, 'proctoring runtime: could not prepare the device models'));
 }
 
 main().catch((err) => {

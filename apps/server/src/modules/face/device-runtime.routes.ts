@@ -118,8 +118,8 @@ const COLD_FILES = [
 ];
 
 /**
- * Writes and compresses the cold-load files in the background (npm start calls it once listening), so the first
- * proctored candidate does not wait for the quantising and the best-quality brotli.
+ * Writes and compresses the cold-load files in the background (npm start calls it once listening, when it has a
+ * face service), so the first proctored candidate does not wait for the quantising and the best-quality brotli.
  */
 export async function warmDeviceRuntime(): Promise<void> {
   files ??= runtimeFiles();
