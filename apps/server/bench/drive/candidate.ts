@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { gzipSync } from 'node:zlib';
-import { DRAFT_GZIP_THRESHOLD } from '@assessly/shared';
+import { DRAFT_GZIP_THRESHOLD, retrySpread } from '@assessly/shared';
 import { SUM_PROGRAMS } from './programs';
 import type { FaceChecks, Recorder } from './stats';
 
@@ -199,8 +199,9 @@ async function proctoring(
   const frame = o.face!;
   let busy = false; // the wrapper sends one frame at a time
   let enrolled = o.enrolled;
-  const verify = async (challengeId?: string) => {
-    if (busy) return;
+  /** One frame to the server; the answer's status (0 when another frame was already on its way). */
+  const verify = async (challengeId?: string): Promise<number> => {
+    if (busy) return 0;
     busy = true;
     try {
       const form = new FormData();
@@ -213,8 +214,7 @@ async function proctoring(
           body: form,
         });
         enrolled = res.status === 200 || (res.body as { code?: string } | null)?.code === 'FACE_ALREADY_ENROLLED';
-        if (!challengeId) checks.reload(enrolled);
-        return;
+        return enrolled ? 200 : res.status;
       }
       if (challengeId) form.set('challengeId', challengeId);
       const res = await api(challengeId ? 'face-challenge' : 'face-verify', `/api/proctoring/${o.testId}/verify`, {
@@ -223,17 +223,27 @@ async function proctoring(
         body: form,
       });
       const said = (res.body as { challenge?: string } | null)?.challenge;
-      if (!challengeId) checks.reload(res.status === 200);
-      else if (!benchEnd.signal.aborted) checks.answer(challengeId, res.status === 200 ? said : null);
+      if (challengeId && !benchEnd.signal.aborted) checks.answer(challengeId, res.status === 200 ? said : null);
+      return res.status;
     } finally {
       busy = false;
     }
+  };
+  // The page's check when it loads: a busy face service (503, a whole drive loading at once) is asked again later,
+  // each page after its own random share of a growing delay, as proctoring-wrapper.tsx does (retrySpread). Every
+  // refusal still counts in the errors by status; the load check counts as done when a try is answered (a try
+  // while a challenge answer is on its way waits its turn the same way).
+  const loadCheck = async () => {
+    const status = await retrySpread(verify, (s) => s === 503 || s === 0, {
+      cancelled: () => benchEnd.signal.aborted || Date.now() >= o.endsAt,
+    });
+    checks.reload(status === 200);
   };
   // The page loads at some moment of the first beat period, checks a frame at once, then beats every 10 s.
   await sleep(Math.random() * HEARTBEAT_MS);
   if (Date.now() >= o.endsAt) return;
   const candidate = checks.candidate();
-  const beats: Promise<void>[] = [verify()];
+  const beats: Promise<unknown>[] = [loadCheck()];
   const beat = async () => {
     const sentAt = Date.now();
     const res = await api('face-heartbeat', `/api/proctoring/${o.testId}/heartbeat`, {
