@@ -12,11 +12,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, SUM_PROBLEM, startCodingAttempt, uniqueEmail } from '../test/factories';
 import { type ServerProcess, startServerProcess } from '../test/server-process';
-import { openTestDatabase } from '../test/test-databases';
+import { openTestDatabase, POSTGRES_TEST_URL } from '../test/test-databases';
 import type { Database } from './db/client';
 import { systemClock } from './lib/clock';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const WORKER = path.resolve(import.meta.dirname, 'worker.ts');
 const PASSWORD = 'Correct horse battery 9';
 const AUTH_LIMIT = 6;
@@ -91,7 +90,7 @@ function startWorker(url: string): Promise<ChildProcess> {
 }
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ serverUrl: SERVER_URL }));
+  ({ database, drop } = await openTestDatabase({ serverUrl: POSTGRES_TEST_URL }));
   dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-cross-'));
   const env = {
     DATABASE_URL: database.url!,

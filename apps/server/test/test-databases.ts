@@ -20,6 +20,12 @@ export const testEnv = {
   templateName: process.env.ASSESSLY_TEST_TEMPLATE || null,
 };
 
+/**
+ * The PostgreSQL server of the files whose subject is the shared database (several processes on one server): they
+ * use it whatever the run's database mode.
+ */
+export const POSTGRES_TEST_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
 let snapshot: Promise<Blob | null> | null = null;
 function loadSnapshot(): Promise<Blob | null> {
   snapshot ??= testEnv.snapshotFile

@@ -35,6 +35,7 @@ import { detectSqlite } from '../src/sql/toolchain';
 import { detectToolchains } from '../src/toolchains';
 import { type JudgeCase, type JudgeRequest, LANGUAGES, type Language } from '../src/types';
 import { ADDED_LANGUAGES, type AddedLanguage, VERDICT_PROGRAMS } from '../test/language-programs';
+import { benchSpec } from './bench-spec';
 
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS) || 5);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -193,24 +194,9 @@ async function main() {
   execFileSync('chmod', ['711', tmp]);
   writeFileSync(path.join(tmp, 'in'), '1 2\n');
   const empty = (binds: SandboxSpec['binds'], env: SandboxSpec['env']): SandboxSpec => ({
-    argv: ['/usr/bin/true'],
+    ...benchSpec(['/usr/bin/true'], box, tmp, 320),
     binds,
     env,
-    boxDir: box,
-    boxWritable: false,
-    stdinPath: path.join(tmp, 'in'),
-    stdoutPath: path.join(tmp, 'out'),
-    stderrPath: path.join(tmp, 'err'),
-    cpuMs: 2000,
-    wallMs: 6500,
-    memBytes: 320 << 20,
-    pids: 64,
-    nofile: 256,
-    fileSizeBytes: 32 << 20,
-    stdoutLimit: 16 << 20,
-    stderrLimit: 16 << 20,
-    stackBytes: 256 << 20,
-    tmpBytes: 64 << 20,
   });
 
   console.log(

@@ -19,6 +19,7 @@ import { type Caches, planFor } from '../src/languages';
 import { Sandbox, type SandboxSpec } from '../src/sandbox';
 import { detectToolchains, type Toolchain } from '../src/toolchains';
 import { LANGUAGES, type Language } from '../src/types';
+import { benchSpec } from './bench-spec';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const N_HELLO = Math.max(2, Number(process.env.BENCH_N) || (QUICK ? 8 : 15));
@@ -110,14 +111,14 @@ async function main() {
     for (let i = 0; i < N_BARE; i++) {
       bare.push(await spawnTimed(['/bin/true'], box, path.join(scratch, 'in'), path.join(scratch, 'out')));
       const t = performance.now();
-      await sb.run(spec(['/bin/true'], box, scratch, 256));
+      await sb.run(benchSpec(['/bin/true'], box, scratch, 256));
       boxed.push(performance.now() - t);
     }
     const cpuBare: number[] = [];
     const cpuBoxed: number[] = [];
     for (let i = 0; i < N_BARE; i++) {
-      cpuBare.push(cpuOf(spec(['/bin/true'], box, scratch, 256), ['/bin/true']));
-      cpuBoxed.push(cpuOf(spec(['/bin/true'], box, scratch, 256)));
+      cpuBare.push(cpuOf(benchSpec(['/bin/true'], box, scratch, 256), ['/bin/true']));
+      cpuBoxed.push(cpuOf(benchSpec(['/bin/true'], box, scratch, 256)));
     }
     console.log(
       `/bin/true: wall bare ${f(med(bare))} ms, sandboxed ${f(med(boxed))} ms -> sandbox overhead ${f(med(boxed) - med(bare))} ms wall; ` +
@@ -163,11 +164,14 @@ async function main() {
     for (let i = 0; i < N_BARE; i++) {
       bare.push(await spawnTimed(bareArgv, box, path.join(scratch, 'in'), path.join(scratch, 'out')));
       const t = performance.now();
-      await sb.run({ ...spec(boxedArgv, box, scratch, lang === 'java' || lang.endsWith('script') ? 320 : 256), binds });
+      await sb.run({
+        ...benchSpec(boxedArgv, box, scratch, lang === 'java' || lang.endsWith('script') ? 320 : 256),
+        binds,
+      });
       boxed.push(performance.now() - t);
     }
     const boxedSpec = {
-      ...spec(boxedArgv, box, scratch, lang === 'java' || lang.endsWith('script') ? 320 : 256),
+      ...benchSpec(boxedArgv, box, scratch, lang === 'java' || lang.endsWith('script') ? 320 : 256),
       binds,
     };
     const cpuBare: number[] = [];
@@ -230,7 +234,7 @@ async function main() {
           const step = plan.compile as NonNullable<typeof plan.compile>;
           const t1 = performance.now();
           const o = await sb.run({
-            ...spec(step.argv, cbox, scratch, 768),
+            ...benchSpec(step.argv, cbox, scratch, 768),
             binds: step.binds,
             boxWritable: true,
             cpuMs: 60000,
@@ -271,27 +275,6 @@ function loadavg(): string {
     .loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
-}
-
-function spec(argv: string[], box: string, scratch: string, memMb: number): SandboxSpec {
-  return {
-    argv,
-    boxDir: box,
-    boxWritable: false,
-    stdinPath: path.join(scratch, 'in'),
-    stdoutPath: path.join(scratch, 'sb-out'),
-    stderrPath: path.join(scratch, 'sb-err'),
-    cpuMs: 2000,
-    wallMs: 6500,
-    memBytes: memMb << 20,
-    pids: 64,
-    nofile: 256,
-    fileSizeBytes: 32 << 20,
-    stdoutLimit: 16 << 20,
-    stderrLimit: 16 << 20,
-    stackBytes: 256 << 20,
-    tmpBytes: 64 << 20,
-  };
 }
 
 /** Writes and compiles the hello program in `box` outside the sandbox; returns bare and sandboxed command lines. */
@@ -350,7 +333,7 @@ async function prepareBare(lang: Language, box: string, tc: Toolchain, sb: Sandb
       chownSync(box, 65534, 65534);
       if (plan.compile) {
         const o = await sb.run({
-          ...spec(plan.compile.argv, box, scratch, 768),
+          ...benchSpec(plan.compile.argv, box, scratch, 768),
           binds: plan.compile.binds,
           env: plan.compile.env,
           boxWritable: true,

@@ -7,18 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/test-databases';
+import { openTestDatabase, POSTGRES_TEST_URL } from '../../../test/test-databases';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { FACE_LEASE_MS, oneAtATime, oneAtATimeFor } from './frame-limits';
-
-const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 let database: Database;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ serverUrl: SERVER_URL }));
+  ({ database, drop } = await openTestDatabase({ serverUrl: POSTGRES_TEST_URL }));
 });
 
 afterAll(async () => {

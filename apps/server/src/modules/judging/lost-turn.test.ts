@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, SUM_PROBLEM, startCodingAttempt, uniqueEmail } from '../../../test/factories';
 import { acceptingJudge } from '../../../test/fixtures/judging';
 import { until } from '../../../test/support';
-import { openTestDatabase } from '../../../test/test-databases';
+import { openTestDatabase, POSTGRES_TEST_URL } from '../../../test/test-databases';
 import type { Database } from '../../db/client';
 import { submissions, users } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
@@ -21,7 +21,6 @@ import { claimFairest } from './fair-claim';
 import { createFairScheduler } from './fair-scheduler';
 import { createPgBossQueue, JUDGE_QUEUE, type PgBossQueue } from './pg-boss-queue';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const silent = { error() {}, warn() {}, info() {} };
 
 let database: Database;
@@ -30,7 +29,7 @@ const queues: PgBossQueue[] = [];
 let dead: PgBoss | null = null;
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ serverUrl: SERVER_URL }));
+  ({ database, drop } = await openTestDatabase({ serverUrl: POSTGRES_TEST_URL }));
 });
 
 afterAll(async () => {

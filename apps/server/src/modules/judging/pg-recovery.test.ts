@@ -15,9 +15,9 @@ import { attachJudging, buildTestApp, healthDetails, type TestApp } from '../../
 import { buildCodingTest, createSignedInUser, SUM_PROBLEM, startCodingAttempt } from '../../../test/factories';
 import { descendantsOf } from '../../../test/processes';
 import { until } from '../../../test/support';
+import { POSTGRES_TEST_URL } from '../../../test/test-databases';
 import { submissions } from '../../db/schema';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SLEEPY = 'import time\ntime.sleep(4)\nprint(3)\n';
 const WORKER = path.resolve(import.meta.dirname, '../../worker.ts');
 
@@ -66,7 +66,7 @@ const submit = (code: string) =>
   });
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { serverUrl: SERVER_URL });
+  t = await buildTestApp({}, { serverUrl: POSTGRES_TEST_URL });
   judge = createJudge({ concurrency: 1 });
   // This API process only enqueues; the worker processes judge.
   await attachJudging(t, judge, { workers: false, submitWaitMs: 300 });
@@ -114,7 +114,7 @@ describe('PostgreSQL mode recovery', () => {
   it('recovers from a lost database connection without a restart, LISTEN included', async () => {
     const url = new URL(t.deps.database.url!);
     const dbName = url.pathname.slice(1);
-    const admin = new pg.Client({ connectionString: SERVER_URL });
+    const admin = new pg.Client({ connectionString: POSTGRES_TEST_URL });
     await admin.connect();
     const listeners = async () =>
       (

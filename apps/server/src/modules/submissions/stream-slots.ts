@@ -28,10 +28,9 @@ export interface StreamSlots {
 }
 
 /** This process's own count (the whole rule with PGlite; the first, free check with PostgreSQL). */
-function localSlots(): StreamSlots & { held(userId: string): number } {
+function localSlots(): StreamSlots {
   const open = new Map<string, number>();
   return {
-    held: (userId) => open.get(userId) ?? 0,
     async take(userId) {
       const n = open.get(userId) ?? 0;
       if (n >= MAX_STREAMS_PER_USER) return null;

@@ -119,6 +119,16 @@ export function CodeEditor(props: CodeEditorProps) {
     });
   };
 
+  /** The shown document takes the current theme, layout and read-only state. */
+  const applyCurrent = (i: Instance) =>
+    i.view.dispatch({
+      effects: [
+        i.slots.theme.reconfigure(i.current.theme),
+        i.slots.layout.reconfigure(i.current.layout),
+        i.slots.readOnly.reconfigure(i.current.readOnly),
+      ],
+    });
+
   /** Loads the grammar of `language` into the document `key`, whether it is shown now or kept for later. */
   const applyLanguage = (i: Instance, key: string, language: string) => {
     void i.cm.loadLanguage(language).then((ext) => {
@@ -201,14 +211,7 @@ export function CodeEditor(props: CodeEditorProps) {
     i.key = props.modelKey;
     i.view.setState(kept ?? newState(i, props.modelKey, props.initialValue));
     // a kept document takes the current theme, font and read-only state
-    if (kept)
-      i.view.dispatch({
-        effects: [
-          i.slots.theme.reconfigure(i.current.theme),
-          i.slots.layout.reconfigure(i.current.layout),
-          i.slots.readOnly.reconfigure(i.current.readOnly),
-        ],
-      });
+    if (kept) applyCurrent(i);
     else applyLanguage(i, props.modelKey, props.language);
     for (const l of i.switches) l(i.view.state);
   }, [ready, props.modelKey, props.language]);
@@ -222,13 +225,7 @@ export function CodeEditor(props: CodeEditorProps) {
       layout: i.cm.editorLayout(props.settings.fontSize, props.settings.wordWrap),
       readOnly: i.cm.readOnlyState(props.readOnly),
     };
-    i.view.dispatch({
-      effects: [
-        i.slots.theme.reconfigure(i.current.theme),
-        i.slots.layout.reconfigure(i.current.layout),
-        i.slots.readOnly.reconfigure(i.current.readOnly),
-      ],
-    });
+    applyCurrent(i);
   }, [ready, props.readOnly, props.dark, props.settings.fontSize, props.settings.wordWrap]);
 
   // Compile errors as lint diagnostics of the document shown; a new run (or none) replaces them.

@@ -111,32 +111,54 @@ export function basicSetup(opts: { history: boolean }): Extension {
   ];
 }
 
+/** The token groups that get a colour of their own, in the order of the palettes below. */
+const TOKEN_GROUPS = [
+  [t.keyword, t.modifier, t.operatorKeyword, t.bool, t.null, t.atom],
+  [t.controlKeyword, t.moduleKeyword],
+  [t.string, t.special(t.string), t.character],
+  [t.comment],
+  [t.number, t.unit],
+  [t.typeName, t.className, t.namespace, t.standard(t.typeName)],
+  [t.function(t.variableName), t.function(t.propertyName), t.macroName],
+  [t.variableName, t.propertyName, t.attributeName],
+  [t.regexp],
+  [t.operator, t.punctuation, t.bracket],
+  [t.invalid],
+];
+const COMMENT = 3;
+
+/** One colour per token group; comments in italics. */
+const palette = (colors: readonly string[]) =>
+  HighlightStyle.define(
+    TOKEN_GROUPS.map((tag, k) => ({ tag, color: colors[k], ...(k === COMMENT ? { fontStyle: 'italic' } : {}) })),
+  );
+
 /** Syntax colours at WCAG AA contrast (4.5:1) on the editor background, also on the active line. */
-const DARK_STYLE = HighlightStyle.define([
-  { tag: [t.keyword, t.modifier, t.operatorKeyword, t.bool, t.null, t.atom], color: '#569cd6' },
-  { tag: [t.controlKeyword, t.moduleKeyword], color: '#c586c0' },
-  { tag: [t.string, t.special(t.string), t.character], color: '#ce9178' },
-  { tag: t.comment, color: '#9cc68c', fontStyle: 'italic' },
-  { tag: [t.number, t.unit], color: '#b5cea8' },
-  { tag: [t.typeName, t.className, t.namespace, t.standard(t.typeName)], color: '#4ec9b0' },
-  { tag: [t.function(t.variableName), t.function(t.propertyName), t.macroName], color: '#dcdcaa' },
-  { tag: [t.variableName, t.propertyName, t.attributeName], color: '#9cdcfe' },
-  { tag: t.regexp, color: '#e08a8a' },
-  { tag: [t.operator, t.punctuation, t.bracket], color: '#b0b8c0' },
-  { tag: t.invalid, color: '#f48771' },
+const DARK_STYLE = palette([
+  '#569cd6',
+  '#c586c0',
+  '#ce9178',
+  '#9cc68c',
+  '#b5cea8',
+  '#4ec9b0',
+  '#dcdcaa',
+  '#9cdcfe',
+  '#e08a8a',
+  '#b0b8c0',
+  '#f48771',
 ]);
-const LIGHT_STYLE = HighlightStyle.define([
-  { tag: [t.keyword, t.modifier, t.operatorKeyword, t.bool, t.null, t.atom], color: '#0000ff' },
-  { tag: [t.controlKeyword, t.moduleKeyword], color: '#8a1f8a' },
-  { tag: [t.string, t.special(t.string), t.character], color: '#a31515' },
-  { tag: t.comment, color: '#1f6f1f', fontStyle: 'italic' },
-  { tag: [t.number, t.unit], color: '#0a6b47' },
-  { tag: [t.typeName, t.className, t.namespace, t.standard(t.typeName)], color: '#1a6478' },
-  { tag: [t.function(t.variableName), t.function(t.propertyName), t.macroName], color: '#795e26' },
-  { tag: [t.variableName, t.propertyName, t.attributeName], color: '#001080' },
-  { tag: t.regexp, color: '#811f3f' },
-  { tag: [t.operator, t.punctuation, t.bracket], color: '#4a5562' },
-  { tag: t.invalid, color: '#cd3131' },
+const LIGHT_STYLE = palette([
+  '#0000ff',
+  '#8a1f8a',
+  '#a31515',
+  '#1f6f1f',
+  '#0a6b47',
+  '#1a6478',
+  '#795e26',
+  '#001080',
+  '#811f3f',
+  '#4a5562',
+  '#cd3131',
 ]);
 
 const PALETTES = {
