@@ -44,12 +44,23 @@ const timings = [];
 const failedLines = new Map();
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are control characters
 const ANSI = /\x1b\[[0-9;]*m/g;
-/** The lines of a vitest or Biome report that name what failed (`FAIL`, `×` and error lines), at most 40. */
+/**
+ * The lines of a vitest or Biome report that name what failed, at most 40: `FAIL`, `×` and error lines, the first
+ * lines of a browser call log (which locator a timed-out click waited for, and why it did not act) and the test
+ * source line each error points at (`❯ file.ts:line:column`).
+ */
 function failingLines(output) {
   const seen = new Set();
+  let callLog = 0;
   for (const raw of output.split('\n')) {
     const line = raw.replace(ANSI, '').trimEnd();
+    if (/^\s*Call log:/.test(line)) callLog = 4;
+    else if (callLog > 0 && /^\s*-\s/.test(line)) {
+      callLog--;
+      seen.add(line.trim());
+    } else if (callLog > 0 && line.trim()) callLog = 0;
     if (/^\s*(FAIL|×|✗)\s/.test(line) || /^\s*(Error|AssertionError|TimeoutError)\b/.test(line)) seen.add(line.trim());
+    if (/^\s*❯ (?!.*node_modules).*\.[cm]?[jt]sx?:\d+:\d+/.test(line)) seen.add(line.trim());
     if (seen.size >= 40) break;
   }
   return [...seen];

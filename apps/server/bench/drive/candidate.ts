@@ -3,7 +3,8 @@
  * a Run about once a minute in its language, one submission, guard events in batches, and, when face traffic
  * is on, what the proctoring wrapper sends since detection moved to the device (issue 17): one verify of a
  * fresh frame when the page loads, a heartbeat every 10 s (setInterval), and a verify with the challenge id at
- * once when a heartbeat answer carries a spot-check challenge. The bench's frame shows the enrolled candidate
+ * once when a heartbeat answer carries a spot-check challenge (sent again while it lasts when the face service
+ * answers 503, as the page does). The bench's frame shows the enrolled candidate
  * alone, so the device never flags a frame (no detect uploads). Enrolment happens before the start (main.ts).
  * Verdicts arrive on the candidate's event stream, as on the page.
  */
@@ -251,10 +252,17 @@ async function proctoring(
       headers: { cookie: o.cookie },
     });
     candidate.heartbeat(sentAt, res.status === 200, Date.now());
-    const challenge = (res.body as { challenge?: { id?: string } | null } | null)?.challenge;
+    const challenge = (res.body as { challenge?: { id?: string; expiresInMs?: number } | null } | null)?.challenge;
     if (res.status === 200 && challenge?.id) {
       checks.issued(challenge.id);
-      await verify(challenge.id);
+      // as the page does: a busy face service keeps the challenge open, and the answer goes again while it lasts
+      const id = challenge.id;
+      const until = Date.now() + (challenge.expiresInMs ?? 15_000) - 1000;
+      await retrySpread(
+        () => verify(id),
+        (s) => s === 503,
+        { attempts: 3, baseMs: 2000, maxMs: 5000, cancelled: () => benchEnd.signal.aborted || Date.now() > until },
+      );
     } else if (!enrolled) await verify();
   };
   // setInterval: a beat goes out every period whether or not the last one was answered.

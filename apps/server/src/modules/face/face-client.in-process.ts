@@ -22,8 +22,41 @@ async function mapImageErrors<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** ~32 calls × 50–200 ms: a caller waits at most a few seconds before being told the engine is busy. */
-export const DEFAULT_MAX_QUEUE = 32;
+/**
+ * The most calls that may wait in one process's queue, whatever they cost: a bound on the memory decoded frames
+ * hold (a 640×480 frame is about 0.9 MB). What normally refuses a call is the expected wait (below), not this.
+ */
+export const DEFAULT_MAX_QUEUE = 96;
+/**
+ * A check is refused (FACE_BUSY) when the calls ahead of it would take longer than this, at the engine's recent
+ * time per call: well inside a spot check's 15 s to answer and the API's 30 s timeout for a remote face service.
+ * A burst of a whole drive's checks in one second waits a few seconds; only a sustained overload is refused.
+ */
+export const DEFAULT_MAX_WAIT_MS = 8_000;
+/** Enrolments may wait half as long again: a candidate whose enrolment is refused cannot start. */
+const ENROL_WAIT_FACTOR = 1.5;
+/** The time per call assumed until the engine has answered one (a verify on one core: ~60–180 ms). */
+const FIRST_ESTIMATE_MS = 150;
+
+/**
+ * The engine's recent time per call, from completions: the engine runs one call at a time in order, so a call
+ * admitted while others waited started when the one before it finished. An exponential average of the last few.
+ */
+export function serviceTimeEstimator(first = FIRST_ESTIMATE_MS) {
+  let estimate = first;
+  let lastDone = Number.NEGATIVE_INFINITY;
+  return {
+    get ms() {
+      return estimate;
+    },
+    /** One call finished: admitted at `start`, done at `now` (ms of one monotonic clock). */
+    done(start: number, now: number) {
+      const sample = Math.max(1, now - Math.max(start, lastDone));
+      lastDone = now;
+      estimate = estimate * 0.8 + sample * 0.2;
+    },
+  };
+}
 
 export interface InProcessFaceClient extends FaceClient {
   readonly engine: Promise<FaceEngine>;
@@ -36,21 +69,33 @@ export interface InProcessFaceClient extends FaceClient {
  * health() reports loading → ready | error. Calls made while loading wait for the models.
  */
 export function createInProcessFaceClient(
-  opts: { engine?: FaceEngine; onError?: (err: Error) => void; maxQueue?: number } = {},
+  opts: { engine?: FaceEngine; onError?: (err: Error) => void; maxQueue?: number; maxWaitMs?: number } = {},
 ): InProcessFaceClient {
   let state: FaceHealth['state'] = 'loading';
-  // Inference is serialized; beyond this many calls waiting, answer 503 at once instead of queueing for seconds.
+  // Inference is serialized. A call is refused at once (FACE_BUSY: a load, never an outage) when the calls ahead of
+  // it would keep it waiting longer than its kind may wait, or when the queue is at its hard bound.
   const maxQueue = opts.maxQueue ?? DEFAULT_MAX_QUEUE;
+  const maxWaitMs = opts.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+  const service = serviceTimeEstimator();
   let inFlight = 0;
-  // Issue 23: the last quarter of the queue is kept for enrolments, so checks during tests (from however many
-  // accounts) cannot push a candidate's enrolment out. A full queue is FACE_BUSY: a load, never an outage.
+  // Issue 23: the last quarter of the hard bound is kept for enrolments, so checks during tests (from however
+  // many accounts) cannot push a candidate's enrolment out; enrolments may also wait longer.
   const reserve = Math.max(1, Math.floor(maxQueue / 4));
   const admit = async <T>(fn: () => Promise<T>, kind: 'enroll' | 'check' = 'check'): Promise<T> => {
-    if (inFlight >= (kind === 'enroll' ? maxQueue : maxQueue - reserve))
+    const enrol = kind === 'enroll';
+    const wait = inFlight * service.ms;
+    if (
+      inFlight >= (enrol ? maxQueue : maxQueue - reserve) ||
+      wait > (enrol ? maxWaitMs * ENROL_WAIT_FACTOR : maxWaitMs)
+    )
       throw new AppError('FACE_BUSY', 'The face engine is busy. Please try again in a moment.');
     inFlight++;
+    const start = performance.now();
     try {
-      return await fn();
+      const result = await fn();
+      // only calls that ran the models count (a frame refused while decoding never held the engine)
+      service.done(start, performance.now());
+      return result;
     } finally {
       inFlight--;
     }

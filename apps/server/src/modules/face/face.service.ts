@@ -30,9 +30,9 @@ import {
   toDescriptor,
 } from './face.repo';
 import type { FaceClient, FaceDetectOutcome, FaceVerifyOutcome } from './face-client';
-import { answerChallenge, challengeOnHeartbeat, noteCheckOutcome } from './proctoring.challenge';
+import { answerChallenge, challengeOnHeartbeat, noteCheckOutcome, reopenChallenge } from './proctoring.challenge';
 import { noteOutage, proctoringActive } from './proctoring.gate';
-import { noteFrame, outageObserved, withFaceService } from './proctoring.track';
+import { isServiceFailure, noteFrame, outageObserved, withFaceService } from './proctoring.track';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'blobs' | 'face'>;
 
@@ -282,9 +282,18 @@ export async function verifyForAttempt(
   const enrollment = await findReference(deps.db, user.id, testId, attempt.id);
   if (!enrollment)
     throw new AppError('FACE_NOT_ENROLLED', 'Face enrollment is missing for this test. Enrol on the entry step.');
-  const v = await withFaceService(deps, attempt, () =>
-    face.verify(user.id, jpeg, toDescriptor(enrollment), { annotate: 'flagged' }),
-  );
+  let v: Awaited<ReturnType<typeof face.verify>>;
+  try {
+    v = await withFaceService(deps, attempt, () =>
+      face.verify(user.id, jpeg, toDescriptor(enrollment), { annotate: 'flagged' }),
+    );
+  } catch (err) {
+    // A spot-check answer the service could not take stays answerable (the page sends it again): the candidate
+    // is not flagged for the service's load.
+    if (challenge === 'answered' && (isServiceFailure(err) || (err as AppError).code === 'FACE_BUSY'))
+      await reopenChallenge(deps, attempt.id, challengeId!, attempt.challengeIssuedAt!);
+    throw err;
+  }
   await noteFrame(deps, attempt);
   if (v.status === 'unclear') {
     // No verdict on a face too poor to judge (issue 27): the reviewer sees that the check could not decide.

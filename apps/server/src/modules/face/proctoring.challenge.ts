@@ -12,7 +12,7 @@
  * the next check within FLAG_RECHECK_MIN_MS..FLAG_RECHECK_MAX_MS.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AttemptRow } from '../../db/schema';
 import { attempts } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -93,6 +93,19 @@ export async function answerChallenge(deps: Deps, attempt: AttemptRow, id: strin
     .where(and(eq(attempts.id, attempt.id), eq(attempts.challengeId, id)))
     .returning({ id: attempts.id });
   return Boolean(closed);
+}
+
+/**
+ * An answer closed the challenge (answerChallenge) but the face service could not take its frame (busy, down):
+ * the challenge opens again as it was, so the page can send a frame again while it lasts (the heartbeat hands it
+ * back too) and the sweep still flags it if none is checked in time. Nothing is reopened when another challenge
+ * was issued meanwhile.
+ */
+export async function reopenChallenge(deps: Deps, attemptId: string, id: string, issuedAt: Date): Promise<void> {
+  await deps.db
+    .update(attempts)
+    .set({ challengeId: id, challengeIssuedAt: issuedAt })
+    .where(and(eq(attempts.id, attemptId), isNull(attempts.challengeId)));
 }
 
 /**

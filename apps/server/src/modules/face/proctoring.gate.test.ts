@@ -293,6 +293,14 @@ describe('server spot checks (challenges) and per-candidate frame limits', () =>
     expect(waited).toBeLessThanOrEqual(60_000);
     expect(challenge!.expiresInMs).toBe(CHALLENGE_TTL_MS);
     expect((await beat()).challenge?.id).toBe(challenge!.id); // a repeated heartbeat sees the same open challenge
+    // The face service is busy when the answer comes (a whole drive's checks at once): 503, and the challenge stays
+    // open, so the heartbeat hands it back and the next answer counts (the candidate is not flagged for the load).
+    face.state.busy = true;
+    const refused = await verifyWith(test.id, candidate.cookie, { challengeId: challenge!.id });
+    face.state.busy = false;
+    expect(refused.statusCode).toBe(503);
+    t.clock.advance(5_000);
+    expect((await beat()).challenge?.id).toBe(challenge!.id);
     const answered = await verifyWith(test.id, candidate.cookie, { challengeId: challenge!.id });
     expect(answered.statusCode).toBe(200);
     expect(answered.json().challenge).toBe('answered');

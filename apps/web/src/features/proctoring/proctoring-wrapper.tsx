@@ -5,6 +5,7 @@ import { AdaptiveCadence, isCalm } from './adaptive-cadence';
 import { cameraProblem } from './camera-problem';
 import { loadDeviceDetector } from './device-detector';
 import {
+  answerSpotCheck,
   type CallOutcome,
   callsInTurn,
   sendCameraLost,
@@ -198,9 +199,12 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
       if (!streamRef.current) return;
       const out = await sendHeartbeat(testId);
       handle(out.kind === 'ok' ? { kind: 'ok', body: {} } : out);
-      const challenge = out.kind === 'ok' ? (out.body.challenge as { id?: string } | null) : null;
-      if (challenge?.id) await checkFrame(challenge.id);
-      else if (!enrolledRef.current) await checkFrame();
+      const challenge = out.kind === 'ok' ? (out.body.challenge as { id?: string; expiresInMs?: number } | null) : null;
+      // a busy face service keeps the challenge open: the answer goes again while it lasts
+      if (challenge?.id) {
+        const id = challenge.id;
+        await answerSpotCheck(() => checkFrame(id), challenge.expiresInMs);
+      } else if (!enrolledRef.current) await checkFrame();
     };
     const timer = setInterval(beat, heartbeatMs);
     return () => clearInterval(timer);
