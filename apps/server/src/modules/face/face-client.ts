@@ -43,6 +43,10 @@ export interface FaceHealth {
   queued?: number;
   url?: string;
   service?: unknown;
+  /** A remote service too busy to answer its /health at once: this is what it last said (issue 28). */
+  busy?: boolean;
+  /** How old that reading is (null: no reading yet, but calls were answered lately). */
+  readingAgeMs?: number | null;
 }
 
 export interface FaceClient {
