@@ -62,10 +62,16 @@ interface Prepared {
   t4: Tensor;
 }
 
-/** Tiny FIFO lock: Human keeps per-call state, so inference runs one call at a time per process. */
+/**
+ * Tiny FIFO lock: Human keeps per-call state, so inference runs one call at a time per process. Each call first
+ * yields to the event loop (setImmediate): inference settles its promises at once, so without it a backlog of
+ * calls ran as one chain of microtasks and the process read no request, answered no /health and fired no timer
+ * until the whole backlog was done (measured: 20 queued verifies held the loop for 2 s; issue 28).
+ */
 let queue: Promise<unknown> = Promise.resolve();
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 function serialize<T>(fn: () => Promise<T>): Promise<T> {
-  const run = queue.then(fn, fn);
+  const run = queue.then(yieldToLoop, yieldToLoop).then(fn);
   queue = run.catch(() => undefined);
   return run;
 }

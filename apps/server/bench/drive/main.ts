@@ -275,7 +275,7 @@ async function main() {
     const signinSeconds = (Date.now() - signinStarted) / 1000;
     // As the entry page: read the test, enrol the reference face when the test is proctored, then start. With
     // faces 25 at a time: the face service answers 503 (busy) when the calls waiting ahead would take more than
-    // a few seconds, and a candidate whose enrolment failed would enrol late inside the measured window.
+    // 25 s, and a candidate whose enrolment failed would enrol late inside the measured window.
     const enrolled: boolean[] = new Array(N).fill(false);
     await inBatches([...Array(N).keys()], face ? 25 : 50, async (i) => {
       const cookie = cookies[i]!;

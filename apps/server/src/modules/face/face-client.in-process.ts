@@ -26,15 +26,17 @@ async function mapImageErrors<T>(fn: () => Promise<T>): Promise<T> {
  * The most calls that may wait in one process's queue, whatever they cost: a bound on the memory decoded frames
  * hold (a 640×480 frame is about 0.9 MB). What normally refuses a call is the expected wait (below), not this.
  */
-export const DEFAULT_MAX_QUEUE = 96;
+export const DEFAULT_MAX_QUEUE = 160;
 /**
  * A check is refused (FACE_BUSY) when the calls ahead of it would take longer than this, at the engine's recent
- * time per call: well inside a spot check's 15 s to answer and the API's 30 s timeout for a remote face service.
- * A burst of a whole drive's checks in one second waits a few seconds; only a sustained overload is refused.
+ * time per call. A spot check's answer counts as in time when it arrives, so waiting here does not make it late;
+ * the bound stays under the API's 30 s timeout for a remote face service, so a call is either answered or refused
+ * at once, never left to time out. A burst of a whole drive's page loads waits; only a sustained overload is
+ * refused, and the page asks again later (retrySpread).
  */
-export const DEFAULT_MAX_WAIT_MS = 8_000;
-/** Enrolments may wait half as long again: a candidate whose enrolment is refused cannot start. */
-const ENROL_WAIT_FACTOR = 1.5;
+export const DEFAULT_MAX_WAIT_MS = 20_000;
+/** Enrolments may wait a quarter longer (25 s by default): a candidate whose enrolment is refused cannot start. */
+const ENROL_WAIT_FACTOR = 1.25;
 /** The time per call assumed until the engine has answered one (a verify on one core: ~60–180 ms). */
 const FIRST_ESTIMATE_MS = 150;
 
