@@ -39,7 +39,10 @@ export interface Config {
   judgeMaxBacklog: number | null;
   /** JUDGE_NICE (0..19, default 10): CPU priority of compiles and runs below the server's; 0 = the same. */
   judgeNice: number;
-  /** FACE_NICE (0..19, default 10): CPU priority of the face service child process below the server's. */
+  /**
+   * FACE_NICE (0..19, default 15): CPU priority of the face service child process, below the server's and the
+   * judge's (10): a spot-check answer is in time when it arrives, so face work can wait where a Run cannot.
+   */
   faceNice: number;
   webDist: string | null;
   production: boolean;
@@ -134,7 +137,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     judgeWorkers: env.JUDGE_WORKERS !== '0',
     judgeMaxBacklog: optionalNumber(env.JUDGE_MAX_BACKLOG),
     judgeNice: niceValue('JUDGE_NICE', env.JUDGE_NICE),
-    faceNice: niceValue('FACE_NICE', env.FACE_NICE),
+    faceNice: niceValue('FACE_NICE', env.FACE_NICE, 15),
     webDist: env.WEB_DIST ?? null,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -166,8 +169,8 @@ export function readFaceServiceConfig(env: NodeJS.ProcessEnv = process.env): Fac
   };
 }
 
-function niceValue(name: string, value: string | undefined): number {
-  if (value === undefined || value === '') return 10;
+function niceValue(name: string, value: string | undefined, fallback = 10): number {
+  if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 19) throw new Error(`${name} must be a whole number 0..19, got ${value}`);
   return n;

@@ -22,7 +22,7 @@ const TIMEOUT_MS = 30_000;
  * service busy with a drive's checks answers its /health late (inference holds its event loop), and an operator's
  * probe must neither wait for it nor read a working service as failed (issue 28).
  */
-export const HEALTH_WAIT_MS = 50;
+export const HEALTH_WAIT_MS = 20;
 /** What it last knew stands for this long: a /health reading, or any answer to a call. */
 export const HEALTH_STALE_MS = 60_000;
 const STATUSES: VerifyStatus[] = ['matched', 'not_matched', 'not_detected', 'unclear'];
