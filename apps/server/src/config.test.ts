@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 
 describe('FACE_NICE', () => {
-  it('runs the face service child at nice 15 by default (below the judge), 0..19 when set, and refuses anything else', () => {
-    expect(readConfig({}).faceNice).toBe(15);
-    expect(readConfig({}).faceNice).toBeGreaterThan(readConfig({}).judgeNice);
+  it('runs the face service child at nice 10 by default, 0..19 when set, and refuses anything else', () => {
+    expect(readConfig({}).faceNice).toBe(10);
     expect(readConfig({ FACE_NICE: '0' }).faceNice).toBe(0);
     expect(readConfig({ FACE_NICE: '19' }).faceNice).toBe(19);
     for (const bad of ['20', '-1', '2.5', 'low']) expect(() => readConfig({ FACE_NICE: bad })).toThrow(/FACE_NICE/);

@@ -40,8 +40,8 @@ export interface Config {
   /** JUDGE_NICE (0..19, default 10): CPU priority of compiles and runs below the server's; 0 = the same. */
   judgeNice: number;
   /**
-   * FACE_NICE (0..19, default 15): CPU priority of the face service child process, below the server's and the
-   * judge's (10): a spot-check answer is in time when it arrives, so face work can wait where a Run cannot.
+   * FACE_NICE (0..19, default 10): CPU priority of the face service child process below the server's. 15 (below
+   * the judge) kept an embedded 150-candidate drive's Runs fast but starved the face service of a PostgreSQL one.
    */
   faceNice: number;
   webDist: string | null;
@@ -137,7 +137,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     judgeWorkers: env.JUDGE_WORKERS !== '0',
     judgeMaxBacklog: optionalNumber(env.JUDGE_MAX_BACKLOG),
     judgeNice: niceValue('JUDGE_NICE', env.JUDGE_NICE),
-    faceNice: niceValue('FACE_NICE', env.FACE_NICE, 15),
+    faceNice: niceValue('FACE_NICE', env.FACE_NICE),
     webDist: env.WEB_DIST ?? null,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -169,8 +169,8 @@ export function readFaceServiceConfig(env: NodeJS.ProcessEnv = process.env): Fac
   };
 }
 
-function niceValue(name: string, value: string | undefined, fallback = 10): number {
-  if (value === undefined || value === '') return fallback;
+function niceValue(name: string, value: string | undefined): number {
+  if (value === undefined || value === '') return 10;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 19) throw new Error(`${name} must be a whole number 0..19, got ${value}`);
   return n;
