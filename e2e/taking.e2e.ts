@@ -214,7 +214,8 @@ describe('taking tests in a real browser', () => {
         testType: 'CODING',
         duration: 30,
         startTime: new Date(Date.now() - 60_000),
-        endTime: new Date(Date.now() + 45_000),
+        // long enough for the steps before the end on a slow machine (at 45 s the test could end before the resend)
+        endTime: new Date(Date.now() + 100_000),
         questionIds: ids.coding.questionIds,
       })
       .returning();
@@ -230,7 +231,7 @@ describe('taking tests in a real browser', () => {
     await page.context().setOffline(false);
     await page.getByText('Saved', { exact: true }).waitFor();
     try {
-      await page.getByText("Time's up: the test has ended.", { exact: false }).waitFor({ timeout: 60_000 });
+      await page.getByText("Time's up: the test has ended.", { exact: false }).waitFor({ timeout: 120_000 });
     } catch (err) {
       await page.screenshot({ path: '/tmp/taking-timeout-fail.png' });
       throw err;
