@@ -180,12 +180,16 @@ describe('on-device detection', () => {
   it('a second person in view is caught on the device; only that frame is uploaded, with its event', {
     timeout: 300_000,
   }, async () => {
-    // The fake camera loops: one face for 12 s, then two faces for 6 s (each capture session restarts the file).
+    // The fake camera loops: one face for 12 s, then two faces for 12 s (each capture session restarts the file).
+    // The pair is in view half of each loop: a device that checks at a steady cadence of 8-11 s (a calm scene plus
+    // a slow machine's check time) can fall into step with the loop and see only some of its moments; with 6 s of
+    // 18 it could see only the lone face for ever (a 9 s cadence is half the loop), with half of it, any such
+    // step of two or more moments includes the pair.
     const file = path.join(workDir, 'alone-then-pair.y4m');
     // Alone, the head turned one way and then the other (the entry step's live sequence), then the pair.
     const [turnedOne, turnedOther] = ['obama_03.jpg', 'obama_02.jpg'].map((f) => path.join(FIXTURES_DIR, f));
     const pair = path.join(FIXTURES_DIR, 'multi_obama_biden_composite.jpg');
-    await makeFakeWebcamY4m([turnedOne!, turnedOther!, pair], 6 * 2, 2, file); // 2 frames a second, 6 s a photo
+    await makeFakeWebcamY4m([turnedOne!, turnedOther!, pair, pair], 6 * 2, 2, file); // 2 frames a second, 6 s a photo
     const cam = await launchBrowser([
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
@@ -208,7 +212,7 @@ describe('on-device detection', () => {
       const attempt = await attemptOf();
       // A server spot check may land on the pair first (its time is random): both are right, and the alert can
       // come from either. The test waits for the device's own flag, with the frame it flagged: the device checks
-      // every 2-8 s and the pair is in view 6 s of every 18, so on a loaded machine this takes a few loops.
+      // every 2-8 s and the pair is in view 12 s of every 24, so on a loaded machine this takes a loop or two.
       const multiple = async () => (await eventsOf(attempt!.id)).filter((e) => e.kind === 'multiple_faces');
       const fromDevice = async () =>
         (await multiple()).filter((e) => e.detail.startsWith('Device flag, checked by the server: '));
