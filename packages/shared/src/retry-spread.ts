@@ -47,3 +47,34 @@ export async function retrySpread<T>(
   }
   return last;
 }
+
+/**
+ * An answer to something that expires (a spot-check challenge, issue 28): sent at once; while `retryable`, sent
+ * again up to twice, at a spread delay (2 s, then 4 s at most 5 s), while it lasts — no retry starts in its last
+ * second. The first try always goes. The page and the drive's simulator answer challenges with it.
+ */
+export function retryWhileOpen<T>(
+  attempt: () => Promise<T>,
+  retryable: (result: T) => boolean,
+  expiresInMs: number,
+  opts: Pick<RetrySpreadOptions, 'sleep' | 'random' | 'cancelled'> & { now?: () => number } = {},
+): Promise<T | null> {
+  const now = opts.now ?? Date.now;
+  const until = now() + expiresInMs - 1000;
+  let tries = 0;
+  return retrySpread(
+    () => {
+      tries++;
+      return attempt();
+    },
+    retryable,
+    {
+      attempts: 3,
+      baseMs: 2000,
+      maxMs: 5000,
+      sleep: opts.sleep,
+      random: opts.random,
+      cancelled: () => Boolean(opts.cancelled?.()) || (tries > 0 && now() > until),
+    },
+  );
+}

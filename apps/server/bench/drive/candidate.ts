@@ -11,7 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { gzipSync } from 'node:zlib';
-import { DRAFT_GZIP_THRESHOLD, retrySpread } from '@assessly/shared';
+import { DRAFT_GZIP_THRESHOLD, retrySpread, retryWhileOpen } from '@assessly/shared';
+import { CHALLENGE_TTL_MS } from '../../src/modules/face/proctoring.challenge';
 import { SUM_PROGRAMS } from './programs';
 import type { FaceChecks, Recorder } from './stats';
 
@@ -257,11 +258,11 @@ async function proctoring(
       checks.issued(challenge.id);
       // as the page does: a busy face service keeps the challenge open, and the answer goes again while it lasts
       const id = challenge.id;
-      const until = Date.now() + (challenge.expiresInMs ?? 15_000) - 1000;
-      await retrySpread(
+      await retryWhileOpen(
         () => verify(id),
         (s) => s === 503,
-        { attempts: 3, baseMs: 2000, maxMs: 5000, cancelled: () => benchEnd.signal.aborted || Date.now() > until },
+        challenge.expiresInMs ?? CHALLENGE_TTL_MS,
+        { cancelled: () => benchEnd.signal.aborted },
       );
     } else if (!enrolled) await verify();
   };

@@ -3,7 +3,7 @@
  * a face verdict only when the server answered one; network or session trouble is "offline", never a face
  * alert; a busy or failing face service is "unavailable" (the server records the gap, the page retries).
  */
-import { formatPhoneEvidence, type PhoneEvidence, type RetrySpreadOptions, retrySpread } from '@assessly/shared';
+import { formatPhoneEvidence, type PhoneEvidence, retryWhileOpen } from '@assessly/shared';
 import { postFrame } from './webcam';
 
 export type FlagStatus = 'not_matched' | 'not_detected' | 'multiple_faces' | 'phone' | 'unclear' | 'liveness';
@@ -32,34 +32,13 @@ export function callsInTurn(): <T>(call: () => Promise<T>) => Promise<T> {
 /** How long a spot check may be answered when the server does not say (the server's CHALLENGE_TTL_MS). */
 export const CHALLENGE_ANSWER_MS = 15_000;
 
-/**
- * A spot check's answer (issue 28): sent at once; when the face service cannot take it (busy or failing: the
- * server then keeps the challenge open), sent again, each page after its own random share of a growing delay,
- * while the challenge lasts (no retry starts in its last second). The first try always goes.
- */
-export async function answerSpotCheck(
+/** A spot check's answer (issue 28), sent again while the challenge lasts when the face service cannot take it. */
+export function answerSpotCheck(
   send: () => Promise<CallOutcome | null>,
   expiresInMs: number = CHALLENGE_ANSWER_MS,
-  opts: Pick<RetrySpreadOptions, 'sleep' | 'random'> & { now?: () => number; cancelled?: () => boolean } = {},
+  opts: Parameters<typeof retryWhileOpen>[3] = {},
 ): Promise<CallOutcome | null> {
-  const now = opts.now ?? Date.now;
-  const until = now() + expiresInMs - 1000;
-  let tries = 0;
-  return retrySpread(
-    () => {
-      tries++;
-      return send();
-    },
-    (out) => out?.kind === 'unavailable',
-    {
-      attempts: 3,
-      baseMs: 2000,
-      maxMs: 5000,
-      sleep: opts.sleep,
-      random: opts.random,
-      cancelled: () => Boolean(opts.cancelled?.()) || (tries > 0 && now() > until),
-    },
-  );
+  return retryWhileOpen(send, (out) => out?.kind === 'unavailable', expiresInMs, opts);
 }
 
 async function readBody(res: Response): Promise<Record<string, unknown>> {
