@@ -329,8 +329,7 @@ async function main() {
       const res = await timed(rec, 'health', `${url}/api/health`, {
         headers: { authorization: `Bearer ${args['health-token'] ?? PROCESS_HEALTH_TOKEN}` },
       });
-      const f = (res.body as { face?: { queued?: number; service?: { queued?: number } } } | null)?.face;
-      const queued = f?.service?.queued ?? f?.queued;
+      const queued = (res.body as { face?: { queued?: number } } | null)?.face?.queued;
       if (typeof queued === 'number') {
         facePeak.samples += 1;
         facePeak.queued = Math.max(facePeak.queued, queued);
