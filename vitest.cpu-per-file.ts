@@ -1,22 +1,50 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 /**
  * The CPU each test file costs (issue 22: find where the time goes), for `npm test`'s summary: with
- * TEST_CPU_LOG set, the worker's own CPU and that of the children it waited for (browsers, servers, judge and
- * face children, compilers) from the file's first hook to its last, one JSON line per file. A worker runs one
- * file at a time, so the difference belongs to that file. The PostgreSQL server's work is nobody's child and
- * is not in it; sandboxed programs are (their bwrap is a child of the judge).
+ * TEST_CPU_LOG set, the worker's own CPU, that of the children it waited for (servers, judge and face children,
+ * compilers), and that of its descendants still running (the Chromium and the face service an e2e worker keeps
+ * for all its files, with their renderers), from the file's first hook to its last, one JSON line per file. A
+ * worker runs one file at a time, so the difference belongs to that file. The PostgreSQL server's work is
+ * nobody's child and is not in it; sandboxed programs are (their bwrap is a child of the judge).
  */
 const log = process.env.TEST_CPU_LOG;
 
-/** utime + stime + cutime + cstime of this process in seconds, from /proc/self/stat (null elsewhere). */
+/** A process's parent and its utime + stime + cutime + cstime in seconds, from /proc/<pid>/stat. */
+function procStat(pid: string): { ppid: string; cpu: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // proc(5) fields 4 and 14–17; the slice above starts at field 3. Clock ticks are 1/100 s on Linux.
+  const cpu = fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / 100;
+  return { ppid: fields[1] as string, cpu };
+}
+
+/**
+ * The CPU seconds of this process, of the children it waited for, and of every live descendant with the
+ * children they waited for (null where there is no /proc). A descendant that ends is counted by whoever waits
+ * for it: its parent, a descendant or this process.
+ */
 function cpuSeconds(): number | null {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // proc(5) fields 14–17; the slice above starts at field 3. Clock ticks are 1/100 s on Linux.
-    return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / 100;
+    const self = String(process.pid);
+    const stats = new Map<string, { ppid: string; cpu: number }>();
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        stats.set(pid, procStat(pid));
+      } catch {} // it ended meanwhile
+    }
+    const children = new Map<string, string[]>();
+    for (const [pid, s] of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), pid]);
+    let total = procStat(self).cpu;
+    const todo = [...(children.get(self) ?? [])];
+    while (todo.length) {
+      const pid = todo.pop() as string;
+      total += stats.get(pid)?.cpu ?? 0;
+      todo.push(...(children.get(pid) ?? []));
+    }
+    return total;
   } catch {
     return null;
   }

@@ -2,8 +2,8 @@
  * Issue 12, nothing lost and nothing covered, in a real Chromium with the real judge: one active tab (a second
  * tab of the attempt hands over), a stale save refused (409) and the newer draft loaded, offline typing saved on
  * the device and resent on reconnect, "Reconnecting…" while the server does not answer (the deadline is in
- * candidate-deadline.e2e.ts), and the page at 375 px, 768 px, 1280×650 and 1920×1080 with the
- * proctoring badge and toasts covering nothing (screenshots in /tmp/candidate-layout-*.png).
+ * candidate-deadline.e2e.ts), and the page loaded at 375 px and resized to 768 px, 1280×650 and 1920×1080, with
+ * the proctoring badge and toasts covering nothing after a Run and after a Submit.
  */
 import { attempts, codeDrafts } from '@assessly/server/test-kit';
 import { and, eq } from 'drizzle-orm';
@@ -195,48 +195,55 @@ describe('layout at four sizes', () => {
       { proctoring: true },
     );
     const cand = await createUser(e2e.server, 'candidate');
-    for (const [width, height] of [
+    const sizes = [
       [375, 740],
       [768, 1024],
       [1280, 650],
       [1920, 1080],
-    ] as const) {
-      const page = await signedInPage(e2e.browser, e2e.server, cand.email, { width, height });
-      await openCodingTest(page, e2e.server, test.id);
-      await page.getByLabel('Language').selectOption('python');
-      await typeInEditor(page, PY_SUM);
-      await page.getByRole('button', { name: 'Run', exact: true }).click();
-      await page.getByText('Passed 2 / 2').waitFor({ timeout: 60_000 });
-      // Scroll the problem panel to its end: the last constraint must stay visible.
-      await page.locator('.taking-tabpanel').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-      await page.locator('.proctoring-notice').waitFor();
-      await page.screenshot({ path: `/tmp/candidate-layout-${width}x${height}.png` });
-      const notice = await coveredBy(page, '.proctoring-notice');
-      expect(notice.overlay, `${width}x${height}`).not.toBeNull();
-      expect(notice.covered, `${width}x${height}: covered by the proctoring notice`).toEqual([]);
-      // The badge is small and sits in the status bar, inside the viewport.
-      const bar = await page.locator('.taking-statusbar').boundingBox();
-      const badge = notice.overlay as DOMRect;
-      expect(badge.height).toBeLessThanOrEqual(24);
-      expect(badge.width).toBeLessThanOrEqual(170);
-      expect(badge.y).toBeGreaterThanOrEqual(bar!.y - 1);
-      expect(badge.y + badge.height).toBeLessThanOrEqual(height);
-      const last = await page.locator('.taking-tabpanel li').last().boundingBox();
-      expect(overlaps(last as DOMRect, badge)).toBe(false);
-      // The timer is always on screen, and the statement gets a readable share of a phone (issue 26).
-      const timer = await page.getByRole('timer').boundingBox();
-      expect(timer!.y >= 0 && timer!.x >= 0 && timer!.x + timer!.width <= width, `${width}: timer on screen`).toBe(
-        true,
-      );
-      expect((await page.locator('.taking-tabpanel').boundingBox())!.height).toBeGreaterThanOrEqual(200);
-      // No toast over the top bar or any button during the page's life (the page reports inline).
-      expect(await page.locator('.Toastify__toast').count()).toBe(0);
-      await page.getByRole('button', { name: 'Submit', exact: true }).click();
-      await page.getByText('Submitted! Passed', { exact: false }).waitFor({ timeout: 60_000 });
-      expect(await page.locator('.Toastify__toast').count()).toBe(0);
-      const after = await coveredBy(page, '.proctoring-notice');
-      expect(after.covered, `${width}x${height} after submit`).toEqual([]);
-      await page.context().close();
-    }
+    ] as const;
+    /** At each size (the window resized, as a candidate turns a phone or resizes the browser): nothing covered. */
+    const checkEverySize = async (state: string) => {
+      for (const [width, height] of sizes) {
+        const at = `${width}x${height} ${state}`;
+        await page.setViewportSize({ width, height });
+        // The page lays its panes out again before it is measured: stacked on phones, side by side above 700 px
+        // (then the statement and the editor have a vertical handle between them).
+        await expect.poll(() => page.locator('.resize-handle-v').count()).toBe(width <= 700 ? 0 : 1);
+        // Scroll the problem panel to its end: the last constraint must stay visible.
+        await page.locator('.taking-tabpanel').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        const notice = await coveredBy(page, '.proctoring-notice');
+        expect(notice.overlay, at).not.toBeNull();
+        expect(notice.covered, `${at}: covered by the proctoring notice`).toEqual([]);
+        // The badge is small and sits in the status bar, inside the viewport.
+        const bar = await page.locator('.taking-statusbar').boundingBox();
+        const badge = notice.overlay as DOMRect;
+        expect(badge.height, at).toBeLessThanOrEqual(24);
+        expect(badge.width, at).toBeLessThanOrEqual(170);
+        expect(badge.y, at).toBeGreaterThanOrEqual(bar!.y - 1);
+        expect(badge.y + badge.height, at).toBeLessThanOrEqual(height);
+        const last = await page.locator('.taking-tabpanel li').last().boundingBox();
+        expect(overlaps(last as DOMRect, badge), at).toBe(false);
+        // The timer is always on screen, and the statement gets a readable share of a phone (issue 26).
+        const timer = await page.getByRole('timer').boundingBox();
+        expect(timer!.y >= 0 && timer!.x >= 0 && timer!.x + timer!.width <= width, `${at}: timer on screen`).toBe(true);
+        expect((await page.locator('.taking-tabpanel').boundingBox())!.height, at).toBeGreaterThanOrEqual(200);
+        // No toast over the top bar or any button during the page's life (the page reports inline).
+        expect(await page.locator('.Toastify__toast').count(), at).toBe(0);
+      }
+    };
+    // Loaded on a phone, then resized: one sitting, its entry step once.
+    const page = await signedInPage(e2e.browser, e2e.server, cand.email, { width: 375, height: 740 });
+    await openCodingTest(page, e2e.server, test.id);
+    await page.getByLabel('Language').selectOption('python');
+    await typeInEditor(page, PY_SUM);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByText('Passed 2 / 2').waitFor({ timeout: 60_000 });
+    await page.locator('.proctoring-notice').waitFor();
+    await checkEverySize('after Run');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByText('Submitted! Passed', { exact: false }).waitFor({ timeout: 60_000 });
+    await checkEverySize('after Submit');
+    await page.context().close();
   });
 });

@@ -29,7 +29,8 @@ const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
 
 /**
  * Debian packages by the binary that proves them. `forTests` ones are needed only by `npm test`.
- * bubblewrap: the judge's sandbox. chromium: end-to-end tests. The toolchains: judge languages.
+ * bubblewrap: the judge's sandbox. chromium: end-to-end tests. haproxy: the balancer of the cross-process tests.
+ * The toolchains: judge languages.
  */
 const DEBIAN = [
   { pkg: 'bubblewrap', bin: 'bwrap' },
@@ -49,6 +50,8 @@ const DEBIAN = [
   { pkg: 'sqlite3', bin: 'sqlite3' },
   { pkg: 'chromium', bin: 'chromium', forTests: true },
   { pkg: 'fonts-liberation', file: '/usr/share/fonts/truetype/liberation', forTests: true },
+  // issue 28: the load balancer in front of two API processes in cross-process.test.ts (and the topology bench)
+  { pkg: 'haproxy', bin: 'haproxy', forTests: true },
 ];
 
 export function ensureDebianPackages({ forTests = false } = {}) {

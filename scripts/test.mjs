@@ -255,7 +255,7 @@ const costly = fileCpu().sort((a, b) => b.cpu - a.cpu);
 if (costly.length) {
   const total = costly.reduce((n, f) => n + f.cpu, 0);
   console.log(
-    `Ten costliest files (CPU s of the file's worker and the children it waited for; all files: ${total.toFixed(0)} s):`,
+    `Ten costliest files (CPU s of the file's worker, the children it waited for and its running descendants: browsers, face service; all files: ${total.toFixed(0)} s):`,
   );
   for (const f of costly.slice(0, 10))
     console.log(`  ${f.cpu.toFixed(1).padStart(6)} s  ${f.phase.padEnd(12)} ${f.file}`);

@@ -1,17 +1,21 @@
 /**
- * Several API processes on one PostgreSQL (issue 28): two real API servers (src/main.ts, JUDGE_WORKERS=0) and
- * a judge worker process (src/worker.ts) on one database, called over HTTP the way a load balancer spreads a
- * drive. A session made on one API works on the other; the sign-in throttle and the per-route rate limits
- * count on both together, and so do a user's open verdict streams; a verdict judged by the worker reaches the event stream the candidate holds open on
- * the API that did not take the submission. Needs the PostgreSQL server (TEST_DATABASE_URL, default local).
+ * Several API processes on one PostgreSQL (issue 28): two real API servers (src/main.ts, JUDGE_WORKERS=0) behind
+ * HAProxy, and a judge worker process (src/worker.ts), on one database. Most tests call each API directly, the way
+ * a load balancer may spread a drive, to choose which process takes which call: a session made on one API works
+ * on the other; the sign-in throttle and the per-route rate limits count on both together, and so do a user's
+ * open verdict streams; a verdict judged by the worker reaches the event stream the candidate holds open on the
+ * API that did not take the submission. The last goes through the balancer: kill -9 of the API holding a
+ * candidate's stream, and the candidate is back on the other within 5 s. Needs the PostgreSQL server
+ * (TEST_DATABASE_URL, default local) and haproxy.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBalancer } from '../test/balancer';
 import { buildCodingTest, SUM_PROBLEM, startCodingAttempt, uniqueEmail } from '../test/factories';
-import { type ServerProcess, startServerProcess } from '../test/server-process';
+import { freePort, type ServerProcess, startServerProcess } from '../test/server-process';
 import { openTestDatabase, POSTGRES_TEST_URL } from '../test/test-databases';
 import type { Database } from './db/client';
 import { systemClock } from './lib/clock';
@@ -26,8 +30,13 @@ let dataDir: string;
 const apis: ServerProcess[] = [];
 const workers: ChildProcess[] = [];
 let workerOut = '';
+/** HAProxy in front of both APIs, as a deployment runs it (test/balancer.ts). */
+let balancer: ChildProcess;
+let lb: Endpoint;
+/** Where calls go: one API process, or the balancer in front of both. */
+type Endpoint = Pick<ServerProcess, 'url'>;
 
-async function call(api: ServerProcess, method: string, url: string, cookie: string | null, body?: unknown) {
+async function call(api: Endpoint, method: string, url: string, cookie: string | null, body?: unknown) {
   const res = await fetch(`${api.url}${url}`, {
     method,
     headers: { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -37,7 +46,7 @@ async function call(api: ServerProcess, method: string, url: string, cookie: str
   return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : null, res };
 }
 
-async function signUp(api: ServerProcess, role: 'candidate' | 'employer' = 'candidate') {
+async function signUp(api: Endpoint, role: 'candidate' | 'employer' = 'candidate') {
   const email = uniqueEmail(role);
   const res = await call(api, 'POST', '/api/users/add', null, {
     firstName: 'Cross',
@@ -54,7 +63,7 @@ async function signUp(api: ServerProcess, role: 'candidate' | 'employer' = 'cand
   return { email, id: row!.id };
 }
 
-async function signIn(api: ServerProcess, email: string) {
+async function signIn(api: Endpoint, email: string) {
   const res = await fetch(`${api.url}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -106,9 +115,30 @@ beforeAll(async () => {
   apis.push(
     ...(await Promise.all(['a', 'b'].map((n) => startServerProcess({ ...env, DATA_DIR: path.join(dataDir, n) })))),
   );
+  const lbPort = await freePort();
+  balancer = await startBalancer(
+    dataDir,
+    lbPort,
+    apis.map((a) => a.port),
+  );
+  let lbOut = '';
+  balancer.stdout!.on('data', (d) => {
+    lbOut += d;
+  });
+  balancer.stderr!.on('data', (d) => {
+    lbOut += d;
+  });
+  lb = { url: `http://127.0.0.1:${lbPort}` };
+  // both APIs answered their health already: the balancer takes them in service at once
+  for (;;) {
+    if (balancer.exitCode !== null) throw new Error(`haproxy exited ${balancer.exitCode}: ${lbOut}`);
+    if ((await fetch(`${lb.url}/api/health`).catch(() => null))?.status === 200) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }, 180_000);
 
 afterAll(async () => {
+  balancer?.kill('SIGKILL');
   for (const w of workers) w.kill('SIGKILL');
   await Promise.all(apis.map((a) => a.stop().catch(() => {})));
   await database?.close();
@@ -270,36 +300,42 @@ describe('two API processes on one PostgreSQL', () => {
     for (const s of held.slice(1)) await s.close();
   }, 60_000);
 
-  it('after kill -9 of the API holding the stream, the candidate goes on through the other within 5 s', async () => {
-    const [a, b] = apis as [ServerProcess, ServerProcess];
+  it('after kill -9 of the API holding the stream, the candidate goes on through the balancer within 5 s', async () => {
     if (workers.length === 0) await startWorker(database.url!);
-    const candidate = await signUp(a);
+    const candidate = await signUp(lb);
     const { test } = await buildCodingTest(database.db, { problems: [SUM_PROBLEM], duration: 60 });
     await startCodingAttempt({ db: database.db, clock: systemClock }, candidate.id, test.id);
-    const cookie = await signIn(a, candidate.email);
-    const onA = await openStream(a, cookie);
-    const ended = onA.submission.then(
+    const cookie = await signIn(lb, candidate.email);
+    const first = await openStream(lb, cookie);
+    // the balancer names the API it chose (api1, api2): that one is killed
+    const holder = apis[Number(first.servedBy?.replace('api', '')) - 1];
+    expect(holder).toBeDefined();
+    const ended = first.submission.then(
       () => 'verdict',
       () => 'ended',
     );
-    await a.kill9();
+    await holder!.kill9();
     const killedAt = performance.now();
     expect(await ended).toBe('ended');
-    // what the page's EventSource does (retry: 3000 from the server): connect again, through the balancer to B
-    const onB = await openStream(b, cookie);
+    // what the page's EventSource does (retry: 3000 from the server): connect again, to the same address
+    const again = await openStream(lb, cookie);
     const took = performance.now() - killedAt;
-    console.log(`API killed: the stream was open again on the other API ${(took / 1000).toFixed(1)} s later`);
+    console.log(
+      `API killed: the stream was open again through the balancer (on ${again.servedBy}) ${(took / 1000).toFixed(1)} s later`,
+    );
     expect(took).toBeLessThan(5000);
-    const res = await submitSum(b, cookie, test.id);
+    expect(again.servedBy).not.toBe(first.servedBy);
+    // the session made before the kill works on the other API, and so do submissions and verdicts
+    const res = await submitSum(lb, cookie, test.id);
     expect([200, 202]).toContain(res.status);
-    const event = await onB.submission;
-    await onB.close();
+    const event = await again.submission;
+    await again.close();
     expect(event.passedCount).toBe(2);
   }, 180_000);
 });
 
 /** GET /api/submissions/stream on `api`, resolved once the server said ready; `submission` is its first verdict. */
-async function openStream(api: ServerProcess, cookie: string) {
+async function openStream(api: Endpoint, cookie: string) {
   const res = await fetch(`${api.url}/api/submissions/stream`, { headers: { cookie } });
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
@@ -316,10 +352,10 @@ async function openStream(api: ServerProcess, cookie: string) {
   })();
   submission.catch(() => {});
   await until(() => text.includes('event: ready'));
-  return { submission, close: () => reader.cancel().catch(() => {}) };
+  return { submission, servedBy: res.headers.get('x-served-by'), close: () => reader.cancel().catch(() => {}) };
 }
 
-function submitSum(api: ServerProcess, cookie: string, testId: string) {
+function submitSum(api: Endpoint, cookie: string, testId: string) {
   return call(api, 'POST', '/api/submissions', cookie, {
     language: 'python',
     code: 'a, b = map(int, input().split())\nprint(a + b)\n',

@@ -32,6 +32,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { toWebcamFrame } from '@assessly/face/testing';
 import pg from 'pg';
+import { haproxyConfig } from '../../test/balancer';
 import { freePort, PROCESS_HEALTH_TOKEN } from '../../test/server-process';
 import { jsonPoster, timed } from './candidate';
 import { createCpuGroups } from './cgroups';
@@ -215,29 +216,7 @@ export async function runTopology(o: TopologyOptions): Promise<void> {
     // HAProxy in front of the APIs.
     const lbPort = await freePort();
     const cfg = path.join(dataDir, 'haproxy.cfg');
-    await writeFile(
-      cfg,
-      [
-        'global',
-        '  maxconn 4096',
-        'defaults',
-        '  mode http',
-        '  timeout connect 5s',
-        '  timeout client 1h',
-        '  timeout server 1h',
-        'frontend web',
-        `  bind 127.0.0.1:${lbPort}`,
-        '  default_backend api',
-        'backend api',
-        '  balance leastconn',
-        '  option httpchk GET /api/health',
-        // a connection refused by a dead API is tried again on another one
-        '  retries 2',
-        '  option redispatch',
-        ...apiPorts.map((p, i) => `  server api${i + 1} 127.0.0.1:${p} check inter 1s fall 2 rise 2`),
-        '',
-      ].join('\n'),
-    );
+    await writeFile(cfg, haproxyConfig(lbPort, apiPorts));
     const lb = start('haproxy', ['haproxy', '-db', '-f', cfg], {});
     const url = `http://127.0.0.1:${lbPort}`;
     await Promise.all([
