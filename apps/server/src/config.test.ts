@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 
 describe('FACE_NICE', () => {
-  it('runs the face service child at nice 10 by default, 0..19 when set, and refuses anything else', () => {
-    expect(readConfig({}).faceNice).toBe(10);
+  it('runs the face service child below the judge (15) on the embedded database, beside it (10) on a server', () => {
+    expect(readConfig({}).faceNice).toBe(15);
+    expect(readConfig({ DATABASE_URL: 'postgres://db/assessly' }).faceNice).toBe(10);
+    expect(readConfig({ DATABASE_URL: 'postgres://db/assessly', FACE_NICE: '15' }).faceNice).toBe(15);
+  });
+
+  it('takes 0..19 when set and refuses anything else', () => {
     expect(readConfig({ FACE_NICE: '0' }).faceNice).toBe(0);
     expect(readConfig({ FACE_NICE: '19' }).faceNice).toBe(19);
     for (const bad of ['20', '-1', '2.5', 'low']) expect(() => readConfig({ FACE_NICE: bad })).toThrow(/FACE_NICE/);

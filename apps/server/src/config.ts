@@ -40,8 +40,10 @@ export interface Config {
   /** JUDGE_NICE (0..19, default 10): CPU priority of compiles and runs below the server's; 0 = the same. */
   judgeNice: number;
   /**
-   * FACE_NICE (0..19, default 10): CPU priority of the face service child process below the server's. 15 (below
-   * the judge) kept an embedded 150-candidate drive's Runs fast but starved the face service of a PostgreSQL one.
+   * FACE_NICE (0..19): CPU priority of the face service child process below the server's. Default 15 (below the
+   * judge) on the embedded database, 10 (beside the judge) with DATABASE_URL: measured drives (docs/DEPLOY.md),
+   * 15 kept an embedded 150-candidate drive's Runs fast with every face check answered, but starved the face
+   * service of a PostgreSQL one, where the database server's processes also run above it.
    */
   faceNice: number;
   webDist: string | null;
@@ -137,7 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     judgeWorkers: env.JUDGE_WORKERS !== '0',
     judgeMaxBacklog: optionalNumber(env.JUDGE_MAX_BACKLOG),
     judgeNice: niceValue('JUDGE_NICE', env.JUDGE_NICE),
-    faceNice: niceValue('FACE_NICE', env.FACE_NICE),
+    faceNice: niceValue('FACE_NICE', env.FACE_NICE, env.DATABASE_URL ? 10 : 15),
     webDist: env.WEB_DIST ?? null,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -169,8 +171,8 @@ export function readFaceServiceConfig(env: NodeJS.ProcessEnv = process.env): Fac
   };
 }
 
-function niceValue(name: string, value: string | undefined): number {
-  if (value === undefined || value === '') return 10;
+function niceValue(name: string, value: string | undefined, fallback = 10): number {
+  if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 19) throw new Error(`${name} must be a whole number 0..19, got ${value}`);
   return n;

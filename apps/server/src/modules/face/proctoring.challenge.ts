@@ -4,7 +4,11 @@
  * page must answer within CHALLENGE_TTL_MS with a fresh frame (POST verify with the challenge id). The gap to
  * the next challenge is drawn with a CSPRNG. Unanswered challenges are flagged by the sweep.
  *
- * The cadence adapts (issue 28): a sitting starts with a gap of CHALLENGE_MIN_GAP_MS..CHALLENGE_MAX_GAP_MS;
+ * The cadence adapts (issue 28): the first check comes CHALLENGE_MIN_GAP_MS..CHALLENGE_FLOOR_GAP_MS after the start
+ * (the start itself checked the face: the entry step, or the page-load verify after a reload), so the first checks
+ * of a drive whose candidates all start in the same minute are spread over a minute and a half instead of arriving
+ * at the face service as one wave while it still works through their page loads; then a gap of
+ * CHALLENGE_MIN_GAP_MS..CHALLENGE_MAX_GAP_MS;
  * after CLEAN_BEFORE_SPACING clean checks in a row (answered in time, one face, the enrolled person, live) each
  * further clean check stretches the gap by SPACING_FACTOR, never past CHALLENGE_FLOOR_GAP_MS (the floor stated
  * to employers and candidates: at least one check every two minutes, plus the heartbeat that carries it). Any
@@ -49,9 +53,14 @@ function nextGap(streak: number): number {
   return randomInt(min, max + 1);
 }
 
+/** The gap from the start of a sitting to its first check. */
+export function firstGap(): number {
+  return randomInt(CHALLENGE_MIN_GAP_MS, CHALLENGE_FLOOR_GAP_MS + 1);
+}
+
 /**
  * On a heartbeat: the open challenge (if still answerable), or a new one when it is due. The first one is
- * due a random gap after the start.
+ * due a random gap after the start (firstGap).
  */
 export async function challengeOnHeartbeat(deps: Deps, attempt: AttemptRow): Promise<Challenge | null> {
   const now = deps.clock.now();
@@ -62,7 +71,7 @@ export async function challengeOnHeartbeat(deps: Deps, attempt: AttemptRow): Pro
   if (!attempt.nextChallengeAt) {
     await deps.db
       .update(attempts)
-      .set({ nextChallengeAt: new Date(now.getTime() + nextGap(attempt.spotCleanStreak)) })
+      .set({ nextChallengeAt: new Date(now.getTime() + firstGap()) })
       .where(eq(attempts.id, attempt.id));
     return null;
   }

@@ -205,9 +205,9 @@ export function TestFormFields({
         </select>
         <span className="field-hint">
           With proctoring on, the candidate's device checks the camera during the test and the server verifies the
-          candidate's face at random times: every 30–50 s at first, spaced out while every check is clean but never more
-          than about two minutes apart, and within seconds after any flag. Flags are evidence for a reviewer, never a
-          verdict.
+          candidate's face at random times: first within two minutes of the start, then every 30–50 s, spaced out while
+          every check is clean but never more than about two minutes apart, and within seconds after any flag. Flags are
+          evidence for a reviewer, never a verdict.
         </span>
       </div>
       <fieldset className="field" style={{ border: 0, padding: 0 }} {...invalid('languages')}>

@@ -174,8 +174,9 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
             <li>
               <strong>During the test</strong> your browser checks the camera for faces and phones on this device;
               nothing is uploaded unless a check raises a flag. At unpredictable times the server asks for one fresh
-              frame and compares it with your enrolment: about once a minute at first, less often while every check is
-              clean (never more than about two minutes apart), and again within seconds after a flag.
+              frame and compares it with your enrolment: first within two minutes of the start, then about once a
+              minute, less often while every check is clean (never more than about two minutes apart), and again within
+              seconds after a flag.
             </li>
             <li>
               <strong>Flags</strong> (no face, several faces, a different face, a phone, a lost camera) are stored with
