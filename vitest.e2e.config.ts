@@ -20,11 +20,12 @@ export default defineConfig({
     pool: 'forks',
     sequence: {
       sequencer: slowFirst([
-        'e2e/candidate-sync.e2e.ts',
-        'e2e/taking.e2e.ts',
-        'e2e/candidate-page.e2e.ts',
+        'e2e/truthful-screens.e2e.ts',
         'e2e/proctoring.e2e.ts',
+        'e2e/candidate-sync.e2e.ts',
+        'e2e/candidate-page.e2e.ts',
         'e2e/candidate-deadline.e2e.ts',
+        'e2e/taking.e2e.ts',
         'e2e/foundation.e2e.ts',
       ]),
     },
