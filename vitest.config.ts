@@ -19,6 +19,7 @@ const PROCESSES = [
   'apps/server/src/modules/judging/pg-recovery.test.ts',
   'apps/server/src/db/migrate.test.ts',
   'apps/server/src/cross-process.test.ts',
+  'apps/server/src/face-topology.test.ts',
 ];
 
 // Unit and API tests of every workspace. End-to-end browser tests have their own config (vitest.e2e.config.ts).

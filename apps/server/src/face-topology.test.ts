@@ -1,0 +1,143 @@
+/**
+ * Face services as a deployment runs them (issue 28): two real face service processes (src/face-service.ts, the
+ * face models loaded) and a real API process (src/main.ts) that spreads face calls over both through
+ * FACE_SERVICE_URL. kill -9 of one service mid-drive: every later check is answered by the other, none fails;
+ * with both dead, a check is refused with a clear 503 at once, and the API itself keeps answering.
+ * Needs the PostgreSQL server (TEST_DATABASE_URL, default local): the API runs with JUDGE_WORKERS=0, no judge.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../test/factories';
+import { multipart, photo } from '../test/fixtures/face';
+import { type ServerProcess, startServerProcess } from '../test/server-process';
+import { openTestDatabase, POSTGRES_TEST_URL } from '../test/test-databases';
+import type { Database } from './db/client';
+
+const FACE_SERVICE = path.resolve(import.meta.dirname, 'face-service.ts');
+const SECRET = 'face-topology-secret-7d2e';
+const PASSWORD = 'Correct horse battery 9';
+
+let database: Database;
+let drop: () => Promise<void>;
+let dataDir: string;
+let api: ServerProcess;
+const faces: ChildProcess[] = [];
+
+/** One face service process on a free port, resolved once it listens (it reports its port over IPC). */
+function startFaceService(): Promise<{ proc: ChildProcess; url: string }> {
+  const proc = fork(FACE_SERVICE, [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      FACE_PORT: '0',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      FACE_SERVICE_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  faces.push(proc);
+  return new Promise((resolve, reject) => {
+    proc.on('message', (msg: { port?: number }) => {
+      if (msg.port) resolve({ proc, url: `http://127.0.0.1:${msg.port}` });
+    });
+    proc.once('exit', (code, signal) =>
+      reject(new Error(`face service exited (${signal ?? code}) before it listened`)),
+    );
+  });
+}
+
+/** Waits until the service's models are loaded (its /health says ready), so the drive measures checks only. */
+async function ready(url: string) {
+  for (;;) {
+    const state = ((await (await fetch(`${url}/health`)).json()) as { state?: string }).state;
+    if (state === 'ready') return;
+    if (state === 'error') throw new Error(`the face models did not load at ${url}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function detect(cookie: string) {
+  const body = multipart({}, photo('obama_02.jpg'));
+  const res = await fetch(`${api.url}/api/face/detect`, {
+    method: 'POST',
+    headers: { cookie, ...body.headers },
+    body: body.payload,
+  });
+  const text = await res.text();
+  return { status: res.status, count: res.headers.get('x-face-count'), text };
+}
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase({ serverUrl: POSTGRES_TEST_URL }));
+  dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-face-topology-'));
+  const services = await Promise.all([startFaceService(), startFaceService()]);
+  await Promise.all(services.map((s) => ready(s.url)));
+  api = await startServerProcess({
+    DATABASE_URL: database.url!,
+    DATA_DIR: dataDir,
+    JUDGE_WORKERS: '0',
+    FACE_SERVICE_URL: services.map((s) => s.url).join(','),
+    FACE_SERVICE_SECRET: SECRET,
+    WEB_DIST: '/nonexistent',
+    ARGON2_MEMORY_KIB: '64',
+    ARGON2_TIME_COST: '1',
+  });
+}, 180_000);
+
+afterAll(async () => {
+  for (const f of faces) f.kill('SIGKILL');
+  await api?.stop().catch(() => {});
+  await database?.close();
+  await drop?.();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('two face services behind one API', () => {
+  it('after kill -9 of one face service, every check goes to the other; with none left, a clear 503', async () => {
+    const email = uniqueEmail('candidate');
+    const add = await fetch(`${api.url}/api/users/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Face', lastName: 'Topology', email, password: PASSWORD, role: 'candidate' }),
+    });
+    expect(add.status).toBe(201);
+    await database.query('UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1)', [email]);
+    const login = await fetch(`${api.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
+    // both services answer: one face in the frame
+    for (let i = 0; i < 4; i++) expect(await detect(cookie)).toMatchObject({ status: 204, count: '1' });
+
+    faces[0]!.kill('SIGKILL');
+    await new Promise<void>((r) =>
+      faces[0]!.exitCode !== null || faces[0]!.signalCode ? r() : faces[0]!.once('exit', () => r()),
+    );
+    // the dead one is tried (connection refused) and the call sent to the other; then it is left out
+    const after = [];
+    for (let i = 0; i < 6; i++) after.push(await detect(cookie));
+    expect(after.map((r) => r.status)).toEqual([204, 204, 204, 204, 204, 204]);
+
+    faces[1]!.kill('SIGKILL');
+    await new Promise<void>((r) =>
+      faces[1]!.exitCode !== null || faces[1]!.signalCode ? r() : faces[1]!.once('exit', () => r()),
+    );
+    const none = await detect(cookie);
+    expect(none.status).toBe(503);
+    expect(JSON.parse(none.text).code).toBe('FACE_UNAVAILABLE');
+    // the API itself is unharmed
+    expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
+  }, 120_000);
+});
