@@ -22,6 +22,8 @@ const JUDGED_CHANNEL = 'assessly_judged';
 /** NOTIFY channel: the API wakes idle workers on any machine instead of waiting for their next poll. */
 const ENQUEUED_CHANNEL = 'assessly_enqueued';
 const LISTEN_RETRY_MS = 2000;
+/** A LISTEN connection attempt (or its LISTEN) that takes longer gives up and is tried again. */
+const LISTEN_CONNECT_TIMEOUT_MS = 10_000;
 
 export interface PgBossQueue {
   start(): Promise<void>;
@@ -64,10 +66,18 @@ export function createPgBossQueue(opts: {
 
   /**
    * Best effort: without it, waiting requests still see the verdict by polling the row. A lost connection
-   * (database restart, terminated backend) is re-opened every few seconds until it works again.
+   * (database restart, terminated backend) is re-opened every few seconds until it works again. A connection
+   * attempt that hangs gives up after LISTEN_CONNECT_TIMEOUT_MS and is tried again like a refused one, and TCP
+   * keepalive finds a peer that vanished without closing.
    */
   const listen = async () => {
-    const client = new pg.Client({ connectionString: opts.url, application_name: 'assessly-judged-listener' });
+    const client = new pg.Client({
+      connectionString: opts.url,
+      application_name: 'assessly-judged-listener',
+      connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS,
+      query_timeout: LISTEN_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;

@@ -26,6 +26,14 @@ let judge: Judge;
 let cookie: string;
 let testId: string;
 const workers: ChildProcess[] = [];
+/** Each worker's output, and how it ended, for a failure's message. */
+const workerLogs = new Map<ChildProcess, string>();
+const workerState = () =>
+  workers
+    .map(
+      (w) => `worker ${w.pid} (${w.exitCode ?? w.signalCode ?? 'running'}): ${(workerLogs.get(w) ?? '').slice(-1500)}`,
+    )
+    .join('\n');
 
 function startWorker(url: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
@@ -38,6 +46,7 @@ function startWorker(url: string): Promise<ChildProcess> {
     const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 60_000);
     child.stdout!.on('data', (d) => {
       out += d;
+      workerLogs.set(child, out);
       if (out.includes('judge worker ready')) {
         clearTimeout(timer);
         resolve(child);
@@ -45,6 +54,7 @@ function startWorker(url: string): Promise<ChildProcess> {
     });
     child.stderr!.on('data', (d) => {
       out += d;
+      workerLogs.set(child, out);
     });
     child.on('exit', (code) => reject(new Error(`worker exited ${code}: ${out}`)));
   });
@@ -139,7 +149,7 @@ describe('PostgreSQL mode recovery', () => {
       // every LISTEN client retries each 2 s; a server at max_connections (the rest of the suite shares it) can
       // refuse them a while
       120_000,
-      { state: () => `listeners before ${before.join(',')}, now ${now.join(',')}` },
+      { state: () => `listeners before ${before.join(',')}, now ${now.join(',')}\n${workerState()}` },
     );
     await admin.end();
     await until(async () => {
