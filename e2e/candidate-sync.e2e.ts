@@ -9,7 +9,7 @@ import { attempts, codeDrafts } from '@assessly/server/test-kit';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useE2E } from './harness';
+import { E2E_TIMEOUT_MS, useE2E } from './harness';
 import {
   createUser,
   editorText,
@@ -208,7 +208,9 @@ describe('layout at four sizes', () => {
         await page.setViewportSize({ width, height });
         // The page lays its panes out again before it is measured: stacked on phones, side by side above 700 px
         // (then the statement and the editor have a vertical handle between them).
-        await expect.poll(() => page.locator('.resize-handle-v').count()).toBe(width <= 700 ? 0 : 1);
+        await expect
+          .poll(() => page.locator('.resize-handle-v').count(), { timeout: E2E_TIMEOUT_MS })
+          .toBe(width <= 700 ? 0 : 1);
         // Scroll the problem panel to its end: the last constraint must stay visible.
         await page.locator('.taking-tabpanel').evaluate((el) => el.scrollTo(0, el.scrollHeight));
         const notice = await coveredBy(page, '.proctoring-notice');

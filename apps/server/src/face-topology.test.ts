@@ -125,7 +125,8 @@ describe('two face services behind one API', () => {
     await new Promise<void>((r) =>
       faces[0]!.exitCode !== null || faces[0]!.signalCode ? r() : faces[0]!.once('exit', () => r()),
     );
-    // the dead one is tried (connection refused) and the call sent to the other; then it is left out
+    // the dead one is tried (idle instances take calls in turn, so one of the first two goes to it: connection
+    // refused), the call is sent to the other, and the dead one is left out a while (face-client.spread.ts)
     const after = [];
     for (let i = 0; i < 6; i++) after.push(await detect(cookie));
     expect(after.map((r) => r.status)).toEqual([204, 204, 204, 204, 204, 204]);
