@@ -36,7 +36,11 @@ function cpuSeconds(): number | null {
       } catch {} // it ended meanwhile
     }
     const children = new Map<string, string[]>();
-    for (const [pid, s] of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), pid]);
+    for (const [pid, s] of stats) {
+      const siblings = children.get(s.ppid);
+      if (siblings) siblings.push(pid);
+      else children.set(s.ppid, [pid]);
+    }
     let total = procStat(self).cpu;
     const todo = [...(children.get(self) ?? [])];
     while (todo.length) {

@@ -3,14 +3,13 @@
  * in-memory database and a free port, serving the built web app, with the face service the worker shares; and a
  * real headless Chromium driven by playwright-core. `useE2E()` gives a test file one of each.
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AppDeps, buildApp, createAppDeps, readConfig } from '@assessly/server';
-import { openTestDatabase } from '@assessly/server/test-kit';
+import { openTestDatabase, startFaceServiceProcess } from '@assessly/server/test-kit';
 import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { defaultWebcamArgs } from './fake-webcam';
@@ -31,7 +30,6 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-const FACE_SERVICE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/src/face-service.ts');
 let workerFace: Promise<{ url: string; secret: string }> | null = null;
 
 /**
@@ -42,31 +40,17 @@ let workerFace: Promise<{ url: string; secret: string }> | null = null;
  * started again for the next file.
  */
 function sharedFaceService(): Promise<{ url: string; secret: string }> {
-  workerFace ??= new Promise((resolve, reject) => {
+  workerFace ??= (async () => {
     const secret = randomBytes(24).toString('hex');
-    const proc = fork(FACE_SERVICE, [], {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        FACE_PORT: '0',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        FACE_SERVICE_SECRET: secret,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    proc.on('message', (msg: { port?: number }) => {
-      if (msg.port) resolve({ url: `http://127.0.0.1:${msg.port}`, secret });
-    });
-    proc.once('exit', (code, signal) => {
+    const { proc, url } = startFaceServiceProcess(secret);
+    proc.once('exit', () => {
       workerFace = null;
-      reject(new Error(`the e2e face service exited (${signal ?? code})`));
     });
     // the worker may end while the service runs: neither the process nor its channel keeps it alive
     proc.unref();
     proc.channel?.unref();
-  });
+    return { url: await url, secret };
+  })();
   return workerFace;
 }
 

@@ -5,18 +5,18 @@
  * with both dead, a check is refused with a clear 503 at once, and the API itself keeps answering.
  * Needs the PostgreSQL server (TEST_DATABASE_URL, default local): the API runs with JUDGE_WORKERS=0, no judge.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaceServiceProcess } from '../test/face-service-process';
 import { uniqueEmail } from '../test/factories';
 import { multipart, photo } from '../test/fixtures/face';
 import { type ServerProcess, startServerProcess } from '../test/server-process';
 import { openTestDatabase, POSTGRES_TEST_URL } from '../test/test-databases';
 import type { Database } from './db/client';
 
-const FACE_SERVICE = path.resolve(import.meta.dirname, 'face-service.ts');
 const SECRET = 'face-topology-secret-7d2e';
 const PASSWORD = 'Correct horse battery 9';
 
@@ -26,29 +26,11 @@ let dataDir: string;
 let api: ServerProcess;
 const faces: ChildProcess[] = [];
 
-/** One face service process on a free port, resolved once it listens (it reports its port over IPC). */
-function startFaceService(): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = fork(FACE_SERVICE, [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      FACE_PORT: '0',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      FACE_SERVICE_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+/** One face service process, resolved once it listens. */
+async function startFaceService(): Promise<{ proc: ChildProcess; url: string }> {
+  const { proc, url } = startFaceServiceProcess(SECRET);
   faces.push(proc);
-  return new Promise((resolve, reject) => {
-    proc.on('message', (msg: { port?: number }) => {
-      if (msg.port) resolve({ proc, url: `http://127.0.0.1:${msg.port}` });
-    });
-    proc.once('exit', (code, signal) =>
-      reject(new Error(`face service exited (${signal ?? code}) before it listened`)),
-    );
-  });
+  return { proc, url: await url };
 }
 
 /** Waits until the service's models are loaded (its /health says ready), so the drive measures checks only. */

@@ -19,6 +19,7 @@ export {
 export { createMailer } from '../src/lib/mailer';
 export { writeZip } from '../src/modules/coding-problems/zip';
 export { sendDueStatusEmails } from '../src/modules/review/status-mail';
+export { startFaceServiceProcess } from './face-service-process';
 export { buildCodingTest } from './factories';
 export { pngOfSize, TINY_PNG } from './fixtures/companies';
 export { FIXTURES_DIR } from './fixtures/face';
