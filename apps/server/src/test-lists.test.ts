@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -32,5 +32,27 @@ describe('the files the PostgreSQL phase leaves out (scripts/test-lists.mjs)', (
       const f = quoted.slice(1, -1);
       expect(readFileSync(path.join(ROOT, f), 'utf8'), f).not.toMatch(NO_DATABASE);
     }
+  });
+});
+
+describe('no test is retried', () => {
+  /** Every test file and test config of the repository (not node_modules or build output). */
+  function testSources(dir: string, out: string[] = []): string[] {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) testSources(full, out);
+      else if (/\.(test|e2e)\.tsx?$|^vitest\..*\.ts$/.test(entry.name)) out.push(full);
+    }
+    return out;
+  }
+
+  it('no test file or config sets a retry count above 0 (a flaky test is fixed, not retried)', () => {
+    const files = testSources(ROOT);
+    expect(files.some((f) => f.endsWith('priority.test.ts'))).toBe(true);
+    expect(files.some((f) => f.endsWith('vitest.e2e.config.ts'))).toBe(true);
+    // a count of one or two digits (a server-sent event's `retry: 3000` in a comment is a delay, not a count)
+    const retried = files.filter((f) => /\bretry\s*:\s*[1-9]\d?\b|\.retry\(\s*[1-9]/.test(readFileSync(f, 'utf8')));
+    expect(retried.map((f) => path.relative(ROOT, f))).toEqual([]);
   });
 });
