@@ -16,16 +16,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBalancer } from '../test/balancer';
 import { buildCodingTest, SUM_PROBLEM, startCodingAttempt, uniqueEmail } from '../test/factories';
 import { freePort, type ServerProcess, startServerProcess } from '../test/server-process';
-import { openTestDatabase, POSTGRES_TEST_URL } from '../test/test-databases';
-import type { Database } from './db/client';
+import { usePostgresDatabase } from '../test/support';
 import { systemClock } from './lib/clock';
+
+/** The file's own database on the PostgreSQL server, whatever the run's mode. */
+const server = usePostgresDatabase();
 
 const WORKER = path.resolve(import.meta.dirname, 'worker.ts');
 const PASSWORD = 'Correct horse battery 9';
 const AUTH_LIMIT = 6;
 
-let database: Database;
-let drop: () => Promise<void>;
 let dataDir: string;
 const apis: ServerProcess[] = [];
 const workers: ChildProcess[] = [];
@@ -56,7 +56,7 @@ async function signUp(api: Endpoint, role: 'candidate' | 'employer' = 'candidate
     role,
   });
   expect(res.status).toBe(201);
-  const [row] = await database.query<{ id: string }>(
+  const [row] = await server.database.query<{ id: string }>(
     'UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1) RETURNING id',
     [email],
   );
@@ -99,10 +99,9 @@ function startWorker(url: string): Promise<ChildProcess> {
 }
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ serverUrl: POSTGRES_TEST_URL }));
   dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-cross-'));
   const env = {
-    DATABASE_URL: database.url!,
+    DATABASE_URL: server.database.url!,
     JUDGE_WORKERS: '0',
     JUDGE_CONCURRENCY: '1',
     FACE_ENGINE: 'off',
@@ -141,8 +140,6 @@ afterAll(async () => {
   balancer?.kill('SIGKILL');
   for (const w of workers) w.kill('SIGKILL');
   await Promise.all(apis.map((a) => a.stop().catch(() => {})));
-  await database?.close();
-  await drop?.();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -193,10 +190,10 @@ describe('two API processes on one PostgreSQL', () => {
 
   it('judges the first submission of every candidate before the second of any, over two APIs and two workers', async () => {
     const [a, b] = apis as [ServerProcess, ServerProcess];
-    const { test } = await buildCodingTest(database.db, { problems: [SUM_PROBLEM], duration: 60 });
+    const { test } = await buildCodingTest(server.database.db, { problems: [SUM_PROBLEM], duration: 60 });
     const who = async (api: ServerProcess) => {
       const c = await signUp(api);
-      await startCodingAttempt({ db: database.db, clock: systemClock }, c.id, test.id);
+      await startCodingAttempt({ db: server.database.db, clock: systemClock }, c.id, test.id);
       return { ...c, api, cookie: await signIn(api, c.email) };
     };
     const flooder = await who(a);
@@ -210,8 +207,11 @@ describe('two API processes on one PostgreSQL', () => {
       });
     const queued = async () =>
       Number(
-        (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM submissions WHERE status = 'queued'"))[0]
-          ?.n,
+        (
+          await server.database.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM submissions WHERE status = 'queued'",
+          )
+        )[0]?.n,
       );
     const pending = async (n: number) => {
       while ((await queued()) < n) await new Promise((r) => setTimeout(r, 50));
@@ -221,7 +221,7 @@ describe('two API processes on one PostgreSQL', () => {
     await pending(3);
     posted.push(...others.map((c, i) => submit(c, 10 + i)));
     await pending(5);
-    const rows = await database.query<{ id: string; user_id: string }>(
+    const rows = await server.database.query<{ id: string; user_id: string }>(
       'SELECT id, user_id FROM submissions ORDER BY created_at',
     );
     const flood = rows.filter((r) => r.user_id === flooder.id).map((r) => r.id);
@@ -233,20 +233,22 @@ describe('two API processes on one PostgreSQL', () => {
     let watching = true;
     const watch = (async () => {
       while (watching) {
-        for (const r of await database.query<{ id: string }>("SELECT id FROM submissions WHERE status <> 'queued'"))
+        for (const r of await server.database.query<{ id: string }>(
+          "SELECT id FROM submissions WHERE status <> 'queued'",
+        ))
           if (!startedAt.has(r.id)) startedAt.set(r.id, performance.now());
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
-    await Promise.all([startWorker(database.url!), startWorker(database.url!)]);
+    await Promise.all([startWorker(server.database.url!), startWorker(server.database.url!)]);
     const answers = await Promise.all(posted);
     // a POST answers 202 when its verdict takes longer than the API waits: the rows tell when all are judged
-    while ((await database.query("SELECT id FROM submissions WHERE status IN ('queued', 'running')")).length > 0)
+    while ((await server.database.query("SELECT id FROM submissions WHERE status IN ('queued', 'running')")).length > 0)
       await new Promise((r) => setTimeout(r, 100));
     watching = false;
     await watch;
     expect(answers.map((r) => r.status).every((s) => s === 200 || s === 202)).toBe(true);
-    const judged = await database.query<{ status: string; passed_count: number }>(
+    const judged = await server.database.query<{ status: string; passed_count: number }>(
       'SELECT status, passed_count FROM submissions',
     );
     expect(judged.map((r) => `${r.status}:${r.passed_count}`)).toEqual(Array(5).fill('judged:2'));
@@ -261,10 +263,10 @@ describe('two API processes on one PostgreSQL', () => {
 
   it('delivers a verdict judged by a worker process to the event stream held on the other API', async () => {
     const [a, b] = apis as [ServerProcess, ServerProcess];
-    if (workers.length === 0) await startWorker(database.url!);
+    if (workers.length === 0) await startWorker(server.database.url!);
     const candidate = await signUp(a);
-    const { test } = await buildCodingTest(database.db, { problems: [SUM_PROBLEM], duration: 60 });
-    await startCodingAttempt({ db: database.db, clock: systemClock }, candidate.id, test.id);
+    const { test } = await buildCodingTest(server.database.db, { problems: [SUM_PROBLEM], duration: 60 });
+    await startCodingAttempt({ db: server.database.db, clock: systemClock }, candidate.id, test.id);
     const cookie = await signIn(a, candidate.email);
 
     // the stream is held on A; the submission goes through B; the worker judges it
@@ -301,10 +303,10 @@ describe('two API processes on one PostgreSQL', () => {
   }, 60_000);
 
   it('after kill -9 of the API holding the stream, the candidate goes on through the balancer within 5 s', async () => {
-    if (workers.length === 0) await startWorker(database.url!);
+    if (workers.length === 0) await startWorker(server.database.url!);
     const candidate = await signUp(lb);
-    const { test } = await buildCodingTest(database.db, { problems: [SUM_PROBLEM], duration: 60 });
-    await startCodingAttempt({ db: database.db, clock: systemClock }, candidate.id, test.id);
+    const { test } = await buildCodingTest(server.database.db, { problems: [SUM_PROBLEM], duration: 60 });
+    await startCodingAttempt({ db: server.database.db, clock: systemClock }, candidate.id, test.id);
     const cookie = await signIn(lb, candidate.email);
     const first = await openStream(lb, cookie);
     // the balancer names the API it chose (api1, api2): that one is killed

@@ -14,14 +14,14 @@ import { startFaceServiceProcess } from '../test/face-service-process';
 import { uniqueEmail } from '../test/factories';
 import { multipart, photo } from '../test/fixtures/face';
 import { type ServerProcess, startServerProcess } from '../test/server-process';
-import { openTestDatabase, POSTGRES_TEST_URL } from '../test/test-databases';
-import type { Database } from './db/client';
+import { usePostgresDatabase } from '../test/support';
+
+/** The file's own database on the PostgreSQL server, whatever the run's mode. */
+const server = usePostgresDatabase();
 
 const SECRET = 'face-topology-secret-7d2e';
 const PASSWORD = 'Correct horse battery 9';
 
-let database: Database;
-let drop: () => Promise<void>;
 let dataDir: string;
 let api: ServerProcess;
 const faces: ChildProcess[] = [];
@@ -55,12 +55,11 @@ async function detect(cookie: string) {
 }
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ serverUrl: POSTGRES_TEST_URL }));
   dataDir = await mkdtemp(path.join(tmpdir(), 'assessly-face-topology-'));
   const services = await Promise.all([startFaceService(), startFaceService()]);
   await Promise.all(services.map((s) => ready(s.url)));
   api = await startServerProcess({
-    DATABASE_URL: database.url!,
+    DATABASE_URL: server.database.url!,
     DATA_DIR: dataDir,
     JUDGE_WORKERS: '0',
     FACE_SERVICE_URL: services.map((s) => s.url).join(','),
@@ -74,8 +73,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const f of faces) f.kill('SIGKILL');
   await api?.stop().catch(() => {});
-  await database?.close();
-  await drop?.();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -88,7 +85,7 @@ describe('two face services behind one API', () => {
       body: JSON.stringify({ firstName: 'Face', lastName: 'Topology', email, password: PASSWORD, role: 'candidate' }),
     });
     expect(add.status).toBe(201);
-    await database.query('UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1)', [email]);
+    await server.database.query('UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1)', [email]);
     const login = await fetch(`${api.url}/api/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -14,6 +14,7 @@
 import { type CreateJudgeOptions, createJudge, type Judge } from '@assessly/judge';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../src/db/client';
 import type { AppDeps } from '../src/deps';
 import { attachJudging, buildTestApp, type TestApp, type TestClock } from './build-test-app';
 import {
@@ -25,6 +26,7 @@ import {
   startCodingAttempt,
 } from './factories';
 import { buildTeam, type Team } from './fixtures/team';
+import { openTestDatabase, POSTGRES_TEST_URL } from './test-databases';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -101,6 +103,30 @@ export function useTestApp(overrides: Partial<AppDeps> | (() => Partial<AppDeps>
     },
     as: (user) => as(current().app, user),
     signIn: (opts) => createSignedInUser(current().app, opts),
+  };
+}
+
+/**
+ * A migrated database of its own on the PostgreSQL server (TEST_DATABASE_URL, default the local one) for the calling
+ * test file, whatever the run's database mode: for files whose subject is the shared server (leases, LISTEN, other
+ * processes on the same database). Call it before the file's own hooks: it opens before their beforeAll and is
+ * closed and dropped after their afterAll (vitest runs after-hooks in reverse order).
+ */
+export function usePostgresDatabase(): { readonly database: Database } {
+  let opened: { database: Database; drop: () => Promise<void> } | null = null;
+  beforeAll(async () => {
+    opened = await openTestDatabase({ serverUrl: POSTGRES_TEST_URL });
+  });
+  afterAll(async () => {
+    await opened?.database.close();
+    await opened?.drop();
+    opened = null;
+  });
+  return {
+    get database() {
+      if (!opened) throw new Error('usePostgresDatabase(): the database exists inside tests and hooks only');
+      return opened.database;
+    },
   };
 }
 

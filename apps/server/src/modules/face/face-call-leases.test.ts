@@ -6,23 +6,13 @@
  * local) whatever the run's database mode: the rule's subject is the shared database.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, POSTGRES_TEST_URL } from '../../../test/test-databases';
-import type { Database } from '../../db/client';
+import { describe, expect, it } from 'vitest';
+import { usePostgresDatabase } from '../../../test/support';
 import { AppError } from '../../lib/errors';
 import { FACE_LEASE_MS, oneAtATime, oneAtATimeFor } from './frame-limits';
 
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ serverUrl: POSTGRES_TEST_URL }));
-});
-
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
+/** The file's own database on the PostgreSQL server, whatever the run's mode. */
+const server = usePostgresDatabase();
 
 /** A face call that stays in the face service until `release()`. */
 function held() {
@@ -51,8 +41,8 @@ const ONE_AT_A_TIME = 'RATE_LIMITED: One proctoring frame at a time: wait for th
 
 describe('one face call at a time per user, across API processes (PostgreSQL)', () => {
   it('refuses a second call of the same user on the other process while the first runs, not another user', async () => {
-    const processA = oneAtATimeFor(database);
-    const processB = oneAtATimeFor(database);
+    const processA = oneAtATimeFor(server.database);
+    const processB = oneAtATimeFor(server.database);
     const user = randomUUID();
     const first = held();
     const running = processA(user, first.call);
@@ -71,7 +61,7 @@ describe('one face call at a time per user, across API processes (PostgreSQL)', 
   });
 
   it('a call that fails gives its lease back', async () => {
-    const gate = oneAtATimeFor(database);
+    const gate = oneAtATimeFor(server.database);
     const user = randomUUID();
     await expect(
       gate(user, async () => {
@@ -83,17 +73,17 @@ describe('one face call at a time per user, across API processes (PostgreSQL)', 
   });
 
   it('a lease left by a process killed mid-call holds until it expires, then the next call takes it over', async () => {
-    const gate = oneAtATimeFor(database);
+    const gate = oneAtATimeFor(server.database);
     const user = randomUUID();
     // what a killed process leaves: its lease, still live
-    await database.query(
+    await server.database.query(
       `INSERT INTO face_call_leases (user_id, token, expires_at)
          VALUES ($1, 'dead-process', clock_timestamp() + $2 * interval '1 millisecond')`,
       [user, FACE_LEASE_MS],
     );
     expect(await refusal(gate(user, async () => 'too soon'))).toBe(ONE_AT_A_TIME);
     // the same lease once its time has passed
-    await database.query(
+    await server.database.query(
       `UPDATE face_call_leases SET expires_at = clock_timestamp() - interval '1 second' WHERE user_id = $1`,
       [user],
     );
@@ -115,5 +105,5 @@ describe('one face call at a time per user, across API processes (PostgreSQL)', 
 });
 
 async function leases(user: string) {
-  return database.query<{ token: string }>('SELECT token FROM face_call_leases WHERE user_id = $1', [user]);
+  return server.database.query<{ token: string }>('SELECT token FROM face_call_leases WHERE user_id = $1', [user]);
 }

@@ -8,12 +8,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, SUM_PROBLEM, startCodingAttempt, uniqueEmail } from '../../../test/factories';
 import { acceptingJudge } from '../../../test/fixtures/judging';
-import { until } from '../../../test/support';
-import { openTestDatabase, POSTGRES_TEST_URL } from '../../../test/test-databases';
-import type { Database } from '../../db/client';
+import { until, usePostgresDatabase } from '../../../test/support';
 import { submissions, users } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
 import { createSubmission } from '../submissions/submissions.service';
@@ -21,22 +19,17 @@ import { claimFairest } from './fair-claim';
 import { createFairScheduler } from './fair-scheduler';
 import { createPgBossQueue, JUDGE_QUEUE, type PgBossQueue } from './pg-boss-queue';
 
+/** The file's own database on the PostgreSQL server, whatever the run's mode. */
+const server = usePostgresDatabase();
+
 const silent = { error() {}, warn() {}, info() {} };
 
-let database: Database;
-let drop: () => Promise<void>;
 const queues: PgBossQueue[] = [];
 let dead: PgBoss | null = null;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ serverUrl: POSTGRES_TEST_URL }));
-});
 
 afterAll(async () => {
   await Promise.all(queues.map((q) => q.stop().catch(() => {})));
   await dead?.stop({ graceful: false }).catch(() => {});
-  await database?.close();
-  await drop?.();
 });
 
 /** Accepts every case at once and counts what it judged, per submission code. */
@@ -46,22 +39,22 @@ function countingJudge() {
 }
 
 async function candidate(testId: string) {
-  const [user] = await database.db
+  const [user] = await server.database.db
     .insert(users)
     .values({ email: uniqueEmail('turn'), passwordHash: 'x', firstName: 'Lost', lastName: 'Turn', role: 'candidate' })
     .returning();
-  const attempt = await startCodingAttempt({ db: database.db, clock: systemClock }, user!.id, testId);
+  const attempt = await startCodingAttempt({ db: server.database.db, clock: systemClock }, user!.id, testId);
   return { user: user!, attempt };
 }
 
 describe('a worker killed mid-judge in PostgreSQL mode', () => {
   it('costs no turn: the worker that takes its claim over gives one back, so the last queued submission is judged', async () => {
-    const { test } = await buildCodingTest(database.db, { problems: [SUM_PROBLEM], duration: 60 });
+    const { test } = await buildCodingTest(server.database.db, { problems: [SUM_PROBLEM], duration: 60 });
     const fake = countingJudge();
-    const deps = { db: database.db, clock: systemClock, judge: fake.judge };
+    const deps = { db: server.database.db, clock: systemClock, judge: fake.judge };
     // An API process: enqueues, judges nothing.
     const api = createPgBossQueue({
-      url: database.url!,
+      url: server.database.url!,
       deps,
       scheduler: createFairScheduler({ concurrency: 1 }),
       workers: false,
@@ -79,7 +72,7 @@ describe('a worker killed mid-judge in PostgreSQL mode', () => {
       [b, 'second'],
     ] as const) {
       const row = await createSubmission(
-        { db: database.db, clock: systemClock },
+        { db: server.database.db, clock: systemClock },
         { user: who.user, attempt: who.attempt, test, questionNumber: 0, language: 'python', code },
       );
       await api.enqueue(row.id, row.userId);
@@ -88,13 +81,13 @@ describe('a worker killed mid-judge in PostgreSQL mode', () => {
 
     // The worker that dies: it takes a turn (pg-boss job, now active) and claims the fairest submission (a's),
     // then is killed before a verdict; its heartbeat stops, so the claim goes stale.
-    dead = new PgBoss({ connectionString: database.url!, schedule: false, supervise: false });
+    dead = new PgBoss({ connectionString: server.database.url!, schedule: false, supervise: false });
     await dead.start();
     const [turn] = await dead.fetch(JUDGE_QUEUE);
     expect(turn).toBeTruthy();
     const claimed = await claimFairest(deps);
     expect(claimed?.id).toBe(rows[0]!.id);
-    await database.db
+    await server.database.db
       .update(submissions)
       .set({ claimedAt: sql`now() - interval '11 seconds'` })
       .where(eq(submissions.id, claimed!.id));
@@ -102,7 +95,7 @@ describe('a worker killed mid-judge in PostgreSQL mode', () => {
     // One live worker and no recovery sweep (that is the judging service's, every 5 s / queued rows every
     // minute): the one remaining job must be enough for both.
     const worker = createPgBossQueue({
-      url: database.url!,
+      url: server.database.url!,
       deps,
       scheduler: createFairScheduler({ concurrency: 1 }),
       workers: true,
@@ -114,7 +107,7 @@ describe('a worker killed mid-judge in PostgreSQL mode', () => {
     await worker.start();
     const statuses = async () =>
       (
-        await database.query<{ code: string; status: string; attempts: number }>(
+        await server.database.query<{ code: string; status: string; attempts: number }>(
           'SELECT code, status, judge_attempts AS attempts FROM submissions ORDER BY created_at',
         )
       ).map((r) => `${r.code}: ${r.status} after ${r.attempts} claim(s)`);

@@ -6,32 +6,24 @@
  * (TEST_DATABASE_URL, default local) whatever the run's database mode: the rule's subject is the shared database.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, POSTGRES_TEST_URL } from '../../../test/test-databases';
-import type { Database } from '../../db/client';
+import { describe, expect, it } from 'vitest';
+import { usePostgresDatabase } from '../../../test/support';
 import { MAX_STREAMS_PER_USER, STREAM_SLOT_MS, type StreamSlot, streamSlotsFor } from './stream-slots';
 
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ serverUrl: POSTGRES_TEST_URL }));
-});
-
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
+/** The file's own database on the PostgreSQL server, whatever the run's mode. */
+const server = usePostgresDatabase();
 
 async function rows(user: string) {
-  return database.query<{ slot: number }>('SELECT slot FROM stream_slots WHERE user_id = $1 ORDER BY slot', [user]);
+  return server.database.query<{ slot: number }>('SELECT slot FROM stream_slots WHERE user_id = $1 ORDER BY slot', [
+    user,
+  ]);
 }
 
 describe('verdict streams per user, across API processes (PostgreSQL)', () => {
   it('counts the streams of both processes together, and not another user', async () => {
     expect(MAX_STREAMS_PER_USER).toBe(3);
-    const processA = streamSlotsFor(database);
-    const processB = streamSlotsFor(database);
+    const processA = streamSlotsFor(server.database);
+    const processB = streamSlotsFor(server.database);
     const user = randomUUID();
     const onA: StreamSlot[] = [];
     for (let i = 0; i < 2; i++) onA.push((await processA.take(user))!);
@@ -53,7 +45,11 @@ describe('verdict streams per user, across API processes (PostgreSQL)', () => {
   });
 
   it('several processes opening at once never hand out more than the cap', async () => {
-    const processes = [streamSlotsFor(database), streamSlotsFor(database), streamSlotsFor(database)];
+    const processes = [
+      streamSlotsFor(server.database),
+      streamSlotsFor(server.database),
+      streamSlotsFor(server.database),
+    ];
     const user = randomUUID();
     const got = await Promise.all(processes.flatMap((p) => [p.take(user), p.take(user)]));
     const taken = got.filter((s): s is StreamSlot => s !== null);
@@ -63,12 +59,12 @@ describe('verdict streams per user, across API processes (PostgreSQL)', () => {
   });
 
   it("a killed process's slots hold until they expire; a renewed slot does not expire", async () => {
-    const slots = streamSlotsFor(database);
+    const slots = streamSlotsFor(server.database);
     const user = randomUUID();
     const live = (await slots.take(user))!;
     // what a process killed with two streams open leaves behind
     for (const slot of [1, 2]) {
-      await database.query(
+      await server.database.query(
         `INSERT INTO stream_slots (user_id, slot, token, expires_at)
            VALUES ($1, $2, 'dead-process', clock_timestamp() + $3 * interval '1 millisecond')`,
         [user, slot, STREAM_SLOT_MS],
@@ -76,7 +72,7 @@ describe('verdict streams per user, across API processes (PostgreSQL)', () => {
     }
     expect(await slots.take(user)).toBeNull();
     // their time passes, and the live stream's too, but the live one is renewed
-    await database.query(
+    await server.database.query(
       `UPDATE stream_slots SET expires_at = clock_timestamp() - interval '1 second' WHERE user_id = $1`,
       [user],
     );
@@ -87,7 +83,9 @@ describe('verdict streams per user, across API processes (PostgreSQL)', () => {
     expect(second).not.toBeNull();
     expect(await slots.take(user)).toBeNull();
     // a slot taken over by another stream is lost to its old holder: renewing says so
-    await database.query(`UPDATE stream_slots SET token = 'someone-else' WHERE user_id = $1 AND slot = 0`, [user]);
+    await server.database.query(`UPDATE stream_slots SET token = 'someone-else' WHERE user_id = $1 AND slot = 0`, [
+      user,
+    ]);
     expect(await live.renew()).toBe(false);
     for (const s of [live, first!, second!]) await s.release();
   });
