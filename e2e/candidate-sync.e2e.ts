@@ -3,7 +3,8 @@
  * tab of the attempt hands over), a stale save refused (409) and the newer draft loaded, offline typing saved on
  * the device and resent on reconnect, "Reconnecting…" while the server does not answer (the deadline is in
  * candidate-deadline.e2e.ts), and the page loaded at 375 px and resized to 768 px, 1280×650 and 1920×1080, with
- * the proctoring badge and toasts covering nothing after a Run and after a Submit.
+ * the proctoring badge and toasts covering nothing after a Run and after a Submit, and text typed just before the
+ * window turns narrow surviving the panes' remount.
  */
 import { attempts, codeDrafts } from '@assessly/server/test-kit';
 import { and, eq } from 'drizzle-orm';
@@ -187,7 +188,7 @@ async function coveredBy(page: Page, overlaySelector: string) {
 }
 
 describe('layout at four sizes', () => {
-  it('the proctoring badge and toasts cover nothing at 375, 768, 1280×650 and 1920×1080', async () => {
+  it('the proctoring badge and toasts cover nothing at 375, 768, 1280×650 and 1920×1080; typing survives a turn', async () => {
     const { test } = await seedTest(
       e2e.server,
       employerId,
@@ -242,7 +243,15 @@ describe('layout at four sizes', () => {
     await page.getByText('Passed 2 / 2').waitFor({ timeout: 60_000 });
     await page.locator('.proctoring-notice').waitFor();
     await checkEverySize('after Run');
+    // Text typed a moment before the phone turns survives the panes' remount at 700 px: the page keeps each draft
+    // above the panes, set at every keystroke.
+    await page.locator('.code-editor[data-ready="true"] .cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('\n# typed just before turning');
     await page.setViewportSize({ width: 375, height: 740 });
+    await expect.poll(() => page.locator('.resize-handle-v').count(), { timeout: E2E_TIMEOUT_MS }).toBe(0);
+    await page.locator('.code-editor[data-ready="true"]').waitFor();
+    expect(await editorText(page)).toContain('# typed just before turning');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByText('Submitted! Passed', { exact: false }).waitFor({ timeout: 60_000 });
     await checkEverySize('after Submit');
