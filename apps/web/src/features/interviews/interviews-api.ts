@@ -5,7 +5,6 @@ import type {
   TInterviewCreate,
   TInterviewCreated,
   TInterviewDetail,
-  TInterviewHistory,
   TInterviewRoom,
   TInterviewSummary,
   TPlayback,
@@ -25,7 +24,6 @@ export const interviewsApi = {
   problems: () => api<TCodingProblem[]>('/api/coding-tests'),
   create: (body: TInterviewCreate) => api<TInterviewCreated>('/api/interviews', { method: 'POST', body }),
   read: (id: string) => api<TInterviewDetail>(`/api/interviews/${id}`),
-  history: (id: string) => api<TInterviewHistory>(`/api/interviews/${id}/history`),
   /** An ended room's code as a playback stream with its runs (issue 29), for the shared player. */
   playback: (id: string) => api<TPlayback>(`/api/interviews/${id}/playback`),
   room: (id: string, token: string | null) =>
