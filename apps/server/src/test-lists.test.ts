@@ -55,4 +55,9 @@ describe('no test is retried', () => {
     const retried = files.filter((f) => /\bretry\s*:\s*[1-9]\d?\b|\.retry\(\s*[1-9]/.test(readFileSync(f, 'utf8')));
     expect(retried.map((f) => path.relative(ROOT, f))).toEqual([]);
   });
+
+  it('npm test and CI pass vitest no --retry', () => {
+    const runners = ['scripts/test.mjs', 'package.json', '.ci/run'].map((f) => path.join(ROOT, f));
+    for (const f of runners) expect(readFileSync(f, 'utf8'), f).not.toMatch(/--retry\b/);
+  });
 });
