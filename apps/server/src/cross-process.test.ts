@@ -15,7 +15,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBalancer } from '../test/balancer';
 import { buildCodingTest, SUM_PROBLEM, startCodingAttempt, uniqueEmail } from '../test/factories';
-import { freePort, type ServerProcess, startServerProcess } from '../test/server-process';
+import {
+  freePort,
+  PROCESS_USER_PASSWORD,
+  type ServerProcess,
+  signInOnServer,
+  signUpOnServer,
+  startServerProcess,
+} from '../test/server-process';
 import { usePostgresDatabase } from '../test/support';
 import { systemClock } from './lib/clock';
 
@@ -23,7 +30,6 @@ import { systemClock } from './lib/clock';
 const server = usePostgresDatabase();
 
 const WORKER = path.resolve(import.meta.dirname, 'worker.ts');
-const PASSWORD = 'Correct horse battery 9';
 const AUTH_LIMIT = 6;
 
 let dataDir: string;
@@ -46,35 +52,9 @@ async function call(api: Endpoint, method: string, url: string, cookie: string |
   return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : null, res };
 }
 
-async function signUp(api: Endpoint, role: 'candidate' | 'employer' = 'candidate') {
-  const email = uniqueEmail(role);
-  const res = await call(api, 'POST', '/api/users/add', null, {
-    firstName: 'Cross',
-    lastName: 'Process',
-    email,
-    password: PASSWORD,
-    role,
-  });
-  expect(res.status).toBe(201);
-  const [row] = await server.database.query<{ id: string }>(
-    'UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1) RETURNING id',
-    [email],
-  );
-  return { email, id: row!.id };
-}
-
-async function signIn(api: Endpoint, email: string) {
-  const res = await fetch(`${api.url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const signUp = (api: Endpoint, role: 'candidate' | 'employer' = 'candidate') =>
+  signUpOnServer(api.url, server.database, role, { firstName: 'Cross', lastName: 'Process' });
+const signIn = (api: Endpoint, email: string) => signInOnServer(api.url, email);
 
 function startWorker(url: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
@@ -164,16 +144,16 @@ describe('two API processes on one PostgreSQL', () => {
     }
     expect(codes).toEqual(Array(10).fill(401));
     for (const api of [a, b]) {
-      const right = await call(api, 'POST', '/api/users/login', null, { email, password: PASSWORD });
+      const right = await call(api, 'POST', '/api/users/login', null, { email, password: PROCESS_USER_PASSWORD });
       expect(right.status).toBe(429);
       expect(right.json.code).toBe('ACCOUNT_THROTTLED');
       expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(60);
     }
     // another account is untouched
     const other = await signUp(b);
-    expect((await call(a, 'POST', '/api/users/login', null, { email: other.email, password: PASSWORD })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(a, 'POST', '/api/users/login', null, { email: other.email, password: PROCESS_USER_PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('counts a per-route rate limit over both processes', async () => {

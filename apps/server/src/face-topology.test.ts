@@ -5,32 +5,29 @@
  * with both dead, a check is refused with a clear 503 at once, and the API itself keeps answering.
  * Needs the PostgreSQL server (TEST_DATABASE_URL, default local): the API runs with JUDGE_WORKERS=0, no judge.
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaceServiceProcess } from '../test/face-service-process';
-import { uniqueEmail } from '../test/factories';
 import { multipart, photo } from '../test/fixtures/face';
-import { type ServerProcess, startServerProcess } from '../test/server-process';
+import { type ServerProcess, signInOnServer, signUpOnServer, startServerProcess } from '../test/server-process';
 import { usePostgresDatabase } from '../test/support';
 
 /** The file's own database on the PostgreSQL server, whatever the run's mode. */
 const server = usePostgresDatabase();
 
 const SECRET = 'face-topology-secret-7d2e';
-const PASSWORD = 'Correct horse battery 9';
 
 let dataDir: string;
 let api: ServerProcess;
-const faces: ChildProcess[] = [];
+const faces: ReturnType<typeof startFaceServiceProcess>[] = [];
 
 /** One face service process, resolved once it listens. */
-async function startFaceService(): Promise<{ proc: ChildProcess; url: string }> {
-  const { proc, url } = startFaceServiceProcess(SECRET);
-  faces.push(proc);
-  return { proc, url: await url };
+async function startFaceService(): Promise<{ url: string }> {
+  const face = startFaceServiceProcess(SECRET);
+  faces.push(face);
+  return { url: await face.url };
 }
 
 /** Waits until the service's models are loaded (its /health says ready), so the drive measures checks only. */
@@ -71,49 +68,30 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const f of faces) f.kill('SIGKILL');
+  for (const f of faces) f.proc.kill('SIGKILL');
   await api?.stop().catch(() => {});
   await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('two face services behind one API', () => {
   it('after kill -9 of one face service, every check goes to the other; with none left, a clear 503', async () => {
-    const email = uniqueEmail('candidate');
-    const add = await fetch(`${api.url}/api/users/add`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Face', lastName: 'Topology', email, password: PASSWORD, role: 'candidate' }),
+    const { email } = await signUpOnServer(api.url, server.database, 'candidate', {
+      firstName: 'Face',
+      lastName: 'Topology',
     });
-    expect(add.status).toBe(201);
-    await server.database.query('UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1)', [email]);
-    const login = await fetch(`${api.url}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signInOnServer(api.url, email);
 
     // both services answer: one face in the frame
     for (let i = 0; i < 4; i++) expect(await detect(cookie)).toMatchObject({ status: 204, count: '1' });
 
-    faces[0]!.kill('SIGKILL');
-    await new Promise<void>((r) =>
-      faces[0]!.exitCode !== null || faces[0]!.signalCode ? r() : faces[0]!.once('exit', () => r()),
-    );
+    await faces[0]!.kill9();
     // the dead one is tried (idle instances take calls in turn, so one of the first two goes to it: connection
     // refused), the call is sent to the other, and the dead one is left out a while (face-client.spread.ts)
     const after = [];
     for (let i = 0; i < 6; i++) after.push(await detect(cookie));
     expect(after.map((r) => r.status)).toEqual([204, 204, 204, 204, 204, 204]);
 
-    faces[1]!.kill('SIGKILL');
-    await new Promise<void>((r) =>
-      faces[1]!.exitCode !== null || faces[1]!.signalCode ? r() : faces[1]!.once('exit', () => r()),
-    );
+    await faces[1]!.kill9();
     const none = await detect(cookie);
     expect(none.status).toBe(503);
     expect(JSON.parse(none.text).code).toBe('FACE_UNAVAILABLE');

@@ -9,9 +9,13 @@ const FACE_SERVICE = path.resolve(import.meta.dirname, '../src/face-service.ts')
 
 /**
  * Starts the service with `secret`; `url` resolves once it listens (it reports its port over IPC) and rejects if
- * it exits first. The caller ends the process.
+ * it exits first. The caller ends the process (`kill9()` resolves once it is gone).
  */
-export function startFaceServiceProcess(secret: string): { proc: ChildProcess; url: Promise<string> } {
+export function startFaceServiceProcess(secret: string): {
+  proc: ChildProcess;
+  url: Promise<string>;
+  kill9(): Promise<void>;
+} {
   const proc = fork(FACE_SERVICE, [], {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -30,5 +34,13 @@ export function startFaceServiceProcess(secret: string): { proc: ChildProcess; u
     });
     proc.once('exit', (code, signal) => reject(new Error(`the face service exited (${signal ?? code})`)));
   });
-  return { proc, url };
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  return {
+    proc,
+    url,
+    kill9: () => {
+      proc.kill('SIGKILL');
+      return exited;
+    },
+  };
 }

@@ -5,6 +5,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { expect } from 'vitest';
+import type { Database } from '../src/db/client';
+import { uniqueEmail } from './factories';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 
@@ -82,4 +85,45 @@ export async function startServerProcess(env: Record<string, string>, port?: num
       await exited;
     },
   };
+}
+
+/** The password of users made by signUpOnServer. */
+export const PROCESS_USER_PASSWORD = 'Correct horse battery 9';
+
+/**
+ * A new user of the server process at `url`, signed up through its API and verified straight in `database` (the
+ * one the process runs on): the email and the user's id.
+ */
+export async function signUpOnServer(
+  url: string,
+  database: Database,
+  role: 'candidate' | 'employer' = 'candidate',
+  names: { firstName: string; lastName: string } = { firstName: 'Process', lastName: 'User' },
+): Promise<{ email: string; id: string }> {
+  const email = uniqueEmail(role);
+  const res = await fetch(`${url}/api/users/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...names, email, password: PROCESS_USER_PASSWORD, role }),
+  });
+  expect(res.status).toBe(201);
+  const [row] = await database.query<{ id: string }>(
+    'UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1) RETURNING id',
+    [email],
+  );
+  return { email, id: row!.id };
+}
+
+/** Signs a signUpOnServer user in at `url`: the session's cookie header. */
+export async function signInOnServer(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PROCESS_USER_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
