@@ -4,11 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { createAppDeps, StartupError } from './app-deps';
 import { readConfig } from './config';
+import { keepRunningOnLostConnection } from './lib/db-errors';
 import { createServerLogger } from './lib/logger';
 import { warmDeviceRuntime } from './modules/face/device-runtime.routes';
 
 const config = readConfig();
 const log = createServerLogger(config.logLevel);
+// With PostgreSQL this process may judge in-process through pg-boss: a job completion lost with its database
+// connection must not end the API (lib/db-errors.ts).
+keepRunningOnLostConnection(log);
 
 async function main() {
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

@@ -10,22 +10,13 @@ import pino from 'pino';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { systemClock } from './lib/clock';
+import { keepRunningOnLostConnection } from './lib/db-errors';
 import { createJudgingService } from './modules/judging/judging.service';
 
 const config = readConfig();
 const log = pino({ level: config.logLevel, base: { role: 'judge-worker' } });
-// pg-boss 10 completes or fails a worked job without awaiting it (its src/manager.js): a database connection
-// terminated at that moment is an unhandled rejection that would end this worker. The job then expires and is
-// taken over like a lost worker's, so such a rejection is logged and the worker keeps judging; any other
-// unhandled rejection still ends the process.
-process.on('unhandledRejection', (err) => {
-  const code = (err as { code?: unknown } | null)?.code;
-  const lostConnection =
-    (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08'))) ||
-    /Connection terminated|connection.*(closed|ended)/i.test(String((err as Error | null)?.message));
-  if (!lostConnection) throw err;
-  log.warn({ err }, 'a job completion was lost with the database connection; its job will expire and be retried');
-});
+// A job completion lost with its database connection must not end the worker (lib/db-errors.ts).
+keepRunningOnLostConnection(log);
 const REQUIRED_MIGRATION = '0201_judging.sql';
 
 async function main() {
