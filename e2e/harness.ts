@@ -21,7 +21,12 @@ export const WEB_DIST =
  * `npm test` the browsers share two cores with the unit and API phases.
  */
 export const E2E_TIMEOUT_MS = 60_000;
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's chromium-headless-shell: Chromium's headless-only build (what Playwright's own headless mode runs). A
+ * context with a page of the app costs about a third of the CPU the full browser's headless mode costs (fewer
+ * processes, no browser UI layer): measured with process accounting, docs/BENCHMARKS.md.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 export interface E2EServer {
   baseUrl: string;

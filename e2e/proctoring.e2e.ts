@@ -290,7 +290,9 @@ describe('proctoring is a test setting', () => {
 
 describe('without a camera', () => {
   it('a refused camera is explained on the entry step, with the fix, and no time is used', async () => {
-    const denied = await launchBrowser(['--use-fake-device-for-media-stream', '--deny-permission-prompts']);
+    // A camera exists and the candidate answers the browser's camera prompt with Block (Chromium's fake prompt,
+    // told to deny).
+    const denied = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream=deny']);
     try {
       const user = await createUser(server, 'candidate');
       const context = await signedInContext(denied, user.email);

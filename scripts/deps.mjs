@@ -29,7 +29,7 @@ const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
 
 /**
  * Debian packages by the binary that proves them. `forTests` ones are needed only by `npm test`.
- * bubblewrap: the judge's sandbox. chromium: end-to-end tests. haproxy: the balancer of the cross-process tests.
+ * bubblewrap: the judge's sandbox. chromium-headless-shell: end-to-end tests (Chromium's headless-only build). haproxy: the balancer of the cross-process tests.
  * The toolchains: judge languages.
  */
 const DEBIAN = [
@@ -48,7 +48,7 @@ const DEBIAN = [
   { pkg: 'php-cli', bin: 'php' },
   // issue 25: SQL problems run in the sqlite3 shell (3.37 or newer for -safe)
   { pkg: 'sqlite3', bin: 'sqlite3' },
-  { pkg: 'chromium', bin: 'chromium', forTests: true },
+  { pkg: 'chromium-headless-shell', bin: 'chromium-headless-shell', forTests: true },
   { pkg: 'fonts-liberation', file: '/usr/share/fonts/truetype/liberation', forTests: true },
   // issue 28: the load balancer in front of two API processes in cross-process.test.ts (and the topology bench)
   { pkg: 'haproxy', bin: 'haproxy', forTests: true },
