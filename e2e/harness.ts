@@ -4,6 +4,7 @@
  * real headless Chromium driven by playwright-core. `useE2E()` gives a test file one of each.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,10 @@ export const E2E_TIMEOUT_MS = 60_000;
  * context with a page of the app costs about a third of the CPU the full browser's headless mode costs (fewer
  * processes, no browser UI layer): measured with process accounting, docs/BENCHMARKS.md.
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  // npm test installs the shell; a machine with only the full browser still runs the tests, at that cost
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 export interface E2EServer {
   baseUrl: string;
