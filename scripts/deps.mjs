@@ -29,7 +29,8 @@ const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
 
 /**
  * Debian packages by the binary that proves them. `forTests` ones are needed only by `npm test`.
- * bubblewrap: the judge's sandbox. chromium-headless-shell: end-to-end tests (Chromium's headless-only build). haproxy: the balancer of the cross-process tests.
+ * bubblewrap: the judge's sandbox. chromium-headless-shell: end-to-end tests (Chromium's headless-only build).
+ * haproxy: the balancer of the cross-process tests.
  * The toolchains: judge languages.
  */
 const DEBIAN = [

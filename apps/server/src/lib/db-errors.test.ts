@@ -43,6 +43,9 @@ describe('isLostConnection and keepRunningOnLostConnection', () => {
       const syntax = await admin.query('SELEC 1').catch((e: unknown) => e);
       expect(isLostConnection(syntax)).toBe(false);
       expect(isLostConnection(new Error('connection refused by policy'))).toBe(false);
+      // the same client afterwards: node-postgres refuses the query without asking the server
+      const after = await victim.query('SELECT 1').catch((e: unknown) => e);
+      expect(isLostConnection(after)).toBe(true);
     } finally {
       await admin.end();
       await victim.end().catch(() => {});

@@ -19,13 +19,15 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 
 /**
  * True when `err` says the database connection was lost: SQLSTATE class 57P (the server ended it: shutdown,
- * `pg_terminate_backend`) or 08 (connection exception). node-postgres reports a socket that closed under a query
- * with no SQLSTATE, only its message "Connection terminated…", which is the one message read here.
+ * `pg_terminate_backend`) or 08 (connection exception). node-postgres reports a socket that closed under a query,
+ * and a query sent to a client whose connection failed or was closed, with no SQLSTATE: those are the messages
+ * read here ("Connection terminated…", "Client has encountered a connection error…", "Client was closed…").
  */
 export function isLostConnection(err: unknown): boolean {
   for (let e = err as PgErrorFields | undefined, depth = 0; e && depth < 3; e = e.cause as PgErrorFields, depth++) {
     if (typeof e.code === 'string' && (e.code.startsWith('57P') || e.code.startsWith('08'))) return true;
-    if (/^Connection terminated/.test(String((e as { message?: unknown }).message))) return true;
+    const message = String((e as { message?: unknown }).message);
+    if (/^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(message)) return true;
   }
   return false;
 }
