@@ -246,8 +246,8 @@ describe('two API processes on one PostgreSQL', () => {
     const seen = (id: string) => claimSeenAt.get(id) ?? Number.POSITIVE_INFINITY;
     for (const id of fair) {
       const began = claimedAt.get(id) ?? Number.POSITIVE_INFINITY;
-      expect(began, 'before the flooder\'s second').toBeLessThanOrEqual(seen(flood[1]!));
-      expect(began, 'before the flooder\'s third').toBeLessThanOrEqual(seen(flood[2]!));
+      expect(began, "before the flooder's second").toBeLessThanOrEqual(seen(flood[1]!));
+      expect(began, "before the flooder's third").toBeLessThanOrEqual(seen(flood[2]!));
     }
   }, 240_000);
 

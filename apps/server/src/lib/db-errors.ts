@@ -27,7 +27,8 @@ export function isLostConnection(err: unknown): boolean {
   for (let e = err as PgErrorFields | undefined, depth = 0; e && depth < 3; e = e.cause as PgErrorFields, depth++) {
     if (typeof e.code === 'string' && (e.code.startsWith('57P') || e.code.startsWith('08'))) return true;
     const message = String((e as { message?: unknown }).message);
-    if (/^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(message)) return true;
+    if (/^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(message))
+      return true;
   }
   return false;
 }
