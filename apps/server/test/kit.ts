@@ -29,4 +29,5 @@ export { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from './fixtures/similari
 export { useSmtpPeer } from './fixtures/smtp';
 export { seedAptitudeTest } from './fixtures/taking';
 export { buildTeam } from './fixtures/team';
+export { processTreeCpu } from './process-cpu';
 export { openTestDatabase } from './test-databases';

@@ -1,8 +1,12 @@
-/** Reading database errors by their SQLSTATE and constraint name (never by message text). */
+/**
+ * Reading database errors by their SQLSTATE and constraint name; by message text only where node-postgres gives no
+ * SQLSTATE (a lost connection).
+ */
 
 interface PgErrorFields {
   code?: string;
   constraint?: string;
+  message?: unknown;
   cause?: unknown;
 }
 
@@ -11,10 +15,14 @@ interface PgErrorFields {
  * index. Both node-postgres and PGlite report `code` and `constraint`.
  */
 export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e = err as PgErrorFields | undefined, depth = 0; e && depth < 3; e = e.cause as PgErrorFields, depth++) {
-    if (e.code === '23505' && e.constraint === constraint) return true;
-  }
-  return false;
+  return errorChain(err).some((e) => e.code === '23505' && e.constraint === constraint);
+}
+
+/** `err` and the errors it wraps in `cause` (Drizzle wraps the driver's), three at most. */
+function errorChain(err: unknown): PgErrorFields[] {
+  const chain: PgErrorFields[] = [];
+  for (let e = err as PgErrorFields | undefined; e && chain.length < 3; e = e.cause as PgErrorFields) chain.push(e);
+  return chain;
 }
 
 /**
@@ -24,13 +32,11 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
  * read here ("Connection terminated…", "Client has encountered a connection error…", "Client was closed…").
  */
 export function isLostConnection(err: unknown): boolean {
-  for (let e = err as PgErrorFields | undefined, depth = 0; e && depth < 3; e = e.cause as PgErrorFields, depth++) {
-    if (typeof e.code === 'string' && (e.code.startsWith('57P') || e.code.startsWith('08'))) return true;
-    const message = String((e as { message?: unknown }).message);
-    if (/^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(message))
-      return true;
-  }
-  return false;
+  return errorChain(err).some(
+    (e) =>
+      (typeof e.code === 'string' && (e.code.startsWith('57P') || e.code.startsWith('08'))) ||
+      /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(String(e.message)),
+  );
 }
 
 /**
