@@ -19,11 +19,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BUILD_WEB, ensureDebianPackages, ensureNpmPackages, ROOT } from './deps.mjs';
+import { describeMachineCosts } from './machine-costs.mjs';
 import { delegateToProjectNode } from './runtime.mjs';
 
 // On an older Node.js the run happens in a child on the project's Node.js; this process only waits for it to exit.
 if (delegateToProjectNode()) await new Promise(() => {});
 console.log(`Node.js ${process.version}`);
+// Measured before the run and repeated in its summary: what this machine charges for a page fault or a process
+// start tells a slow run on a slow machine from a slow change (docs/BENCHMARKS.md).
+const machine = describeMachineCosts();
+console.log(machine);
 const started = Date.now();
 const cpuAtStart = machineCpu();
 ensureNpmPackages();
@@ -235,6 +240,7 @@ if (wanted('unit')) await vitest('unit (alone)', { args: '--project alone', env:
 if (runPg) await vitest('pg (alone)', { args: '--project alone', filter: 'apps/server', env: ON_SERVER });
 
 console.log(`\nTimes: ${timings.join('; ')}; whole run ${seconds(started)} s`);
+console.log(machine);
 const cpuAtEnd = machineCpu();
 if (cpuAtStart && cpuAtEnd) {
   const busy = cpuAtEnd.busy - cpuAtStart.busy;

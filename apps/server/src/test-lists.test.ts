@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs module shared with scripts/test.mjs, without type declarations
+// @ts-expect-error: plain .mjs modules shared with scripts/test.mjs, without type declarations
+import { describeMachineCosts, machineCosts } from '../../../scripts/machine-costs.mjs';
+// @ts-expect-error: as above
 import { ONE_DATABASE_ENOUGH } from '../../../scripts/test-lists.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -59,5 +61,18 @@ describe('no test is retried', () => {
   it('npm test and CI pass vitest no --retry', () => {
     const runners = ['scripts/test.mjs', 'package.json', '.ci/run'].map((f) => path.join(ROOT, f));
     for (const f of runners) expect(readFileSync(f, 'utf8'), f).not.toMatch(/--retry\b/);
+  });
+});
+
+describe("the machine's costs npm test prints (scripts/machine-costs.mjs)", () => {
+  it('measures each cost as a positive figure and names all four', () => {
+    const costs = machineCosts();
+    for (const key of ['computeMs', 'syscallUs', 'pageFaultUs', 'processStartMs']) {
+      expect(Number.isFinite(costs[key]), key).toBe(true);
+      expect(costs[key], key).toBeGreaterThan(0);
+    }
+    expect(describeMachineCosts(costs)).toMatch(
+      /^Machine: \d+ ms for 50 M loop steps, [\d.]+ µs a system call \(fstat\), [\d.]+ µs a page fault, [\d.]+ ms a process start/,
+    );
   });
 });
