@@ -22,6 +22,8 @@ export const ONE_DATABASE_ENOUGH = [
   // always on the PostgreSQL server, whatever the phase's database (the rule's subject is the shared database)
   'apps/server/src/modules/face/face-call-leases.test.ts',
   'apps/server/src/modules/submissions/stream-slots.test.ts',
+  // always on PGlite on disk, whatever the phase's database (the subject is the embedded database's restart)
+  'apps/server/src/modules/webhooks/webhooks.restart.test.ts',
   // no database
   'apps/server/src/config.test.ts',
   'apps/server/src/import-cycles.test.ts',

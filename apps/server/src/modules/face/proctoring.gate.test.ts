@@ -4,7 +4,7 @@
  * service fails, not about recognition (face.api.test.ts runs the real engine).
  */
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import { multipart, photo } from '../../../test/fixtures/face';
 import { useSignedIn, useTestApp } from '../../../test/support';
@@ -28,7 +28,16 @@ import { CAMERA_LOST_AFTER_MS, sweepProctoring } from './proctoring.track';
 function controllableFace() {
   // down: the service fails and its health says so (an outage the server sees); busy: the queue is full;
   // flaky: calls fail as unavailable while the health says ready (nothing the server can confirm).
-  const state = { down: false, busy: false, flaky: false, calls: 0, delayMs: 0, verifies: 0 };
+  // hold: while set, a verify waits in the engine until it resolves; held counts the verifies waiting there.
+  const state = {
+    down: false,
+    busy: false,
+    flaky: false,
+    calls: 0,
+    verifies: 0,
+    hold: null as Promise<void> | null,
+    held: 0,
+  };
   const fail = () => {
     state.calls++;
     if (state.down || state.flaky)
@@ -51,7 +60,10 @@ function controllableFace() {
     },
     async verify() {
       fail();
-      if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+      if (state.hold) {
+        state.held++;
+        await state.hold.finally(() => state.held--);
+      }
       return {
         status: 'matched',
         distance: 0.2,
@@ -398,22 +410,37 @@ describe('server spot checks (challenges) and per-candidate frame limits', () =>
     expect(heavy.statusCode).toBe(413);
     expect(face.state.calls).toBe(calls); // the face engine never saw them
 
-    face.state.delayMs = 300;
+    // The engine holds every verify until released, so the three frames overlap however slowly the machine
+    // brings each to the engine: the first to arrive waits there, and the limit must answer the other two.
+    const hold = () => {
+      let release!: () => void;
+      face.state.hold = new Promise<void>((r) => {
+        release = r;
+      });
+      return release;
+    };
+    let release = hold();
     try {
-      const results = await Promise.all([1, 2, 3].map(() => verifyWith(test.id, candidate.cookie, {})));
-      const codes = results.map((r) => r.statusCode).sort();
+      let answered = 0;
+      const pending = [1, 2, 3].map(() => verifyWith(test.id, candidate.cookie, {}).finally(() => answered++));
+      await vi.waitFor(() => expect(answered + face.state.held).toBe(3), { timeout: 60_000, interval: 20 });
+      expect(face.state.held).toBe(1);
+      release();
+      const codes = (await Promise.all(pending)).map((r) => r.statusCode).sort();
       expect(codes).toEqual([200, 429, 429]);
-      // Another candidate is not held up by this one's limit.
+      // Another candidate is not held up by this one's limit: both frames reach the engine at once.
       const other = await createSignedInUser(t.app, { role: 'candidate' });
       await enrol(test.id, other);
       expect((await t.as(other).request('POST', `/api/attempts/${test.id}/start`)).statusCode).toBe(200);
-      const [mine, theirs] = await Promise.all([
-        verifyWith(test.id, candidate.cookie, {}),
-        verifyWith(test.id, other.cookie, {}),
-      ]);
+      release = hold();
+      const both = [verifyWith(test.id, candidate.cookie, {}), verifyWith(test.id, other.cookie, {})] as const;
+      await vi.waitFor(() => expect(face.state.held).toBe(2), { timeout: 60_000, interval: 20 });
+      release();
+      const [mine, theirs] = await Promise.all(both);
       expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
     } finally {
-      face.state.delayMs = 0;
+      face.state.hold = null;
+      release();
     }
   });
 });

@@ -1,16 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser } from '../../../test/factories';
 import { seedAttempt, seedAttemptSubmission } from '../../../test/fixtures/review';
+import { startReceiver, type WebhookReceiver } from '../../../test/fixtures/webhook-receiver';
 import { useSignedIn, useTestApp } from '../../../test/support';
-import { openDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import { attempts, invitations, webhookDeliveries, webhooks } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { postSigned, RETRY_WINDOW_MS, runDueDeliveries } from './webhooks.delivery';
@@ -18,40 +12,9 @@ import { emitEvent, scanAttemptEvents } from './webhooks.events';
 import { createWebhookLoop } from './webhooks.loop';
 import { isPrivateAddress } from './webhooks.url-guard';
 
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A real HTTP receiver on 127.0.0.1 that answers with the statuses queued in `answers` (then 200). */
-function startReceiver() {
-  const received: Received[] = [];
-  const answers: number[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const status = answers.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : 'receiver is down');
-    });
-  });
-  return new Promise<{ url: string; received: Received[]; answers: number[]; close: () => Promise<void> }>((ok) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      ok({
-        url: `http://127.0.0.1:${port}/hooks`,
-        received,
-        answers,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    }),
-  );
-}
-
 const t = useTestApp();
 const admin = useSignedIn(t, { role: 'employer' });
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: WebhookReceiver;
 const deliver = () =>
   runDueDeliveries({ db: t.deps.db, clock: t.clock, allowPrivate: true, secretsKey: t.deps.config.secretsKey! });
 
@@ -251,40 +214,6 @@ describe('webhook deliveries', () => {
     // Drain the backlog before the next test.
     while ((await deliver()) > 0);
     await t.as(admin).delete(`/api/companies/webhooks/${busyHook}`);
-  });
-
-  it('survive a real restart of the database (PGlite on disk): pending rows are sent after reopening', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'assessly-webhook-restart-'));
-    try {
-      const first = await openDatabase({ dataDir: dir });
-      await migrate(first);
-      const companyId = randomUUID();
-      await first.db.insert(webhooks).values({
-        companyId,
-        createdBy: randomUUID(),
-        url: receiver.url,
-        events: ['attempt.started'],
-        secret: 'whsec_x',
-      });
-      await emitEvent({ db: first.db, clock: t.clock }, companyId, 'attempt.started', 'restart-1', { n: 1 });
-      await first.close();
-      expect(receiver.received).toHaveLength(0);
-      const second = await openDatabase({ dataDir: dir });
-      try {
-        await runDueDeliveries({
-          db: second.db,
-          clock: t.clock,
-          allowPrivate: true,
-          secretsKey: t.deps.config.secretsKey!,
-        });
-        expect(receiver.received.map((r) => JSON.parse(r.body).data)).toEqual([{ n: 1 }]);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-    // Migrates PGlite on disk from scratch: seconds of CPU, more when other tests share the cores.
   });
 
   it('survive a restart: a pending row is sent by a new loop', async () => {
