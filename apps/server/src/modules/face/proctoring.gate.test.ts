@@ -78,7 +78,15 @@ function controllableFace() {
     health: () => ({ state: state.down ? 'error' : 'ready', backend: 'stub', models: [] }),
     close: async () => {},
   };
-  return { client, state };
+  /** From now on every verify waits in the engine until the returned release() is called. */
+  const hold = () => {
+    let release!: () => void;
+    state.hold = new Promise<void>((r) => {
+      release = r;
+    });
+    return release;
+  };
+  return { client, state, hold };
 }
 
 const face = controllableFace();
@@ -412,14 +420,7 @@ describe('server spot checks (challenges) and per-candidate frame limits', () =>
 
     // The engine holds every verify until released, so the three frames overlap however slowly the machine
     // brings each to the engine: the first to arrive waits there, and the limit must answer the other two.
-    const hold = () => {
-      let release!: () => void;
-      face.state.hold = new Promise<void>((r) => {
-        release = r;
-      });
-      return release;
-    };
-    let release = hold();
+    let release = face.hold();
     try {
       let answered = 0;
       const pending = [1, 2, 3].map(() => verifyWith(test.id, candidate.cookie, {}).finally(() => answered++));
@@ -432,7 +433,7 @@ describe('server spot checks (challenges) and per-candidate frame limits', () =>
       const other = await createSignedInUser(t.app, { role: 'candidate' });
       await enrol(test.id, other);
       expect((await t.as(other).request('POST', `/api/attempts/${test.id}/start`)).statusCode).toBe(200);
-      release = hold();
+      release = face.hold();
       const both = [verifyWith(test.id, candidate.cookie, {}), verifyWith(test.id, other.cookie, {})] as const;
       await vi.waitFor(() => expect(face.state.held).toBe(2), { timeout: 60_000, interval: 20 });
       release();
