@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Isolation } from './isolation';
+import { launch } from './launcher';
 
 export interface Bind {
   src: string;
@@ -210,32 +210,18 @@ export class Sandbox {
     }
   }
 
-  private runInSlot(spec: SandboxSpec, slot: string): Promise<SandboxOutcome> {
-    const args = this.helperArgs(spec, slot);
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.helper, args, { stdio: ['ignore', 'pipe', 'pipe'], env: {} });
-      let out = '';
-      let err = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => {
-        out += d;
-      });
-      child.stderr.setEncoding('utf8').on('data', (d: string) => {
-        if (err.length < 8192) err += d;
-      });
-      child.on('error', reject);
-      child.on('close', (code) => {
-        const line = out.trim().split('\n').pop() ?? '';
-        if (code !== 0 || !line.startsWith('{')) {
-          reject(new Error(`sandbox helper failed (exit ${code}): ${err.trim() || out.trim()}`));
-          return;
-        }
-        try {
-          resolve(JSON.parse(line) as SandboxOutcome);
-        } catch {
-          reject(new Error(`sandbox helper printed unparsable output: ${line}`));
-        }
-      });
-    });
+  private async runInSlot(spec: SandboxSpec, slot: string): Promise<SandboxOutcome> {
+    // through the launcher (launcher.ts): a fork from this process may copy a big memory map
+    const { code, stdout, stderr } = await launch(this.helper, this.helperArgs(spec, slot), { errLimit: 8192 });
+    const line = stdout.trim().split('\n').pop() ?? '';
+    if (code !== 0 || !line.startsWith('{')) {
+      throw new Error(`sandbox helper failed (exit ${code}): ${stderr.trim() || stdout.trim()}`);
+    }
+    try {
+      return JSON.parse(line) as SandboxOutcome;
+    } catch {
+      throw new Error(`sandbox helper printed unparsable output: ${line}`);
+    }
   }
 }
 

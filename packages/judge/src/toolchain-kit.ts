@@ -1,13 +1,10 @@
 // The parts of toolchain detection that each language's definition (langs/) uses: no import of the language list,
 // so langs/ and toolchains.ts do not import each other.
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { launch } from './launcher';
 import type { Bind } from './sandbox';
 import type { Language, LanguageInfo } from './types';
-
-const execFileAsync = promisify(execFile);
 
 export interface Toolchain {
   info: LanguageInfo;
@@ -53,11 +50,13 @@ export async function version(
 ): Promise<string | null> {
   for (let attempt = 1; attempt <= tries; attempt++) {
     try {
-      const { stdout, stderr } = await execFileAsync(bin, args, {
-        timeout: 30_000,
+      // through the launcher (launcher.ts), as every judged program: a fork from this process may be costly
+      const r = await launch(bin, args, {
+        timeoutMs: 30_000,
         env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' },
+        errLimit: 1 << 20,
       });
-      const found = pick(`${stdout}\n${stderr}`);
+      const found = r.code === 0 ? pick(`${r.stdout}\n${r.stderr}`) : null;
       if (found) return found;
     } catch {
       // tried again below
