@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createJudge } from './judge';
+import { launcherPid } from './launcher';
 import type { Judge } from './types';
 
 /** Prints the nice value of the sandboxed program itself (field 19 of /proc/self/stat). */
@@ -54,13 +55,18 @@ describe('CPU priority of sandboxed work (JUDGE_NICE)', () => {
     // 0.6 s of CPU take several seconds, past the plain wall limit (3 × 1 s + 0.5 s). It must be Accepted.
     const judge = judgeWith(10);
     await judge.warmup(['python']);
-    const mask = execFileSync('taskset', ['-p', String(process.pid)], { encoding: 'utf8' })
-      .trim()
-      .split(' ')
-      .pop()!;
+    // this process and the launcher that starts the sandboxed programs (warmup started it) on CPU 0 only
+    const pinned = [process.pid, launcherPid()!];
+    const masks = pinned.map(
+      (pid) =>
+        execFileSync('taskset', ['-p', String(pid)], { encoding: 'utf8' })
+          .trim()
+          .split(' ')
+          .pop()!,
+    );
     let hog: ChildProcess | null = null;
     try {
-      execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)]);
+      for (const pid of pinned) execFileSync('taskset', ['-a', '-p', '-c', '0', String(pid)]);
       hog = spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' });
       // at nice 0 even when the tests themselves run niced (root may lower it)
       os.setPriority(hog.pid!, 0);
@@ -78,7 +84,7 @@ describe('CPU priority of sandboxed work (JUDGE_NICE)', () => {
       expect(r.cases[0]!.wallMs, seen).toBeGreaterThan(3500);
     } finally {
       hog?.kill('SIGKILL');
-      execFileSync('taskset', ['-a', '-p', mask, String(process.pid)]);
+      pinned.forEach((pid, k) => execFileSync('taskset', ['-a', '-p', masks[k]!, String(pid)]));
     }
   });
 
