@@ -84,7 +84,7 @@ describe('CPU priority of sandboxed work (JUDGE_NICE)', () => {
       expect(r.cases[0]!.wallMs, seen).toBeGreaterThan(3500);
     } finally {
       hog?.kill('SIGKILL');
-      pinned.forEach((pid, k) => execFileSync('taskset', ['-a', '-p', masks[k]!, String(pid)]));
+      for (const [k, pid] of pinned.entries()) execFileSync('taskset', ['-a', '-p', masks[k]!, String(pid)]);
     }
   });
 
