@@ -20,7 +20,7 @@ import { submissions } from '../../db/schema';
 import { waitForJudged } from './submissions.service';
 
 const SUM_OK = 'a, b = map(int, input().split())\nprint(a + b)\n';
-const SLEEPY = 'import time\ntime.sleep(1.5)\nprint(3)\n';
+const SLEEPY = 'import time\ntime.sleep(1)\nprint(3)\n';
 
 let t: TestApp;
 let judge: Judge;
