@@ -43,6 +43,10 @@ describe('isLostConnection and keepRunningOnLostConnection', () => {
       const syntax = await admin.query('SELEC 1').catch((e: unknown) => e);
       expect(isLostConnection(syntax)).toBe(false);
       expect(isLostConnection(new Error('connection refused by policy'))).toBe(false);
+      // a reset socket under a query, as node-postgres passes it on (seen once in 200 tries of the query below)
+      const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' });
+      expect(isLostConnection(reset)).toBe(true);
+      expect(isLostConnection(Object.assign(new Error('open x'), { code: 'ENOENT' }))).toBe(false);
       // the same client afterwards: node-postgres refuses the query without asking the server
       const after = await victim.query('SELECT 1').catch((e: unknown) => e);
       expect(isLostConnection(after)).toBe(true);
