@@ -45,13 +45,19 @@ interface Pending {
   reject(err: Error): void;
 }
 
-let host: ChildProcess | null = null;
-const pending = new Map<number, Pending>();
+interface Launcher {
+  child: ChildProcess;
+  /** This launcher's requests still waiting for an answer: a lost launcher fails its own, never a newer one's. */
+  pending: Map<number, Pending>;
+}
+
+let host: Launcher | null = null;
 let nextId = 1;
 
-function hold(child: ChildProcess, on: boolean) {
+/** Holds the event loop while a request waits, and lets it go when none does. */
+function hold({ child, pending }: Launcher) {
   const channel = child.channel as { ref?(): void; unref?(): void } | undefined;
-  if (on) {
+  if (pending.size > 0) {
     child.ref();
     channel?.ref?.();
   } else {
@@ -60,18 +66,25 @@ function hold(child: ChildProcess, on: boolean) {
   }
 }
 
-function start(): ChildProcess {
+/** The request's callbacks, removed from the waiting ones. */
+function take(l: Launcher, id: number): Pending | undefined {
+  const p = l.pending.get(id);
+  l.pending.delete(id);
+  hold(l);
+  return p;
+}
+
+function start(): Launcher {
   // No loaders or flags of this process (a test worker's, tsx's): plain Node.js, with only what it needs.
   const child = fork(HOST, [], {
     execArgv: [],
     env: { PATH: process.env.PATH ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const l: Launcher = { child, pending: new Map() };
   child.on('message', (m: Reply) => {
-    const p = pending.get(m.id);
+    const p = take(l, m.id);
     if (!p) return;
-    pending.delete(m.id);
-    if (pending.size === 0) hold(child, false);
     if (m.error !== undefined) p.reject(new Error(m.error));
     else
       p.resolve({
@@ -83,16 +96,13 @@ function start(): ChildProcess {
       });
   });
   const lost = (why: string) => {
-    if (host === child) host = null;
-    for (const [id, p] of pending) {
-      pending.delete(id);
-      p.reject(new Error(`the sandbox launcher ${why}`));
-    }
+    if (host === l) host = null;
+    for (const id of [...l.pending.keys()]) take(l, id)?.reject(new Error(`the sandbox launcher ${why}`));
   };
   child.on('exit', (code, signal) => lost(`ended (${signal ?? `exit ${code}`})`));
   child.on('error', (err) => lost(`failed: ${err.message}`));
-  hold(child, false);
-  return child;
+  hold(l);
+  return l;
 }
 
 /**
@@ -101,11 +111,11 @@ function start(): ChildProcess {
  */
 export function launch(file: string, args: string[], opts: LaunchOptions = {}): Promise<Launched> {
   host ??= start();
-  const child = host;
+  const l = host;
   const id = nextId++;
   return new Promise<Launched>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    hold(child, true);
+    l.pending.set(id, { resolve, reject });
+    hold(l);
     const request = {
       id,
       file,
@@ -115,16 +125,13 @@ export function launch(file: string, args: string[], opts: LaunchOptions = {}): 
       errLimit: opts.errLimit ?? 8192,
       timeoutMs: opts.timeoutMs ?? 0,
     };
-    child.send(request, (err) => {
-      if (!err) return;
-      pending.delete(id);
-      if (pending.size === 0) hold(child, false);
-      reject(new Error(`the sandbox launcher cannot be reached: ${err.message}`));
+    l.child.send(request, (err) => {
+      if (err) take(l, id)?.reject(new Error(`the sandbox launcher cannot be reached: ${err.message}`));
     });
   });
 }
 
 /** The launcher's pid while it runs (tests). */
 export function launcherPid(): number | null {
-  return host?.pid ?? null;
+  return host?.child.pid ?? null;
 }
