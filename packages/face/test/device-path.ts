@@ -28,7 +28,11 @@ async function deviceModelsDir(packageModels: string): Promise<string> {
   return dir;
 }
 
-export async function loadPagePath(opts: { models?: 'device' | 'original' } = {}) {
+/**
+ * `objects: false` leaves out the object detector (the phone check): a test that compares only the face models,
+ * which are the ones quantised, need not run the same CenterNet twice on every frame (about half of its CPU).
+ */
+export async function loadPagePath(opts: { models?: 'device' | 'original'; objects?: boolean } = {}) {
   const tf = await loadTf();
   const humanDist = path.dirname(require.resolve('@vladmandic/human'));
   // Human keeps its models in module variables that every instance of one module shares: a fresh copy of the
@@ -38,7 +42,9 @@ export async function loadPagePath(opts: { models?: 'device' | 'original' } = {}
   const { Human } = require(humanFile) as { Human: new (c: unknown) => HumanLike };
   const packageModels = path.join(humanDist, '..', 'models');
   const dir = opts.models === 'original' ? packageModels : await deviceModelsDir(packageModels);
-  const human = new Human(humanDetectorConfig({ modelBasePath: toFileUrl(dir), async: true, objects: true }));
+  const human = new Human(
+    humanDetectorConfig({ modelBasePath: toFileUrl(dir), async: true, objects: opts.objects ?? true }),
+  );
   try {
     await withFileFetch(() => human.load());
   } finally {
