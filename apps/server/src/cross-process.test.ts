@@ -201,8 +201,10 @@ describe('two API processes on one PostgreSQL', () => {
     await pending(3);
     posted.push(...others.map((c, i) => submit(c, 10 + i)));
     await pending(5);
+    // In the scheduler's order: three POSTs at once can share a millisecond of created_at, and the scheduler then
+    // takes the lower id first, so "the flooder's first" is the first by (created_at, id), as fair-claim.ts orders.
     const rows = await server.database.query<{ id: string; user_id: string }>(
-      'SELECT id, user_id FROM submissions ORDER BY created_at',
+      'SELECT id, user_id FROM submissions ORDER BY created_at, id',
     );
     const flood = rows.filter((r) => r.user_id === flooder.id).map((r) => r.id);
     const fair = rows.filter((r) => r.user_id !== flooder.id).map((r) => r.id);

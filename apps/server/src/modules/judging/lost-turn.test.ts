@@ -77,6 +77,8 @@ describe('a worker killed mid-judge in PostgreSQL mode', () => {
       );
       await api.enqueue(row.id, row.userId);
       rows.push(row);
+      // a's is the older: the next is created on a later millisecond (within one, the scheduler takes the lower id)
+      while (Date.now() <= row.createdAt.getTime()) await new Promise((r) => setTimeout(r, 1));
     }
 
     // The worker that dies: it takes a turn (pg-boss job, now active) and claims the fairest submission (a's),
@@ -108,7 +110,7 @@ describe('a worker killed mid-judge in PostgreSQL mode', () => {
     const statuses = async () =>
       (
         await server.database.query<{ code: string; status: string; attempts: number }>(
-          'SELECT code, status, judge_attempts AS attempts FROM submissions ORDER BY created_at',
+          'SELECT code, status, judge_attempts AS attempts FROM submissions ORDER BY created_at, id',
         )
       ).map((r) => `${r.code}: ${r.status} after ${r.attempts} claim(s)`);
     await until(async () => (await statuses()).every((s) => s.includes('judged')), 60_000, {
