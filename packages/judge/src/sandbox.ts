@@ -212,7 +212,7 @@ export class Sandbox {
 
   private async runInSlot(spec: SandboxSpec, slot: string): Promise<SandboxOutcome> {
     // through the launcher (launcher.ts): a fork from this process may copy a big memory map
-    const { code, stdout, stderr } = await launch(this.helper, this.helperArgs(spec, slot), { errLimit: 8192 });
+    const { code, stdout, stderr } = await launch(this.helper, this.helperArgs(spec, slot));
     const line = stdout.trim().split('\n').pop() ?? '';
     if (code !== 0 || !line.startsWith('{')) {
       throw new Error(`sandbox helper failed (exit ${code}): ${stderr.trim() || stdout.trim()}`);

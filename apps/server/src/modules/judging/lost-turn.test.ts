@@ -78,7 +78,7 @@ describe('a worker killed mid-judge in PostgreSQL mode', () => {
       await api.enqueue(row.id, row.userId);
       rows.push(row);
       // a's is the older: the next is created on a later millisecond (within one, the scheduler takes the lower id)
-      while (Date.now() <= row.createdAt.getTime()) await new Promise((r) => setTimeout(r, 1));
+      await until(async () => Date.now() > row.createdAt.getTime(), 1000, { everyMs: 1 });
     }
 
     // The worker that dies: it takes a turn (pg-boss job, now active) and claims the fairest submission (a's),
