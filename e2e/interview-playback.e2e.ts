@@ -31,6 +31,11 @@ describe('interview room playback', () => {
     doc.getMap<string>('room').set('language', 'python');
     doc.getText('code').insert(0, 'def add(a, b):\n');
     doc.getText('code').insert(15, '    return a + b\n\nprint(add(2, 3))\n');
+    doc.getArray<unknown>('board').push([{ color: '#dc2626', width: 4, points: [100, 100, 900, 900] }]);
+    const notes = new Y.Doc();
+    const noted: Uint8Array[] = [];
+    notes.on('update', (u: Uint8Array) => noted.push(u));
+    notes.getText('code').insert(0, 'NOTES-E2E asks good questions');
     const db = e2e.server.deps.db;
     await db.update(interviews).set({ startedAt: start }).where(eq(interviews.id, id));
     await db.insert(interviewUpdates).values(
@@ -39,6 +44,14 @@ describe('interview room playback', () => {
         doc: 'code' as const,
         data,
         createdAt: new Date(start.getTime() + i * 10_000),
+      })),
+    );
+    await db.insert(interviewUpdates).values(
+      noted.map((data) => ({
+        interviewId: id,
+        doc: 'notes' as const,
+        data,
+        createdAt: new Date(start.getTime() + 40_000),
       })),
     );
     await db.insert(interviewRuns).values({
@@ -57,7 +70,8 @@ describe('interview room playback', () => {
         total: null,
       },
       runBy: 'Candidate',
-      createdAt: new Date(start.getTime() + 30_000),
+      // 30.05 s: the replay's end is not a whole step of its scrubber, and the Run must still be at its end
+      createdAt: new Date(start.getTime() + 30_050),
     });
     const ended = await page.context().request.post(`${e2e.server.baseUrl}/api/interviews/${id}/end`);
     expect(ended.status()).toBe(200);
@@ -71,6 +85,8 @@ describe('interview room playback', () => {
     const code = player.locator('.pb-code');
     await code.filter({ hasText: 'print(add(2, 3))' }).waitFor();
     expect(await code.textContent()).toBe('def add(a, b):\n    return a + b\n\nprint(add(2, 3))\n');
+    // the last moment of the replay includes the last Run
+    await player.getByText('00:30 — Run (python): Accepted').waitFor();
     // The Run on the timeline: picking it shows the code then and the run's output under it.
     await player.getByRole('button', { name: '00:30 Run (python): Accepted' }).click();
     await player.locator('.iv-output', { hasText: '5' }).waitFor();
@@ -80,6 +96,10 @@ describe('interview room playback', () => {
     await page.keyboard.press('Home');
     await player.getByText('No runs yet at this point.').waitFor();
     expect(await code.textContent()).toBe('');
+    // What the room held at its end: the private notes and the board.
+    expect(await page.getByTestId('interview-notes').textContent()).toBe('NOTES-E2E asks good questions');
+    const board = page.getByRole('img', { name: 'The drawing board at the end: 1 stroke' });
+    expect(await board.locator('polyline').getAttribute('points')).toBe('100,100 900,900');
     await page.context().close();
   });
 });

@@ -64,7 +64,7 @@ async function openRoom() {
   const employer = await createUser(server, 'employer', { firstName: 'Vera', lastName: 'Video', verified: true });
   const interviewer = await signedInPage(browser, server, employer.email);
   const created = await interviewer.context().request.post(`${server.baseUrl}/api/interviews`, {
-    data: { title: 'Video round', candidateEmail: 'video-cand@example.com' },
+    data: { title: 'Video round', candidateEmail: 'video-cand@example.com', candidateName: 'Cal Camera' },
   });
   expect(created.status()).toBe(201);
   const { id, joinUrl } = (await created.json()) as { id: string; joinUrl: string };
@@ -82,23 +82,23 @@ describe('video in the interview room', () => {
     await interviewer.goto(`${server.baseUrl}/interview/${id}`);
     await candidate.goto(joinUrl);
     for (const page of [interviewer, candidate]) await page.getByText('Connected', { exact: true }).waitFor();
-    await interviewer.getByText('Candidate (candidate)').waitFor();
+    await interviewer.getByText('Cal Camera (candidate)').waitFor();
     expect(await mediaRequests(interviewer)).toBe(0);
     expect(await mediaRequests(candidate)).toBe(0);
 
     await candidate.getByRole('button', { name: 'Join with video' }).click();
-    await candidate.getByLabel('Video of Candidate (you)').waitFor();
+    await candidate.getByLabel('Video of Cal Camera (you)').waitFor();
     expect(await mediaRequests(candidate)).toBe(1);
     expect(await mediaRequests(interviewer)).toBe(0); // one joining asks nothing of the other
     await interviewer.getByRole('button', { name: 'Join with video' }).click();
-    await seesVideoOf(interviewer, 'Candidate');
+    await seesVideoOf(interviewer, 'Cal Camera');
     await seesVideoOf(candidate, 'Vera Video');
 
     // Muting is local to the track; leaving ends the call on both sides and the editor goes on.
     await candidate.getByRole('button', { name: 'Mute microphone' }).click();
     await candidate.getByRole('button', { name: 'Unmute microphone' }).waitFor();
     await candidate.getByRole('button', { name: 'Leave video' }).click();
-    await interviewer.getByLabel('Video of Candidate', { exact: true }).waitFor({ state: 'detached' });
+    await interviewer.getByLabel('Video of Cal Camera', { exact: true }).waitFor({ state: 'detached' });
     await candidate.getByRole('button', { name: 'Join with video' }).waitFor();
     await candidateContext.close();
     await interviewer.context().close();

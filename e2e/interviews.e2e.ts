@@ -48,7 +48,7 @@ describe('live interview room', () => {
     });
     const interviewer = await signedInPage(e2e.browser, e2e.server, employer.email);
     const created = await interviewer.context().request.post(`${e2e.server.baseUrl}/api/interviews`, {
-      data: { title: 'Pairing round', candidateEmail: 'cand-e2e@example.com' },
+      data: { title: 'Pairing round', candidateEmail: 'cand-e2e@example.com', candidateName: 'Cara Candidate' },
     });
     expect(created.status()).toBe(201);
     const { id, joinUrl } = (await created.json()) as { id: string; joinUrl: string };
@@ -62,7 +62,7 @@ describe('live interview room', () => {
       await page.locator('.iv-editor .cm-content').first().waitFor();
       await page.getByText('Connected', { exact: true }).waitFor();
     }
-    await interviewer.getByText('Candidate (candidate)').waitFor();
+    await interviewer.getByText('Cara Candidate (candidate)').waitFor();
     await candidate.getByText('Ivy Interviewer (interviewer)').waitFor();
 
     // One line both see; then both type at the same time, one above it and one below it, and both end with both
@@ -87,7 +87,7 @@ describe('live interview room', () => {
     }
     expect(await editorText(interviewer)).toBe(await editorText(candidate));
     // Each sees the other's cursor (y-codemirror.next's remote caret), labelled with the other's name.
-    await interviewer.locator('.cm-ySelectionCaret .cm-ySelectionInfo', { hasText: 'Candidate' }).waitFor();
+    await interviewer.locator('.cm-ySelectionCaret .cm-ySelectionInfo', { hasText: 'Cara Candidate' }).waitFor();
     await candidate.locator('.cm-ySelectionCaret .cm-ySelectionInfo', { hasText: 'Ivy Interviewer' }).waitFor();
 
     // The language is shared: the interviewer picks Python, the candidate's picker follows.
@@ -100,10 +100,18 @@ describe('live interview room', () => {
     for (const page of [interviewer, candidate]) {
       await page.locator('.iv-output', { hasText: '42' }).first().waitFor();
     }
-    await interviewer.getByText('Run by Candidate: Accepted').waitFor();
+    await interviewer.getByText('Run by Cara Candidate: Accepted').waitFor();
 
+    // No score is preset: an unrated criterion is named, not saved as a 3 nobody gave.
+    for (const criterion of ['Problem solving', 'Code quality', 'Communication'])
+      expect(await interviewer.getByLabel(`${criterion} (1–5)`).inputValue()).toBe('');
     await interviewer.getByLabel('Recommendation').selectOption('yes');
     await interviewer.getByLabel('Summary').fill('SCORECARD-E2E clear and calm');
+    await interviewer.getByRole('button', { name: 'Save scorecard' }).click();
+    await interviewer.getByText('Rate every criterion: Problem solving, Code quality, Communication.').waitFor();
+    await interviewer.getByLabel('Problem solving (1–5)').selectOption('4');
+    await interviewer.getByLabel('Code quality (1–5)').selectOption('3');
+    await interviewer.getByLabel('Communication (1–5)').selectOption('5');
     await interviewer.getByRole('button', { name: 'Save scorecard' }).click();
     await interviewer.getByText('Scorecard saved.').waitFor();
 
@@ -191,7 +199,7 @@ describe('live interview room', () => {
     await candidate.goto(joinUrl);
     const board = (page: Page) => page.getByRole('img', { name: /^Shared drawing board/ });
     for (const page of [interviewer, candidate]) await board(page).waitFor();
-    await interviewer.getByText('Candidate (candidate)').waitFor();
+    await interviewer.getByText('board-cand@example.com (candidate)').waitFor();
 
     await interviewer.getByRole('radio', { name: 'Red' }).check();
     await board(interviewer).scrollIntoViewIfNeeded();

@@ -80,6 +80,8 @@ export interface ProblemSeed {
   description?: string;
   examples?: { input: string; output: string }[];
   testCases?: { input: string; output: string }[];
+  /** the problem's marks (10 unless given); the test's total is their sum */
+  marks?: number;
 }
 
 /**
@@ -115,7 +117,7 @@ export async function seedTest(
         createdBy: employerId,
         title: p.title,
         description: p.description ?? '<p>Read two integers and print their sum.</p>',
-        marks: 10,
+        marks: p.marks ?? 10,
         examples: p.examples ?? [
           { input: '1 2\n', output: '3\n' },
           { input: '10 20\n', output: '30\n' },

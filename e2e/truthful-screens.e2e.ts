@@ -234,6 +234,11 @@ describe('screens that tell the truth (issue 26)', () => {
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     // the address typed without a scheme comes back completed
     expect(await page.getByLabel('Website').inputValue()).toBe('https://acme-hiring.example');
+    // the owner lets reviewers see hidden cases (issue 42): saved when ticked
+    await page.getByRole('checkbox', { name: 'Reviewers see hidden test cases and model solutions' }).check();
+    await page.getByRole('region', { name: 'Reviewers' }).getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Reviewers see hidden test cases and model solutions' }).uncheck();
+    await page.getByRole('region', { name: 'Reviewers' }).getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     await page.context().close();
 
     // A reviewer reads the profile but has nothing to change it with.
@@ -246,6 +251,12 @@ describe('screens that tell the truth (issue 26)', () => {
     await asReviewer.getByRole('list', { name: 'Pipeline stages' }).getByText('Applied').waitFor();
     expect(await asReviewer.getByRole('button', { name: 'Save stages' }).count()).toBe(0);
     expect(await asReviewer.getByLabel('New stage').count()).toBe(0);
+    // nor whether reviewers see hidden cases and model solutions (issue 42): off by default, theirs to read only
+    const hiddenSetting = asReviewer.getByRole('checkbox', {
+      name: 'Reviewers see hidden test cases and model solutions',
+    });
+    expect(await hiddenSetting.isChecked()).toBe(false);
+    expect(await hiddenSetting.isDisabled()).toBe(true);
     await asReviewer.context().close();
 
     const { test } = await seedTest(e2e.server, owner.id, [{ title: 'Sum of two' }], { name: 'Quiet score round' });

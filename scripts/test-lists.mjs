@@ -10,6 +10,7 @@
 export const ONE_DATABASE_ENOUGH = [
   // the sandbox's verdicts and the function-problem harnesses, compiled and run for real
   'apps/server/src/modules/judging/judging.truth.test.ts',
+  'apps/server/src/modules/judging/hidden-every-language.test.ts',
   'apps/server/src/modules/coding-problems/function-problems.test.ts',
   'apps/server/src/modules/submissions/added-languages.test.ts',
   'apps/server/src/modules/starter/starter-judge.test.ts',

@@ -39,6 +39,8 @@ import { playbackRoutes } from './modules/playback/playback.routes';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { testFiguresRoutes } from './modules/review/test-figures.routes';
+import { scimRoutes } from './modules/scim/scim.routes';
+import { scimSettingsRoutes } from './modules/scim/scim.settings.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { submissionsRoutes } from './modules/submissions/submissions.routes';
 import { testsRoutes } from './modules/tests/tests.routes';
@@ -114,6 +116,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await contactRoutes(app, deps);
   await inviteSignupRoutes(app, deps);
   await testFiguresRoutes(app, deps);
+  await scimSettingsRoutes(app, deps);
+  await scimRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;
@@ -132,7 +136,9 @@ function installOriginCheck(app: FastifyInstance) {
     } catch {
       throw new AppError('ORIGIN_REJECTED', 'Cross-site request refused');
     }
-    const expected = req.headers['x-forwarded-host'] ?? req.headers.host;
+    // req.host is X-Forwarded-Host only from a proxy TRUST_PROXY trusts (issue 42: the header was believed from
+    // anyone, so a client could name the origin it was checked against).
+    const expected = req.host;
     if (host !== expected) throw new AppError('ORIGIN_REJECTED', 'Cross-site request refused');
   });
 }

@@ -22,7 +22,7 @@ export interface Config {
   logLevel: string;
   /** Requests a minute per IP on sign-in, sign-up and password reset. */
   authRateLimit: number;
-  /** With this token (header `X-Health-Token`) /api/health answers its details; unset: only to owners. */
+  /** With this token (header `X-Health-Token`) /api/health answers its details; unset: to nobody (issue 42). */
   healthToken: string | null;
   /** Issue 23: the key that seals webhook and SSO secrets at rest (SECRETS_KEY, else <DATA_DIR>/secrets.key). */
   secretsKey: string | null;

@@ -8,7 +8,8 @@ import {
   gateFaces,
   qualityGuidance,
 } from '@assessly/shared';
-import { cropFaceTensor } from './crop';
+import { fivePoints, type Mesh, warpCrop } from './align';
+import { DESCRIPTOR_LENGTH, DESCRIPTOR_MODEL, embedFace, MIN_DESCRIPTOR_NORM } from './descriptor';
 import {
   decodeImageFast,
   downscale,
@@ -19,8 +20,7 @@ import {
   type RgbaImage,
   toSquareRgb,
 } from './image';
-import { loadModels, MODEL_NAMES, type Models } from './models';
-import { computeDescriptor } from './recognition';
+import { type HumanBox, loadModels, MODEL_NAMES, type Models } from './models';
 import type {
   Descriptor,
   DetectResult,
@@ -28,12 +28,24 @@ import type {
   FaceBox,
   FaceEngine,
   FaceEngineOptions,
+  FaceQualityIssue,
   VerifyResult,
 } from './types';
 
-export const DEFAULT_THRESHOLD = 0.6;
-export const DESCRIPTOR_MODEL = 'face-api/face_recognition_128';
-export const DESCRIPTOR_LENGTH = 128;
+/**
+ * Cosine distance (1 - cosine similarity) below which two descriptors are one person: similarity above 0.38.
+ * One threshold for everyone (issue 41); chosen on faces-dev (README "Identity model, issue 41").
+ */
+export const DEFAULT_THRESHOLD = 0.62;
+export { DESCRIPTOR_LENGTH, DESCRIPTOR_MODEL, MIN_DESCRIPTOR_NORM };
+
+/**
+ * A stored descriptor of another model (or of an older length) cannot be compared with this engine's: the
+ * enrolment has to be made again. A TypeError, as a malformed descriptor always was; `code` tells the two apart.
+ */
+export class DescriptorModelError extends TypeError {
+  readonly code = 'reenrol' as const;
+}
 /** Larger frames are shrunk to this long side before inference (bounds memory and time; webcam frames are 640x480). */
 export const MAX_INFERENCE_SIDE = 1280;
 /** Descriptors are computed for at most this many faces per verify call (largest-score first), to bound latency. */
@@ -104,6 +116,22 @@ function toOriginal(p: Prepared, f: FaceBox): FaceBox {
 /** A kept face with what the quality gate measured on it (inference pixels). */
 interface Seen extends GatedFace {
   issues: ReturnType<typeof faceQualityIssues>;
+  /** FaceMesh landmarks (padded-square pixels) of the detection this face came from: the descriptor's alignment. */
+  mesh: Mesh | undefined;
+}
+
+/** The raw detection a gated face came from (gateFaces keeps no landmarks): the nearest box centre. */
+function meshOf(raw: HumanBox[], f: GatedFace): Mesh | undefined {
+  let best: HumanBox | undefined;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const r of raw) {
+    const d = Math.hypot(r.box[0] + r.box[2] / 2 - (f.x + f.width / 2), r.box[1] + r.box[3] / 2 - (f.y + f.height / 2));
+    if (d < bestD) {
+      bestD = d;
+      best = r;
+    }
+  }
+  return best?.mesh;
 }
 
 /**
@@ -114,7 +142,11 @@ async function detectFaces(m: Models, p: Prepared, objects: boolean, spoof = fal
   const res = await m.human.detect(p.t4, { object: { enabled: objects }, face: { antispoof: { enabled: spoof } } });
   if (res.error) throw new Error(`face engine: detection failed: ${res.error}`);
   const gated = gateFaces(res.face, p.image);
-  const faces: Seen[] = gated.faces.map((f) => ({ ...f, issues: faceQualityIssues(f, faceLumaStats(p.image, f)) }));
+  const faces: Seen[] = gated.faces.map((f) => ({
+    ...f,
+    issues: faceQualityIssues(f, faceLumaStats(p.image, f)),
+    mesh: meshOf(res.face, f),
+  }));
   return { faces, rejected: gated.rejected.length, phoneScore: objects ? findPhone(res.object) : null };
 }
 
@@ -125,46 +157,45 @@ function toBox(f: GatedFace): FaceBox {
 /** Highest 'cell phone' score at or above PHONE_MIN_SCORE among COCO objects, or null (the page's rule too). */
 export const findPhone = bestPhoneScore;
 
-/** 68-point landmarks on the detector box, dlib-style alignment, then the 128-d recognition net. */
-async function describeFace(m: Models, p: Prepared, face: FaceBox): Promise<number[]> {
-  const { faceapi, tf } = m;
-  const s = p.size;
-  const det = new faceapi.FaceDetection(
-    face.score,
-    new faceapi.Rect(face.x / s, face.y / s, face.width / s, face.height / s),
-    { width: s, height: s },
-  );
-  const crop = cropFaceTensor(tf, p.rgb, s, det);
-  let aligned: Tensor;
-  try {
-    const landmarks = await faceapi.nets.faceLandmark68Net.detectLandmarks(crop);
-    const withLandmarks = faceapi.extendWithFaceLandmarks({ detection: det }, landmarks);
-    const alignedBox = withLandmarks.landmarks.align(null, { useDlibAlignment: true });
-    aligned = cropFaceTensor(tf, p.rgb, s, alignedBox);
-    const values = await computeDescriptor(tf, faceapi, aligned);
-    return Array.from(values, (v) => Math.round(v * 1e6) / 1e6);
-  } finally {
-    tf.dispose([crop, aligned]);
-  }
+/**
+ * FaceMesh's five points → ArcFace's 112x112 template (src/align.ts) → the 512-d descriptor (src/descriptor.ts).
+ * null when the network can read too little of the face (raw norm below MIN_DESCRIPTOR_NORM): no verdict then.
+ */
+async function describeFace(m: Models, p: Prepared, face: Seen): Promise<number[] | null> {
+  const points = fivePoints(face.mesh);
+  if (!points) return null;
+  const { values, norm } = await embedFace(m.embedder, warpCrop(p.rgb, p.size, points));
+  return norm < MIN_DESCRIPTOR_NORM ? null : values;
 }
+
+/** Guidance for a face the descriptor could not read although the quality gate passed it. */
+const UNREADABLE: FaceQualityIssue[] = ['unreadable'];
 
 function checkDescriptor(d: Descriptor, name: string): void {
-  if (!d || !Array.isArray(d.values) || d.values.length !== DESCRIPTOR_LENGTH || !d.values.every(Number.isFinite)) {
-    throw new TypeError(`${name}: expected ${DESCRIPTOR_LENGTH} finite numbers`);
+  if (!d || !Array.isArray(d.values) || !d.values.every(Number.isFinite) || typeof d.model !== 'string') {
+    throw new TypeError(`${name}: expected {values: finite numbers, model}`);
   }
-  if (d.model !== DESCRIPTOR_MODEL)
-    throw new TypeError(`${name}: descriptor model ${d.model} is not ${DESCRIPTOR_MODEL}`);
+  if (d.model !== DESCRIPTOR_MODEL || d.values.length !== DESCRIPTOR_LENGTH)
+    throw new DescriptorModelError(
+      `${name}: made with ${d.model} (${d.values.length} values), not ${DESCRIPTOR_MODEL} (${DESCRIPTOR_LENGTH}): enrol again`,
+    );
 }
 
-export function euclidean(a: Descriptor, b: Descriptor): number {
+/** Cosine distance, 1 - cos (0 = the same direction, 2 = opposite); both descriptors are unit length. */
+export function cosineDistance(a: Descriptor, b: Descriptor): number {
   checkDescriptor(a, 'descriptor a');
   checkDescriptor(b, 'descriptor b');
-  let sum = 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
   for (let i = 0; i < a.values.length; i++) {
-    const d = (a.values[i] ?? 0) - (b.values[i] ?? 0);
-    sum += d * d;
+    const x = a.values[i] ?? 0;
+    const y = b.values[i] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
   }
-  return Math.sqrt(sum);
+  return 1 - dot / (Math.sqrt(na * nb) || 1);
 }
 
 function annotate(image: RgbaImage, faces: FaceBox[], matched: boolean[]): Promise<Buffer> {
@@ -176,7 +207,7 @@ function annotate(image: RgbaImage, faces: FaceBox[], matched: boolean[]): Promi
 
 export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEngine> {
   const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
-  if (!(threshold > 0 && threshold < 2)) throw new RangeError('threshold must be between 0 and 2');
+  if (!(threshold > 0 && threshold < 2)) throw new RangeError('threshold must be between 0 and 2 (cosine distance)');
   const detectPhone = opts.detectPhone ?? true;
   let loaded: Models | undefined;
   let closed = false;
@@ -240,6 +271,9 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
           }
           if (face.issues.length)
             return { ok: false, reason: 'poor_quality', issues: face.issues, message: qualityGuidance(face.issues) };
+          const values = await describeFace(m, p, face);
+          if (!values)
+            return { ok: false, reason: 'poor_quality', issues: UNREADABLE, message: qualityGuidance(UNREADABLE) };
           if (face.real !== null && face.real < SPOOF_MAX_REAL)
             return {
               ok: false,
@@ -249,7 +283,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
             };
           return {
             ok: true,
-            descriptor: { values: await describeFace(m, p, face), model: DESCRIPTOR_MODEL },
+            descriptor: { values, model: DESCRIPTOR_MODEL },
             face: toOriginal(p, toBox(face)),
             real: face.real,
           };
@@ -269,13 +303,19 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
         const c1 = process.cpuUsage(c0);
         // Only faces good enough for a reliable descriptor get one (and a verdict); the others get guidance.
         const distances: Array<number | null> = [];
+        const unreadable: boolean[] = [];
         for (const [i, face] of faces.entries()) {
           if (i >= MAX_VERIFY_FACES || face.issues.length) {
             distances.push(null);
             continue;
           }
           const values = await describeFace(m, p, face);
-          distances.push(Math.round(euclidean({ values, model: DESCRIPTOR_MODEL }, enrolled) * 10000) / 10000);
+          if (!values) {
+            unreadable[i] = true;
+            distances.push(null);
+            continue;
+          }
+          distances.push(Math.round(cosineDistance({ values, model: DESCRIPTOR_MODEL }, enrolled) * 10000) / 10000);
         }
         const c2 = process.cpuUsage(c0);
         const cpuMs = (c: NodeJS.CpuUsage) => round((c.user + c.system) / 1000);
@@ -290,7 +330,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
               : decided.length
                 ? 'not_matched'
                 : 'unclear';
-        const firstIssues = faces[0]?.issues ?? [];
+        const firstIssues = faces[0]?.issues.length ? faces[0].issues : unreadable[0] ? UNREADABLE : [];
         // Anti-spoofing on the face that matched (or the main face): a failure is its own finding, not a mismatch.
         const judged = faces[matched.indexOf(true)] ?? faces[0];
         const real = judged?.real ?? null;
@@ -315,7 +355,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
       });
     },
 
-    distance: euclidean,
+    distance: cosineDistance,
 
     info() {
       return {

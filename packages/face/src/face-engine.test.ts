@@ -7,6 +7,7 @@ import {
   createFaceEngine,
   DESCRIPTOR_LENGTH,
   type Descriptor,
+  DescriptorModelError,
   type DetectResult,
   type FaceEngine,
   FaceImageError,
@@ -14,6 +15,9 @@ import {
   MAX_INFERENCE_SIDE,
   PHONE_MIN_SCORE,
 } from './index';
+import { MODEL_NAMES } from './models';
+
+const MODEL_COUNT = MODEL_NAMES.length; // Human's four models and the descriptor
 
 // CPU budget (this file ran ~35 s of CPU, minutes under the suite's load): every photo goes through each engine
 // call once and the results are shared by the tests that read them; "the engine still works" checks use the
@@ -69,7 +73,7 @@ describe('detect: face counts on every fixture photo', () => {
 });
 
 describe('describe (enrolment)', () => {
-  it('gives a 128-d descriptor for every single-person photo', async () => {
+  it('gives a DESCRIPTOR_LENGTH (512) descriptor for every single-person photo', async () => {
     for (const p of photos.filter(isIdentityPhoto)) {
       const res = await engine.describe(read(p.file));
       if (!res.ok) throw new Error(`${p.file}: ${res.reason} ${res.message}`);
@@ -187,6 +191,18 @@ describe('verify', () => {
   it('refuses a malformed enrolled descriptor', async () => {
     await expect(engine.verify(read('obama_02.jpg'), { values: [1, 2, 3], model: 'x' })).rejects.toThrow(TypeError);
   });
+
+  it('answers an enrolment of the older 128-d model with DescriptorModelError (enrol again), not a comparison', async () => {
+    const old = { values: Array.from({ length: 128 }, (_, i) => i / 128), model: 'face-api/face_recognition_128' };
+    const err = await engine.verify(read('obama_02.jpg'), old).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DescriptorModelError);
+    expect(err).toBeInstanceOf(TypeError); // the server's clients map a TypeError to FACE_NOT_ENROLLED
+    expect((err as DescriptorModelError).code).toBe('reenrol');
+    expect((err as Error).message).toMatch(/face_recognition_128 \(128 values\).*enrol again/);
+    // The right length under another model name is refused too: the values would not mean the same.
+    const renamed = { values: Array(DESCRIPTOR_LENGTH).fill(0.01), model: 'face-api/face_recognition_128' };
+    await expect(engine.verify(read('obama_02.jpg'), renamed)).rejects.toThrow(DescriptorModelError);
+  });
 });
 
 describe('bad input and robustness', () => {
@@ -254,6 +270,6 @@ describe('bad input and robustness', () => {
   it('reports its backend and models', () => {
     const info = engine.info();
     expect(info).toMatchObject({ backend: 'tfjs-wasm', ready: true });
-    expect(info.models.length).toBe(6);
+    expect(info.models.length).toBe(MODEL_COUNT);
   });
 });

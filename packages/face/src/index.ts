@@ -1,4 +1,4 @@
-// @assessly/face: face detection, enrolment descriptors and verification on the CPU (tfjs wasm).
+// @assessly/face: face detection, enrolment descriptors and verification on the CPU (tfjs wasm, onnxruntime-node).
 // See README.md for the models, the threshold and measured figures.
 import { createEngine } from './engine';
 import type { FaceEngine, FaceEngineOptions } from './types';
@@ -8,9 +8,11 @@ export {
   DEFAULT_THRESHOLD,
   DESCRIPTOR_LENGTH,
   DESCRIPTOR_MODEL,
+  DescriptorModelError,
   findPhone,
   MAX_INFERENCE_SIDE,
   MAX_VERIFY_FACES,
+  MIN_DESCRIPTOR_NORM,
   SPOOF_MAX_REAL,
 } from './engine';
 export { FaceImageError, imageSize, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './image';

@@ -1,9 +1,9 @@
-// Loads the models once per process: Human (BlazeFace detector + CenterNet objects) and face-api
-// (68-point landmarks + 128-d recognition net), all on the shared tfjs wasm engine.
+// Loads the models once per process: Human (BlazeFace detector, FaceMesh, anti-spoofing, CenterNet objects) on the
+// tfjs wasm engine, and the identity descriptor (src/descriptor.ts) on onnxruntime-node (issue 41).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { FACE_DETECTION, humanDetectorConfig, PHONE_RULE } from '@assessly/shared';
-import { useFusedLandmarkFeatures } from './landmarks';
+import { type Embedder, loadEmbedder } from './descriptor';
 import { loadTf, type Tf, toFileUrl, withFileFetch } from './tf-runtime';
 
 const require = createRequire(import.meta.url);
@@ -32,8 +32,6 @@ export interface HumanLike {
   detect(input: unknown, config?: Record<string, unknown>): Promise<HumanResult & { error?: string | null }>;
   models: { models: Record<string, unknown> };
 }
-// biome-ignore lint/suspicious/noExplicitAny: face-api's node-wasm bundle is untyped here
-export type FaceApi = any;
 
 export const DETECTOR_MIN_SCORE = FACE_DETECTION.boxMinScore;
 export const PHONE_MIN_SCORE = PHONE_RULE.minScore;
@@ -42,14 +40,13 @@ export const MODEL_NAMES = [
   'human/facemesh (human-face gate, head pose)',
   'human/antispoof (photo/screen check)',
   'human/centernet (COCO objects, "cell phone")',
-  'face-api/face_landmark_68 (alignment)',
-  'face-api/face_recognition (128-d descriptor)',
+  'faceplugin/fr_feature (512-d descriptor, onnxruntime-node; aligned with facemesh)',
 ];
 
 export interface Models {
   tf: Tf;
   human: HumanLike;
-  faceapi: FaceApi;
+  embedder: Embedder;
   loadMs: number;
 }
 
@@ -65,21 +62,16 @@ export function loadModels(): Promise<Models> {
   modelsPromise ??= (async () => {
     const started = performance.now();
     const tf = await loadTf();
-    // Resolve the packages' own files on disk; their "exports" do not list the node-wasm builds.
+    // Resolve the package's own files on disk; its "exports" do not list the node-wasm build.
     const humanDist = path.dirname(require.resolve('@vladmandic/human'));
-    const faceApiDist = path.dirname(require.resolve('@vladmandic/face-api'));
     const { Human } = require(path.join(humanDist, 'human.node-wasm.js')) as { Human: new (c: unknown) => HumanLike };
-    const faceapi: FaceApi = require(path.join(faceApiDist, 'face-api.node-wasm.js'));
     const human = new Human(humanConfig(toFileUrl(path.join(humanDist, '..', 'models'))));
     await withFileFetch(() => human.load());
     for (const name of ['blazeface', 'facemesh', 'antispoof', 'centernet']) {
       if (!human.models.models[name]) throw new Error(`face engine: Human model ${name} failed to load`);
     }
-    const faceApiModels = path.join(faceApiDist, '..', 'model');
-    await faceapi.nets.faceLandmark68Net.loadFromDisk(faceApiModels);
-    await faceapi.nets.faceRecognitionNet.loadFromDisk(faceApiModels);
-    useFusedLandmarkFeatures(tf, faceapi); // same weights, fused layers (src/landmarks.ts)
-    return { tf, human, faceapi, loadMs: performance.now() - started };
+    const embedder = await loadEmbedder();
+    return { tf, human, embedder, loadMs: performance.now() - started };
   })();
   modelsPromise.catch(() => {
     modelsPromise = undefined;

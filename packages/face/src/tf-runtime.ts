@@ -1,5 +1,5 @@
-// One tfjs engine (wasm backend, CPU only) shared by Human (detector, objects) and face-api (descriptor).
-// Both libraries' node-wasm builds `require` @tensorflow/tfjs-core, so they see the same engine instance.
+// One tfjs engine (wasm backend, CPU only) for Human (detector, face mesh, anti-spoofing, objects).
+// Human's node-wasm build `require`s @tensorflow/tfjs-core, so it sees this engine instance.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';

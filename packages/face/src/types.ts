@@ -26,7 +26,7 @@ export interface DetectResult {
   ms: number;
 }
 
-/** 128 values from face-api's recognition net; model names the net so descriptors of other nets are refused. */
+/** DESCRIPTOR_LENGTH (512) unit-length values; model names the net and alignment, so descriptors of other models are refused (DescriptorModelError: enrol again). */
 export interface Descriptor {
   values: number[];
   model: string;
@@ -90,7 +90,7 @@ export interface VerifyOptions {
 }
 
 export interface FaceEngineOptions {
-  /** Euclidean distance below which two descriptors are the same person. Default 0.6. */
+  /** Cosine distance (1 - cosine similarity) below which two descriptors are the same person. Default 0.62. */
   threshold?: number;
   /** Run the object model in detect() to report phones. Default true (costs most of detect's time). */
   detectPhone?: boolean;
@@ -106,9 +106,9 @@ export interface FaceEngine {
   detect(image: Buffer, opts?: { phone?: boolean }): Promise<DetectResult>;
   /** Enrolment: exactly one face gives its descriptor. Bad bytes give { ok: false, reason: 'bad_image' } (no throw). */
   describe(image: Buffer): Promise<EnrollResult>;
-  /** Compare every face of the frame with the enrolled descriptor. Throws FaceImageError for bad bytes, TypeError for a bad descriptor. */
+  /** Compare every face of the frame with the enrolled descriptor. Throws FaceImageError for bad bytes, TypeError for a bad descriptor (DescriptorModelError, a TypeError, for one of another model: enrol again). */
   verify(image: Buffer, enrolled: Descriptor, opts?: VerifyOptions): Promise<VerifyResult>;
-  /** Euclidean distance of two descriptors (TypeError when either is malformed or from another model). */
+  /** Cosine distance of two descriptors (TypeError when either is malformed, DescriptorModelError when from another model). */
   distance(a: Descriptor, b: Descriptor): number;
   readonly threshold: number;
   info(): { backend: string; models: string[]; ready: boolean };

@@ -131,7 +131,7 @@ export function setupCgroups(warnings: string[], nice = 0): CgroupSetup | null {
     return null;
   }
   // unique per judge instance (several judges may live in one process): slots must never be shared
-  const instance = `i${process.pid}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  const instance = `i${process.pid}-${instanceScope()}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   if (existsSync('/sys/fs/cgroup/cgroup.controllers')) {
     const root = '/sys/fs/cgroup';
     const base = path.join(root, 'assessly-judge');
@@ -230,8 +230,35 @@ export function setupCgroups(warnings: string[], nice = 0): CgroupSetup | null {
   }
 }
 
-/** Kills what is left in cgroups of judge processes that no longer exist, then removes the dirs. */
+/**
+ * This instance's scope in its cgroup names: the PID namespace (inode of /proc/self/ns/pid) and the boot (first
+ * 8 hex digits of the boot id). A pid in a name means something only to instances of the same namespace and boot.
+ */
+export function instanceScope(): string {
+  let ns = '0';
+  let boot = '0';
+  try {
+    ns = String(statSync('/proc/self/ns/pid').ino);
+  } catch {
+    // no /proc/self/ns: scope 0, whose folders are only ever swept when empty
+  }
+  try {
+    boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').replace(/-/g, '').slice(0, 8);
+  } catch {
+    // as above
+  }
+  return `n${ns}-b${boot}`;
+}
+
+/**
+ * Removes the cgroups that judge instances left behind. An instance of our PID namespace and boot is dead when
+ * its pid is gone: its runs are killed and its dirs removed. One of an earlier boot is dead too. An instance of
+ * another namespace (another container, a second server on the host; or an older judge whose names carry no
+ * scope) may be alive although its pid is not ours to see: its dirs are removed only when no process is in them,
+ * and never killed. If that instance is alive and idle, its supervisor recreates the dir at its next run.
+ */
 function sweepStale(bases: string[]): void {
+  const [, ourNs, ourBoot] = /^n(\d+)-b(\w+)$/.exec(instanceScope()) ?? [];
   for (const base of bases) {
     let entries: string[] = [];
     try {
@@ -240,10 +267,33 @@ function sweepStale(bases: string[]): void {
       continue;
     }
     for (const name of entries) {
-      const m = /^i(\d+)-/.exec(name);
-      if (!m || existsSync(`/proc/${m[1]}`)) continue;
-      removeCgroupTree(path.join(base, name));
+      const m = /^i(\d+)-(?:n(\d+)-b(\w+?)-)?/.exec(name);
+      if (!m) continue;
+      const [, pid, ns, boot] = m;
+      const dir = path.join(base, name);
+      if (ns !== undefined && boot !== ourBoot) removeCgroupTree(dir);
+      else if (ns === ourNs && boot === ourBoot) {
+        if (!existsSync(`/proc/${pid}`)) removeCgroupTree(dir);
+      } else removeIdleCgroupTree(dir);
     }
+  }
+}
+
+/** Removes a cgroup tree that holds no process; kills nothing (a busy dir is left for a later sweep). */
+function removeIdleCgroupTree(dir: string): void {
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+  } catch {
+    return;
+  }
+  for (const child of entries) removeIdleCgroupTree(path.join(dir, child));
+  try {
+    if (readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').trim() === '') rmdirSync(dir);
+  } catch {
+    // busy or gone
   }
 }
 

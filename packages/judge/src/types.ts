@@ -23,6 +23,11 @@ export interface JudgeCase {
   input: string;
   /** null = custom stdin: the program runs but its output is not compared (passed = ran cleanly). */
   expectedOutput: string | null;
+  /**
+   * A hidden case: no text of its run (stderr, output, error message) may become the submission-level message,
+   * which the candidate sees; a failure there is reported with a generic text instead.
+   */
+  hidden?: boolean;
 }
 
 export interface JudgeRequest {

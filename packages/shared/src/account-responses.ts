@@ -186,7 +186,13 @@ export const ZMyCompany = z.object({
 export type TMyCompany = z.infer<typeof ZMyCompany>;
 
 /** GET /api/companies/invitations/{token} */
-export const ZInviteInfo = z.object({ companyName: z.string(), email: z.string(), expiresAt: z.string() });
+export const ZInviteInfo = z.object({
+  companyName: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+  /** The role the new account gets (issue 46: the join page named every invitation "recruiter"). */
+  role: z.enum(['admin', 'recruiter', 'reviewer']),
+});
 export type TInviteInfo = z.infer<typeof ZInviteInfo>;
 
 /** POST /api/register-company: the new company and its signed-in admin. */

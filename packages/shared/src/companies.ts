@@ -193,6 +193,18 @@ export const ZCompany = z.object({
 });
 export type TCompany = z.infer<typeof ZCompany>;
 
+/**
+ * PUT /api/companies/me/reviewer-access (owners and admins, issue 42): whether the company's reviewers read hidden
+ * test cases (inputs, expected outputs) and model solutions. Off by default.
+ */
+export const ZReviewerAccessUpdate = z.object({
+  reviewersSeeHidden: z.boolean({ error: 'Choose whether reviewers see hidden cases and model solutions' }),
+});
+export type TReviewerAccessUpdate = z.infer<typeof ZReviewerAccessUpdate>;
+/** GET/PUT /api/companies/me/reviewer-access: the setting, and whether the caller reads hidden data. */
+export const ZReviewerAccess = ZReviewerAccessUpdate.extend({ youSeeHidden: z.boolean() });
+export type TReviewerAccess = z.infer<typeof ZReviewerAccess>;
+
 export const ZResendVerification = z.object({ email: emailField('Email is required') });
 export const ZInviteColleague = z.object({
   email: emailField('Email is required'),

@@ -71,6 +71,8 @@ export const ERROR_STATUS = {
   EDITS_OUT_OF_SYNC: 409,
   // a stream past EDIT_STREAM_MAX_EVENTS edits
   EDITS_LIMIT: 413,
+  // an edit whose time goes back or lies past the attempt's elapsed time (issue 42)
+  EDITS_BAD_TIME: 400,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

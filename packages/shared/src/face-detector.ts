@@ -42,7 +42,8 @@ export const FACE_QUALITY = {
 export const PHONE_RULE = { minScore: 0.25, k: 2, n: 4 } as const;
 
 export type FaceGateReason = 'low_mesh_confidence' | 'implausible_geometry' | 'too_small';
-export type FaceQualityIssue = 'too_small' | 'dark' | 'blurred' | 'turned';
+/** unreadable: the gates passed it, but the identity descriptor reads too little of the face (issue 41). */
+export type FaceQualityIssue = 'too_small' | 'dark' | 'blurred' | 'turned' | 'unreadable';
 
 /** What Human returns per face (page and server builds alike), reduced to what the gates read. */
 export interface HumanFaceLike {
@@ -286,6 +287,7 @@ const GUIDANCE: Record<FaceQualityIssue, string> = {
   dark: 'add more light on your face',
   blurred: 'hold still and make sure the camera is in focus',
   turned: 'look straight at the camera',
+  unreadable: 'take off dark glasses or anything covering your face, face the light and hold still',
 };
 
 /** One sentence a candidate can act on. */

@@ -54,6 +54,11 @@ export const ZFunctionSignature = z
   });
 export type TFunctionSignature = z.infer<typeof ZFunctionSignature>;
 
+/** POST /api/coding-tests/function-starters (issue 46): the typed stub of a signature in every code language. */
+export const ZFunctionStartersRequest = z.object({ signature: ZFunctionSignature });
+export const ZFunctionStarters = z.object({ starters: z.record(z.string(), z.string()) });
+export type TFunctionStarters = z.infer<typeof ZFunctionStarters>;
+
 type Json = { num: string } | string | boolean | null | Json[] | { obj: true };
 
 /** JSON with numbers kept as text (a 64-bit integer must not round). Throws with a short reason. */

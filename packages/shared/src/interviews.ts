@@ -3,6 +3,7 @@
  * The candidate's projections name only what a candidate may see: never the scorecard, notes or hidden cases.
  */
 import { z } from 'zod';
+import { ZPlayback } from './playback';
 import { JUDGE_LANGUAGES } from './submissions';
 
 export const INTERVIEW_STATUSES = ['scheduled', 'live', 'ended'] as const;
@@ -16,6 +17,8 @@ const ZLanguage = z.enum(JUDGE_LANGUAGES, { error: 'Choose a supported language'
 export const ZInterviewCreate = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200, 'At most 200 characters'),
   candidateEmail: z.string().trim().toLowerCase().email('Enter a valid email address').max(254),
+  /** How the room shows the candidate (their email when left out). */
+  candidateName: z.string().trim().max(100, 'At most 100 characters').optional(),
   scheduledAt: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).optional(),
   durationMinutes: z.number().int().min(5, 'At least 5 minutes').max(480, 'At most 8 hours').optional(),
   languages: z.array(ZLanguage).min(1, 'Choose at least one language').max(JUDGE_LANGUAGES.length).optional(),
@@ -69,7 +72,12 @@ export const ZRoomProblem = z.object({
   title: z.string(),
   description: z.string(),
   examples: z.array(z.object({ input: z.string(), output: z.string() })),
+  /** stdio: a Run reads its input; function: a Run's input is the arguments, one per line (JSON). */
+  kind: z.enum(['stdio', 'function', 'sql']),
+  /** The problem's stub per language (function problems: the signature in each language). */
+  starterCode: z.record(z.string(), z.string()),
 });
+export type TRoomProblem = z.infer<typeof ZRoomProblem>;
 
 /** One Run as everyone in the room sees it. A hidden-tests run shows each case only as passed/failed. */
 export const ZRoomRun = z.object({
@@ -174,3 +182,25 @@ export const ZRoomSignal = z
 export type TRoomSignal = z.infer<typeof ZRoomSignal>;
 /** A relayed signal as the receiving participant gets it. */
 export type TRelayedSignal = TRoomSignal & { name: string; role: string };
+
+/** One finished stroke of a room's drawing board (board units 0..1000), as the replay shows it. */
+export const ZBoardStroke = z.object({
+  color: z.string().regex(/^#[0-9a-f]{6}$/i),
+  width: z.number().min(1).max(20),
+  points: z
+    .array(z.number().min(0).max(1000))
+    .min(2)
+    .max(800)
+    .refine((p) => p.length % 2 === 0),
+});
+export type TBoardStroke = z.infer<typeof ZBoardStroke>;
+
+/**
+ * GET /api/interviews/{id}/playback: the ended room's code as a playback stream with its runs, and what the
+ * room held at its end: the interviewers' private notes and the drawing board.
+ */
+export const ZInterviewPlayback = ZPlayback.extend({
+  notes: z.string(),
+  board: z.array(ZBoardStroke),
+});
+export type TInterviewPlayback = z.infer<typeof ZInterviewPlayback>;

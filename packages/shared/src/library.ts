@@ -75,6 +75,14 @@ export const ZLibraryPage = z.object({
   page: z.number(),
   pageSize: z.number(),
   tags: z.array(z.string()),
+  /**
+   * The filter values that exist in this source and kind (issue 46): the page offers only these, so no filter
+   * value by itself matches nothing. `languages`: starter code languages of the company's problems (the
+   * starter library's problems have a template in every language and are not filtered by it: empty).
+   */
+  types: z.array(z.enum(LIBRARY_TYPES)),
+  difficulties: z.array(z.enum(DIFFICULTIES)),
+  languages: z.array(z.string()),
 });
 export type TLibraryPage = z.infer<typeof ZLibraryPage>;
 

@@ -19,6 +19,14 @@ export const EDIT_BATCH_MAX_CHARS = 2 * DRAFT_MAX_CHARS;
  * a replay stays a bounded read.
  */
 export const EDIT_STREAM_MAX_EVENTS = 200_000;
+/**
+ * Characters one stream may insert plus delete (issue 42): an hour of honest typing is well under 100 K; a stream
+ * past this is refused (EDITS_LIMIT), as is an attempt whose streams together pass EDIT_ATTEMPT_MAX_CHARS.
+ */
+export const EDIT_STREAM_MAX_CHARS = 4 * 1024 * 1024;
+export const EDIT_ATTEMPT_MAX_CHARS = 8 * 1024 * 1024;
+/** How far an edit's `at` may lie past the server's elapsed time of the attempt (the page's clock offset error). */
+export const EDIT_AT_SKEW_MS = 60_000;
 /** `at` is ms since the attempt started: at most a week. */
 export const EDIT_AT_MAX_MS = 7 * 24 * 3_600_000;
 
@@ -85,7 +93,24 @@ export const ZPlaybackMoment = z.object({
 });
 export type TPlaybackMoment = z.infer<typeof ZPlaybackMoment>;
 
-export const ZPlayback = z.object({ streams: z.array(ZPlaybackStream), moments: z.array(ZPlaybackMoment) });
+/**
+ * `next` (issue 42): an attempt's playback comes in pages of at most `limit` batches; `next` is the cursor of
+ * the following page (null on the last). A page's streams continue the previous page's (same stream, later
+ * edits). An interview room's playback is one page.
+ */
+export const ZPlayback = z.object({
+  streams: z.array(ZPlaybackStream),
+  moments: z.array(ZPlaybackMoment),
+  next: z.string().nullable().optional(),
+});
+export const PLAYBACK_PAGE_MAX = 500;
+export const ZPlaybackQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(PLAYBACK_PAGE_MAX).default(200),
+  cursor: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Unknown cursor')
+    .optional(),
+});
 export type TPlayback = z.infer<typeof ZPlayback>;
 
 export const INTEGRITY_KINDS = [
@@ -96,6 +121,11 @@ export const INTEGRITY_KINDS = [
   'identical_to_candidate',
   'identical_to_solution',
   'pattern_match',
+  // issue 42: the recording (sent by the candidate's page) does not hold the submitted code, or is missing
+  'submitted_not_recorded',
+  'no_recording',
+  // issue 42: edits whose page-stamped times do not fit the server's receive times of their batches
+  'implausible_timing',
 ] as const;
 export type TIntegrityKind = (typeof INTEGRITY_KINDS)[number];
 

@@ -1,5 +1,8 @@
 /** Answers of the review and invitation routes (issue 8, 13), as zod schemas: the route's response schema and the type. */
 import { z } from 'zod';
+import { ZIntegritySummary } from './integrity';
+import { ZCandidateLocale } from './locales';
+import { ZIntegritySignal } from './playback';
 import { HIRING_STATUSES, TEMPLATE_KINDS } from './review';
 import { ZUser } from './users';
 
@@ -47,6 +50,8 @@ export const ZInviteLanding = z.object({
   questionCount: z.number().optional(),
   /** The languages a coding test offers, as people write them (C++, Python). */
   languages: z.array(z.string()).optional(),
+  /** Issue 46: the test's default language for the candidate's pages. */
+  defaultLocale: ZCandidateLocale.optional(),
 });
 export type TInviteLanding = z.infer<typeof ZInviteLanding>;
 
@@ -143,6 +148,8 @@ export const ZReviewResultItem = z.object({
   expectedOutput: z.string().optional(),
   output: z.string().optional(),
   hidden: z.boolean().optional(),
+  /** Issue 42: a hidden case whose input and outputs the company keeps from the caller (a reviewer). */
+  withheld: z.boolean().optional(),
 });
 export type TReviewResultItem = z.infer<typeof ZReviewResultItem>;
 
@@ -185,6 +192,8 @@ export const ZDashboardSubmission = z.object({
     counts: z.record(z.string(), z.number()),
     total: z.number(),
     events: z.array(ZProctoringEvent),
+    /** Issue 46: the attempt's integrity count (events and coding signals), the results list's. */
+    integrity: ZIntegritySummary.optional(),
   }),
 });
 export type TDashboardSubmission = z.infer<typeof ZDashboardSubmission>;
@@ -211,6 +220,15 @@ export const ZProblemScore = z.object({
   code: z.string().nullable(),
   submissionId: z.string().nullable(),
   submissionCount: z.number(),
+  /** A single- or multi-select question (issue 46): its options, the ones the candidate chose, the correct ones. */
+  choice: z
+    .object({
+      options: z.array(z.string()),
+      chosen: z.array(z.number()),
+      correct: z.array(z.number()),
+      multiple: z.boolean(),
+    })
+    .optional(),
   /** A written question (issue 25): the candidate's answer beside the rubric, and its grade once given. */
   written: z
     .object({
@@ -262,6 +280,10 @@ export const ZReport = z.object({
   languages: z.array(z.string()),
   problems: z.array(ZProblemScore),
   events: z.array(ZProctoringEvent),
+  /** Issue 46: the integrity count every screen shows (integrity events and coding signals, by kind)... */
+  integrity: ZIntegritySummary,
+  /** ...and the coding signals of the integrity report, each with its rule and evidence. */
+  signals: z.array(ZIntegritySignal),
   similarityFlags: z.number(),
   /** Whether the sitting was camera-proctored (issue 17). */
   proctored: z.boolean().optional(),
@@ -283,7 +305,12 @@ export const ZReviewResultRow = z.object({
   startedAt: z.string(),
   endedAt: z.string().nullable(),
   ...outcomeFields,
+  /** Issue 46: seconds from the start to the end (the report's time taken), and the extra time given. */
+  timeTakenSeconds: z.number().optional(),
+  extraMinutes: z.number().optional(),
+  /** Issue 46: the attempt's integrity count (integrity.total): integrity events and coding signals. */
   eventCount: z.number(),
+  integrity: ZIntegritySummary.optional(),
   similarityFlags: z.number(),
   /** Issue 26: the languages the candidate submitted in (ids), for the language filter. */
   languages: z.array(z.string()).optional(),
@@ -377,7 +404,7 @@ export const ZCompareCandidate = z.object({
   ...outcomeFields,
   timeUsedSeconds: z.number(),
   extraMinutes: z.number(),
-  integrity: z.object({ total: z.number(), counts: z.record(z.string(), z.number()) }),
+  integrity: ZIntegritySummary,
   problems: z.array(ZProblemScore),
 });
 export type TCompareCandidate = z.infer<typeof ZCompareCandidate>;

@@ -67,6 +67,8 @@ export const ZResultItem = z.object({
   signal: z.string().nullable().optional(),
   /** Detail for a failed case, e.g. "exit code 1" or "CPU time limit". */
   message: z.string().nullable().optional(),
+  /** Issue 42: a hidden case whose input and outputs the company keeps from the caller (a reviewer). */
+  withheld: z.boolean().optional(),
 });
 export type TResultItem = z.infer<typeof ZResultItem>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
 import { PROBLEM_KINDS, ZFunctionSignature } from './function-problems';
 import { LANGUAGE_IDS } from './languages';
+import { ZCandidateLocale } from './locales';
 import { ANSWER_LANGUAGES, ZSqlSpec } from './sql-problems';
 import { ZHiddenResultItem } from './submissions';
 
@@ -150,8 +151,14 @@ export const ZTakeTest = z.object({
     endTime: z.string().nullable(),
     questionIds: z.array(z.string()),
     questionCount: z.number(),
+    /** Issue 46: the sum of its problems' and questions' marks (what the entry page states). */
+    questionMarks: z.number().optional(),
+    /** Issue 46: the extra minutes this candidate gets (their invitation's accommodation, or the attempt's). */
+    extraMinutes: z.number().optional(),
     /** The languages this test offers (issue 24), in picker order; absent from older servers = all. */
     languages: z.array(ZCodeLanguage).optional(),
+    /** Issue 46: the language the employer chose for the candidate's pages (the candidate may switch). */
+    defaultLocale: ZCandidateLocale.optional(),
   }),
   window: z.object({
     state: z.enum(WINDOW_STATES),

@@ -15,8 +15,10 @@ export const ZTestFigures = z.object({
       id: z.string(),
       title: z.string(),
       maxScore: z.number(),
-      /** Candidates who answered it (aptitude) or have a judged submission for it (coding). */
+      /** Candidates who answered it (aptitude, written) or have a judged submission for it (coding). */
       attempted: z.number(),
+      /** Written questions (issue 46): answers not graded yet; the average and share are of the graded ones. */
+      awaitingGrading: z.number().optional(),
       averageScore: z.number().nullable(),
       /** Share (0–100) of those who got it fully right. */
       passRate: z.number().nullable(),

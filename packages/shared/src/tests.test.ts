@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCorrectAnswer, validateAptitudeQuestions, validateCodingProblems, ZTestCreate } from './tests';
+import {
+  resolveCorrectAnswer,
+  validateAptitudeQuestions,
+  validateCodingProblems,
+  ZCodingProblemInput,
+  ZTestCreate,
+} from './tests';
 
 describe('resolveCorrectAnswer', () => {
   it('takes an index, an option text, or a digit string that names an index', () => {
@@ -56,10 +62,27 @@ describe('the builders’ save rules', () => {
       constraints: ['c'],
     };
     expect(validateCodingProblems([good, { ...good, constraints: [' '] }, { ...good, title: '' }])).toEqual({
-      index: 1,
-      message: 'Question 2: Constraints cannot be empty',
+      index: 2,
+      message: 'Question 3: Title is required',
     });
     expect(validateCodingProblems([good])).toBeNull();
+  });
+  it('drops blank constraint rows and accepts a problem without constraints (issue 46)', () => {
+    const good = {
+      title: 'T',
+      description: 'D',
+      examples: [{ input: '1', output: '1' }],
+      testCases: [{ input: '1', output: '1' }],
+    };
+    expect(
+      validateCodingProblems([
+        { ...good, constraints: [' ', ''] },
+        { ...good, constraints: [] },
+      ]),
+    ).toBeNull();
+    expect(ZCodingProblemInput.parse({ ...good, constraints: ['a', ' ', '', 'b'] }).constraints).toEqual(['a', 'b']);
+    expect(ZCodingProblemInput.parse({ ...good, constraints: [''] }).constraints).toEqual([]);
+    expect(ZCodingProblemInput.parse(good).constraints).toEqual([]);
   });
 });
 

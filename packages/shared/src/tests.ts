@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
 import { checkFunctionProblem, functionProblemFields, functionProblemOut } from './function-problems';
+import { ZCandidateLocale } from './locales';
 import { ANSWER_LANGUAGES, checkSqlProblem, sqlProblemFields, sqlProblemOut } from './sql-problems';
 import { ADDED_STARTER_CODE } from './starters';
 import { CODE_LANGUAGES, type TCodeLanguage, ZCandidateProblem, ZCandidateQuestion } from './taking';
@@ -92,6 +93,11 @@ console.log(solve(input));
 
 // ---------- helpers ----------
 
+/** A problem's constraint rows without the blank ones (issue 46): what the builder saves and the API keeps. */
+export function dropBlankConstraints(v: unknown): unknown {
+  return Array.isArray(v) ? v.filter((c) => typeof c !== 'string' || c.trim() !== '') : v;
+}
+
 /** Numbers from JSON or from form strings; '' and null count as missing. */
 const toNumber = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v);
 
@@ -150,6 +156,8 @@ const testFields = {
   access: z.enum(TEST_ACCESS, { error: 'Access must be invited or link' }).optional(),
   /** For access `link`: after this moment the link starts nothing (null: no expiry). */
   linkExpiresAt: optionalDate('Link expiry'),
+  /** Issue 46: the language candidates see first on this test's pages and emails (they may switch). */
+  defaultLocale: ZCandidateLocale.optional(),
 };
 
 export const PASSING_ABOVE_TOTAL_MESSAGE = 'Passing marks cannot be greater than total marks';
@@ -225,6 +233,7 @@ export const ZTestUpdate = withTestRules(
     pastePolicy: testFields.pastePolicy,
     access: testFields.access,
     linkExpiresAt: testFields.linkExpiresAt,
+    defaultLocale: testFields.defaultLocale,
     version,
     questionIds: idList.optional(),
     recomputeTotal: z.boolean().optional(),
@@ -266,6 +275,8 @@ export const ZTest = z.object({
   /** Issue 23: who may take it, and when a link stops working. */
   access: z.enum(TEST_ACCESS).optional(),
   linkExpiresAt: z.string().nullable().optional(),
+  /** Issue 46: the candidate pages' and emails' first language. */
+  defaultLocale: ZCandidateLocale,
 });
 export type TTest = z.infer<typeof ZTest>;
 
@@ -470,11 +481,12 @@ export const ZCodingProblemInput = z
       .min(1, 'At least one test case is required')
       .max(200)
       .refine((l) => l.every(filledInput), 'All test cases must have both input and output'),
-    constraints: z
-      .array(z.string(), { error: 'At least one constraint is required' })
-      .min(1, 'At least one constraint is required')
-      .max(50)
-      .refine((l) => l.every((c) => c.trim() !== ''), 'Constraints cannot be empty'),
+    // Blank rows are dropped and a problem may state none (issue 46, docs/DECISIONS.md §6b): a blank row the
+    // author could not remove used to block the save ("Constraints cannot be empty").
+    constraints: z.preprocess(
+      dropBlankConstraints,
+      z.array(z.string(), { error: 'Constraints are a list of texts' }).max(50, 'At most 50 constraints').default([]),
+    ),
     marks: z.preprocess(
       toNumber,
       z
@@ -565,6 +577,12 @@ export const ZCodingProblem = z.object({
   createdBy: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Issue 42: true when the company keeps hidden cases and the model solution from the caller (a reviewer while the
+   * company setting is off): `testCases` is empty, `solution` blank, `hiddenCaseCount` says how many there are.
+   */
+  withheld: z.boolean().optional(),
+  hiddenCaseCount: z.number().optional(),
 });
 export type TCodingProblem = z.infer<typeof ZCodingProblem>;
 
@@ -603,9 +621,7 @@ export function validateCodingProblems(
     if (typeof p.description !== 'string' || !p.description.trim()) return fail('Description is required');
     if (!pairsOk(p.examples, p.kind === 'sql')) return fail('All examples must have both input and output');
     if (!pairsOk(p.testCases, p.kind === 'sql')) return fail('All test cases must have both input and output');
-    const cs = p.constraints;
-    if (!Array.isArray(cs) || cs.length === 0 || cs.some((c) => typeof c !== 'string' || !c.trim()))
-      return fail('Constraints cannot be empty');
+    // constraints are optional and blank rows are dropped (issue 46): nothing to stop at
     const marks = toNumber(p.marks);
     if (marks !== undefined && (typeof marks !== 'number' || !(marks >= 1))) return fail('Marks must be at least 1');
   }

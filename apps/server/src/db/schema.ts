@@ -56,6 +56,8 @@ export const companies = pgTable('companies', {
   logoType: text('logo_type'),
   // 1031: candidates see their score on the result page (issue 26); off hides it from every candidate answer.
   showCandidateScore: boolean('show_candidate_score').notNull().default(true),
+  // 1102 (issue 42): reviewers read hidden cases and model solutions only when owners/admins turned this on.
+  reviewersSeeHidden: boolean('reviewers_see_hidden').notNull().default(false),
   /** Issue 26 (migration 1071): the company's ordered pipeline stages; null is the default pipeline. */
   // An own stage may carry its email ({subject, body} with placeholders; shared/pipeline.ts), same column.
   pipelineStages:
@@ -155,6 +157,10 @@ export const tests = pgTable('tests', {
   linkExpiresAt: ts('link_expires_at'),
   // 1021_coding_written (issue 25): a coding test's written questions (aptitude questions of kind 'text')
   writtenQuestionIds: jsonb('written_question_ids').$type<string[]>().notNull().default([]),
+  // 1113_test_default_locale (issue 46): the candidate pages' and emails' first language
+  defaultLocale: text('default_locale', { enum: ['en', 'es', 'ar'] })
+    .notNull()
+    .default('en'),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {
@@ -628,6 +634,12 @@ export const editStreams = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     // 1001_playback_runs
     eventCount: integer('event_count').notNull().default(0),
+    // 1101_edit_budget: characters inserted plus deleted, and the `at` of the last stored edit
+    chars: integer('chars').notNull().default(0),
+    lastAt: integer('last_at').notNull().default(0),
+    // 1101_edit_budget: the edit pattern's fingerprint (integrity.rules.ts patternStep)
+    patternHash: text('pattern_hash').notNull().default(''),
+    patternCount: integer('pattern_count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId, t.language] })],
 );
@@ -744,3 +756,28 @@ export const writtenGrades = pgTable(
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
 );
 export type WrittenGradeRow = typeof writtenGrades.$inferSelect;
+
+// 1131_scim (issue 45): the company's SCIM bearer token (its SHA-256) and the users its provider knows.
+export const scimTokens = pgTable('scim_tokens', {
+  companyId: uuid('company_id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdBy: uuid('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastUsedAt: ts('last_used_at'),
+});
+
+export const scimUsers = pgTable(
+  'scim_users',
+  {
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    externalId: text('external_id'),
+    role: text('role', { enum: ['admin', 'recruiter', 'reviewer'] })
+      .notNull()
+      .default('reviewer'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);
+export type ScimUserRow = typeof scimUsers.$inferSelect;

@@ -43,7 +43,9 @@ export function createMailer(opts: { db: Db; smtpUrl?: string | null; from?: str
         .returning({ id: outbox.id });
       const id = row!.id;
       if (!transport) {
-        opts.log.info(`[mail → outbox] to=${msg.to} subject="${msg.subject}"\n${msg.text}`);
+        // Issue 42: never the body. It holds sign-in, reset and invitation links, and logs travel further than the
+        // database (log shippers, support tickets); the operator reads the mail in the outbox table.
+        opts.log.info({ outboxId: id, kind: msg.kind }, `mail stored in the outbox (no SMTP_URL): to=${msg.to}`);
         return { id, delivered: false };
       }
       try {

@@ -37,4 +37,6 @@ const ANSWERS_NO_JSON: RegExp[] = [
   /^POST \/api\/face\/(detect|verify)$/, // the spec's answer: the annotated JPEG frame (or 204), facts in headers
   /^POST \/api\/proctoring\/:testId\/camera-lost$/, // 204, no body
   /^GET \/api\/interviews\/:id\/(sync|notes)$/, // WebSocket upgrades (the Yjs sync protocol)
+  /^DELETE \/scim\/v2\/(Users|Groups)\/:id$/, // SCIM: 204, no body (a group's delete is always refused)
+  /^POST \/scim\/v2\/Groups$/, // SCIM: groups are the fixed roles, a create is always a SCIM error
 ];

@@ -69,6 +69,10 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => string; bo
     url: () => '/api/companies/sso',
     body: { issuer: 'http://127.0.0.1:9/', clientId: 'x', clientSecret: 'y', emailDomain: 'example.test' },
   },
+  // SCIM provisioning (issue 45): the rival manages its own company's token
+  { method: 'GET', url: () => '/api/companies/scim' },
+  { method: 'POST', url: () => '/api/companies/scim/token', body: {} },
+  { method: 'DELETE', url: () => '/api/companies/scim/token' },
 ];
 
 describe('integration routes × callers', () => {

@@ -166,6 +166,13 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     // no solution language on this problem: the author is told to add one
     ['POST', () => `/api/coding-tests/${problemId}/check`, [401, 403, 404, 422], {}],
     ['POST', () => `/api/coding-tests/${problemId}/fill-outputs`, [401, 403, 404, 422], {}],
+    // issue 46: a signature's stubs are no one's data: every employer reads them, candidates do not
+    [
+      'POST',
+      () => '/api/coding-tests/function-starters',
+      [401, 403, 200, 200],
+      { signature: { name: 'solve', params: [{ name: 'nums', type: 'int[]' }], returns: 'int' } },
+    ],
     ['GET', () => `/api/aptitude-questions/${questionId}`, [401, 404, 404, 200]],
     ['PUT', () => `/api/aptitude-questions/${questionId}`, [401, 403, 404, 200], questionBody({ explanation: MARK })],
     ['GET', () => `/api/submissions/${submissionId}`, [401, 404, 404, 200]],
@@ -193,6 +200,8 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/review/frames/${eventId}`, [401, 403, 404, 200]],
     // Code playback (issue 29): the recording and its signals are results; writing needs one's own attempt.
     ['GET', () => `/api/review/attempts/${attemptId}/playback`, [401, 403, 404, 200]],
+    // issue 42: the playback comes in pages
+    ['GET', () => `/api/review/attempts/${attemptId}/playback?limit=1&cursor=0`, [401, 403, 404, 200]],
     ['GET', () => `/api/review/attempts/${attemptId}/integrity`, [401, 403, 404, 200]],
     ['POST', () => `/api/attempts/${codingId}/edits`, [401, 409, 409, 409], editBatchBody()],
     // the library copies only a written question into a coding test (issue 25): the owner's choice question is refused
@@ -248,6 +257,10 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
         })),
       },
     ],
+    // Issue 42: whether reviewers read hidden cases is always the caller's own company's setting (a rival reads and
+    // saves its own); a reviewer may read it, not change it (below); the rules are in companies/reviewer-hidden.test.ts.
+    ['GET', () => '/api/companies/me/reviewer-access', [401, 403, 200, 200]],
+    ['PUT', () => '/api/companies/me/reviewer-access', [401, 403, 200, 200], { reviewersSeeHidden: false }],
     ['POST', () => '/api/auth/sso/link', [401, 404, 404, 404], {}],
     // Invited but never attempted: the inviting company may not read the profile yet.
     ['GET', () => `/api/users/${stranger.id}`, [401, 200, 403, 403]],
@@ -263,6 +276,27 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
       expect(got).toEqual(expected);
     });
   }
+
+  it('a reviewer of the company reads whether reviewers see hidden cases, without them, and cannot change it (issue 42)', async () => {
+    const reviewer = await joinAs(t, owner, 'reviewer');
+    const read = await call(t.app, 'GET', '/api/companies/me/reviewer-access', reviewer);
+    expect(read.json()).toEqual({ reviewersSeeHidden: false, youSeeHidden: false });
+    expect(
+      (await call(t.app, 'PUT', '/api/companies/me/reviewer-access', reviewer, { reviewersSeeHidden: true }))
+        .statusCode,
+    ).toBe(403);
+    for (const url of [
+      `/api/coding-tests/${problemId}`,
+      `/api/tests/${codingId}/questions`,
+      `/api/submissions/${submissionId}`,
+    ]) {
+      const res = await call(t.app, 'GET', url, reviewer);
+      expect(res.statusCode, url).toBe(200);
+      // a written question's rubric is the graders' (reviewers grade): only the problems are withheld
+      const body = res.json() as { problems?: unknown };
+      expect(JSON.stringify(body.problems ?? body), url).not.toContain(MARK);
+    }
+  });
 
   it("a reviewer of the company reads the pipeline but neither saves a stage's email nor moves a candidate (issue 26)", async () => {
     const reviewer = await joinAs(t, owner, 'reviewer');
@@ -465,6 +499,7 @@ describe('malformed ids and input', () => {
       ['GET', `/api/review/attempts/${bad}/report`, 'owner'],
       ['GET', `/api/review/frames/${bad}`, 'owner'],
       ['GET', `/api/review/attempts/${bad}/playback`, 'owner'],
+      ['GET', `/api/review/attempts/${bad}/playback?limit=0&cursor=x`, 'owner'],
       ['GET', `/api/review/attempts/${bad}/integrity`, 'owner'],
       ['POST', `/api/attempts/${bad}/edits`, 'stranger'],
       ['GET', `/api/attempts/${bad}/integrity`, 'stranger'],
@@ -827,6 +862,97 @@ describe('interviews (issue 30): visitor 401, candidate 403/404, other company 4
       const got: number[] = [];
       for (const who of ['none', 'stranger', 'rival', 'owner'] as const) {
         got.push((await call(t.app, method, url(), as(who), payload)).statusCode);
+      }
+      expect(got).toEqual(expected);
+    });
+  }
+});
+
+describe('SCIM (issue 45): nobody / a session / an API token 401, another company’s SCIM token 404, its own 2xx', () => {
+  let own = '';
+  let rivals = '';
+  let apiToken = '';
+  let userId = '';
+  const scimUser = () => ({
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+    userName: 'scim.audit@example.test',
+    name: { givenName: 'Scim', familyName: 'Audit' },
+  });
+  const patchOp = (Operations: unknown[]) => ({
+    schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+    Operations,
+  });
+  beforeAll(async () => {
+    own = (await call(t.app, 'POST', '/api/companies/scim/token', owner, {})).json().token;
+    rivals = (await call(t.app, 'POST', '/api/companies/scim/token', rival, {})).json().token;
+    apiToken = (
+      await call(t.app, 'POST', '/api/companies/api-tokens', owner, { name: 'scim audit', scopes: ['tests:read'] })
+    ).json().token;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/scim/v2/Users',
+      headers: { authorization: `Bearer ${own}`, 'content-type': 'application/scim+json' },
+      payload: JSON.stringify(scimUser()),
+    });
+    userId = made.json().id;
+  });
+  const rows: [Method, () => string, [number, number, number, number, number], unknown?][] = [
+    ['GET', () => '/scim/v2/ServiceProviderConfig', [401, 401, 401, 200, 200]],
+    ['GET', () => '/scim/v2/ResourceTypes', [401, 401, 401, 200, 200]],
+    ['GET', () => '/scim/v2/ResourceTypes/User', [401, 401, 401, 200, 200]],
+    ['GET', () => '/scim/v2/Schemas', [401, 401, 401, 200, 200]],
+    ['GET', () => '/scim/v2/Schemas/urn:ietf:params:scim:schemas:core:2.0:Group', [401, 401, 401, 200, 200]],
+    ['GET', () => '/scim/v2/Users', [401, 401, 401, 200, 200]],
+    // an invalid userName: nothing is created by either company
+    ['POST', () => '/scim/v2/Users', [401, 401, 401, 400, 400], { schemas: [], userName: 'no-address' }],
+    ['GET', () => `/scim/v2/Users/${userId}`, [401, 401, 401, 404, 200]],
+    ['PUT', () => `/scim/v2/Users/${userId}`, [401, 401, 401, 404, 200], scimUser],
+    [
+      'PATCH',
+      () => `/scim/v2/Users/${userId}`,
+      [401, 401, 401, 404, 200],
+      () => patchOp([{ op: 'replace', path: 'name.givenName', value: 'Patched' }]),
+    ],
+    ['GET', () => '/scim/v2/Groups', [401, 401, 401, 200, 200]],
+    ['POST', () => '/scim/v2/Groups', [401, 401, 401, 409, 409], { displayName: 'admin' }],
+    ['GET', () => '/scim/v2/Groups/recruiter', [401, 401, 401, 200, 200]],
+    // another company's user is no member the rival can add
+    [
+      'PATCH',
+      () => '/scim/v2/Groups/recruiter',
+      [401, 401, 401, 400, 200],
+      () => patchOp([{ op: 'add', path: 'members', value: [{ value: userId }] }]),
+    ],
+    [
+      'PUT',
+      () => '/scim/v2/Groups/recruiter',
+      [401, 401, 401, 400, 200],
+      () => ({ displayName: 'recruiter', members: [{ value: userId }] }),
+    ],
+    ['DELETE', () => '/scim/v2/Groups/recruiter', [401, 401, 401, 403, 403]],
+    // last: it deletes the user the rows above use
+    ['DELETE', () => `/scim/v2/Users/${userId}`, [401, 401, 401, 404, 204]],
+  ];
+  for (const [method, url, expected, body] of rows) {
+    it(`${method} ${url.toString().replace(/^\(\) => `|`$/g, '')}`, async () => {
+      const payload = typeof body === 'function' ? body() : body;
+      const got: number[] = [];
+      const callers: Record<string, string>[] = [
+        {},
+        { cookie: owner.cookie },
+        { authorization: `Bearer ${apiToken}` },
+        { authorization: `Bearer ${rivals}` },
+        { authorization: `Bearer ${own}` },
+      ];
+      for (const headers of callers) {
+        const res = await t.app.inject({
+          method,
+          url: url(),
+          headers: { ...headers, ...(payload ? { 'content-type': 'application/scim+json' } : {}) },
+          ...(payload ? { payload: JSON.stringify(payload) } : {}),
+        });
+        got.push(res.statusCode);
+        if (res.statusCode >= 400) expect(res.json().schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
       }
       expect(got).toEqual(expected);
     });

@@ -18,3 +18,14 @@ export function formatDateTime(value: string | Date | null | undefined): string 
     minute: '2-digit',
   });
 }
+
+/**
+ * A test's pass mark as every screen says it (issue 46): the test details, the entry page and the results. The
+ * total is the sum of the questions' marks once the test holds any (the server keeps it so).
+ */
+export function passMarkText(test: { passingMarks: number; totalMarks: number }): string {
+  return `pass mark ${test.passingMarks} of ${test.totalMarks}`;
+}
+
+/** The text with its first letter in capitals (a phrase that starts a line). */
+export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

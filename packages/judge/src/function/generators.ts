@@ -37,14 +37,34 @@ function generatorFor(lang: string): LanguageGenerator {
   return gen;
 }
 
-/** The code the candidate starts from: the function with typed parameters and an empty body. */
+/** One level of indentation as each language writes it (Go's gofmt: a tab; Ruby: two spaces). */
+const INDENT: Partial<Record<FunctionLanguage, string>> = { go: '\t', ruby: '  ' };
+
+/**
+ * The empty line of a body carries the body's indentation (issue 46), so the candidate's first keystroke lands
+ * where the code belongs: a blank line right after a line that opens a block (`{`, or Ruby's `def`).
+ */
+export function indentEmptyBodies(lang: string, code: string): string {
+  const unit = INDENT[lang as FunctionLanguage] ?? '    ';
+  const lines = code.split('\n');
+  for (let i = 1; i < lines.length - 1; i++) {
+    const prev = lines[i - 1]!;
+    const opens = /\{\s*$/.test(prev) || (lang === 'ruby' && /^\s*def\s/.test(prev));
+    if (lines[i] === '' && opens) lines[i] = (/^\s*/.exec(prev)?.[0] ?? '') + unit;
+  }
+  return lines.join('\n');
+}
+
+/** The code the candidate starts from: the function with typed parameters and an empty, indented body. */
 export function functionStarter(lang: string, sig: FunctionSignature): string {
-  return generatorFor(lang).starter(sig);
+  return indentEmptyBodies(lang, generatorFor(lang).starter(sig));
 }
 
 /** Starters for every language that has a generator. */
 export function functionStarters(sig: FunctionSignature): Record<string, string> {
-  return Object.fromEntries(Object.entries(GENERATORS).map(([l, g]) => [l, (g as LanguageGenerator).starter(sig)]));
+  return Object.fromEntries(
+    Object.entries(GENERATORS).map(([l, g]) => [l, indentEmptyBodies(l, (g as LanguageGenerator).starter(sig))]),
+  );
 }
 
 /** The whole program the judge runs: the candidate's code and the harness that calls it. */

@@ -101,8 +101,11 @@ export async function judgeFunction(req: JudgeRequest, spec: FunctionSpec, run: 
   const judged: CaseResult[] = result.cases.map((c, k) => {
     const expectedText = req.cases[k]?.expectedOutput ?? null;
     // the program's own stdout holds only records; anything else the candidate wrote there is debug output too
+    // read from the whole stdout: the shown output is cut at 64 KiB, and a record cut there would not match RECORD
+    // and be shown, hex and all, as debug output
     const raw = c.rawOutput ?? c.output;
-    const stray = c.output.replace(RECORD, '').trim();
+    const strayAll = raw.replace(RECORD, '').trim();
+    const stray = strayAll.length > SHOWN ? `${strayAll.slice(0, SHOWN)}…` : strayAll;
     const debug = [stray, c.stderr].filter((s) => s !== '').join('\n');
     const { rawOutput: _raw, ...rest } = c;
     const base = { ...rest, output: '', stderr: debug };

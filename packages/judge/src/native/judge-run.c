@@ -267,7 +267,11 @@ static void child(char **argv, int out_w, int err_w, int info_w) {
   /* lower priority than the server: set while still root, inherited by bwrap and the program, which (as an
      unprivileged user) can raise its nice value but never lower it again */
   if (nice_value > 0 && setpriority(PRIO_PROCESS, 0, nice_value) < 0) die_child("setpriority");
-  if (cg_sched && write_file(cg_sched, "cgroup.procs", pid) < 0) die_child("join cpu cgroup");
+  /* the CPU group is the judge instance's own dir; if something removed it (another instance's sweep on a
+     shared cgroup tree), recreate it under the weighted parent rather than fail every run */
+  if (cg_sched && write_file(cg_sched, "cgroup.procs", pid) < 0 &&
+      (errno != ENOENT || mkdir_cgroup(cg_sched) < 0 || write_file(cg_sched, "cgroup.procs", pid) < 0))
+    die_child("join cpu cgroup");
   if (syscall(SYS_close_range, keep + 1, ~0U, 0) < 0) {
     for (int fd = keep + 1; fd < 65536; fd++) close(fd);
   }
@@ -488,6 +492,10 @@ int main(int argc, char **argv) {
     long long b = raw_cpu_usage_us();
     cpu_base = b > 0 ? b : 0;
     if (cg_mem && !cg_v2) {
+      /* the slot is empty now, but page cache an earlier run read stays charged to it, and resetting the
+         watermark only sets it to that usage: reclaim it first (force_empty works on a cgroup with no
+         tasks), else the next program reports the last one's file reads as its own memory */
+      write_file(cg_mem, "memory.force_empty", "0");
       write_file(cg_mem, "memory.max_usage_in_bytes", "0");
       write_file(cg_mem, "memory.memsw.max_usage_in_bytes", "0");
       write_file(cg_mem, "memory.failcnt", "0");
@@ -496,6 +504,8 @@ int main(int argc, char **argv) {
     } else if (cg_mem) {
       long long k = read_key(cg_mem, "memory.events", "oom_kill");
       long long m = read_key(cg_mem, "memory.events", "max");
+      /* v2: page cache left by an earlier run counts in the peak's new baseline: reclaim it (5.19+) */
+      write_file(cg_mem, "memory.reclaim", "1099511627776");
       oom_base = k > 0 ? k : 0;
       max_base = m > 0 ? m : 0;
       char p[4096];

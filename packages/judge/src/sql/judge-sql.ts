@@ -10,6 +10,8 @@ import { type Cell, parseRowsText, type Rows, rowsText, sameRows } from './resul
 import type { SqlSpec } from './types';
 
 const SHOWN = 64 << 10;
+/** The submission's message when the query failed to compile on a hidden case only: no text of that case. */
+export const HIDDEN_PREPARE_ERROR = 'the query failed to compile on a hidden case';
 
 /** The first line of author SQL that sqlite3 would read as a dot-command, or null. */
 export function dotCommandLine(sqlText: string): string | null {
@@ -55,15 +57,18 @@ export async function judgeSql(req: JudgeRequest, spec: SqlSpec, run: RunStdio):
     cases: req.cases.map((c) => ({ input: `${spec.schema}\n${c.input}\n`, expectedOutput: null })),
   });
   if (result.verdict === 'Compilation Error' || result.verdict === 'Internal Error') return result;
-  // SQLite compiles each statement as it reaches it: an error there is the query's, whatever the case
-  const prepareError = result.cases.find(
-    (c) =>
-      c.verdict === 'Runtime Error' &&
-      c.stderr.startsWith('Error: in prepare, ') &&
-      (c.rawOutput ?? '').includes(SETUP_DONE),
-  );
-  if (prepareError)
-    return { ...result, ...whole(req, 'Compilation Error', prepareError.stderr.trim()), compileMs: result.compileMs };
+  // SQLite compiles each statement as it reaches it: an error there is the query's, whatever the case. Its text
+  // becomes the submission's message only from a visible case: a hidden case's error text can carry its rows
+  // (a schema rewritten to name them, say), so there the message says no more than where it failed.
+  const isPrepareError = (c: CaseResult) =>
+    c.verdict === 'Runtime Error' &&
+    c.stderr.startsWith('Error: in prepare, ') &&
+    (c.rawOutput ?? '').includes(SETUP_DONE);
+  const visibleError = result.cases.find((c, k) => req.cases[k]?.hidden !== true && isPrepareError(c));
+  if (visibleError)
+    return { ...result, ...whole(req, 'Compilation Error', visibleError.stderr.trim()), compileMs: result.compileMs };
+  if (result.cases.some(isPrepareError))
+    return { ...result, ...whole(req, 'Compilation Error', HIDDEN_PREPARE_ERROR), compileMs: result.compileMs };
   const judged: CaseResult[] = result.cases.map((c, k) => {
     const { rawOutput, ...rest } = c;
     const raw = rawOutput ?? '';

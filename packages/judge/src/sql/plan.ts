@@ -18,7 +18,9 @@ export const MAX_SQL = 100 << 10;
  * then, in `-safe` mode (no .shell/.system/.import/.output/.read/.load, no ATTACH, no readfile, writefile or
  * load_extension), the candidate's SQL as one command-line argument: the shell hands it to sqlite3_prepare
  * statement by statement, so SQLite's own tokenizer splits it, and a line starting with `.` is a syntax error
- * rather than a dot-command (the argument starts with a newline). `-bail` stops at the first error.
+ * rather than a dot-command (the argument starts with a newline). `-bail` stops at the first error. Defensive mode
+ * (SQLITE_DBCONFIG_DEFENSIVE, turned on after the setup) refuses `PRAGMA writable_schema` and other ways to corrupt
+ * the schema, which `-safe` allows: a rewritten schema could turn a case's rows into an error message.
  */
 export function sqlPlan(code: string, tc: SqliteToolchain): Plan {
   return {
@@ -40,6 +42,8 @@ export function sqlPlan(code: string, tc: SqliteToolchain): Plan {
         ROW_END,
         '-init',
         `/box/${SQL_SETUP_FILE}`,
+        '-cmd',
+        '.dbconfig defensive on',
         '-cmd',
         `.print ${SETUP_DONE}`,
         ':memory:',

@@ -29,7 +29,12 @@ import { mcSecurePasswords } from './mc-secure-passwords';
 import { mcSqlJoinRows } from './mc-sql-join-rows';
 import { mcStackQueue } from './mc-stack-queue';
 import { mcTcpVsUdp } from './mc-tcp-vs-udp';
-import type { TStarterItem } from './types';
+import { balancedBrackets } from './st-balanced-brackets';
+import { gridPaths } from './st-grid-paths';
+import { maxSubarray } from './st-max-subarray';
+import { shortestRoutes } from './st-shortest-routes';
+import { wordFrequency } from './st-word-frequency';
+import type { TStarterItem, TStarterProblem } from './types';
 import { wrApiVersioning } from './wr-api-versioning';
 import { wrCachingInvalidation } from './wr-caching-invalidation';
 import { wrCodeReview } from './wr-code-review';
@@ -64,6 +69,11 @@ export const STARTER_ITEMS: readonly TStarterItem[] = [
   longestIncreasing,
   fewestHops,
   average,
+  balancedBrackets,
+  wordFrequency,
+  maxSubarray,
+  gridPaths,
+  shortestRoutes,
   ...STARTER_SQL_PROBLEMS.map((p) => ({ ...p, kind: 'sql' as const })),
   mcBigOBinarySearch,
   mcHttpIdempotent,
@@ -94,3 +104,8 @@ export const STARTER_ITEMS: readonly TStarterItem[] = [
   wrPrioritiseBugs,
   wrExplainToNonTechnical,
 ];
+
+/** Whether a starter item is a coding problem (any kind) rather than a question. */
+export function isStarterProblem(i: TStarterItem): i is TStarterProblem {
+  return i.kind === 'function' || i.kind === 'stdio' || i.kind === 'sql';
+}

@@ -4,6 +4,7 @@ import { correctAnswersProblem, ZAptitudeQuestionInput, ZCodingProblemInput } fr
 import { STARTER_ITEMS } from './index';
 
 const problems = STARTER_ITEMS.filter((i) => i.kind === 'function');
+const stdio = STARTER_ITEMS.filter((i) => i.kind === 'stdio');
 const choices = STARTER_ITEMS.filter((i) => i.kind === 'choice');
 const written = STARTER_ITEMS.filter((i) => i.kind === 'text');
 
@@ -17,7 +18,7 @@ describe('starter library', () => {
       expect(i.tags.length, i.slug).toBeGreaterThan(0);
       expect(i.marks, i.slug).toBeGreaterThan(0);
     }
-    for (const list of [problems, choices, written]) {
+    for (const list of [problems, stdio, choices, written]) {
       expect(new Set(list.map((i) => i.difficulty))).toEqual(new Set(['easy', 'medium', 'hard']));
     }
     expect(choices.some((c) => c.correctAnswers)).toBe(true);
@@ -57,6 +58,18 @@ describe('starter library', () => {
       expect(p.testCases.length, p.slug).toBeGreaterThanOrEqual(4);
       expect(p.model.code).toContain(`def ${p.signature.name}(`);
       expect(p.knownWrong.code).toContain(`def ${p.signature.name}(`);
+      expect(p.knownWrong.code).not.toBe(p.model.code);
+      expect(p.knownWrong.catches.length).toBeGreaterThan(5);
+    }
+  });
+
+  it('has standard input/output problems the builder accepts (issue 46): hidden cases, a model and a wrong one', () => {
+    expect(stdio.length).toBeGreaterThanOrEqual(4);
+    for (const p of stdio) {
+      const parsed = ZCodingProblemInput.safeParse({ ...p, solution: p.model.code, solutionLanguage: 'python' });
+      expect(parsed.success, `${p.slug}: ${parsed.error?.message}`).toBe(true);
+      expect(parsed.data?.kind, p.slug).toBe('stdio');
+      expect(p.testCases.length, p.slug).toBeGreaterThanOrEqual(4);
       expect(p.knownWrong.code).not.toBe(p.model.code);
       expect(p.knownWrong.catches.length).toBeGreaterThan(5);
     }

@@ -33,6 +33,21 @@ export interface TStarterFunctionProblem extends StarterBase {
   knownWrong: { language: 'python'; code: string; catches: string };
 }
 
+/**
+ * A standard input/output problem (issue 46): the program reads stdin and prints the answer, compared token by
+ * token. A checked model solution and a known-wrong one that its hidden cases catch, as for function problems.
+ */
+export interface TStarterStdioProblem extends StarterBase {
+  kind: 'stdio';
+  title: string;
+  description: string;
+  constraints: string[];
+  examples: { input: string; output: string }[];
+  testCases: { input: string; output: string }[];
+  model: { language: 'python'; code: string };
+  knownWrong: { language: 'python'; code: string; catches: string };
+}
+
 /** A single-answer (correctAnswer) or multiple-answer (correctAnswers with scoring) question. */
 export interface TStarterChoiceQuestion extends StarterBase {
   kind: 'choice';
@@ -54,4 +69,12 @@ export interface TStarterWrittenQuestion extends StarterBase {
 /** An SQL problem of ../starter-sql/ (its model and known-wrong queries checked on the real judge). */
 export type TStarterSqlItem = TStarterSqlProblem & { kind: 'sql' };
 
-export type TStarterItem = TStarterFunctionProblem | TStarterSqlItem | TStarterChoiceQuestion | TStarterWrittenQuestion;
+export type TStarterItem =
+  | TStarterFunctionProblem
+  | TStarterStdioProblem
+  | TStarterSqlItem
+  | TStarterChoiceQuestion
+  | TStarterWrittenQuestion;
+
+/** The starter items that are coding problems (function, standard input/output or SQL). */
+export type TStarterProblem = TStarterFunctionProblem | TStarterStdioProblem | TStarterSqlItem;

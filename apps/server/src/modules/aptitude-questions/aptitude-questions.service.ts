@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import type { QuestionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
+import { syncTestTotals } from '../tests/test-totals';
 import { canManageTest, isInStartedTest, requireAuthoredTestOfType } from '../tests/tests.access';
 import { toCandidateQuestion, toEmployerQuestion } from '../tests/tests.projections';
 import { unlinkQuestionEverywhere } from '../tests/tests.repo';
@@ -130,7 +131,10 @@ export async function changeQuestion(
     const test = await requireAuthoredTestOfType(db, user, input.testId, 'APTITUDE');
     testId = test.id;
   }
-  return toEmployerQuestion(await repo.updateQuestion(db, id, { ...toQuestionValues(input), testId }));
+  const saved = await repo.updateQuestion(db, id, { ...toQuestionValues(input), testId });
+  // its marks count in the total of every test that holds it (issue 46)
+  await syncTestTotals(db, { itemId: id });
+  return toEmployerQuestion(saved);
 }
 
 export async function removeQuestion(db: Db, user: UserRow, id: string): Promise<void> {
@@ -138,6 +142,8 @@ export async function removeQuestion(db: Db, user: UserRow, id: string): Promise
   await db.transaction(async (tx) => {
     await unlinkQuestionEverywhere(tx, id);
     await repo.deleteQuestion(tx, id);
+    // a coding test's written question: its test's total loses its marks too
+    await syncTestTotals(tx, { itemId: id });
   });
 }
 

@@ -31,3 +31,18 @@ export async function requireTestAccess(db: Db, user: UserRow, test: TestRow, no
   if (!invited) throw new AppError('FORBIDDEN', 'This test is open to invited candidates only.');
   return invited.id;
 }
+
+/**
+ * Issue 42: an invite-only test exists, for a candidate, only when their address was invited (verified or not: the
+ * take page then asks them to verify) or they already hold an attempt. Anyone else gets the 404 of a test that does
+ * not exist, so its name, details and question ids stay with the people it was sent to.
+ */
+export async function requireVisibleTest(db: Db, user: UserRow, test: TestRow, hasAttempt: boolean): Promise<void> {
+  if (test.access === 'link' || hasAttempt) return;
+  const [invited] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.testId, test.id), sql`lower(${invitations.email}) = ${user.email.toLowerCase()}`))
+    .limit(1);
+  if (!invited) throw new AppError('TEST_NOT_FOUND', 'Test not found');
+}

@@ -51,6 +51,25 @@ describe('test access', () => {
     expect((await t.as(impostor).get('/api/users/me/export')).body).toContain(test.id);
   });
 
+  it('a candidate who was not invited reads nothing of an invite-only test: it does not exist for them (issue 42)', async () => {
+    const test = await codingTest('invited');
+    await t.deps.db.update(tests).set({ testName: 'Secret round 7731' }).where(eq(tests.id, test.id));
+    const stranger = await createSignedInUser(t.app);
+    for (const path of [`/api/tests/${test.id}`, `/api/attempts/take/${test.id}`]) {
+      const res = await t.as(stranger).get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body, path).not.toContain('Secret round 7731');
+      expect(res.body, path).not.toContain(test.questionIds[0]);
+    }
+    // The invited address still reads it (its page asks to verify first), and so does a link test's stranger.
+    const invitedEmail = uniqueEmail('invited');
+    await t.as(employer).post('/api/invitations', { testId: test.id, emails: [invitedEmail] });
+    const invitee = await createSignedInUser(t.app, { email: invitedEmail, verified: false });
+    expect((await t.as(invitee).get(`/api/attempts/take/${test.id}`)).json().test.testName).toBe('Secret round 7731');
+    const open = await codingTest('link');
+    expect((await t.as(stranger).get(`/api/tests/${open.id}`)).statusCode).toBe(200);
+  });
+
   it('a verified stranger with the link of an invited-only test is refused', async () => {
     const test = await codingTest('invited');
     const stranger = await createSignedInUser(t.app);

@@ -9,7 +9,9 @@ import { type AttemptRow, codeDrafts, type TestRow, type UserRow } from '../../d
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { readProctoringState } from '../face/proctoring.gate';
+import { accommodationFor } from '../invitations/accommodations';
 import { findTest } from '../tests/tests.access';
+import { requireVisibleTest } from './access-gate';
 import { findAnsweredQuestions, findProblemsInOrder, projectProblem, projectQuestion } from './attempts.questions';
 import { findAttempt, isPreviewer, isWindowOpen } from './attempts.service';
 import { scoreHiddenFrom } from './score-visibility';
@@ -22,6 +24,19 @@ export function windowStateOf(test: TestRow, attempt: AttemptRow | null, now: Da
   return preview || isWindowOpen(test, now) ? 'available' : 'out-of-window';
 }
 
+/** The sum of the marks of a test's problems and questions (its written questions too), as they are now. */
+async function questionMarksOf(deps: Pick<AppDeps, 'database'>, test: TestRow): Promise<number> {
+  const [row] = await deps.database.query<{ marks: number }>(
+    `SELECT (coalesce((SELECT sum(cp.marks) FROM coding_problems cp
+                       WHERE $2 = 'CODING' AND cp.id::text IN (SELECT jsonb_array_elements_text($1::jsonb))), 0)
+           + coalesce((SELECT sum(q.marks) FROM aptitude_questions q
+                       WHERE q.id::text IN (SELECT jsonb_array_elements_text(
+                         CASE WHEN $2 = 'CODING' THEN $3::jsonb ELSE $1::jsonb END))), 0))::float8 AS marks`,
+    [JSON.stringify(test.questionIds), test.testType, JSON.stringify(test.writtenQuestionIds)],
+  );
+  return row?.marks ?? 0;
+}
+
 export async function requireTest(deps: Pick<AppDeps, 'db'>, testId: string): Promise<TestRow> {
   const test = await findTest(deps.db, testId);
   if (!test) throw new AppError('TEST_NOT_FOUND', 'Test not found');
@@ -29,7 +44,7 @@ export async function requireTest(deps: Pick<AppDeps, 'db'>, testId: string): Pr
 }
 
 export async function readTakeState(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
+  deps: Pick<AppDeps, 'db' | 'database' | 'clock' | 'face'>,
   user: UserRow,
   testId: string,
 ): Promise<TTakeTest> {
@@ -37,6 +52,7 @@ export async function readTakeState(
   const attempt = await findAttempt(deps, user.id, testId);
   const now = deps.clock.now();
   const preview = isPreviewer(user, test);
+  if (!preview) await requireVisibleTest(deps.db, user, test, !!attempt);
   const state: TTakeTest = {
     test: {
       id: test.id,
@@ -51,6 +67,7 @@ export async function readTakeState(
       questionIds: attempt ? test.questionIds : [],
       questionCount: test.questionIds.length,
       languages: offeredLanguages(test.languages),
+      defaultLocale: test.defaultLocale,
     },
     window: {
       state: windowStateOf(test, attempt, now, preview),
@@ -68,7 +85,14 @@ export async function readTakeState(
     answers: {},
     flagged: [],
   };
-  state.proctoring = await readProctoringState(deps, user.id, test, attempt);
+  const [proctoring, marks, extra] = await Promise.all([
+    readProctoringState(deps, user.id, test, attempt),
+    questionMarksOf(deps, test),
+    attempt || preview ? null : accommodationFor(deps, user, testId),
+  ]);
+  state.proctoring = proctoring;
+  state.test.questionMarks = marks;
+  state.test.extraMinutes = attempt ? attempt.extraMinutes : (extra?.extraMinutes ?? 0);
   // Questions stay unseen until the candidate starts (so the clock runs while they are read).
   if (!attempt) return state;
   const scoreHidden = await scoreHiddenFrom(deps.db, user, test);

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { submissions } from '../../db/schema';
+import { seesHidden } from '../companies/hidden-access';
 import { findUserByEmail } from '../users/users.repo';
 import { recordAudit } from './audit.service';
 
@@ -67,7 +68,9 @@ const bodyField = (name: string) => (req: FastifyRequest) => {
   return { [name]: typeof body?.[name] === 'string' ? body[name] : null };
 };
 
-const byEmployer = async (_db: Db, req: FastifyRequest) => req.user?.role === 'employer';
+/** An employer who was answered the hidden cases (a reviewer the company keeps them from was not: issue 42). */
+const readsHidden = async (db: Db, req: FastifyRequest) =>
+  req.user?.role === 'employer' && (await seesHidden(db, req.user));
 const byApiToken = async (_db: Db, req: FastifyRequest) => !!req.apiToken;
 const bodyKeys = (req: FastifyRequest) => ({
   fields: Object.keys((req.body as object | undefined) ?? {}).slice(0, 30),
@@ -192,7 +195,7 @@ const TRUST_AUDITS: RouteAudit[] = [
     action: 'problem.hidden_cases_read',
     targetType: 'problem',
     target: param('id'),
-    when: byEmployer,
+    when: readsHidden,
   },
   {
     method: 'GET',
@@ -200,7 +203,7 @@ const TRUST_AUDITS: RouteAudit[] = [
     action: 'test.hidden_cases_read',
     targetType: 'test',
     target: param('id'),
-    when: byEmployer,
+    when: readsHidden,
   },
   {
     method: 'POST',

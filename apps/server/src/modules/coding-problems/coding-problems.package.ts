@@ -8,6 +8,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { authorize } from '../../lib/policy';
 import { parseInput } from '../../lib/validate';
+import { seesHidden, WITHHELD_MESSAGE } from '../companies/hidden-access';
 import { toEmployerProblem } from '../tests/tests.projections';
 import { addProblem, requireManagedProblem } from './coding-problems.service';
 import { fromKattis, PackageError, toKattis } from './kattis';
@@ -54,6 +55,8 @@ export async function importPackage(
 
 export async function exportPackage(db: Db, user: UserRow, id: string): Promise<{ filename: string; zip: Buffer }> {
   const problem = toEmployerProblem(await requireManagedProblem(db, user, id));
+  // A package holds every hidden case and the model solution: a reviewer the company keeps them from gets none.
+  if (!(await seesHidden(db, user))) throw new AppError('FORBIDDEN', WITHHELD_MESSAGE);
   if (problem.kind === 'function')
     throw new AppError(
       'UNPROCESSABLE',

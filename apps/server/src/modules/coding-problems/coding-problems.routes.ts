@@ -2,6 +2,8 @@ import {
   ZCandidateProblem,
   ZCodingProblem,
   ZCodingProblemInput,
+  ZFunctionStarters,
+  ZFunctionStartersRequest,
   ZOk,
   ZProblemHistory,
   ZProblemUsage,
@@ -19,6 +21,7 @@ import { idGuard, ZIdParam } from '../tests/tests.access';
 import { exportPackage, importPackage } from './coding-problems.package';
 import * as service from './coding-problems.service';
 import { fillOutputs } from './fill-outputs';
+import { functionStarterCode } from './function-problems';
 import * as judging from './problem-judging.service';
 
 const employerProblem = idGuard(employerOnly, 'PROBLEM_NOT_FOUND', 'Problem not found');
@@ -106,6 +109,22 @@ export async function codingProblemsRoutes(app: FastifyInstance, deps: AppDeps) 
     '/api/coding-tests/:id/usage',
     { preValidation: employerProblem, schema: { params: ZIdParam, response: { 200: ZProblemUsage } } },
     async (req) => judging.problemUsage(deps, requireEmployer(req), req.params.id),
+  );
+
+  /**
+   * The stub a function problem's signature gives in every code language (issue 46): the builder's model solution
+   * starts from it, as the candidate's editor does. Nothing is stored; the generator is the judge's own.
+   */
+  r.post(
+    '/api/coding-tests/function-starters',
+    {
+      preValidation: employerOnly,
+      schema: { body: ZFunctionStartersRequest, response: { 200: ZFunctionStarters } },
+    },
+    async (req) => {
+      requireEmployer(req);
+      return { starters: functionStarterCode(req.body.signature, {}) };
+    },
   );
 
   /** Kattis/ICPC problem package (multipart field `package`, read here); ?testId= adds it to that coding test. */

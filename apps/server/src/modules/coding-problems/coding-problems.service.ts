@@ -7,6 +7,8 @@ import type { Db } from '../../db/client';
 import type { ProblemRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
+import { seesHidden, withholdProblem } from '../companies/hidden-access';
+import { syncTestTotals } from '../tests/test-totals';
 import { canManageTest, isInStartedTest, requireAuthoredTestOfType } from '../tests/tests.access';
 import { toCandidateProblem, toEmployerProblem } from '../tests/tests.projections';
 import { unlinkQuestionEverywhere } from '../tests/tests.repo';
@@ -67,9 +69,15 @@ export async function addProblem(db: Db, user: UserRow, input: TCodingProblemPar
   );
 }
 
-/** A managing employer reads everything; a candidate the candidate projection of a problem of a test it started. */
+/**
+ * A managing employer reads everything (a reviewer without hidden cases and solution unless the company lets
+ * reviewers see them, issue 42); a candidate the candidate projection of a problem of a test it started.
+ */
 export async function readProblem(db: Db, user: UserRow, id: string): Promise<TCodingProblem | TCandidateProblem> {
-  if (user.role === 'employer') return toEmployerProblem(await requireManagedProblem(db, user, id));
+  if (user.role === 'employer') {
+    const problem = toEmployerProblem(await requireManagedProblem(db, user, id));
+    return (await seesHidden(db, user)) ? problem : withholdProblem(problem);
+  }
   const row = await repo.findProblem(db, id);
   if (!row || !(await isInStartedTest(db, id, user.id))) throw new AppError('PROBLEM_NOT_FOUND', 'Problem not found');
   return toCandidateProblem(row);
@@ -87,7 +95,10 @@ export async function changeProblem(
     const test = await requireAuthoredTestOfType(db, user, input.testId, 'CODING');
     testId = test.id;
   }
-  return toEmployerProblem(await updateProblemVersioned(db, row, { ...toProblemValues(input), testId }));
+  const saved = await updateProblemVersioned(db, row, { ...toProblemValues(input), testId });
+  // its marks count in the total of every test that holds it (issue 46)
+  await syncTestTotals(db, { itemId: id });
+  return toEmployerProblem(saved);
 }
 
 export async function removeProblem(db: Db, user: UserRow, id: string): Promise<void> {
@@ -99,5 +110,6 @@ export async function removeProblem(db: Db, user: UserRow, id: string): Promise<
 }
 
 export async function listProblems(db: Db, user: UserRow, testId?: string): Promise<TCodingProblem[]> {
-  return (await repo.listProblemsOf(db, user, testId)).map(toEmployerProblem);
+  const problems = (await repo.listProblemsOf(db, user, testId)).map(toEmployerProblem);
+  return (await seesHidden(db, user)) ? problems : problems.map(withholdProblem);
 }

@@ -42,8 +42,7 @@ describe('POST /api/coding-tests', () => {
       [{ examples: [{ input: '1', output: ' ' }] }, 'All examples must have both input and output'],
       [{ testCases: [] }, 'At least one test case is required'],
       [{ testCases: [{ input: '', output: '2' }] }, 'All test cases must have both input and output'],
-      [{ constraints: [] }, 'At least one constraint is required'],
-      [{ constraints: ['ok', ''] }, 'Constraints cannot be empty'],
+      [{ constraints: 'none' }, 'Constraints are a list of texts'],
       [{ marks: 0 }, 'Marks must be at least 1'],
       [{ timeLimitMs: 50 }, 'Time limit must be between 100 and 10000 ms'],
       [{ memoryLimitMb: 2048 }, 'Memory limit must be between 32 and 1024 MB'],
@@ -53,6 +52,21 @@ describe('POST /api/coding-tests', () => {
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
+  });
+
+  it('drops blank constraint rows and saves a problem that states none (issue 46)', async () => {
+    const some = await add('blank-rows', { constraints: ['1 <= n <= 10', '  ', ''] });
+    expect(some.statusCode, some.body).toBe(201);
+    expect(some.json().constraints).toEqual(['1 <= n <= 10']);
+    const none = await add('no-constraints', { constraints: [''] });
+    expect(none.statusCode, none.body).toBe(201);
+    expect(none.json().constraints).toEqual([]);
+    const edited = await call(t.app, 'PUT', `/api/coding-tests/${some.json().id}`, owner, {
+      ...problemBody('blank-rows', { testId: test.id }),
+      constraints: [' '],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().constraints).toEqual([]);
   });
 
   it('refuses candidates (403), visitors (401) and a test of another company (404)', async () => {

@@ -1,4 +1,5 @@
 /** Function problems (issue 25) through the API, on the real sandboxed judge. */
+import { CODE_LANGUAGES } from '@assessly/shared';
 import { describe, expect, it } from 'vitest';
 import { buildCodingTest, startCodingAttempt } from '../../../test/factories';
 import { useRealJudge, useTestApp } from '../../../test/support';
@@ -170,5 +171,22 @@ describe('POST /api/coding-tests/{id}/fill-outputs', () => {
     expect(refused.json().message).toMatch(/^Example 1: the model solution gave Runtime Error \(exception: IndexError/);
     const after = (await t.as(employer).get(`/api/coding-tests/${id}`)).json();
     expect(after.examples).toEqual(problemBody().examples);
+  });
+});
+
+describe('POST /api/coding-tests/function-starters (issue 46)', () => {
+  it('answers the typed stub of a signature in every code language, and a clear 400 for a bad one', async () => {
+    const employer = await t.signIn({ role: 'employer' });
+    const res = await t.as(employer).post('/api/coding-tests/function-starters', { signature: SIGNATURE });
+    expect(res.statusCode, res.body).toBe(200);
+    const { starters } = res.json() as { starters: Record<string, string> };
+    expect(Object.keys(starters).sort()).toEqual([...CODE_LANGUAGES].sort());
+    expect(starters.python).toBe('def topTwo(nums: list[int], scale: float) -> list[float]:\n    pass\n');
+    expect(starters.java).toContain('public double[] topTwo(long[] nums, double scale)');
+    const bad = await t.as(employer).post('/api/coding-tests/function-starters', {
+      signature: { ...SIGNATURE, params: [] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('A function takes at least one parameter');
   });
 });

@@ -75,7 +75,9 @@ describe('POST /api/coding-tests/import and GET /api/coding-tests/{id}/export', 
       { input: '1000000000\n', output: '2000000000\n' },
     ]);
 
-    const exported = await call(t.app, 'GET', `/api/coding-tests/${p.id}/export`, team.reviewer);
+    // A package holds every hidden case: a reviewer gets it only when the company lets reviewers see them (issue 42).
+    expect((await call(t.app, 'GET', `/api/coding-tests/${p.id}/export`, team.reviewer)).statusCode).toBe(403);
+    const exported = await call(t.app, 'GET', `/api/coding-tests/${p.id}/export`, team.recruiter);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('application/zip');
     expect(exported.headers['content-disposition']).toBe('attachment; filename="doubling.zip"');

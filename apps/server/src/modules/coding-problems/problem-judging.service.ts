@@ -29,7 +29,7 @@ export async function checkSolution(deps: Deps, user: UserRow, id: string): Prom
     result = await deps.judging.judge.judge({
       language: problem.solutionLanguage as JudgeLanguage,
       code: problem.solution,
-      cases: specs.map(({ input, expectedOutput }) => ({ input, expectedOutput })),
+      cases: specs.map(({ input, expectedOutput, hidden }) => ({ input, expectedOutput, hidden })),
       ...judgeSettings(problem),
     });
   } catch (err) {

@@ -116,6 +116,26 @@ describe('SQL problems', () => {
     expect(list.body).not.toContain(HIDDEN_TITLE);
   });
 
+  it('a rewritten schema cannot carry the hidden rows into the Compilation Error text (issue 47)', async () => {
+    const { test, candidate, submit } = await candidateOn();
+    const attack = [
+      'CREATE VIEW v AS SELECT 1 AS a;',
+      'PRAGMA writable_schema = ON;',
+      "UPDATE sqlite_schema SET sql = 'CREATE VIEW v AS SELECT [' || (SELECT group_concat(title || ':' || year, ',') FROM books) || ']' WHERE name = 'v' AND (SELECT count(*) FROM books WHERE year = 1901) > 0;",
+      'PRAGMA writable_schema = RESET;',
+      'SELECT * FROM v;',
+    ].join('\n');
+    const res = await submit(attack);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('Hidden');
+    const list = await t.as(candidate).get(`/api/submissions/all?testId=${test.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain('Hidden');
+    const one = await t.as(candidate).get(`/api/submissions/${list.json()[0].id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.body).not.toContain('Hidden');
+  });
+
   it('fails a wrong row order only when the order matters', async () => {
     const loose = await candidateOn();
     expect((await loose.submit(REVERSED)).headers['x-submission-score']).toBe('10/10');

@@ -16,6 +16,8 @@ import {
   ZRegisterCompany,
   ZResendResult,
   ZResendVerification,
+  ZReviewerAccess,
+  ZReviewerAccessUpdate,
   ZUser,
   ZVerifyEmail,
 } from '@assessly/shared';
@@ -31,6 +33,7 @@ import { type LogoUpload, parseLogoDataUrl } from './companies.logo';
 import { readPipeline, savePipeline } from './companies.pipeline';
 import * as service from './companies.service';
 import * as team from './companies.team';
+import { readReviewerAccess, saveReviewerAccess } from './hidden-access';
 
 const ZMemberParam = z.object({ userId: z.string().uuid('This person is not a member of your company') });
 // Malformed ids and tokens keep their 404 / TOKEN_INVALID answers: the handlers check them, not the schema.
@@ -154,6 +157,18 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/companies/me/pipeline',
     { preValidation: employerOnly, schema: { body: ZPipelineUpdate, response: { 200: ZPipeline } } },
     async (req) => savePipeline(deps, requireEmployer(req), req.body),
+  );
+
+  // Issue 42: do reviewers read hidden cases and model solutions? Every member reads it; owners and admins change it.
+  r.get(
+    '/api/companies/me/reviewer-access',
+    { preValidation: employerOnly, schema: { response: { 200: ZReviewerAccess } } },
+    async (req) => readReviewerAccess(deps.db, requireEmployer(req)),
+  );
+  r.put(
+    '/api/companies/me/reviewer-access',
+    { preValidation: employerOnly, schema: { body: ZReviewerAccessUpdate, response: { 200: ZReviewerAccess } } },
+    async (req) => saveReviewerAccess(deps.db, requireEmployer(req), req.body, req.ip),
   );
 
   r.post(

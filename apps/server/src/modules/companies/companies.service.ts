@@ -269,7 +269,12 @@ async function requireInvite(deps: Pick<CompanyDeps, 'db' | 'clock'>, token: str
 
 export async function readInvite(deps: Pick<CompanyDeps, 'db' | 'clock'>, token: string) {
   const { invite, company } = await requireInvite(deps, token);
-  return { companyName: company.name, email: invite.email!, expiresAt: invite.expiresAt.toISOString() };
+  return {
+    companyName: company.name,
+    email: invite.email!,
+    expiresAt: invite.expiresAt.toISOString(),
+    role: (invite.companyRole ?? 'recruiter') as 'admin' | 'recruiter' | 'reviewer',
+  };
 }
 
 /** Creates the invited recruiter's account (new accounts only; the email is the invited one, hence verified). */

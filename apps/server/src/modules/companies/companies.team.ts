@@ -97,20 +97,29 @@ export async function removeMember(deps: TeamDeps, actor: UserRow, userId: strin
         throw new AppError('FORBIDDEN', `Removing an owner needs the owner role; your role is ${roleOf(actor)}.`);
       if ((await countOwners(tx, companyId)) <= 1) throw new AppError('CONFLICT', LAST_OWNER);
     }
-    await tx
-      .update(users)
-      .set({ companyId: null, companyRole: null, role: 'candidate', updatedAt: deps.clock.now() })
-      .where(eq(users.id, target.id));
-    await tx.delete(sessions).where(eq(sessions.userId, target.id));
-    await revokeTokensOf(tx, target.id, deps.clock.now());
+    await detachMember(tx, target.id, deps.clock.now());
   });
+}
+
+/**
+ * Takes a member out of their company at once (team removal, SCIM deactivation and deletion): no company, no
+ * employer role, every session ended, every API token revoked. What they wrote (tests, notes, interviews) stays
+ * with the company.
+ */
+export async function detachMember(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ companyId: null, companyRole: null, role: 'candidate', updatedAt: now })
+    .where(eq(users.id, userId));
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await revokeTokensOf(db, userId, now);
 }
 
 /**
  * A member who loses the right to hold API tokens loses them for good: a later promotion does not bring a
  * token back to life (the lookup also refuses them meanwhile, lib/api-token-auth.ts).
  */
-async function revokeTokensOf(db: Db, userId: string, now: Date): Promise<void> {
+export async function revokeTokensOf(db: Db, userId: string, now: Date): Promise<void> {
   await db
     .update(apiTokens)
     .set({ revokedAt: now })

@@ -2,7 +2,7 @@
  * The in-process FaceClient: the @assessly/face engine in this process (default for `npm start`).
  * Models load in the background (start-up is not blocked); a call made while they load simply waits.
  */
-import { createFaceEngine, type FaceEngine, FaceImageError } from '@assessly/face';
+import { createFaceEngine, DescriptorModelError, type FaceEngine, FaceImageError } from '@assessly/face';
 import { AppError } from '../../lib/errors';
 import type { FaceClient, FaceHealth } from './face-client';
 
@@ -150,7 +150,14 @@ export function createInProcessFaceClient(
             yaw: r.yaw,
           };
         } catch (err) {
-          // A stored descriptor of another model (or a broken row) cannot be compared: ask for a new enrolment.
+          // A stored descriptor of another model (an enrolment made before issue 41's model: DescriptorModelError)
+          // or a broken row cannot be compared: ask for a new enrolment.
+          if (err instanceof DescriptorModelError) {
+            throw new AppError(
+              'FACE_NOT_ENROLLED',
+              'Your face was enrolled with an older face model and cannot be compared. Please enroll again.',
+            );
+          }
           if (err instanceof TypeError) {
             throw new AppError('FACE_NOT_ENROLLED', 'The enrolled face cannot be used. Please enroll again.');
           }

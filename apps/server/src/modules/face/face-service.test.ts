@@ -3,13 +3,15 @@
  * the enroll/detect/verify contract, bad input; then the main server using it through the remote FaceClient.
  */
 import type { AddressInfo } from 'node:net';
-import { createFaceEngine, type FaceEngine } from '@assessly/face';
+import { createFaceEngine, DESCRIPTOR_LENGTH, type FaceEngine } from '@assessly/face';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthDetails } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
 import { isJpeg, multipart, photo } from '../../../test/fixtures/face';
 import { as, useTestApp } from '../../../test/support';
+import { faceEnrollments } from '../../db/schema';
 import { createInProcessFaceClient } from './face-client.in-process';
 import { createRemoteFaceClient } from './face-client.remote';
 import { buildFaceServiceApp } from './face-service.app';
@@ -70,7 +72,7 @@ describe('face service: the contract', () => {
     const res = await call('/enroll', multipart({ subject: 'user-1' }, photo('obama_01.jpg')));
     expect(res.statusCode).toBe(200);
     expect(res.json().subject).toBe('user-1');
-    expect(res.json().descriptor.values).toHaveLength(128);
+    expect(res.json().descriptor.values).toHaveLength(DESCRIPTOR_LENGTH);
     descriptor = JSON.stringify(res.json().descriptor);
     const two = await call('/enroll', multipart({ subject: 'user-1' }, photo('multi_obama_biden_composite.jpg')));
     expect(two.statusCode).toBe(422);
@@ -101,6 +103,18 @@ describe('face service: the contract', () => {
       multipart({ subject: 'user-1', descriptor: '{"values":[1,2]}' }, photo('obama_02.jpg')),
     );
     expect(broken.statusCode).toBe(400);
+  });
+
+  it('POST /verify with an enrolment of the older 128-d model answers FACE_NOT_ENROLLED (enrol again), not a 500', async () => {
+    // Issue 41: the descriptor became 512 values of another net; rows enrolled before keep face-api's 128.
+    const old = JSON.stringify({
+      values: Array.from({ length: 128 }, (_, i) => i / 128),
+      model: 'face-api/face_recognition_128',
+    });
+    const res = await call('/verify', multipart({ subject: 'user-1', descriptor: old }, photo('obama_02.jpg')));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'FACE_NOT_ENROLLED' });
+    expect(res.json().message).toMatch(/older face model.*enroll again/i);
   });
 
   it('POST /detect: 204 one face, 200 and the frame for two faces', async () => {
@@ -134,6 +148,20 @@ describe('main server through the remote face service', () => {
   const t = useTestApp(() => {
     const face = createRemoteFaceClient({ url: serviceUrl, secret: SECRET });
     return { face, healthParts: { face: () => face.health() } };
+  });
+
+  it('a stored enrolment of the older 128-d model answers 409 FACE_NOT_ENROLLED "enroll again" over HTTP', async () => {
+    const user = await createSignedInUser(t.app);
+    expect((await t.as(user).postForm('/api/face/enroll', multipart({}, photo('obama_01.jpg')))).statusCode).toBe(200);
+    // The row as an enrolment made before issue 41 left it.
+    await t.deps.db
+      .update(faceEnrollments)
+      .set({ descriptor: Array.from({ length: 128 }, (_, i) => i / 128), model: 'face-api/face_recognition_128' })
+      .where(eq(faceEnrollments.userId, user.id));
+    const v = await t.as(user).postForm('/api/face/verify', multipart({}, photo('obama_02.jpg')));
+    expect(v.statusCode).toBe(409);
+    expect(v.json()).toMatchObject({ code: 'FACE_NOT_ENROLLED' });
+    expect(v.json().message).toMatch(/older face model.*enroll again/i);
   });
 
   it('enrols and verifies over HTTP with the descriptor kept in the main database', async () => {

@@ -5,7 +5,7 @@
  * engine through sharingResults (a frame sent again with the same options reuses the first answer). "Another
  * person" is a small photo (kit_harington_02, 630x374) rather than the 970x2204 Biden photo.
  */
-import { createFaceEngine, type FaceEngine } from '@assessly/face';
+import { createFaceEngine, DESCRIPTOR_LENGTH, type FaceEngine } from '@assessly/face';
 import { printedPhotoFrame, toWebcamFrame } from '@assessly/face/testing';
 import { phoneRuleText } from '@assessly/shared';
 import { and, eq } from 'drizzle-orm';
@@ -63,7 +63,7 @@ describe('/api/face (the signed-in user is the subject)', () => {
     expect(JSON.stringify(res.json())).not.toContain('descriptor');
     const rows = await t.deps.db.select().from(faceEnrollments).where(eq(faceEnrollments.userId, candidate.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.descriptor).toHaveLength(128);
+    expect(rows[0]!.descriptor).toHaveLength(DESCRIPTOR_LENGTH);
     expect(rows[0]!.attemptId).toBeNull();
     const blob = await t.deps.blobs.get(rows[0]!.frameKey!);
     expect(blob?.data.equals(photo('obama_01.jpg'))).toBe(true);
@@ -74,7 +74,7 @@ describe('/api/face (the signed-in user is the subject)', () => {
     expect(same.statusCode).toBe(200);
     expect(same.headers['x-face-status']).toBe('matched');
     expect(same.headers['content-type']).toBe('image/jpeg');
-    expect(Number(same.headers['x-face-distance'])).toBeLessThan(0.6);
+    expect(Number(same.headers['x-face-distance'])).toBeLessThan(engine.threshold);
     expect(isJpeg(same.rawPayload)).toBe(true);
 
     const other = await t.as(candidate).postForm('/api/face/verify', multipart({}, photo('kit_harington_02.jpeg')));

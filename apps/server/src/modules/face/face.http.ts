@@ -49,8 +49,16 @@ export async function readImageUpload(req: FastifyRequest): Promise<ImageUpload>
   return { image, fields };
 }
 
+/**
+ * Any length up to 2,048 values: the engine decides whether a descriptor is of its model (DESCRIPTOR_MODEL and
+ * DESCRIPTOR_LENGTH; issue 41). One of an older model (face-api's 128 values) then answers FACE_NOT_ENROLLED
+ * ("enrol again"), not a validation error nor a crash.
+ */
 export const ZDescriptor = z.object({
-  values: z.array(z.number().finite()).length(128, 'A descriptor has 128 values'),
+  values: z
+    .array(z.number().finite())
+    .min(1, 'A descriptor has values')
+    .max(2048, 'A descriptor has at most 2,048 values'),
   model: z.string().min(1).max(100),
 });
 
@@ -61,11 +69,11 @@ export function parseDescriptorField(raw: string | undefined): Descriptor | null
   try {
     data = JSON.parse(raw);
   } catch {
-    throw new AppError('VALIDATION', 'The descriptor field must be JSON: {"values":[128 numbers],"model":"..."}');
+    throw new AppError('VALIDATION', 'The descriptor field must be JSON: {"values":[numbers],"model":"..."}');
   }
   const r = ZDescriptor.safeParse(data);
   if (!r.success)
-    throw new AppError('VALIDATION', 'The descriptor field must be {"values":[128 numbers],"model":"..."}');
+    throw new AppError('VALIDATION', 'The descriptor field must be {"values":[1 to 2,048 numbers],"model":"..."}');
   return r.data;
 }
 

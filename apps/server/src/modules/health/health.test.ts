@@ -40,11 +40,14 @@ describe('GET /api/health', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('gives the details to the signed-in admin of a company', async () => {
-    // An employer who signs up alone is the admin of a company of their own.
+  it('keeps the details from the owner of a verified company: only HEALTH_TOKEN opens them (issue 42)', async () => {
+    // An employer who signs up alone is the verified owner of a company of their own: that proves nothing.
     const owner = await t.signIn({ role: 'employer' });
-    const body = (await get({ cookie: owner.cookie })).json();
-    expect(body.judge).toEqual({ state: 'ok', isolation: 'test', port: 41234 });
+    const res = await get({ cookie: owner.cookie });
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.body).not.toContain('41234');
+    const withToken = (await get({ cookie: owner.cookie, 'x-health-token': TEST_HEALTH_TOKEN })).json();
+    expect(withToken.judge).toEqual({ state: 'ok', isolation: 'test', port: 41234 });
   });
 
   it('keeps the details from the owner of an unverified company (issue 23)', async () => {

@@ -71,7 +71,7 @@ export async function resolveParticipant(
     }
   }
   if (tokenMatches(row, token)) {
-    return { role: 'candidate', user: null, name: row.candidateName || 'Candidate', interview: row };
+    return { role: 'candidate', user: null, name: row.candidateName || row.candidateEmail, interview: row };
   }
   if (!user) throw new AppError('UNAUTHENTICATED', 'This interview link is not valid');
   throw new AppError('INTERVIEW_NOT_FOUND', 'Interview not found');

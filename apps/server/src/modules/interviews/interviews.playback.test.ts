@@ -143,4 +143,73 @@ describe('GET /api/interviews/:id/playback', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect((await t.as(team.owner).get('/api/interviews/not-an-id/playback')).statusCode).toBe(404);
   });
+
+  it("shows what the room held at its end: the interviewers' private notes and the board's strokes only", async () => {
+    const made = await t.as(team.recruiter).post('/api/interviews', {
+      title: 'Board and notes',
+      candidateEmail: candidate.email,
+      candidateName: 'Ada Lovelace',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id: string = made.json().id;
+    const started = new Date(t.clock.now().getTime() - 600_000);
+    await t.deps.db.update(interviews).set({ startedAt: started }).where(eq(interviews.id, id));
+    const code = new Y.Doc();
+    const codeUpdates: Uint8Array[] = [];
+    code.on('update', (u: Uint8Array) => codeUpdates.push(u));
+    code.getText('code').insert(0, 'print(1)\n');
+    const board = code.getArray<unknown>('board');
+    board.push([{ color: '#2563eb', width: 3, points: [10, 10, 500, 500, 990, 20] }]);
+    // anyone in the room can write the document: an entry that is not a stroke is never passed on
+    board.push([{ color: 'javascript:alert(1)', width: 3, points: [1, 1, 2, 2] }, 'junk', { points: [1e9, 0] }]);
+    const notes = new Y.Doc();
+    const noteUpdates: Uint8Array[] = [];
+    notes.on('update', (u: Uint8Array) => noteUpdates.push(u));
+    notes.getText('code').insert(0, 'Strong on recursion.');
+    notes.getText('code').insert(0, 'Private: ');
+    await t.deps.db.insert(interviewUpdates).values([
+      ...codeUpdates.map((data, i) => ({
+        interviewId: id,
+        doc: 'code' as const,
+        data,
+        createdAt: new Date(started.getTime() + 1000 * (i + 1)),
+      })),
+      ...noteUpdates.map((data, i) => ({
+        interviewId: id,
+        doc: 'notes' as const,
+        data,
+        createdAt: new Date(started.getTime() + 5000 * (i + 1)),
+      })),
+    ]);
+    expect((await t.as(team.recruiter).post(`/api/interviews/${id}/end`)).statusCode).toBe(200);
+    const res = await t.as(team.reviewer).get(`/api/interviews/${id}/playback`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().notes).toBe('Private: Strong on recursion.');
+    expect(res.json().board).toEqual([{ color: '#2563eb', width: 3, points: [10, 10, 500, 500, 990, 20] }]);
+  });
+
+  it('the room shows the candidate by the name the interviewer gave, else by their email', async () => {
+    const named = await t.as(team.recruiter).post('/api/interviews', {
+      title: 'Named',
+      candidateEmail: candidate.email,
+      candidateName: '  Ada Lovelace ',
+    });
+    const unnamed = await t
+      .as(team.recruiter)
+      .post('/api/interviews', { title: 'Unnamed', candidateEmail: candidate.email });
+    for (const [made, name] of [
+      [named, 'Ada Lovelace'],
+      [unnamed, candidate.email],
+    ] as const) {
+      expect(made.statusCode, made.body).toBe(201);
+      const token = new URL(made.json().joinUrl).searchParams.get('token')!;
+      const room = await t.as(null).get(`/api/interviews/${made.json().id}/room`, { 'x-join-token': token });
+      expect(room.statusCode, room.body).toBe(200);
+      expect(room.json()).toMatchObject({ role: 'candidate', name });
+    }
+    const tooLong = await t
+      .as(team.recruiter)
+      .post('/api/interviews', { title: 'Long', candidateEmail: candidate.email, candidateName: 'x'.repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+  });
 });

@@ -6,7 +6,7 @@
  * their output. A room cannot tell typing from pasting, so insertions are `type` and removals `delete`.
  */
 
-import type { TEditEvent, TPlayback } from '@assessly/shared';
+import { type TBoardStroke, type TEditEvent, type TInterviewPlayback, ZBoardStroke } from '@assessly/shared';
 import { asc, eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { interviewRuns, type UserRow } from '../../db/schema';
@@ -43,17 +43,39 @@ export function replayRoom(updates: readonly { data: Uint8Array; createdAt: Date
     Y.applyUpdate(doc, new Uint8Array(u.data));
   }
   const language = doc.getMap<string>('room').get('language');
+  // anyone in the room could write the board: only entries that are strokes are kept
+  const board = doc
+    .getArray<unknown>('board')
+    .toArray()
+    .flatMap((e): TBoardStroke[] => {
+      const s = ZBoardStroke.safeParse(e);
+      return s.success ? [s.data] : [];
+    });
   doc.destroy();
-  return { events, language: typeof language === 'string' ? language : null };
+  return { events, language: typeof language === 'string' ? language : null, board };
+}
+
+/** The interviewers' private notes as the room held them at its end. */
+export function notesText(updates: readonly { data: Uint8Array }[]): string {
+  const doc = new Y.Doc();
+  for (const u of updates) Y.applyUpdate(doc, new Uint8Array(u.data));
+  const text = doc.getText('code').toString();
+  doc.destroy();
+  return text;
 }
 
 /** `GET /api/interviews/{id}/playback`: the company's interviewers and reviewers, once the room has ended. */
-export async function readInterviewPlayback(deps: Pick<AppDeps, 'db'>, user: UserRow, id: string): Promise<TPlayback> {
+export async function readInterviewPlayback(
+  deps: Pick<AppDeps, 'db'>,
+  user: UserRow,
+  id: string,
+): Promise<TInterviewPlayback> {
   const row = await requireCompanyInterview(deps.db, user, id);
   if (!memberRole(user, row)) throw new AppError('FORBIDDEN', 'Reviewers can read an interview once it has ended.');
   if (!row.endedAt) throw new AppError('INTERVIEW_NOT_ENDED', 'The replay opens once the interview has ended');
-  const [updates, runs] = await Promise.all([
+  const [updates, notes, runs] = await Promise.all([
     listUpdates(deps.db, id, 'code'),
+    listUpdates(deps.db, id, 'notes'),
     deps.db.select().from(interviewRuns).where(eq(interviewRuns.interviewId, id)).orderBy(asc(interviewRuns.createdAt)),
   ]);
   const start = row.startedAt ?? updates[0]?.createdAt ?? row.createdAt;
@@ -62,6 +84,8 @@ export async function readInterviewPlayback(deps: Pick<AppDeps, 'db'>, user: Use
   const events = room.events;
   const language = room.language ?? runs.at(-1)?.language ?? row.languages[0] ?? '';
   return {
+    notes: notesText(notes),
+    board: room.board,
     streams: events.length === 0 ? [] : [{ questionId, language, initial: '', events }],
     moments: runs.map((r) => {
       const run = toRoomRun(r, 'interviewer');

@@ -13,8 +13,11 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import type { RoomRole } from './interviews.access';
+import { BYTE_BURST, hasClockGap, heaviestSender, takeBytes } from './interviews.limits';
 import { relaySignal } from './interviews.signal';
 import type { DocName, UpdateStore } from './interviews.store';
+
+export { BYTE_BURST } from './interviews.limits';
 
 export const MSG_SYNC = 0;
 export const MSG_AWARENESS = 1;
@@ -31,6 +34,12 @@ export const MAX_DOC_BYTES = 4 * 1024 * 1024;
 /** Messages a socket may send in a burst, and per second after it (typing plus cursor moves is about 20). */
 const BURST = 200;
 const PER_SECOND = 60;
+/** Longest presence cursor (JSON characters): two relative positions are about 200. */
+const MAX_CURSOR_CHARS = 1024;
+/** Presence one socket may hold, after the filter: its states' JSON in UTF-8, all its client ids together. */
+export const MAX_PRESENCE_BYTES = 4 * 1024;
+/** Awareness client ids one socket may hold (a page has one per document; a reconnect reuses it). */
+export const MAX_PRESENCE_IDS = 4;
 
 export const CLOSE = {
   readOnly: { code: 4403, reason: 'This room is read-only for you' },
@@ -42,6 +51,10 @@ export const CLOSE = {
   impostor: { code: 4403, reason: 'A signal must come from your own participant id' },
   signalTooLarge: { code: 4413, reason: 'Signal too large' },
   erased: { code: 4410, reason: 'This interview was deleted' },
+  bytes: { code: 4429, reason: 'Too much data' },
+  missingDeps: { code: 4422, reason: 'Update depends on edits the server does not have' },
+  presenceTooLarge: { code: 4413, reason: 'Presence over 4 KiB' },
+  presenceIds: { code: 4429, reason: 'Too many presence ids on one socket' },
 } as const;
 
 export interface RoomEvent {
@@ -57,6 +70,9 @@ interface Conn {
   clientIds: Set<number>;
   tokens: number;
   refilledAt: number;
+  /** Byte budget of this socket (see BYTE_BURST). */
+  byteTokens: number;
+  bytesAt: number;
   /** Re-checks access (the session may have ended); false closes the socket. */
   stillAllowed: () => Promise<boolean>;
   checkedAt: number;
@@ -68,6 +84,9 @@ class Room {
   readonly conns = new Map<WebSocket, Conn>();
   ended = false;
   bytes = 0;
+  /** Byte budget of the whole room: several sockets of one link cannot multiply the per-socket budget. */
+  byteTokens = 2 * BYTE_BURST;
+  bytesAt: number;
   sinceCompaction = 0;
   /** Writes of this room in arrival order (persistence never reorders). */
   writes: Promise<void> = Promise.resolve();
@@ -78,7 +97,9 @@ class Room {
   constructor(
     readonly interviewId: string,
     readonly name: DocName,
+    now: number,
   ) {
+    this.bytesAt = now;
     this.awareness = new awarenessProtocol.Awareness(this.doc);
     this.awareness.setLocalState(null); // the server is not a participant
   }
@@ -118,14 +139,22 @@ function isEmptyUpdate(update: Uint8Array): boolean {
 
 /**
  * The awareness update a client sent, with each state's `user.name` and `user.role` set by the server: nobody
- * can appear under another participant's name. Client ids announced by another socket are refused.
+ * can appear under another participant's name. Client ids announced by another socket are refused (malformed);
+ * so is an update after which the socket would hold more than MAX_PRESENCE_IDS ids or MAX_PRESENCE_BYTES of
+ * presence (issue 42): the whole update, nothing of it is relayed.
  */
 function stampAwareness(
   update: Uint8Array,
   conn: Conn,
   owners: Map<number, Conn>,
   awareness: awarenessProtocol.Awareness,
-): Uint8Array | null {
+): Uint8Array | 'malformed' | 'presenceIds' | 'presenceTooLarge' {
+  // What this socket holds now (ids whose state timed out on the server hold nothing), then what the update sets.
+  const held = new Map<number, number>();
+  for (const id of conn.clientIds) {
+    const state = awareness.getStates().get(id);
+    if (state != null) held.set(id, Buffer.byteLength(JSON.stringify(state)));
+  }
   const d = decoding.createDecoder(update);
   const e = encoding.createEncoder();
   const n = decoding.readVarUint(d);
@@ -135,23 +164,34 @@ function stampAwareness(
     const clock = decoding.readVarUint(d);
     const raw = decoding.readVarString(d);
     const owner = owners.get(clientId);
-    if (owner && owner !== conn) return null;
+    if (owner && owner !== conn) return 'malformed';
     const state: unknown = JSON.parse(raw);
-    let out: unknown = state;
-    if (state && typeof state === 'object') {
+    let out: unknown = null;
+    if (state !== null && (typeof state !== 'object' || Array.isArray(state))) return 'malformed';
+    if (state) {
+      // Only what the web client sends (use-room.ts, video-call.ts, y-codemirror's cursor), each bounded.
       const s = state as Record<string, unknown>;
       const user = s.user && typeof s.user === 'object' ? (s.user as Record<string, unknown>) : {};
       const color = typeof user.color === 'string' && /^#[0-9a-f]{6}$/i.test(user.color) ? user.color : '#4f46e5';
-      out = { ...s, user: { name: conn.name, role: conn.role, color } };
+      const cursor = s.cursor && JSON.stringify(s.cursor).length <= MAX_CURSOR_CHARS ? s.cursor : null;
+      const media = s.media === 'video' ? 'video' : null;
+      out = { user: { name: conn.name, role: conn.role, color }, cursor, media };
     }
     encoding.writeVarUint(e, clientId);
     // The server keeps the clock: a page that reconnects announces itself with the clock it had, which is behind
     // the removal the server sent when its socket dropped (everyone would ignore it until its 15 s renewal). It
     // learns the clock back when its own state comes back to it.
     encoding.writeVarUint(e, Math.max(clock, (awareness.meta.get(clientId)?.clock ?? 0) + 1));
-    encoding.writeVarString(e, JSON.stringify(out));
+    const json = JSON.stringify(out);
+    if (out === null) held.delete(clientId);
+    else held.set(clientId, Buffer.byteLength(json));
+    encoding.writeVarString(e, json);
   }
-  if (decoding.hasContent(d)) return null;
+  if (decoding.hasContent(d)) return 'malformed';
+  if (held.size > MAX_PRESENCE_IDS) return 'presenceIds';
+  let bytes = 0;
+  for (const n of held.values()) bytes += n;
+  if (bytes > MAX_PRESENCE_BYTES) return 'presenceTooLarge';
   return encoding.toUint8Array(e);
 }
 
@@ -178,9 +218,14 @@ export class RoomHub {
   private readonly rooms = new Map<string, Promise<Room>>();
   private readonly owners = new Map<Room, Map<number, Conn>>();
 
+  /**
+   * `now` is the clock of every budget and re-check (ms): the app passes its clock, so tests move or freeze it
+   * instead of waiting for refills on the wall clock.
+   */
   constructor(
     private readonly store: UpdateStore,
     private readonly log: HubLog,
+    private readonly now: () => number = Date.now,
   ) {}
 
   private key(interviewId: string, name: DocName) {
@@ -203,7 +248,7 @@ export class RoomHub {
   }
 
   private async load(interviewId: string, name: DocName): Promise<Room> {
-    const room = new Room(interviewId, name);
+    const room = new Room(interviewId, name, this.now());
     const state = await this.store.load(interviewId, name);
     if (state) Y.applyUpdate(room.doc, state, 'load');
     room.bytes = state?.byteLength ?? 0;
@@ -267,13 +312,16 @@ export class RoomHub {
     socket.on('message', hold);
     const room = await this.room(interviewId, name, ended);
     socket.off('message', hold);
+    const joinedAt = this.now();
     const conn: Conn = {
       socket,
       role: opts.role,
       name: opts.name,
       clientIds: new Set(),
       tokens: BURST,
-      refilledAt: Date.now(),
+      refilledAt: joinedAt,
+      byteTokens: BYTE_BURST,
+      bytesAt: joinedAt,
       stillAllowed: opts.stillAllowed,
       checkedAt: Date.now(),
     };
@@ -285,6 +333,16 @@ export class RoomHub {
       const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
       if (!isBinary) return this.kick(room, conn, CLOSE.malformed);
       if (!this.takeToken(conn)) return this.kick(room, conn, CLOSE.flood);
+      const now = this.now();
+      if (!takeBytes(conn, BYTE_BURST, bytes.byteLength, now)) return this.kick(room, conn, CLOSE.bytes);
+      if (!takeBytes(room, 2 * BYTE_BURST, bytes.byteLength, now)) {
+        // The room is over its budget: its heaviest recent sender is closed, not whoever sends next. A message
+        // within its own sender's budget still applies (dropping it would leave that client's later updates with
+        // a gap), uncharged: the room keeps what it had for the next, smaller messages.
+        const heaviest = heaviestSender(room.conns.values(), now) ?? conn;
+        this.kick(room, heaviest, CLOSE.bytes);
+        if (heaviest === conn) return;
+      }
       this.recheck(room, conn);
       try {
         this.onMessage(room, conn, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), canWrite);
@@ -306,9 +364,9 @@ export class RoomHub {
   }
 
   private takeToken(conn: Conn): boolean {
-    const now = Date.now();
-    conn.tokens = Math.min(BURST, conn.tokens + ((now - conn.refilledAt) / 1000) * PER_SECOND);
-    conn.refilledAt = now;
+    const now = this.now();
+    conn.tokens = Math.min(BURST, conn.tokens + (Math.max(0, now - conn.refilledAt) / 1000) * PER_SECOND);
+    conn.refilledAt = Math.max(conn.refilledAt, now);
     if (conn.tokens < 1) return false;
     conn.tokens -= 1;
     return true;
@@ -316,6 +374,8 @@ export class RoomHub {
 
   /** Access is read again from the database at most every RECHECK_MS while the socket talks. */
   private recheck(room: Room, conn: Conn) {
+    // Wall-clock time between database reads (not the budgets' clock: a test moving its clock by days must not
+    // turn every message into an access check).
     const now = Date.now();
     if (now - conn.checkedAt < RECHECK_MS) return;
     conn.checkedAt = now;
@@ -350,13 +410,23 @@ export class RoomHub {
         return this.kick(room, conn, room.ended ? CLOSE.ended : CLOSE.readOnly);
       }
       if (room.bytes + update.byteLength > MAX_DOC_BYTES) return this.kick(room, conn, CLOSE.tooLarge);
+      // An update with a gap in a client's clocks would be parked by Yjs (no 'update' event, so uncounted and
+      // merged with every later one on the event loop): refused before it touches the shared document.
+      if (hasClockGap(room.doc, update)) return this.kick(room, conn, CLOSE.missingDeps);
       Y.applyUpdate(room.doc, update, conn);
+      // Any other missing dependency (an origin or a deletion of items never received): drop what Yjs parked.
+      const store = room.doc.store;
+      if (store.pendingStructs || store.pendingDs) {
+        store.pendingStructs = null;
+        store.pendingDs = null;
+        return this.kick(room, conn, CLOSE.missingDeps);
+      }
       return;
     }
     if (type === MSG_AWARENESS) {
       const update = decoding.readVarUint8Array(d);
       const stamped = stampAwareness(update, conn, this.owners.get(room) ?? new Map(), room.awareness);
-      if (!stamped) return this.kick(room, conn, CLOSE.malformed);
+      if (typeof stamped === 'string') return this.kick(room, conn, CLOSE[stamped]);
       awarenessProtocol.applyAwarenessUpdate(room.awareness, stamped, conn);
       return;
     }

@@ -10,12 +10,12 @@ import {
   ZInterviewHiddenRunInput,
   ZInterviewHistory,
   ZInterviewListQuery,
+  ZInterviewPlayback,
   ZInterviewReveal,
   ZInterviewRoom,
   ZInterviewRunInput,
   ZInterviewSummary,
   ZOkMessage,
-  ZPlayback,
   ZRoomProblem,
   ZRoomRun,
   ZScorecard,
@@ -44,7 +44,8 @@ function joinToken(req: FastifyRequest): string | null {
 }
 
 export async function interviewsRoutes(app: FastifyInstance, deps: AppDeps) {
-  const hub = new RoomHub(createUpdateStore(deps.db, deps.clock), app.log);
+  // The room budgets run on the app's clock (tests freeze or move it; issue 42).
+  const hub = new RoomHub(createUpdateStore(deps.db, deps.clock), app.log, () => deps.clock.now().getTime());
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   app.addHook('onClose', async () => hub.close());
   registerRoomSockets(app, deps, hub);
@@ -93,7 +94,7 @@ export async function interviewsRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         summary: "An ended interview room's code as a playback stream, with each Run and its output",
         params: ZIdParam,
-        response: { 200: ZPlayback },
+        response: { 200: ZInterviewPlayback },
       },
     },
     async (req) => readInterviewPlayback(deps, requireEmployer(req), req.params.id),

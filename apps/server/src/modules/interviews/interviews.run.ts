@@ -7,12 +7,13 @@
  */
 import type { Language } from '@assessly/judge';
 import { JudgeQueueFullError } from '@assessly/judge';
-import type { TRoomRun } from '@assessly/shared';
+import type { TRoomProblem, TRoomRun } from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import { codingProblems, interviewRuns, interviews } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
+import { functionSpecOf } from '../coding-problems/function-problems';
 import { requireAnswerLanguage } from '../coding-problems/sql-problems';
 import { judgeSettings } from '../judging/results';
 import { type Participant, type RoomRole, statusOf } from './interviews.access';
@@ -101,6 +102,14 @@ async function store(
   return saved!;
 }
 
+/** A room runs only the interview's languages (none listed: every judge language). */
+function requireOffered(who: Participant, language: string) {
+  const offered = who.interview.languages;
+  if (offered.length > 0 && !offered.includes(language)) {
+    throw new AppError('LANGUAGE_UNAVAILABLE', `This interview does not offer ${language}`);
+  }
+}
+
 export async function runInRoom(
   deps: Deps,
   hub: RoomHub,
@@ -108,10 +117,15 @@ export async function runInRoom(
   input: { language: string; code: string; input: string },
 ): Promise<TRoomRun> {
   requireLive(who);
+  requireOffered(who, input.language);
+  // a revealed function problem's Run calls the function with the input as its arguments (one per line)
+  const revealed = await revealedRow(deps, who);
+  const fn = revealed ? functionSpecOf(revealed) : undefined;
   const result = await judgeInLane(deps, who.interview.id, {
     language: input.language as Language,
     code: input.code,
     cases: [{ input: input.input, expectedOutput: null }],
+    ...(fn ? { function: fn } : {}),
   });
   const first = result.cases[0];
   const stored: StoredResult = {
@@ -134,6 +148,13 @@ export async function runInRoom(
   return toRoomRun(saved, who.role);
 }
 
+async function revealedRow(deps: Deps, who: Participant) {
+  const id = who.interview.revealedProblemId;
+  if (!id) return null;
+  const [p] = await deps.db.select().from(codingProblems).where(eq(codingProblems.id, id)).limit(1);
+  return p ?? null;
+}
+
 async function requireRevealed(deps: Deps, who: Participant) {
   const id = who.interview.revealedProblemId;
   if (!id) throw new AppError('CONFLICT', 'Reveal a problem first');
@@ -154,6 +175,7 @@ export async function runHiddenTests(
   if (problem.testCases.length === 0) throw new AppError('CONFLICT', 'This problem has no hidden tests');
   // a room's editor holds a code language: an SQL problem's tests cannot run there (a clear 400, not a judging)
   requireAnswerLanguage(problem, input.language);
+  requireOffered(who, input.language);
   const result = await judgeInLane(deps, who.interview.id, {
     language: input.language as Language,
     code: input.code,
@@ -179,6 +201,18 @@ export async function runHiddenTests(
   return toRoomRun(saved, who.role);
 }
 
+/** What everyone in the room sees of a revealed problem: statement, examples, kind and stubs (no hidden case). */
+export function toRoomProblem(p: typeof codingProblems.$inferSelect): TRoomProblem {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    examples: p.examples.map((e) => ({ input: e.input ?? '', output: e.output ?? '' })),
+    kind: p.kind === 'function' || p.kind === 'sql' ? p.kind : 'stdio',
+    starterCode: p.starterCode ?? {},
+  };
+}
+
 /** Shows a problem of the interview's list (or the company library) to everyone in the room. */
 export async function revealProblem(deps: Deps, hub: RoomHub, who: Participant, problemId: string, ip: string) {
   requireLive(who);
@@ -186,12 +220,7 @@ export async function revealProblem(deps: Deps, hub: RoomHub, who: Participant, 
   const [p] = await deps.db.select().from(codingProblems).where(eq(codingProblems.id, problemId)).limit(1);
   if (!p || p.companyId !== who.interview.companyId) throw new AppError('PROBLEM_NOT_FOUND', 'Problem not found');
   await deps.db.update(interviews).set({ revealedProblemId: p.id }).where(eq(interviews.id, who.interview.id));
-  const problem = {
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    examples: p.examples.map((e) => ({ input: e.input ?? '', output: e.output ?? '' })),
-  };
+  const problem = toRoomProblem(p);
   hub.broadcast(who.interview.id, () => ({ type: 'reveal', problem }));
   await recordAudit(deps.db, {
     companyId: who.interview.companyId,

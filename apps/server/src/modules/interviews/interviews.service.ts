@@ -26,7 +26,7 @@ import { emitEvent } from '../webhooks/webhooks.events';
 import { memberRole, type Participant, requireCompanyInterview, statusOf } from './interviews.access';
 import { eraseOneInterview } from './interviews.erasure';
 import type { RoomHub } from './interviews.rooms';
-import { toRoomRun } from './interviews.run';
+import { toRoomProblem, toRoomRun } from './interviews.run';
 import { listUpdates } from './interviews.store';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'judging'>;
@@ -100,6 +100,7 @@ export async function createInterview(
       createdBy: user.id,
       title: input.title,
       candidateEmail: input.candidateEmail,
+      candidateName: input.candidateName || null,
       joinTokenHash: hash,
       scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
       durationMinutes: input.durationMinutes ?? null,
@@ -201,12 +202,7 @@ export async function revealedProblem(deps: Pick<Deps, 'db'>, row: InterviewRow)
   if (!row.revealedProblemId) return null;
   const [p] = await deps.db.select().from(codingProblems).where(eq(codingProblems.id, row.revealedProblemId)).limit(1);
   if (!p) return null;
-  return {
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    examples: p.examples.map((e) => ({ input: e.input ?? '', output: e.output ?? '' })),
-  };
+  return toRoomProblem(p);
 }
 
 export async function readRoom(deps: Deps, who: Participant): Promise<TInterviewRoom> {

@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 
 async function schedule() {
-  const res = await t.as(team.recruiter).post('/api/interviews', { title: 'Video', candidateEmail: 'v@example.com' });
+  const res = await t
+    .as(team.recruiter)
+    .post('/api/interviews', { title: 'Video', candidateEmail: 'v@example.com', candidateName: 'Vic Vega' });
   expect(res.statusCode, res.body).toBe(201);
   const { id, joinUrl } = res.json() as { id: string; joinUrl: string };
   return { url: `${base}/api/interviews/${id}/sync`, id, token: new URL(joinUrl).searchParams.get('token')! };
@@ -62,7 +64,7 @@ describe('WebRTC signalling on the room socket', () => {
       to: interviewer.doc.clientID,
       kind: 'offer',
       sdp: 'v=0\r\n',
-      name: 'Candidate',
+      name: 'Vic Vega',
       role: 'candidate',
     });
     interviewer.signal({

@@ -33,7 +33,7 @@ afterAll(async () => {
 async function schedule() {
   const res = await t
     .as(team.recruiter)
-    .post('/api/interviews', { title: 'Pairing', candidateEmail: 'cand@example.com' });
+    .post('/api/interviews', { title: 'Pairing', candidateEmail: 'cand@example.com', candidateName: 'Cara Lin' });
   expect(res.statusCode, res.body).toBe(201);
   const { id, joinUrl } = res.json() as { id: string; joinUrl: string };
   return { id, token: new URL(joinUrl).searchParams.get('token')! };
@@ -82,7 +82,7 @@ describe('the shared code document', () => {
     const id2 = candidate.doc.clientID;
     await interviewer.until(() => interviewer.awareness.getStates().has(id2), 'candidate cursor');
     const state = interviewer.awareness.getStates().get(id2) as { user: { name: string; role: string } };
-    expect(state.user).toEqual({ name: 'Candidate', role: 'candidate', color: '#ff0000' });
+    expect(state.user).toEqual({ name: 'Cara Lin', role: 'candidate', color: '#ff0000' });
   });
 
   it('takes back a page whose socket dropped: same client id, its cursor and edits flow again', async () => {
@@ -270,7 +270,7 @@ describe('running code in the room (real judge)', () => {
       },
     );
     expect(run.statusCode, run.body).toBe(200);
-    expect(run.json()).toMatchObject({ kind: 'run', output: '5\n', runBy: 'Candidate' });
+    expect(run.json()).toMatchObject({ kind: 'run', output: '5\n', runBy: 'Cara Lin' });
     await interviewer.until(() => interviewer.events.some((e) => e.type === 'run'), 'the run on the interviewer side');
     expect(interviewer.events.find((e) => e.type === 'run')).toMatchObject({ run: { output: '5\n' } });
 
@@ -296,5 +296,47 @@ describe('running code in the room (real judge)', () => {
     const room = await t.as(null).get(`/api/interviews/${id}/room`, { 'x-join-token': token });
     expect(room.body).not.toContain(MARK);
     expect(room.json().runs.map((r: { kind: string }) => r.kind)).toEqual(['run', 'hidden']);
+  });
+
+  it('a revealed function problem comes with its stubs, and a Run calls the function with the input as arguments', async () => {
+    const { problems } = await buildCodingTest(t.deps.db, {
+      employer: team.owner,
+      problems: [
+        {
+          title: 'Add',
+          kind: 'function',
+          signature: {
+            name: 'add',
+            params: [
+              { name: 'a', type: 'int' },
+              { name: 'b', type: 'int' },
+            ],
+            returns: 'int',
+          },
+          starterCode: { python: 'def add(a: int, b: int) -> int:\n    pass\n' },
+          examples: [{ input: '1\n2', output: '3' }],
+          testCases: [{ input: '40\n2', output: '42' }],
+        },
+      ],
+    });
+    const { id, token } = await schedule();
+    const revealed = await t.as(team.recruiter).post(`/api/interviews/${id}/reveal`, { problemId: problems[0]!.id });
+    expect(revealed.statusCode, revealed.body).toBe(200);
+    expect(revealed.json()).toMatchObject({
+      kind: 'function',
+      starterCode: { python: expect.stringContaining('def add') },
+    });
+    const room = await t.as(null).get(`/api/interviews/${id}/room`, { 'x-join-token': token });
+    expect(room.json().problem).toMatchObject({ kind: 'function', starterCode: { python: expect.any(String) } });
+    const run = await t
+      .as(null)
+      .post(
+        `/api/interviews/${id}/run`,
+        { language: 'python', code: 'def add(a, b):\n    return a + b\n', input: '20\n22' },
+        { 'x-join-token': token },
+      );
+    expect(run.statusCode, run.body).toBe(200);
+    // without the harness the file would define add and print nothing
+    expect(run.json()).toMatchObject({ kind: 'run', verdict: 'Accepted', output: '42' });
   });
 });

@@ -40,7 +40,8 @@ function requireSameOrigin(req: FastifyRequest) {
   } catch {
     throw new AppError('ORIGIN_REJECTED', 'Cross-site request refused');
   }
-  if (host !== (req.headers['x-forwarded-host'] ?? req.headers.host)) {
+  // req.host reads X-Forwarded-Host only from a trusted proxy (TRUST_PROXY); anyone else could name any host.
+  if (host !== req.host) {
     throw new AppError('ORIGIN_REJECTED', 'Cross-site request refused');
   }
 }

@@ -88,9 +88,10 @@ export function dueReminders(database: Database, now: Date, until: Date) {
     testType: 'APTITUDE' | 'CODING';
     companyId: string | null;
     endTime: Date;
+    defaultLocale: string;
   }>(
     `SELECT i.id, i.email, t.id AS "testId", t.test_name AS "testName", t.test_type AS "testType",
-            t.company_id AS "companyId", t.end_time AS "endTime"
+            t.company_id AS "companyId", t.end_time AS "endTime", t.default_locale AS "defaultLocale"
      FROM invitations i JOIN tests t ON t.id = i.test_id ${PROGRESS}
      WHERE i.reminder_sent_at IS NULL AND t.is_active AND t.end_time > $2 AND t.end_time <= $1
        AND ${SUBMITTED_AT} IS NULL

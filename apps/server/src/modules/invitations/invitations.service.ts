@@ -11,6 +11,7 @@ import {
   type TInviteLanding,
   type TInviteRequest,
   type TInviteResult,
+  toCandidateLocale,
 } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -100,6 +101,8 @@ async function sendInvitationEmail(deps: Deps, test: TestRow, email: string, tok
     kind: 'invitation',
     to: email,
     mailKind: 'invitation',
+    locale: test.defaultLocale,
+    endAt: test.endTime,
     values: {
       candidateName: await candidateNameFor(deps, email),
       testName: test.testName,
@@ -241,6 +244,7 @@ export async function readInvitation(
     questionCount: test.questionIds.length,
     // The languages the candidate may write in, by the names people use (aptitude tests have none).
     languages: test.testType === 'CODING' ? offeredLanguages(test.languages).map((id) => LANGUAGE_META[id].label) : [],
+    defaultLocale: test.defaultLocale,
   };
 }
 
@@ -261,6 +265,8 @@ export async function sendReminders(deps: Deps): Promise<number> {
       kind: 'reminder',
       to: r.email,
       mailKind: 'reminder',
+      locale: toCandidateLocale(r.defaultLocale),
+      endAt: r.endTime,
       values: {
         candidateName: await candidateNameFor(deps, r.email),
         testName: r.testName,

@@ -124,6 +124,8 @@ describe('tracking, accepting and resending', () => {
       proctored: expect.any(Boolean),
       questionCount: expect.any(Number),
       languages: expect.arrayContaining(['Python', 'C++', 'JavaScript']),
+      // Issue 46: the language of the candidate's pages (a test from before: English)
+      defaultLocale: 'en',
     });
     const list = (await t.as(emp).get(`/api/invitations?testId=${testId}`)).json();
     const inv = list.find((i: { email: string }) => i.email === 'two@cand.test');

@@ -146,7 +146,7 @@ async function judgeClaimed(deps: JudgeSubmissionDeps, row: SubmissionRow): Prom
     const result = await deps.judge.judge({
       language: row.language as JudgeLanguage,
       code: row.code,
-      cases: specs.map(({ input, expectedOutput }) => ({ input, expectedOutput })),
+      cases: specs.map(({ input, expectedOutput, hidden }) => ({ input, expectedOutput, hidden })),
       ...judgeSettings(problem),
     });
     const results = toResultItems(specs, result);

@@ -84,17 +84,25 @@ export function libraryPage(
   );
 }
 
-/** The distinct tags of the tenant's library of one kind (for the filter). */
-export async function libraryTags(
+/**
+ * The filter values present in the tenant's library of one kind (the originals the page lists): tags, kinds,
+ * difficulties and starter code languages, so the page offers no value that matches nothing (issue 46).
+ */
+export async function libraryFacets(
   database: Database,
   viewer: { companyId: string | null; userId: string },
   kind: 'problem' | 'question',
 ) {
-  const rows = await database.query<{ tag: string }>(
-    `SELECT DISTINCT jsonb_array_elements_text(x.tags) AS tag FROM ${TABLES[kind].table} x
-     WHERE (x.company_id = $1::uuid OR (x.company_id IS NULL AND x.created_by = $2::uuid)) AND x.source_id IS NULL
-     ORDER BY 1 LIMIT 200`,
+  const t = TABLES[kind];
+  const tenant = `(x.company_id = $1::uuid OR (x.company_id IS NULL AND x.created_by = $2::uuid))
+       AND x.source_id IS NULL AND x.starter_slug IS NULL`;
+  const [row] = await database.query<{ tags: string[]; types: string[]; difficulties: string[]; languages: string[] }>(
+    `SELECT
+       ARRAY(SELECT DISTINCT jsonb_array_elements_text(x.tags) FROM ${t.table} x WHERE ${tenant} ORDER BY 1 LIMIT 200) AS tags,
+       ARRAY(SELECT DISTINCT ${t.type} FROM ${t.table} x WHERE ${tenant}) AS types,
+       ARRAY(SELECT DISTINCT x.difficulty FROM ${t.table} x WHERE ${tenant} AND x.difficulty IS NOT NULL) AS difficulties,
+       ARRAY(SELECT DISTINCT l FROM ${t.table} x, LATERAL unnest(${t.languages}) l WHERE ${tenant}) AS languages`,
     [viewer.companyId, viewer.userId],
   );
-  return rows.map((r) => r.tag);
+  return row ?? { tags: [], types: [], difficulties: [], languages: [] };
 }

@@ -3,7 +3,17 @@
  * last edit; tag items; add one to a test as a COPY (editing the copy never changes the library item or the
  * other tests using it). `copyLibraryItemIntoTest` is the one copy function (to unify with problem versions).
  */
-import type { TAddFromLibrary, TLibraryItem, TLibraryMeta, TLibraryPage, TLibraryQuery, TTest } from '@assessly/shared';
+import {
+  CODE_LANGUAGES,
+  DIFFICULTIES,
+  LIBRARY_TYPES,
+  type TAddFromLibrary,
+  type TLibraryItem,
+  type TLibraryMeta,
+  type TLibraryPage,
+  type TLibraryQuery,
+  type TTest,
+} from '@assessly/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -26,9 +36,9 @@ export async function browseLibrary(deps: Deps, user: UserRow, q: TLibraryQuery)
     return { ...starter, page: q.page, pageSize: q.pageSize };
   }
   const viewer = { companyId: user.companyId, userId: user.id };
-  const [rows, tags] = await Promise.all([
+  const [rows, facets] = await Promise.all([
     repo.libraryPage(deps.database, viewer, q),
-    repo.libraryTags(deps.database, viewer, q.kind),
+    repo.libraryFacets(deps.database, viewer, q.kind),
   ]);
   return {
     items: rows.map(
@@ -50,7 +60,11 @@ export async function browseLibrary(deps: Deps, user: UserRow, q: TLibraryQuery)
     total: rows[0]?.total ?? 0,
     page: q.page,
     pageSize: q.pageSize,
-    tags,
+    tags: facets.tags,
+    // in the order the page lists them
+    types: LIBRARY_TYPES.filter((t) => facets.types.includes(t)),
+    difficulties: DIFFICULTIES.filter((d) => facets.difficulties.includes(d)),
+    languages: CODE_LANGUAGES.filter((l) => facets.languages.includes(l)),
   };
 }
 

@@ -43,5 +43,9 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'POST /api/review/tests/{testId}/status':
     'Set one hiring status for many candidates of a test (notify: email or not)',
   'PUT /api/companies/me': "Edit your company's profile and settings (owners and admins)",
+  'GET /api/companies/me/reviewer-access':
+    'Whether your company lets reviewers see hidden test cases and model solutions',
+  'PUT /api/companies/me/reviewer-access':
+    'Let reviewers see hidden test cases and model solutions, or not (owners and admins; audited)',
   'GET /api/health': 'Service status',
 };

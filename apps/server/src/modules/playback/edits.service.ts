@@ -8,6 +8,9 @@
 import {
   applyEdit,
   DRAFT_MAX_CHARS,
+  EDIT_AT_SKEW_MS,
+  EDIT_ATTEMPT_MAX_CHARS,
+  EDIT_STREAM_MAX_CHARS,
   EDIT_STREAM_MAX_EVENTS,
   type TEditBatch,
   type TEditBatchSaved,
@@ -22,6 +25,7 @@ import { openAttemptWithProblem } from '../drafts/drafts.service';
 import { requireOfferedLanguage } from '../submissions/offered-languages';
 import { findTest } from '../tests/tests.access';
 import { encodeEvents, hashText } from './edits.codec';
+import { patternStep } from './integrity.rules';
 
 const outOfSync = (why: string) =>
   new AppError('EDITS_OUT_OF_SYNC', `These edits do not apply to the recorded code (${why}); resend from the draft`);
@@ -45,6 +49,29 @@ export function applyBatch(text: string, events: readonly TEditEvent[]): { text:
   return { text: current, events: stored };
 }
 
+/** Characters the events insert plus delete: what a recording costs to keep, whatever the final text. */
+export function editChars(events: readonly TEditEvent[]): number {
+  return events.reduce((n, e) => n + e.insert.length + Math.max(0, e.to - e.from), 0);
+}
+
+/**
+ * The page's `at` is ms since the attempt started on the server's clock (the page corrects its own by the
+ * offset it measured). Times may not go back, within a batch or from the stream's last edit, and may not lie
+ * more than EDIT_AT_SKEW_MS past the attempt's elapsed time on the server.
+ */
+export function checkEditTimes(events: readonly TEditEvent[], lastAt: number, elapsedMs: number) {
+  let prev = lastAt;
+  for (const [i, e] of events.entries()) {
+    if (e.at < prev) {
+      throw new AppError('EDITS_BAD_TIME', `Edit ${i + 1} is timed before the edit recorded before it`);
+    }
+    if (e.at > elapsedMs + EDIT_AT_SKEW_MS) {
+      throw new AppError('EDITS_BAD_TIME', `Edit ${i + 1} is timed after now`);
+    }
+    prev = e.at;
+  }
+}
+
 export async function recordEdits(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   user: UserRow,
@@ -59,6 +86,9 @@ export async function recordEdits(
     const [open] = await tx
       .select({
         id: attempts.id,
+        startedAt: attempts.startedAt,
+        // characters all of this attempt's streams have recorded so far (the attempt's budget)
+        chars: sql<number>`(SELECT COALESCE(SUM(${editStreams.chars}), 0)::int FROM ${editStreams} WHERE ${editStreams.attemptId} = ${attempts.id})`,
         // the languages the test offers (null = all): a recording in another one is refused like its draft
         offered: sql<string[] | null>`(SELECT ${tests.languages} FROM ${tests} WHERE ${tests.id} = ${attempts.testId})`,
       })
@@ -85,6 +115,13 @@ export async function recordEdits(
     if (eventCount > EDIT_STREAM_MAX_EVENTS) {
       throw new AppError('EDITS_LIMIT', `A recording keeps at most ${EDIT_STREAM_MAX_EVENTS} edits per problem`);
     }
+    checkEditTimes(batch.events, stream?.lastAt ?? 0, now.getTime() - open.startedAt.getTime());
+    const added = editChars(batch.events);
+    const chars = (stream?.chars ?? 0) + added;
+    if (chars > EDIT_STREAM_MAX_CHARS || Number(open.chars) + added > EDIT_ATTEMPT_MAX_CHARS) {
+      const cap = chars > EDIT_STREAM_MAX_CHARS ? 'per problem' : 'per attempt';
+      throw new AppError('EDITS_LIMIT', `This recording is over its size limit ${cap}; your draft is still saved`);
+    }
     const applied = applyBatch(text, batch.events);
     const hash = hashText(applied.text);
     if (batch.hash !== undefined && batch.hash !== hash) throw outOfSync('the result differs from your draft');
@@ -96,7 +133,19 @@ export async function recordEdits(
       eventsGz: encodeEvents(applied.events),
       receivedAt: now,
     });
-    const values = { text: applied.text, textHash: hash, lastSeq: batch.seq, eventCount, updatedAt: now };
+    const lastAt = batch.events.at(-1)!.at;
+    const pattern = patternStep({ hash: stream?.patternHash ?? '', count: stream?.patternCount ?? 0 }, applied.events);
+    const values = {
+      patternHash: pattern.hash,
+      patternCount: pattern.count,
+      text: applied.text,
+      textHash: hash,
+      lastSeq: batch.seq,
+      eventCount,
+      chars,
+      lastAt,
+      updatedAt: now,
+    };
     if (stream) await tx.update(editStreams).set(values).where(where);
     else await tx.insert(editStreams).values({ attemptId: open.id, ...key, ...values });
     return { ok: true as const, applied: true, seq: batch.seq, hash };

@@ -5,6 +5,7 @@
  * are never signals: a paste counts as "from outside" only when its text was not in any of the attempt's
  * editors before (their text at that moment, or text cut or deleted from them earlier).
  */
+import { createHash } from 'node:crypto';
 import type { TEditEvent, TIntegritySignal, TPlaybackStream } from '@assessly/shared';
 
 export const RULES = {
@@ -39,8 +40,8 @@ export interface IntegrityInput {
   othersCode: Map<string, { who: string; code: string }[]>;
   /** Per problem: the model solution, if any. */
   solutions: Map<string, string>;
-  /** Per problem: other attempts' streams (for edit patterns). */
-  othersStreams: Map<string, TEditEvent[][]>;
+  /** Per problem: other attempts' edit-pattern fingerprints (`patternOf`), stored once per stream. */
+  othersPatterns: Map<string, string[]>;
   /** The test allows pastes from outside (paste policy 'allow'): they are not signals. */
   pastesAllowed?: boolean;
   /** Per problem: this candidate's submitted code (compared as well as the final draft). */
@@ -185,17 +186,16 @@ export function findSignals(input: IntegrityInput): Signal[] {
         `The code of ${label(input, s)} is identical to the model solution`,
       );
     }
-    const pattern = chunksOf(s.events);
-    if (pattern.length >= RULES.patternChunks) {
-      const key = pattern.join('\u0000');
-      const matches = (input.othersStreams.get(s.questionId) ?? []).filter((o) => chunksOf(o).join('\u0000') === key);
+    const pattern = patternOf(s.events);
+    if (pattern.count >= RULES.patternChunks) {
+      const matches = (input.othersPatterns.get(s.questionId) ?? []).filter((o) => o === pattern.hash);
       if (matches.length > 0) {
         add(
           'pattern_match',
           lastAt,
           s,
           `The same ${RULES.patternChunks}+ insertions of ${RULES.patternChunkChars}+ characters, in the same order, as in another attempt`,
-          `${pattern.length} insertions into ${label(input, s)} match another attempt's, in order`,
+          `${pattern.count} insertions into ${label(input, s)} match another attempt's, in order`,
         );
       }
     }
@@ -203,9 +203,24 @@ export function findSignals(input: IntegrityInput): Signal[] {
   return signals.sort((a, b) => a.at - b.at);
 }
 
-/** The large insertions of a stream, in order: its edit pattern. */
-function chunksOf(events: readonly TEditEvent[]): string[] {
-  return events
-    .filter((e) => INSERTS.has(e.kind) && e.insert.trim().length >= RULES.patternChunkChars)
-    .map((e) => normalizeCode(e.insert));
+/**
+ * A stream's edit pattern is its large insertions, in order; its fingerprint chains a SHA-256 over them, so
+ * the recorder keeps it up to date batch by batch (edit_streams.pattern_hash) and equal patterns have equal
+ * fingerprints.
+ */
+export function patternStep(
+  pattern: { hash: string; count: number },
+  events: readonly TEditEvent[],
+): { hash: string; count: number } {
+  let { hash, count } = pattern;
+  for (const e of events) {
+    if (!INSERTS.has(e.kind) || e.insert.trim().length < RULES.patternChunkChars) continue;
+    hash = createHash('sha256')
+      .update(`${hash}\u0000${normalizeCode(e.insert)}`)
+      .digest('hex');
+    count++;
+  }
+  return { hash, count };
 }
+
+export const patternOf = (events: readonly TEditEvent[]) => patternStep({ hash: '', count: 0 }, events);

@@ -6,6 +6,7 @@ import {
   ZIntegrityReport,
   ZOk,
   ZPlayback,
+  ZPlaybackQuery,
 } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -48,14 +49,16 @@ export async function playbackRoutes(app: FastifyInstance, deps: AppDeps) {
       config: perSessionLimit(REPLAY_LIMIT),
       preValidation: employerOnly,
       schema: {
-        summary: "An attempt's code playback streams with its Run and Submit moments",
+        summary:
+          "A page of an attempt's code playback streams with its Run and Submit moments (next: the following page's cursor)",
         params: ZAttemptParam,
+        querystring: ZPlaybackQuery,
         response: { 200: ZPlayback },
       },
     },
     async (req) => {
       const { attempt, test } = await requireManagedAttempt(deps, requireEmployer(req), req.params.attemptId);
-      return getPlayback(deps, attempt, test);
+      return getPlayback(deps, attempt, test, req.query);
     },
   );
 

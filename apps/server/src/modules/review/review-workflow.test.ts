@@ -73,7 +73,8 @@ describe('compare', () => {
       code: 'print(0)  # Ada',
     });
     expect(body.candidates[1].problems[0].score).toBe(25);
-    expect(body.candidates[1].integrity).toEqual({ total: 2, counts: { tab_switch: 2 } });
+    // issue 46: the integrity count holds the coding signals too: the seeded submission has no recording
+    expect(body.candidates[1].integrity).toEqual({ total: 3, counts: { tab_switch: 2, no_recording: 1 } });
     expect(body.candidates[0].timeUsedSeconds).toBe(30 * 60);
 
     expect((await call(t.app, 'GET', `/api/review/compare?attemptIds=${ids[0]}`, team.owner)).statusCode).toBe(400);

@@ -52,8 +52,6 @@ export async function compareAttempts(deps: Deps, user: UserRow, attemptIds: str
       attemptIds: 'Choose attempts of one test',
     });
   const candidates = reports.map((r): TCompareCandidate => {
-    const counts: Record<string, number> = {};
-    for (const e of r.events) counts[e.kind] = (counts[e.kind] ?? 0) + 1;
     return {
       attemptId: r.attemptId,
       name: `${r.candidate.firstName} ${r.candidate.lastName}`.trim() || r.candidate.email,
@@ -66,7 +64,8 @@ export async function compareAttempts(deps: Deps, user: UserRow, attemptIds: str
       hiringStatus: r.hiringStatus,
       timeUsedSeconds: r.timeTakenSeconds,
       extraMinutes: r.accommodation?.extraMinutes ?? 0,
-      integrity: { total: r.events.length, counts },
+      // the report's integrity count (review/integrity-count.ts), as every screen shows it
+      integrity: r.integrity,
       problems: r.problems,
     };
   });

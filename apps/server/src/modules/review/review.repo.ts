@@ -60,6 +60,7 @@ export interface ReportSubmission {
   judgeHistory: TDashboardSubmission['judgeHistory'];
   candidate: Record<string, string>;
   hiringStatus: string | null;
+  attemptStartedAt: Date | null;
   proctored: boolean;
   eventCounts: Record<string, number> | null;
   eventTotal: number;
@@ -89,7 +90,7 @@ export function submissionsPage(database: Database, testId: string, limit: numbe
             jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
               'role', u.role, 'gender', u.gender, 'dob', u.dob, 'mobileNumber', u.mobile_number, 'bio', u.bio,
               'educationDetails', u.education_details, 'experienceDetails', u.experience_details) AS candidate,
-            a.hiring_status AS "hiringStatus", coalesce(a.proctored, false) AS proctored,
+            a.hiring_status AS "hiringStatus", a.started_at AS "attemptStartedAt", coalesce(a.proctored, false) AS proctored,
             ev.counts AS "eventCounts", coalesce(ev.total, 0)::int AS "eventTotal", evl.list AS events,
             count(*) OVER ()::int AS "totalRows"
      FROM submissions s
@@ -127,8 +128,8 @@ export interface CandidateResultRow {
   score: number;
   maxScore: number;
   hiringStatus: string;
-  eventCount: number;
   awaitingGrading: boolean;
+  extraMinutes: number;
   /** The languages the candidate submitted in (coding tests), by id. */
   languages: string[] | null;
 }
@@ -140,8 +141,7 @@ export function candidateResults(database: Database, testId: string, attemptId?:
             (u.email_verified_at IS NOT NULL) AS "emailVerified",
             a.started_at AS "startedAt", a.ended_at AS "endedAt", a.deadline_at AS "deadlineAt",
             ${SCORE_EXPR} AS score, ${MAX_EXPR} AS "maxScore", a.hiring_status AS "hiringStatus",
-            (SELECT count(*)::int FROM proctoring_events pe WHERE pe.attempt_id = a.id) AS "eventCount",
-            a.awaiting_grading AS "awaitingGrading",
+            a.awaiting_grading AS "awaitingGrading", a.extra_minutes AS "extraMinutes",
             (SELECT array_agg(DISTINCT sl.language ORDER BY sl.language) FROM submissions sl
               WHERE sl.test_id = a.test_id AND sl.user_id = a.user_id) AS languages
      FROM attempts a

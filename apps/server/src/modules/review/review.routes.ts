@@ -29,6 +29,7 @@ import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { employerOnly, signedIn, typed } from '../../lib/route-schema';
 import { requireVerifiedSender } from '../companies/verified-sender';
 import { requireManagedTest } from '../tests/tests.access';
+import { getResultsCsv } from './results-csv';
 import { addNote, compareAttempts, listNotes } from './review.notes';
 import * as service from './review.service';
 import { findSimilarPairs } from './similarity.service';
@@ -92,7 +93,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/review/tests/:testId/results.csv',
     { preValidation: employerOnly, schema: { params: ZTestParam } },
     async (req, reply) => {
-      const { filename, csv } = await service.getResultsCsv(deps, requireEmployer(req), req.params.testId);
+      const { filename, csv } = await getResultsCsv(deps, requireEmployer(req), req.params.testId);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -6,7 +6,6 @@
 
 import {
   scoreBand,
-  stageLabel,
   type TBulkStatusSaved,
   type TBulkStatusUpdate,
   type TCandidateProfile,
@@ -37,11 +36,13 @@ import { AppError } from '../../lib/errors';
 import { type Action, authorize } from '../../lib/policy';
 import { answerMarks, isWrittenAnswer } from '../aptitude-questions/aptitude-scoring';
 import { companyStages, requireStage } from '../companies/companies.pipeline';
+import { seesHidden, withholdResult } from '../companies/hidden-access';
+import { computeSignals } from '../playback/playback.service';
 import { ruleOf } from '../proctoring-events/proctoring-rules';
 import { requireManagedTest } from '../tests/tests.access';
 import { profileOf } from '../users/users.service';
-import { toCsv } from './csv';
 import { countTestsNeedingGrading, findDashboardStats, findDashboardTests, type Viewer } from './dashboard-figures';
+import { integritySummaries } from './integrity-count';
 import * as repo from './review.repo';
 import { findSimilarPairs, flagsByUser } from './similarity.service';
 import { STATUS_UNDO_MS } from './status-mail';
@@ -109,8 +110,23 @@ export async function getSubmissionsPage(
   page: number,
   pageSize: number,
 ): Promise<TSubmissionsPage> {
-  await requireManagedTest(deps.db, user, testId);
+  const test = await requireManagedTest(deps.db, user, testId);
   const rows = await repo.submissionsPage(deps.database, testId, pageSize, (page - 1) * pageSize);
+  // a reviewer whose company keeps hidden cases from reviewers (issue 42) gets their verdicts, not their data
+  const withheld = !(await seesHidden(deps.db, user));
+  const sittings = new Map(
+    rows.flatMap((r) =>
+      r.attemptId && r.attemptStartedAt
+        ? [
+            [
+              r.attemptId,
+              { id: r.attemptId, userId: r.candidate.id!, startedAt: new Date(r.attemptStartedAt) },
+            ] as const,
+          ]
+        : [],
+    ),
+  );
+  const integrity = await integritySummaries(deps, test, [...sittings.values()]);
   return {
     testId,
     page,
@@ -131,7 +147,7 @@ export async function getSubmissionsPage(
       maxScore: r.maxScore,
       band: scoreBand(r.passed, r.total),
       createdAt: repo.iso(r.createdAt)!,
-      results: (r.results ?? []) as TReviewResultItem[],
+      results: ((r.results ?? []) as TReviewResultItem[]).map((item) => (withheld ? withholdResult(item) : item)),
       problemVersion: r.problemVersion,
       judgeHistory: r.judgeHistory ?? [],
       candidate: r.candidate as unknown as TCandidateProfile,
@@ -152,6 +168,7 @@ export async function getSubmissionsPage(
           score: e.score,
           response: e.response,
         })),
+        integrity: (r.attemptId && integrity.get(r.attemptId)) || { total: 0, counts: {} },
       },
     })),
   };
@@ -176,6 +193,15 @@ export async function requireManagedAttempt(
   }
 }
 
+/** Seconds from the start to the end (or, still running, to now, at most the deadline). */
+export function timeTaken(
+  deps: Pick<Deps, 'clock'>,
+  a: { startedAt: Date; endedAt: Date | null; deadlineAt: Date },
+): number {
+  const end = a.endedAt ?? new Date(Math.min(a.deadlineAt.getTime(), deps.clock.now().getTime()));
+  return Math.max(0, Math.round((end.getTime() - a.startedAt.getTime()) / 1000));
+}
+
 export async function getResults(deps: Deps, user: UserRow, testId: string): Promise<TReviewResultRow[]> {
   const test = await requireManagedTest(deps.db, user, testId);
   const [rows, similarity] = await Promise.all([
@@ -183,6 +209,11 @@ export async function getResults(deps: Deps, user: UserRow, testId: string): Pro
     test.testType === 'CODING' ? findSimilarPairs(deps, test) : null,
   ]);
   const flags = similarity ? flagsByUser(similarity) : new Map<string, number>();
+  const integrity = await integritySummaries(
+    deps,
+    test,
+    rows.map((r) => ({ id: r.attemptId, userId: r.userId, startedAt: r.startedAt })),
+  );
   return rows.map((r) => ({
     attemptId: r.attemptId,
     userId: r.userId,
@@ -197,59 +228,13 @@ export async function getResults(deps: Deps, user: UserRow, testId: string): Pro
     passed: r.awaitingGrading ? null : isPass(r.score, r.maxScore, test),
     awaitingGrading: r.awaitingGrading,
     hiringStatus: r.hiringStatus,
-    eventCount: r.eventCount,
+    timeTakenSeconds: timeTaken(deps, r),
+    extraMinutes: r.extraMinutes,
+    eventCount: integrity.get(r.attemptId)?.total ?? 0,
+    integrity: integrity.get(r.attemptId) ?? { total: 0, counts: {} },
     similarityFlags: flags.get(r.userId) ?? 0,
     languages: r.languages ?? [],
   }));
-}
-
-export async function getResultsCsv(
-  deps: Deps,
-  user: UserRow,
-  testId: string,
-): Promise<{ filename: string; csv: string }> {
-  const test = await requireManagedTest(deps.db, user, testId);
-  const rows = await getResults(deps, user, testId);
-  // the stage as the company names it (a custom stage's key is internal)
-  const stages = test.companyId ? await companyStages(deps.db, test.companyId) : [];
-  const header = [
-    'Name',
-    'Email',
-    'Email verified',
-    'Started',
-    'Ended',
-    'Score',
-    'Max score',
-    'Percent',
-    'Result',
-    'Status',
-    'Integrity events',
-    'Similarity flags',
-  ];
-  const csv = toCsv(
-    header,
-    rows.map((r) => [
-      r.name,
-      r.email,
-      r.emailVerified === false ? 'No' : 'Yes',
-      r.startedAt,
-      r.endedAt ?? '',
-      r.score,
-      r.maxScore,
-      r.percent,
-      r.passed === null ? 'Awaiting grading' : r.passed ? 'Pass' : 'Fail',
-      stages.length ? stageLabel(stages, r.hiringStatus) : r.hiringStatus,
-      r.eventCount,
-      r.similarityFlags,
-    ]),
-  );
-  const slug =
-    test.testName
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'test';
-  return { filename: `${slug}-results.csv`, csv };
 }
 
 export async function getReport(deps: Deps, user: UserRow, attemptId: string): Promise<TReport> {
@@ -271,6 +256,10 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
     test.testType === 'CODING' ? findSimilarPairs(deps, test) : null,
   ]);
   if (!result || !candidate) throw new AppError('NOT_FOUND', 'Attempt not found');
+  const [signals, integrity] = await Promise.all([
+    test.testType === 'CODING' ? computeSignals(deps, attempt, test) : [],
+    integritySummaries(deps, test, [attempt]),
+  ]);
   const problemById = new Map(problems.map((p) => [p.id, p]));
   const perProblem: TProblemScore[] =
     test.testType === 'APTITUDE'
@@ -304,7 +293,6 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
   if (test.testType === 'CODING' && test.writtenQuestionIds.length > 0) {
     perProblem.push(...(await aptitudeScores(deps, test.writtenQuestionIds, attempt, test.questionIds.length)));
   }
-  const end = attempt.endedAt ?? new Date(Math.min(attempt.deadlineAt.getTime(), deps.clock.now().getTime()));
   const flags = similarity ? (flagsByUser(similarity).get(attempt.userId) ?? 0) : 0;
   return {
     attemptId: attempt.id,
@@ -312,7 +300,7 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
     candidate: profileOf(candidate),
     startedAt: attempt.startedAt.toISOString(),
     endedAt: repo.iso(attempt.endedAt),
-    timeTakenSeconds: Math.max(0, Math.round((end.getTime() - attempt.startedAt.getTime()) / 1000)),
+    timeTakenSeconds: timeTaken(deps, attempt),
     score: round1(result.score),
     maxScore: result.maxScore,
     percent: percentOf(result.score, result.maxScore),
@@ -335,6 +323,8 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
         response: e.response,
       }),
     ),
+    integrity: integrity.get(attempt.id) ?? { total: 0, counts: {} },
+    signals: signals.map((s) => ({ kind: s.kind, at: s.at, rule: s.rule, evidence: s.evidence })),
     similarityFlags: flags,
     proctored: attempt.proctored,
     scoringRule: SCORING_RULE,
@@ -391,6 +381,16 @@ async function aptitudeScores(
         code: null,
         submissionId: null,
         submissionCount: answered ? 1 : 0,
+        ...(q.kind !== 'text'
+          ? {
+              choice: {
+                options: q.options,
+                chosen: typeof answer === 'number' ? [answer] : Array.isArray(answer) ? answer : [],
+                correct: Array.isArray(q.correctAnswers) ? q.correctAnswers : [q.correctAnswer],
+                multiple: Array.isArray(q.correctAnswers),
+              },
+            }
+          : {}),
         ...(q.kind === 'text'
           ? {
               written: {

@@ -274,7 +274,13 @@ describe('results and CSV', () => {
     const body = (await t.as(empA).get(`/api/review/tests/${seeded.main.test.id}/results`)).json();
     expect(body.rows.map((r: { email: string }) => r.email)).toEqual([cand1.email, cand2.email, cand3.email]);
     expect(body.rows.map((r: { score: number }) => r.score)).toEqual([90, 15, 0]);
-    expect(body.rows[0]).toMatchObject({ passed: true, eventCount: 3, similarityFlags: 1 });
+    // Issue 46: the integrity count is the events and the coding signals: 3 events, and both problems were
+    // submitted without a recording from the page (seeded straight into the table).
+    expect(body.rows[0]).toMatchObject({ passed: true, eventCount: 5, similarityFlags: 1 });
+    expect(body.rows[0].integrity).toEqual({
+      total: 5,
+      counts: { tab_switch: 2, face_mismatch: 1, no_recording: 2 },
+    });
     expect(body.rows[2]).toMatchObject({ similarityFlags: 0, endedAt: null });
     // Issue 26: each row names the languages its candidate submitted in (the language filter's options).
     for (const r of body.rows) expect(Array.isArray(r.languages), r.email).toBe(true);
@@ -288,15 +294,17 @@ describe('results and CSV', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="backend-hiring-results.csv"');
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Name,Email,Email verified,Started,Ended,Score,Max score,Percent,Result,Status,Integrity events,Similarity flags',
+      'Name,Email,Email verified,Started,Ended,Score,Max score,Percent,Result,Status,Integrity events,Similarity flags,' +
+        'Time taken (minutes),Extra time (minutes),Q1 Problem 1 (of 60),Q2 Problem 2 (of 40)',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      `Ada Lovelace,${cand1.email},Yes,${seeded.a1.startedAt.toISOString()},${seeded.a1.endedAt!.toISOString()},90,100,90,Pass,Applied,3,1`,
+      `Ada Lovelace,${cand1.email},Yes,${seeded.a1.startedAt.toISOString()},${seeded.a1.endedAt!.toISOString()},90,100,90,Pass,Applied,5,1,30,0,60,30`,
     );
     // The name starting with = gets a quote, and the comma and quotes are escaped.
     expect(lines[2]!.startsWith(`"'=HYPERLINK(""http://x"") Copy, Cat",${cand2.email},`)).toBe(true);
-    expect(lines[2]!.endsWith(',15,100,15,Fail,Applied,0,1')).toBe(true);
+    // 30 minutes taken, no extra time, 15 of 60 on problem 1 and nothing on problem 2
+    expect(lines[2]!.endsWith(',15,100,15,Fail,Applied,0,1,30,0,15,0')).toBe(true);
     expect((await t.as(empB).get(`/api/review/tests/${seeded.main.test.id}/results.csv`)).statusCode).toBe(404);
   });
 

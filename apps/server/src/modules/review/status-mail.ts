@@ -70,6 +70,7 @@ export async function sendDueStatusEmails(deps: Deps): Promise<number> {
       kind: status,
       to: candidate.email,
       mailKind: `status_${status}`,
+      locale: test.defaultLocale,
       values: {
         candidateName: displayName(candidate),
         testName: test.testName,

@@ -3,11 +3,19 @@
  * {candidateName}, {testName}, {companyName}, {inviteLink}, {endTime}. A company without its own template
  * gets the default below. Used by hiring-status emails and by the invitations module.
  */
-import { TEMPLATE_KINDS, type TEmailTemplate, type TTemplateKind, type TTemplateUpdate } from '@assessly/shared';
+import {
+  type TCandidateLocale,
+  TEMPLATE_KINDS,
+  type TEmailTemplate,
+  type TTemplateKind,
+  type TTemplateUpdate,
+} from '@assessly/shared';
 import { and, eq } from 'drizzle-orm';
+import { IntlMessageFormat } from 'intl-messageformat';
 import type { Db } from '../../db/client';
 import { companies, emailTemplates } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { formatWhenIn, TRANSLATED_TEMPLATES } from './email-locales';
 
 export const DEFAULT_TEMPLATES: Record<TTemplateKind, { subject: string; body: string }> = {
   invitation: {
@@ -85,9 +93,9 @@ export async function findTemplate(db: Db, companyId: string | null, kind: TTemp
       .from(emailTemplates)
       .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.kind, kind)))
       .limit(1);
-    if (own) return { subject: own.subject, body: own.body };
+    if (own) return { subject: own.subject, body: own.body, own: true };
   }
-  return DEFAULT_TEMPLATES[kind];
+  return { ...DEFAULT_TEMPLATES[kind], own: false };
 }
 
 export async function companyName(db: Db, companyId: string | null): Promise<string> {
@@ -112,18 +120,54 @@ export function withoutEmptyEndTime(text: string, values: TemplateValues): strin
     .replace(/\n{3,}/g, '\n\n');
 }
 
-/** Renders the company's template of this kind and sends it. */
+/**
+ * The default template of this kind in the candidate's locale (issue 46), rendered: English as renderTemplate
+ * always did, the other locales as ICU messages with the end time in the locale's words.
+ */
+export function renderDefault(
+  kind: TTemplateKind,
+  locale: TCandidateLocale,
+  values: TemplateValues,
+  endAt?: Date | null,
+): { subject: string; text: string } {
+  if (locale === 'en') {
+    const tpl = DEFAULT_TEMPLATES[kind];
+    return {
+      subject: renderTemplate(tpl.subject, values),
+      text: renderTemplate(withoutEmptyEndTime(tpl.body, values), values),
+    };
+  }
+  const tpl = TRANSLATED_TEMPLATES[locale][kind];
+  const local = { ...values, ...(endAt !== undefined ? { endTime: formatWhenIn(endAt, locale) } : {}) };
+  const all = { candidateName: '', testName: '', companyName: '', inviteLink: '', endTime: '', ...local };
+  const format = (text: string) => String(new IntlMessageFormat(text, locale).format(all));
+  return { subject: format(tpl.subject), text: format(withoutEmptyEndTime(tpl.body, local)) };
+}
+
+/**
+ * Renders the company's template of this kind and sends it. A company's own template is sent as written; the
+ * default one in the test's language (`locale`, issue 46; `endAt` is the window's end for the locale's date).
+ */
 export async function sendTemplated(
   deps: Pick<AppDeps, 'db' | 'mailer'>,
-  opts: { companyId: string | null; kind: TTemplateKind; to: string; values: TemplateValues; mailKind: string },
+  opts: {
+    companyId: string | null;
+    kind: TTemplateKind;
+    to: string;
+    values: TemplateValues;
+    mailKind: string;
+    locale?: TCandidateLocale;
+    endAt?: Date | null;
+  },
 ) {
   const tpl = await findTemplate(deps.db, opts.companyId, opts.kind);
-  return deps.mailer.send({
-    to: opts.to,
-    subject: renderTemplate(tpl.subject, opts.values),
-    text: renderTemplate(withoutEmptyEndTime(tpl.body, opts.values), opts.values),
-    kind: opts.mailKind,
-  });
+  const mail = tpl.own
+    ? {
+        subject: renderTemplate(tpl.subject, opts.values),
+        text: renderTemplate(withoutEmptyEndTime(tpl.body, opts.values), opts.values),
+      }
+    : renderDefault(opts.kind, opts.locale ?? 'en', opts.values, opts.endAt);
+  return deps.mailer.send({ to: opts.to, subject: mail.subject, text: mail.text, kind: opts.mailKind });
 }
 
 export function displayName(u: { firstName: string; lastName: string; email: string }): string {

@@ -88,7 +88,8 @@ async function codingQuestions(deps: Deps, testId: string): Promise<TTestFigures
 
 /**
  * Per aptitude question: how many answered it, their mean marks and the share with full marks. Multi-select
- * answers score as the test does (answerMarks); a written answer counts once graded (issue 25), with its grade.
+ * answers score as the test does (answerMarks); a written answer is attempted once given and earns its grade
+ * once graded (issues 25, 46): the average and the share are over the graded answers.
  */
 async function aptitudeQuestionFigures(deps: Deps, test: TestRow): Promise<TTestFigures['questions']> {
   const [questions, finished, grades] = await Promise.all([
@@ -110,14 +111,21 @@ async function aptitudeQuestionFigures(deps: Deps, test: TestRow): Promise<TTest
     if (!q) return [];
     const earned: number[] = [];
     const wrong = new Map<number, number>();
+    // issue 46: a written answer is attempted when given; it earns its grade once graded
+    let answered = 0;
+    let awaiting = 0;
     for (const a of finished) {
       const answer = a.answers[id];
       if (q.kind === 'text') {
+        if (!isWrittenAnswer(answer)) continue;
+        answered++;
         const grade = gradeOf.get(`${a.id}/${id}`);
-        if (isWrittenAnswer(answer) && grade !== undefined) earned.push(Math.min(grade, q.marks));
+        if (grade === undefined) awaiting++;
+        else earned.push(Math.min(grade, q.marks));
         continue;
       }
       if (answer === undefined || typeof answer === 'string') continue;
+      answered++;
       earned.push(answerMarks(q, answer));
       if (typeof answer === 'number' && answer !== q.correctAnswer) wrong.set(answer, (wrong.get(answer) ?? 0) + 1);
     }
@@ -128,7 +136,8 @@ async function aptitudeQuestionFigures(deps: Deps, test: TestRow): Promise<TTest
         id,
         title: q.questionText,
         maxScore: q.marks,
-        attempted: earned.length,
+        attempted: answered,
+        ...(q.kind === 'text' ? { awaitingGrading: awaiting } : {}),
         averageScore: earned.length ? round1(earned.reduce((x, y) => x + y, 0) / earned.length) : null,
         passRate: earned.length ? round1((full * 100) / earned.length) : null,
         commonWrongAnswer: top ? { option: q.options[top[0]] ?? `Option ${top[0] + 1}`, count: top[1] } : null,

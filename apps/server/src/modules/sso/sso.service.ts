@@ -243,7 +243,7 @@ export async function finishSso(
   }
   const linked = flow.linkUserId != null;
   const user = linked
-    ? await linkIdentity(deps, conn, flow.linkUserId!, claims.subject, ip)
+    ? await linkIdentity(deps, conn, flow.linkUserId!, claims, ip)
     : await findOrCreateMember(deps, conn, claims);
   await recordAudit(deps.db, {
     companyId: conn.companyId,
@@ -267,10 +267,24 @@ async function identityUser(db: Db, issuer: string, subject: string) {
   return row?.user ?? null;
 }
 
-async function linkIdentity(deps: Deps, conn: SsoConnectionRow, userId: string, subject: string, ip: string) {
+async function linkIdentity(
+  deps: Deps,
+  conn: SsoConnectionRow,
+  userId: string,
+  claims: { subject: string; email: string },
+  ip: string,
+) {
+  const subject = claims.subject;
   const [member] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!member || !isMemberOf(member, conn.companyId)) {
     throw new AppError('SSO_FAILED', 'This account is not a member of the company', { reason: 'outside_company' });
+  }
+  // Issue 42: the provider's account must be this member's own address, or a member could link a colleague's
+  // provider account (or a shared one) and sign in as themselves with it.
+  if (claims.email.trim().toLowerCase() !== member.email.trim().toLowerCase()) {
+    throw new AppError('SSO_FAILED', "The provider account's email is not this account's", {
+      reason: 'email_mismatch',
+    });
   }
   const holder = await identityUser(deps.db, conn.issuer, subject);
   if (holder && holder.id !== member.id) {

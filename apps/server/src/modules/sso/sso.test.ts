@@ -9,7 +9,7 @@ import { createSignedInUser, type SignedInUser, sessionCookie, uniqueEmail } fro
 import { cookieNamed, signInAtProvider, startOidcProvider, type TestProvider } from '../../../test/fixtures/oidc';
 import { joinAs } from '../../../test/fixtures/team';
 import { useTestApp } from '../../../test/support';
-import { apiTokens, ssoConnections, users } from '../../db/schema';
+import { apiTokens, ssoConnections, ssoIdentities, users } from '../../db/schema';
 
 const PUBLIC_URL = 'http://assessly.test';
 const STATE = 'assessly_sso_state';
@@ -181,6 +181,17 @@ describe('sign-in from the attacker’s side', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login?ssoError=link_required');
     expect(cookieNamed(res, 'assessly_session')).toBeNull();
+  });
+
+  it('a member cannot link a provider account whose email is not their own (issue 42)', async () => {
+    const identities = () => t.deps.db.select().from(ssoIdentities).where(eq(ssoIdentities.userId, owner.id));
+    const before = (await identities()).length;
+    const link = await t.as(owner).post('/api/auth/sso/link', {});
+    const state = cookieNamed(link, STATE)!;
+    const back = await signInAtProvider(PUBLIC_URL, link.json().url, `idp:colleague.${Date.now()}@${domain}`);
+    const done = await t.as({ cookie: `${owner.cookie}; ${state}` }).get(`${back.pathname}${back.search}`);
+    expect(done.headers.location).toBe('/login?ssoError=email_mismatch');
+    expect((await identities()).length).toBe(before);
   });
 
   it('a member links their identity from their own session; then the provider signs them in', async () => {

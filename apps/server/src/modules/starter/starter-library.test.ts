@@ -2,7 +2,7 @@
  * The starter library through the API (issue 25): every company reads it, searches it by kind, tag and text, and
  * adds an item to a test as its own copy (checked by the builder's rules; usage follows the copy).
  */
-import { STARTER_ITEMS } from '@assessly/shared';
+import { isStarterProblem, STARTER_ITEMS } from '@assessly/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/support';
 
@@ -28,7 +28,7 @@ describe('starter library', () => {
       t.as(who).get(`/api/library?source=starter&pageSize=100&${query}`);
     const problems = await browse(a, 'kind=problem');
     expect(problems.statusCode, problems.body).toBe(200);
-    const problemCount = STARTER_ITEMS.filter((i) => i.kind === 'function' || i.kind === 'sql').length;
+    const problemCount = STARTER_ITEMS.filter(isStarterProblem).length;
     expect(problems.json()).toMatchObject({ total: problemCount });
     expect((await browse(b, 'kind=problem')).json().total).toBe(problemCount);
     const sqlProblems = (await browse(a, 'kind=problem&type=sql')).json();
@@ -151,5 +151,44 @@ describe('starter library', () => {
     expect(await of('single')).toEqual(['Pick one']);
     expect(await of('multiple')).toEqual(['Pick both']);
     expect(await of('text')).toEqual(['Explain']);
+    // the page is told which kinds, difficulties and languages exist (issue 46): only those are offered
+    const facets = (await t.as(employer).get('/api/library?kind=question')).json();
+    expect(facets).toMatchObject({ types: ['single', 'multiple', 'text'], difficulties: [], languages: [] });
+    expect((await t.as(employer).get('/api/library?kind=problem')).json()).toMatchObject({
+      types: [],
+      difficulties: [],
+      languages: [],
+    });
+  });
+
+  it('offers standard input/output problems and only the filter values that exist (issue 46)', async () => {
+    const employer = await t.signIn({ role: 'employer' });
+    const page = (await t.as(employer).get('/api/library?source=starter&kind=problem&pageSize=100')).json();
+    expect(page.types).toEqual(['stdio', 'function', 'sql']);
+    expect(page.difficulties).toEqual(['easy', 'medium', 'hard']);
+    // every offered kind matches something
+    for (const type of page.types) {
+      const of = (await t.as(employer).get(`/api/library?source=starter&kind=problem&type=${type}`)).json();
+      expect(of.total, type).toBeGreaterThan(0);
+    }
+    const stdio = (await t.as(employer).get('/api/library?source=starter&kind=problem&type=stdio')).json();
+    expect(stdio.total).toBe(STARTER_ITEMS.filter((i) => i.kind === 'stdio').length);
+    expect(stdio.total).toBeGreaterThanOrEqual(4);
+    const questions = (await t.as(employer).get('/api/library?source=starter&kind=question')).json();
+    expect(questions.types).toEqual(['single', 'multiple', 'text']);
+
+    // a copy is a stdin/stdout problem with its Python model solution, hidden cases kept from the listing
+    const brackets = stdio.items.find((i: { title: string }) => i.title === 'Balanced brackets');
+    expect(brackets).toMatchObject({ type: 'stdio', starter: true });
+    expect(JSON.stringify(stdio)).not.toContain('import sys');
+    const coding = await newTest(employer, 'CODING');
+    const added = await t
+      .as(employer)
+      .post('/api/library/add-to-test', { testId: coding, kind: 'problem', itemId: brackets.id });
+    expect(added.statusCode, added.body).toBe(200);
+    const [copy] = (await t.as(employer).get(`/api/coding-tests?testId=${coding}`)).json();
+    expect(copy).toMatchObject({ title: 'Balanced brackets', kind: 'stdio', solutionLanguage: 'python', marks: 10 });
+    expect(copy.solution).toContain('def balanced');
+    expect(copy.testCases.length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -5,8 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  DIFFICULTIES,
+  isStarterProblem,
+  LIBRARY_TYPES,
   STARTER_ITEMS,
   type TLibraryItem,
+  type TLibraryPage,
   type TLibraryQuery,
   type TLibraryType,
   type TStarterItem,
@@ -32,24 +36,24 @@ export function findStarterItem(id: string): TStarterItem | null {
   return byId.get(id) ?? null;
 }
 
-const libraryKindOf = (i: TStarterItem) => (i.kind === 'function' || i.kind === 'sql' ? 'problem' : 'question');
+const libraryKindOf = (i: TStarterItem) => (isStarterProblem(i) ? 'problem' : 'question');
 
 export function typeOf(i: TStarterItem): TLibraryType {
-  if (i.kind === 'function' || i.kind === 'sql') return i.kind;
+  if (isStarterProblem(i)) return i.kind;
   if (i.kind === 'text') return 'text';
   return i.correctAnswers ? 'multiple' : 'single';
 }
 
-const titleOf = (i: TStarterItem) => (i.kind === 'function' || i.kind === 'sql' ? i.title : i.questionText);
+const titleOf = (i: TStarterItem) => (isStarterProblem(i) ? i.title : i.questionText);
 const textOf = (i: TStarterItem) =>
-  i.kind === 'function' || i.kind === 'sql' ? i.description : i.kind === 'text' ? i.rubric : i.explanation;
+  isStarterProblem(i) ? i.description : i.kind === 'text' ? i.rubric : i.explanation;
 
 /** One page of the starter library, filtered like the company's own (search, tag, difficulty, kind). */
 export async function starterPage(
   database: Database,
   viewer: { companyId: string | null; userId: string },
   q: TLibraryQuery,
-): Promise<{ items: TLibraryItem[]; total: number; tags: string[] }> {
+): Promise<Omit<TLibraryPage, 'page' | 'pageSize'>> {
   const ofKind = STARTER_ITEMS.filter((i) => libraryKindOf(i) === q.kind);
   const needle = q.q?.toLowerCase();
   const matching = ofKind.filter(
@@ -88,6 +92,9 @@ export async function starterPage(
     }),
     total: matching.length,
     tags: [...new Set(ofKind.flatMap((i) => i.tags))].sort(),
+    types: LIBRARY_TYPES.filter((t) => ofKind.some((i) => typeOf(i) === t)),
+    difficulties: DIFFICULTIES.filter((d) => ofKind.some((i) => i.difficulty === d)),
+    languages: [],
   };
 }
 
@@ -120,6 +127,20 @@ export function starterCopyValues(item: TStarterItem) {
       solution: item.model.code,
       solutionLanguage: item.model.language,
       comparisonMode: item.floatTolerance ? 'float' : undefined,
+    });
+    return { table: 'problem' as const, values: { ...toProblemValues(parsed), ...meta } };
+  }
+  if (item.kind === 'stdio') {
+    const parsed = ZCodingProblemInput.parse({
+      kind: 'stdio',
+      title: item.title,
+      description: item.description,
+      constraints: item.constraints,
+      marks: item.marks,
+      examples: item.examples,
+      testCases: item.testCases,
+      solution: item.model.code,
+      solutionLanguage: item.model.language,
     });
     return { table: 'problem' as const, values: { ...toProblemValues(parsed), ...meta } };
   }

@@ -32,6 +32,7 @@ import { requireOpenAttempt } from '../attempts/attempts.service';
 import { testsHidingScoreFrom } from '../attempts/score-visibility';
 import { requireFunctionInput } from '../coding-problems/function-problems';
 import { requireAnswerLanguage } from '../coding-problems/sql-problems';
+import { seesHidden, withholdSubmission } from '../companies/hidden-access';
 import type { JudgingService } from '../judging/judging.types';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { casesForRun, casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
@@ -187,7 +188,7 @@ export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promi
     const result = await judging.runJudge(user.id, {
       language: input.language,
       code: input.code,
-      cases: specs.map(({ input: stdin, expectedOutput }) => ({ input: stdin, expectedOutput })),
+      cases: specs.map(({ input: stdin, expectedOutput, hidden }) => ({ input: stdin, expectedOutput, hidden })),
       ...judgeSettings(problem),
     });
     const items = toResultItems(specs, result);
@@ -316,7 +317,8 @@ export function toSubmissionJson(row: SubmissionRow, forCandidate: boolean, scor
 
 export async function listSubmissions(deps: Deps, viewer: UserRow, q: TSubmissionQuery): Promise<TSubmission[]> {
   if (viewer.role === 'employer') {
-    return (await repo.listManagedSubmissions(deps.db, viewer, q)).map((r) => toSubmissionJson(r, false));
+    const rows = (await repo.listManagedSubmissions(deps.db, viewer, q)).map((r) => toSubmissionJson(r, false));
+    return (await seesHidden(deps.db, viewer)) ? rows : rows.map(withholdSubmission);
   }
   const rows = await repo.listOwnSubmissions(deps.db, viewer.id, q);
   const hiding = await testsHidingScoreFrom(
@@ -336,7 +338,10 @@ export async function readSubmission(deps: Deps, viewer: UserRow, id: string): P
   }
   if (row && viewer.role === 'employer') {
     const test = await findTest(deps.db, row.testId);
-    if (test && canManageTest(viewer, test)) return toSubmissionJson(row, false);
+    if (test && canManageTest(viewer, test)) {
+      const json = toSubmissionJson(row, false);
+      return (await seesHidden(deps.db, viewer)) ? json : withholdSubmission(json);
+    }
   }
   throw new AppError('SUBMISSION_NOT_FOUND', 'Submission not found');
 }

@@ -126,8 +126,9 @@ export async function saveQuestionBatch(
         ? []
         : await findAnsweredQuestions(tx, locked);
     if (written) changes.writtenQuestionIds = writtenRows.map((q) => q.id);
-    if (input.recomputeTotal) {
-      const total = Math.max(1, saved.reduce((s, q) => s + q.marks, 0) + writtenRows.reduce((s, q) => s + q.marks, 0));
+    // the total is the sum of the questions' marks (issue 46, test-totals.ts), asked for or not
+    const total = saved.reduce((s, q) => s + q.marks, 0) + writtenRows.reduce((s, q) => s + q.marks, 0);
+    if (total > 0) {
       changes.totalMarks = total;
       changes.passingMarks = Math.min(locked.passingMarks, total);
     }

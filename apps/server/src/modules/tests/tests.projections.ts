@@ -39,6 +39,7 @@ export function toEmployerTest(row: TestRow, createdByEmail: string | null = nul
     pastePolicy: row.pastePolicy,
     access: row.access,
     linkExpiresAt: iso(row.linkExpiresAt),
+    defaultLocale: row.defaultLocale,
   };
 }
 

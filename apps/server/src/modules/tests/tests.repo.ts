@@ -9,6 +9,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema';
+import { syncTestTotals } from './test-totals';
 import { ownedBy } from './tests.access';
 
 /** Preview attempts (a company member taking its own test) and their submissions are not candidates. */
@@ -83,9 +84,13 @@ export async function deleteTestCascade(db: Db, test: TestRow): Promise<void> {
 
 /** Removes a deleted question or problem from every test that lists it (each such test gets a new version). */
 export async function unlinkQuestionEverywhere(db: Db, questionId: string): Promise<void> {
-  await db.execute(sql`
-    UPDATE tests SET question_ids = question_ids - ${questionId}::text, version = version + 1, updated_at = now()
-    WHERE question_ids @> jsonb_build_array(${questionId}::text)`);
+  const unlinked = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      UPDATE tests SET question_ids = question_ids - ${questionId}::text, version = version + 1, updated_at = now()
+      WHERE question_ids @> jsonb_build_array(${questionId}::text) RETURNING id`),
+  );
+  // their totals follow the questions left (issue 46)
+  await syncTestTotals(db, { testIds: unlinked.map((r) => r.id) });
 }
 
 export async function sumMarks(db: Db, testType: 'APTITUDE' | 'CODING', ids: string[]): Promise<number> {

@@ -333,6 +333,17 @@ describe('cross-site and unknown requests', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('ORIGIN_REJECTED');
   });
+  it('does not believe X-Forwarded-Host without TRUST_PROXY: a client cannot name the origin it is checked against', async () => {
+    const res = await t
+      .as(null)
+      .post(
+        '/api/users/login',
+        { email: 'a@b.co', password: 'x' },
+        { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
+      );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('ORIGIN_REJECTED');
+  });
   it('refuses the opaque origin "null" (a sandboxed iframe or data: page on another site)', async () => {
     const res = await t.as(null).post('/api/users/logout', undefined, { origin: 'null' });
     expect(res.statusCode).toBe(403);

@@ -20,6 +20,12 @@ export const adminKeys = {
   bank: (kind: 'aptitude' | 'coding') => ['admin', 'bank', kind] as const,
 };
 
+/**
+ * Lists and counts are not kept once no screen shows them (gcTime 0): a screen opened after tests were created
+ * or deleted elsewhere shows "Loading..." and then today's figures, never the figures of an earlier visit.
+ */
+const NOT_KEPT = 0;
+
 /** The company's tests through the spec's call GET /api/tests/by-user/{userId}. */
 export function useTests() {
   const me = useMe();
@@ -29,11 +35,17 @@ export function useTests() {
     queryFn: () => api<TTest[]>(`/api/tests/by-user/${userId}`),
     enabled: !!userId,
     retry: false,
+    gcTime: NOT_KEPT,
   });
 }
 
 export function useStats() {
-  return useQuery({ queryKey: adminKeys.stats, queryFn: () => api<TAdminStats>('/api/admin/stats'), retry: false });
+  return useQuery({
+    queryKey: adminKeys.stats,
+    queryFn: () => api<TAdminStats>('/api/admin/stats'),
+    retry: false,
+    gcTime: NOT_KEPT,
+  });
 }
 
 export function useTestWithQuestions(id: string) {

@@ -31,6 +31,7 @@ function toFormValues(t: TTest): TestFormValues {
     pastePolicy: t.pastePolicy,
     access: t.access ?? 'link',
     linkExpiresAt: toLocalInput(t.linkExpiresAt ?? null),
+    defaultLocale: t.defaultLocale ?? 'en',
   };
 }
 
@@ -62,7 +63,7 @@ function EditForm({ test }: { test: TTest }) {
   const busy = form.formState.isSubmitting;
   return (
     <TestFormCard onSubmit={onSubmit} error={error} busy={busy} busyLabel="Updating..." label="Update Test">
-      <TestFormFields form={form} typeAs="radio" idPrefix="edit" />
+      <TestFormFields form={form} typeAs="radio" idPrefix="edit" totalIsSum={test.questionIds.length > 0} />
       {windowMinutes && <p className="field-hint">The current window is {windowMinutes} minutes long.</p>}
     </TestFormCard>
   );

@@ -118,7 +118,7 @@ export function FunctionFields({
             <legend className="label">Parameters</legend>
             {sig.params.map((p, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: parameters are positional
-              <div className="list-row" key={i}>
+              <div className="param-row" key={i}>
                 <input
                   className="input mono"
                   aria-label={`Parameter ${i + 1} name`}

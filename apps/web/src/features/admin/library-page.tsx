@@ -5,6 +5,7 @@
 
 import {
   CODE_LANGUAGES,
+  DIFFICULTIES,
   languageName,
   type TLibraryItem,
   type TLibraryKind,
@@ -30,6 +31,8 @@ const QUESTION_TYPES = [
   ['text', 'Written answer'],
 ] as const;
 
+const DIFFICULTY_LABEL = { easy: 'Easy', medium: 'Medium', hard: 'Hard' } as const;
+
 const TYPE_LABEL: Record<string, string> = Object.fromEntries([...PROBLEM_TYPES, ...QUESTION_TYPES]);
 
 export function LibraryPage() {
@@ -53,6 +56,27 @@ export function LibraryPage() {
     queryFn: () => api<TLibraryPage>(`/api/library?${params}`),
   });
   const tests = useTests();
+  // Only the values that exist in this source and kind are offered (issue 46): the server answers them with every
+  // page; the last answer of the same source and kind stands in while the next loads.
+  const facetKey = `${kind}:${source}`;
+  const [seen, setSeen] = useState<{ key: string; page: TLibraryPage } | null>(null);
+  if (lib.data && seen?.page !== lib.data) setSeen({ key: facetKey, page: lib.data });
+  const facets = lib.data ?? (seen?.key === facetKey ? seen.page : null);
+  const offered = <T extends string>(all: readonly T[], present: readonly string[] | undefined, chosen: string) =>
+    all.filter((v) => !present || present.includes(v) || v === chosen);
+  const typeOptions = (kind === 'problem' ? PROBLEM_TYPES : QUESTION_TYPES).filter(
+    ([value]) => !facets || facets.types.includes(value) || value === type,
+  );
+  const difficultyOptions = offered(DIFFICULTIES, facets?.difficulties, difficulty);
+  const languageOptions = offered(CODE_LANGUAGES, facets?.languages, language);
+  const chooseSource = (next: 'company' | 'starter') => {
+    setSource(next);
+    // a value of the other source may not exist in this one
+    setType('');
+    setDifficulty('');
+    setLanguage('');
+    setTag('');
+  };
 
   const importPackage = async (file: File) => {
     const form = new FormData();
@@ -97,6 +121,7 @@ export function LibraryPage() {
             onClick={() => {
               setKind(k);
               setType('');
+              setTag('');
             }}
           >
             {k === 'problem' ? 'Coding problems' : 'Aptitude questions'}
@@ -106,7 +131,7 @@ export function LibraryPage() {
       <form className="row" onSubmit={(e) => e.preventDefault()} style={{ alignItems: 'end', flexWrap: 'wrap' }}>
         <div className="field">
           <label htmlFor={ids.src}>Source</label>
-          <select id={ids.src} value={source} onChange={(e) => setSource(e.target.value as 'company' | 'starter')}>
+          <select id={ids.src} value={source} onChange={(e) => chooseSource(e.target.value as 'company' | 'starter')}>
             <option value="company">Your company</option>
             <option value="starter">Starter library (CC BY 4.0)</option>
           </select>
@@ -115,7 +140,7 @@ export function LibraryPage() {
           <label htmlFor={ids.type}>Kind</label>
           <select id={ids.type} value={type} onChange={(e) => setType(e.target.value)}>
             <option value="">Any</option>
-            {(kind === 'problem' ? PROBLEM_TYPES : QUESTION_TYPES).map(([value, label]) => (
+            {typeOptions.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -141,17 +166,19 @@ export function LibraryPage() {
           <label htmlFor={ids.diff}>Difficulty</label>
           <select id={ids.diff} value={difficulty} onChange={(e) => setDifficulty(e.target.value)}>
             <option value="">Any</option>
-            <option value="easy">Easy</option>
-            <option value="medium">Medium</option>
-            <option value="hard">Hard</option>
+            {difficultyOptions.map((d) => (
+              <option key={d} value={d}>
+                {DIFFICULTY_LABEL[d]}
+              </option>
+            ))}
           </select>
         </div>
-        {kind === 'problem' && (
+        {kind === 'problem' && languageOptions.length > 0 && (
           <div className="field">
             <label htmlFor={ids.lang}>Starter code language</label>
             <select id={ids.lang} value={language} onChange={(e) => setLanguage(e.target.value)}>
               <option value="">Any</option>
-              {CODE_LANGUAGES.map((l) => (
+              {languageOptions.map((l) => (
                 <option key={l} value={l}>
                   {languageName(l)}
                 </option>

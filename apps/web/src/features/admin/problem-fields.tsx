@@ -18,12 +18,13 @@ import {
   type TIoPair,
   type TProblemKind,
 } from '@assessly/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { tempId } from './admin-helpers';
 import { FillOutputsButton } from './fill-outputs';
 import { DEFAULT_SIGNATURE, FunctionFields } from './function-fields';
 import { MarksField } from './question-fields';
 import { SolutionCheckButton } from './solution-check';
+import { useSolutionTemplate } from './solution-template';
 import { DEFAULT_SQL_SCHEMA, SqlFields } from './sql-fields';
 
 /** A coding problem as the builder and the editor hold it. */
@@ -110,7 +111,8 @@ export function problemPayload(p: ProblemDraft) {
     description: p.description,
     examples: p.examples,
     testCases: p.testCases,
-    constraints: p.constraints,
+    // blank rows are dropped (issue 46): a problem may state no constraints
+    constraints: p.constraints.filter((c) => c.trim() !== ''),
     marks: p.marks === '' ? 0 : p.marks,
     solution: p.solution,
     timeLimitMs: p.timeLimitMs === '' ? CODING_DEFAULTS.timeLimitMs : p.timeLimitMs,
@@ -213,24 +215,23 @@ export function ProblemFields({
   const [showSolution, setShowSolution] = useState(true);
   const [showAdvanced, setShowAdvanced] = useState(false);
   const set = (patch: Partial<ProblemDraft>) => onChange({ ...value, ...patch });
+  const latest = useRef(value);
+  latest.current = value;
   const heads: [string, string] =
     value.kind === 'function'
       ? ['Arguments (JSON, one line per parameter)', 'Expected return value (JSON)']
       : value.kind === 'sql'
         ? ['Data (SQL filling the tables)', 'Expected result (a row per line, values separated by |)']
         : ['Input (stdin)', 'Expected output (stdout)'];
-  // an SQL problem's model solution is a query; leaving SQL, the solution language is chosen again
+  // an SQL problem's model solution is a query; leaving SQL, the solution is JavaScript again until chosen
   const setKind = (kind: TProblemKind) => {
-    if (kind === 'sql' && value.kind !== 'sql')
-      set({
-        kind,
-        solutionLanguage: SQL_LANGUAGE,
-        solution: value.solution === DEFAULT_SOLUTION ? '' : value.solution,
-      });
+    if (kind === 'sql' && value.kind !== 'sql') set({ kind, solutionLanguage: SQL_LANGUAGE });
     else if (kind !== 'sql' && value.kind === 'sql')
-      set({ kind, solutionLanguage: value.solutionLanguage === SQL_LANGUAGE ? '' : value.solutionLanguage });
+      set({ kind, solutionLanguage: value.solutionLanguage === SQL_LANGUAGE ? 'javascript' : value.solutionLanguage });
     else set({ kind });
   };
+  // the solution box follows the kind and the language while it holds a template (issue 46)
+  useSolutionTemplate(value, (solution) => onChange({ ...latest.current, solution }));
   const readInt = (raw: string): number | '' => (raw.trim() === '' ? '' : Number.parseInt(raw, 10) || '');
   return (
     <>
@@ -284,7 +285,8 @@ export function ProblemFields({
         minMessage="At least one test case is required"
       />
       <fieldset className="field" style={{ border: 0, padding: 0 }}>
-        <legend className="label">Constraints</legend>
+        <legend className="label">Constraints (optional)</legend>
+        <p className="field-hint">Blank rows are left out when you save.</p>
         {value.constraints.map((c, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
           <div className="list-row" key={i}>
@@ -299,10 +301,9 @@ export function ProblemFields({
               type="button"
               className="btn btn-outline btn-sm"
               aria-label={`Remove constraint ${i + 1}`}
+              // the last row is emptied rather than removed, so there is always a row to type in
               onClick={() =>
-                value.constraints.length <= 1
-                  ? onError('At least one constraint is required')
-                  : set({ constraints: value.constraints.filter((_, j) => j !== i) })
+                set({ constraints: value.constraints.length <= 1 ? [''] : value.constraints.filter((_, j) => j !== i) })
               }
             >
               ✕

@@ -4,9 +4,10 @@ import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { onTabKeyDown } from '../../app/tab-keys';
 import { ApiError } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { capitalise, formatDate, passMarkText } from '../../lib/format';
 import { useCan } from '../auth/use-can';
 import { InvitePanel } from '../review/invite-panel';
+import { ProblemStatement } from '../taking/safe-html';
 import { useTestWithQuestions } from './admin-api';
 import { candidateLink, optionLetter, previewPath } from './admin-helpers';
 import { CopyLink } from './copy-link';
@@ -65,18 +66,27 @@ function ProblemCard({ problem, n }: { problem: TCodingProblem; n: number }) {
       {open && (
         <div style={{ marginTop: '1rem' }}>
           <h4>Problem Description</h4>
-          <p style={{ whiteSpace: 'pre-wrap' }}>{problem.description}</p>
+          <ProblemStatement text={problem.description} className="problem-description" />
           <Examples examples={problem.examples} />
           <h4>Constraints</h4>
-          <ul>
-            {problem.constraints.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
+          {problem.constraints.length > 0 ? (
+            <ul>
+              {problem.constraints.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">None stated</p>
+          )}
           <p className="muted">
-            {problem.testCases.length} hidden test case(s) · time limit {problem.timeLimitMs} ms · memory limit{' '}
-            {problem.memoryLimitMb} MB
+            {problem.withheld ? (problem.hiddenCaseCount ?? 0) : problem.testCases.length} hidden test case(s) · time
+            limit {problem.timeLimitMs} ms · memory limit {problem.memoryLimitMb} MB
           </p>
+          {problem.withheld && (
+            <p className="muted">
+              The hidden test cases and the model solution are hidden from reviewers by your company's setting.
+            </p>
+          )}
         </div>
       )}
     </section>
@@ -184,8 +194,9 @@ export function TestDetailsPage() {
           </div>
           <div>
             <dt className="muted">Marks</dt>
-            <dd>
-              {test.passingMarks} / {test.totalMarks} to pass
+            <dd data-testid="test-marks">
+              {capitalise(passMarkText(test))}
+              {count > 0 && <span className="muted"> (the sum of the questions' marks)</span>}
             </dd>
           </div>
         </dl>

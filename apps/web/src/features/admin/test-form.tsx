@@ -1,4 +1,13 @@
-import { CODE_LANGUAGES, LANGUAGE_META, TEST_DEFAULTS, type TTestType, ZTestCreate } from '@assessly/shared';
+import {
+  CANDIDATE_LOCALES,
+  CODE_LANGUAGES,
+  LANGUAGE_META,
+  LOCALE_META,
+  type TCandidateLocale,
+  TEST_DEFAULTS,
+  type TTestType,
+  ZTestCreate,
+} from '@assessly/shared';
 import type { FormEventHandler, ReactNode } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -24,6 +33,8 @@ export interface TestFormValues {
   /** Issue 23: invited candidates only, or anyone signed in with the link (until the optional expiry). */
   access: 'invited' | 'link';
   linkExpiresAt: string;
+  /** Issue 46: the language of the candidate's pages and emails (the candidate may switch on the page). */
+  defaultLocale: TCandidateLocale;
 }
 
 /** What the API takes from the form (window times as ISO, numbers as numbers). */
@@ -42,6 +53,7 @@ export function toTestPayload(v: TestFormValues) {
     pastePolicy: v.pastePolicy,
     access: v.access,
     linkExpiresAt: v.access === 'link' ? fromLocalInput(v.linkExpiresAt) : null,
+    defaultLocale: v.defaultLocale,
   };
 }
 
@@ -59,6 +71,7 @@ export const EMPTY_TEST_FORM: TestFormValues = {
   pastePolicy: 'record',
   access: 'invited',
   linkExpiresAt: '',
+  defaultLocale: 'en',
 };
 
 const NUMBER_LABELS = { duration: 'Duration', totalMarks: 'Total marks', passingMarks: 'Passing marks' } as const;
@@ -102,10 +115,13 @@ export function TestFormFields({
   form,
   typeAs,
   idPrefix,
+  totalIsSum = false,
 }: {
   form: ReturnType<typeof useTestForm>;
   typeAs: 'select' | 'radio';
   idPrefix: string;
+  /** The test holds questions: its total is their marks' sum (issue 46), shown, not typed. */
+  totalIsSum?: boolean;
 }) {
   const { register, formState, watch } = form;
   const e = formState.errors;
@@ -165,7 +181,20 @@ export function TestFormFields({
         </div>
         <div className="field">
           <label htmlFor={id('totalMarks')}>Total Marks</label>
-          <input id={id('totalMarks')} type="number" min={1} {...register('totalMarks')} {...invalid('totalMarks')} />
+          <input
+            id={id('totalMarks')}
+            type="number"
+            min={1}
+            readOnly={totalIsSum}
+            aria-describedby={id('totalMarks-hint')}
+            {...register('totalMarks')}
+            {...invalid('totalMarks')}
+          />
+          <span className="field-hint" id={id('totalMarks-hint')}>
+            {totalIsSum
+              ? "The sum of the questions' marks: it follows them as they change."
+              : 'Once the test has questions, the total becomes the sum of their marks.'}
+          </span>
           {err('totalMarks')}
         </div>
         <div className="field">
@@ -233,6 +262,22 @@ export function TestFormFields({
         </select>
         <span className="field-hint">
           Coding tests record every change to the editor so reviewers can replay how the code was written.
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={id('defaultLocale')}>Candidate language</label>
+        <select id={id('defaultLocale')} aria-describedby={id('defaultLocale-hint')} {...register('defaultLocale')}>
+          {CANDIDATE_LOCALES.map((l) => (
+            <option key={l} value={l}>
+              {LOCALE_META[l].english}
+              {l === 'en' ? '' : ` (${LOCALE_META[l].label})`}
+            </option>
+          ))}
+        </select>
+        <span className="field-hint" id={id('defaultLocale-hint')}>
+          The language of the candidate's pages (start, guidelines, test, results, proctoring messages) and of the
+          default invitation, reminder and result emails. Candidates can switch language on the page. Your problem
+          statements, questions and own email templates are shown as you wrote them.
         </span>
       </div>
       <div className="field">

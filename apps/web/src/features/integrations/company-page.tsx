@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
 import { PipelineSection } from './pipeline-section';
+import { ReviewerAccessSection } from './reviewer-access-section';
 import { FormError } from './settings-form';
 import { errorText, SettingsPage } from './settings-nav';
 
@@ -46,7 +47,8 @@ function formOf(c: TMyCompany['company']): Form {
 /**
  * /admin/settings/company (issue 26): the profile that one-step sign-up left for later (website, industry, size,
  * year, description, LinkedIn; addresses typed without https:// are completed by the server) and whether
- * candidates see their score, and the hiring pipeline's stages (pipeline-section.tsx). Owners and admins edit;
+ * candidates see their score, whether reviewers see hidden cases and model solutions (reviewer-access-section.tsx)
+ * and the hiring pipeline's stages (pipeline-section.tsx). Owners and admins edit;
  * other roles read.
  */
 export function CompanyPage() {
@@ -193,6 +195,7 @@ export function CompanyPage() {
           )}
         </form>
       )}
+      {company.data && <ReviewerAccessSection editable={editable} />}
       {company.data && <PipelineSection editable={editable} />}
     </SettingsPage>
   );

@@ -1,4 +1,12 @@
-import type { TApiToken, TAuditPage, TRetention, TWebhook, TWebhookDelivery } from '@assessly/shared';
+import type {
+  TApiToken,
+  TAuditPage,
+  TRetention,
+  TScimSettings,
+  TScimTokenCreated,
+  TWebhook,
+  TWebhookDelivery,
+} from '@assessly/shared';
 import { api } from '../../lib/api';
 
 export const listTokens = () => api<TApiToken[]>('/api/companies/api-tokens');
@@ -20,3 +28,7 @@ export const eraseCandidate = (userId: string) =>
   api<{ attempts: number; interviews: number }>(`/api/companies/candidates/${userId}/data`, { method: 'DELETE' });
 
 export const eraseMe = (password: string) => api('/api/users/me', { method: 'DELETE', body: { password } });
+
+export const readScim = () => api<TScimSettings>('/api/companies/scim');
+export const issueScimToken = () => api<TScimTokenCreated>('/api/companies/scim/token', { method: 'POST', body: {} });
+export const revokeScimToken = () => api('/api/companies/scim/token', { method: 'DELETE' });

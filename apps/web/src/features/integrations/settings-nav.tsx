@@ -7,6 +7,7 @@ const TABS = [
   { to: '/admin/settings/api-tokens', label: 'API tokens' },
   { to: '/admin/settings/webhooks', label: 'Webhooks' },
   { to: '/admin/settings/sso', label: 'Single sign-on' },
+  { to: '/admin/settings/scim', label: 'SCIM provisioning' },
   { to: '/admin/settings/audit', label: 'Audit log' },
   { to: '/admin/settings/data', label: 'Data & retention' },
   { to: '/admin/api', label: 'API reference' },

@@ -13,6 +13,8 @@ const SSO_ERRORS: Record<string, string> = {
   link_required:
     'This email already has an account. Sign in with your password, then link single sign-on under Settings → Single sign-on.',
   linked_elsewhere: 'That provider account is already linked to another Assessly account.',
+  email_mismatch:
+    "That provider account's email is not your account's: sign in at the provider as yourself and link again.",
   browser: 'That sign-in was started in another browser or tab. Please start again here.',
   failed: 'Single sign-on failed. Please try again.',
 };

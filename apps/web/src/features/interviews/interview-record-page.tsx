@@ -3,7 +3,7 @@
  * replay of the shared code in the same player as a test's code playback (issue 29): scrubber, play at 1×–16×,
  * skip idle gaps, each Run on the timeline with its verdict and, under the code, the runs so far with output.
  */
-import type { TPlayback } from '@assessly/shared';
+import type { TBoardStroke, TPlayback } from '@assessly/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
@@ -53,6 +53,7 @@ export function InterviewRecordPage() {
       {ended && playback.isPending && <p className="muted">Loading the replay…</p>}
       {playback.isError && <ErrorAlert message={serverMessage(playback.error, 'The replay could not be loaded.')} />}
       {playback.data && <Replay playback={playback.data} />}
+      {playback.data && <RoomAtTheEnd notes={playback.data.notes} board={playback.data.board} />}
     </div>
   );
 }
@@ -100,4 +101,53 @@ function Replay({ playback }: { playback: TPlayback }) {
       />
     </div>
   );
+}
+
+/** What the room held when it ended: the interviewers' private notes and the drawing board. */
+function RoomAtTheEnd({ notes, board }: { notes: string; board: TBoardStroke[] }) {
+  return (
+    <>
+      <h2>Private notes</h2>
+      {notes.trim() === '' ? (
+        <p className="muted">No private notes were written.</p>
+      ) : (
+        <pre className="card iv-pre" data-testid="interview-notes">
+          {notes}
+        </pre>
+      )}
+      <h2>Drawing board</h2>
+      {board.length === 0 ? (
+        <p className="muted">Nothing was drawn on the board.</p>
+      ) : (
+        <div className="card">
+          <svg
+            viewBox="0 0 1000 1000"
+            className="iv-board-view"
+            role="img"
+            aria-label={`The drawing board at the end: ${board.length} ${board.length === 1 ? 'stroke' : 'strokes'}`}
+          >
+            {board.map((s, i) => (
+              <polyline
+                // strokes never reorder: the index is the stroke's identity
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                key={i}
+                fill="none"
+                stroke={s.color}
+                strokeWidth={s.width}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                points={pairs(s.points)}
+              />
+            ))}
+          </svg>
+        </div>
+      )}
+    </>
+  );
+}
+
+function pairs(points: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < points.length; i += 2) out.push(`${points[i]},${points[i + 1]}`);
+  return out.join(' ');
 }

@@ -27,9 +27,18 @@ export interface InterviewerPanelProps {
   language: string;
   getCode: () => string;
   revealedId: string | null;
+  loadStarter: (code: string) => void;
 }
 
-export function InterviewerPanel({ interviewId, room, ended, language, getCode, revealedId }: InterviewerPanelProps) {
+export function InterviewerPanel({
+  interviewId,
+  room,
+  ended,
+  language,
+  getCode,
+  revealedId,
+  loadStarter,
+}: InterviewerPanelProps) {
   const notes = useRoomDoc(interviewId, 'notes', null, room);
   const detail = useQuery({ queryKey: ['interview', interviewId], queryFn: () => interviewsApi.read(interviewId) });
   const queryClient = useQueryClient();
@@ -46,7 +55,13 @@ export function InterviewerPanel({ interviewId, room, ended, language, getCode, 
   return (
     <aside className="iv-side" aria-label="Interviewer panel">
       {room.role === 'interviewer' && !ended && (
-        <ProblemControls interviewId={interviewId} language={language} getCode={getCode} revealedId={revealedId} />
+        <ProblemControls
+          interviewId={interviewId}
+          language={language}
+          getCode={getCode}
+          revealedId={revealedId}
+          loadStarter={loadStarter}
+        />
       )}
       <section aria-labelledby="iv-notes-title">
         <h2 id="iv-notes-title" className="iv-subtitle">
@@ -93,8 +108,9 @@ function ScorecardForm({
   initial: TScorecard | null;
   readOnly: boolean;
 }) {
-  const [ratings, setRatings] = useState(
-    initial?.ratings ?? DEFAULT_CRITERIA.map((criterion) => ({ criterion, score: 3 })),
+  // unrated until the interviewer chooses: a preset score would be a rating nobody gave
+  const [ratings, setRatings] = useState<{ criterion: string; score: number | null }[]>(
+    initial?.ratings ?? DEFAULT_CRITERIA.map((criterion) => ({ criterion, score: null })),
   );
   const [recommendation, setRecommendation] = useState<TScorecard['recommendation'] | ''>(
     initial?.recommendation ?? '',
@@ -107,13 +123,22 @@ function ScorecardForm({
     e.preventDefault();
     setError(null);
     setSaved(null);
+    const unrated = ratings.filter((r) => r.score === null).map((r) => r.criterion);
+    if (unrated.length > 0) {
+      setError(`Rate every criterion: ${unrated.join(', ')}.`);
+      return;
+    }
     if (!recommendation) {
       setError('Choose a recommendation.');
       return;
     }
     setSaving(true);
     try {
-      await interviewsApi.saveScorecard(interviewId, { ratings, recommendation, summary });
+      await interviewsApi.saveScorecard(interviewId, {
+        ratings: ratings.map((r) => ({ criterion: r.criterion, score: r.score ?? 0 })),
+        recommendation,
+        summary,
+      });
       setSaved('Scorecard saved.');
     } catch (err) {
       setError(serverMessage(err, 'The scorecard could not be saved. Check your connection.'));
@@ -131,12 +156,18 @@ function ScorecardForm({
           <label htmlFor={`iv-score-${i}`}>{r.criterion} (1–5)</label>
           <select
             id={`iv-score-${i}`}
-            value={r.score}
+            value={r.score ?? ''}
             disabled={readOnly}
+            aria-invalid={(error?.startsWith('Rate every criterion') && r.score === null) || undefined}
             onChange={(e) =>
-              setRatings((list) => list.map((x, j) => (j === i ? { ...x, score: Number(e.target.value) } : x)))
+              setRatings((list) =>
+                list.map((x, j) =>
+                  j === i ? { ...x, score: e.target.value === '' ? null : Number(e.target.value) } : x,
+                ),
+              )
             }
           >
+            <option value="">Not rated</option>
             {[1, 2, 3, 4, 5].map((n) => (
               <option key={n} value={n}>
                 {n}

@@ -5,9 +5,9 @@ import type {
   TInterviewCreate,
   TInterviewCreated,
   TInterviewDetail,
+  TInterviewPlayback,
   TInterviewRoom,
   TInterviewSummary,
-  TPlayback,
   TRoomRun,
   TScorecard,
 } from '@assessly/shared';
@@ -25,7 +25,7 @@ export const interviewsApi = {
   create: (body: TInterviewCreate) => api<TInterviewCreated>('/api/interviews', { method: 'POST', body }),
   read: (id: string) => api<TInterviewDetail>(`/api/interviews/${id}`),
   /** An ended room's code as a playback stream with its runs (issue 29), for the shared player. */
-  playback: (id: string) => api<TPlayback>(`/api/interviews/${id}/playback`),
+  playback: (id: string) => api<TInterviewPlayback>(`/api/interviews/${id}/playback`),
   room: (id: string, token: string | null) =>
     api<TInterviewRoom>(`/api/interviews/${id}/room`, { headers: withToken(token) }),
   run: (id: string, token: string | null, body: { language: string; code: string; input: string }) =>

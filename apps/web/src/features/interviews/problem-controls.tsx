@@ -3,7 +3,7 @@
  * its statement and examples), then "Run hidden tests" on the shared code. The candidate sees that run only as
  * passed/failed per case.
  */
-import type { TCodingProblem } from '@assessly/shared';
+import type { TCodingProblem, TRoomProblem } from '@assessly/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../app/alert';
@@ -14,11 +14,14 @@ export function ProblemControls({
   language,
   getCode,
   revealedId,
+  loadStarter,
 }: {
   interviewId: string;
   language: string;
   getCode: () => string;
   revealedId: string | null;
+  /** Puts a stub into the shared editor (asks first when the editor holds code). */
+  loadStarter: (code: string) => void;
 }) {
   const problems = useQuery({
     queryKey: ['coding-problems'],
@@ -32,7 +35,12 @@ export function ProblemControls({
     setError(null);
     try {
       if (kind === 'reveal') {
-        await api(`/api/interviews/${interviewId}/reveal`, { method: 'POST', body: { problemId: chosen } });
+        const problem = await api<TRoomProblem>(`/api/interviews/${interviewId}/reveal`, {
+          method: 'POST',
+          body: { problemId: chosen },
+        });
+        const stub = problem.starterCode[language];
+        if (stub) loadStarter(stub);
       } else {
         await api(`/api/interviews/${interviewId}/hidden-tests`, {
           method: 'POST',

@@ -10,6 +10,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../app/alert';
 import { PageSpinner } from '../../app/page-spinner';
 import { serverMessage } from '../../lib/api';
+import { ProblemStatement } from '../taking/safe-html';
 import { DrawingBoard } from './drawing-board';
 import { InterviewerPanel } from './interviewer-panel';
 import { interviewsApi } from './interviews-api';
@@ -87,7 +88,7 @@ function Room({ room, token }: { room: TInterviewRoom; token: string | null }) {
           {problem && (
             <article className="card iv-problem" aria-label="Problem">
               <h2>{problem.title}</h2>
-              <p className="iv-pre">{problem.description.replace(/<[^>]*>/g, '')}</p>
+              <ProblemStatement text={problem.description} className="problem-description" />
               {problem.examples.map((ex) => (
                 <pre
                   key={`${ex.input}|${ex.output}`}
@@ -127,6 +128,7 @@ function Room({ room, token }: { room: TInterviewRoom; token: string | null }) {
             language={language}
             disabled={readOnly}
             runs={runs}
+            takesArguments={problem?.kind === 'function'}
             getCode={() => code.connection?.doc.getText('code').toString() ?? ''}
           />
           {code.connection && <DrawingBoard doc={code.connection.doc} readOnly={readOnly} />}
@@ -143,6 +145,20 @@ function Room({ room, token }: { room: TInterviewRoom; token: string | null }) {
               language={language}
               getCode={() => code.connection?.doc.getText('code').toString() ?? ''}
               revealedId={problem?.id ?? null}
+              loadStarter={(stub) => {
+                const text = code.connection?.doc.getText('code');
+                if (!text) return;
+                const current = text.toString();
+                if (
+                  current.trim() !== '' &&
+                  !window.confirm('Replace the shared code with the problem’s starter code?')
+                )
+                  return;
+                code.connection?.doc.transact(() => {
+                  text.delete(0, text.length);
+                  text.insert(0, stub);
+                });
+              }}
             />
           )}
         </div>

@@ -11,14 +11,18 @@ export interface RunPanelProps {
   language: string;
   disabled: boolean;
   runs: TRoomRun[];
+  /** A revealed function problem: a Run calls the function with the input as its arguments. */
+  takesArguments?: boolean;
   getCode: () => string;
 }
 
 function RunResult({ run }: { run: TRoomRun }) {
   const when = new Date(run.createdAt).toLocaleTimeString();
+  // one wording on both sides: the count, and (for the interviewer, whose copy has it) the first failure's verdict
+  const failure = run.verdict !== 'Accepted' && run.verdict !== 'Passed' && run.verdict !== 'Failed';
   const title =
     run.kind === 'hidden'
-      ? `Hidden tests: ${run.passed ?? 0} of ${run.total ?? 0} passed (${run.verdict})`
+      ? `Hidden tests: ${run.passed ?? 0} of ${run.total ?? 0} passed${failure ? ` (${run.verdict})` : ''}`
       : `Run by ${run.runBy}: ${run.verdict}`;
   return (
     <li className="iv-run">
@@ -41,7 +45,7 @@ function RunResult({ run }: { run: TRoomRun }) {
   );
 }
 
-export function RunPanel({ interviewId, token, language, disabled, runs, getCode }: RunPanelProps) {
+export function RunPanel({ interviewId, token, language, disabled, runs, takesArguments, getCode }: RunPanelProps) {
   const [input, setInput] = useState('');
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +63,9 @@ export function RunPanel({ interviewId, token, language, disabled, runs, getCode
   return (
     <section className="iv-run-panel" aria-label="Run">
       <div className="field">
-        <label htmlFor="iv-input">Input (stdin)</label>
+        <label htmlFor="iv-input">
+          {takesArguments ? 'Arguments (one per line, as in the examples)' : 'Input (stdin)'}
+        </label>
         <textarea id="iv-input" rows={3} value={input} onChange={(e) => setInput(e.target.value)} />
       </div>
       <button type="button" className="btn btn-primary" onClick={run} disabled={disabled || running}>

@@ -4,6 +4,7 @@ import { type TInterviewCreate, ZInterviewCreate } from '@assessly/shared';
 export interface Draft {
   title: string;
   email: string;
+  name: string;
   when: string;
   duration: string;
   languages: string[];
@@ -14,6 +15,7 @@ export interface Draft {
 export const EMPTY: Draft = {
   title: '',
   email: '',
+  name: '',
   when: '',
   duration: '',
   languages: [],
@@ -34,6 +36,7 @@ export function toCreateBody(
   const parsed = ZInterviewCreate.safeParse({
     title: d.title,
     candidateEmail: d.email,
+    candidateName: d.name.trim() === '' ? undefined : d.name,
     scheduledAt: when && !fields.scheduledAt ? when.toISOString() : undefined,
     durationMinutes: duration,
     languages: d.languages.length > 0 ? d.languages : undefined,

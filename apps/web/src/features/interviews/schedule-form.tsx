@@ -122,6 +122,18 @@ export function ScheduleForm() {
         />
         <FieldError id="iv-email-error" message={fields.candidateEmail} />
       </div>
+      <div className="field">
+        <label htmlFor="iv-name">Candidate name (optional: the room shows their email without it)</label>
+        <input
+          id="iv-name"
+          value={draft.name}
+          maxLength={100}
+          autoComplete="off"
+          onChange={(e) => set('name', e.target.value)}
+          {...aria('candidateName', 'iv-name')}
+        />
+        <FieldError id="iv-name-error" message={fields.candidateName} />
+      </div>
       <div className="iv-row">
         <div className="field">
           <label htmlFor="iv-when">Date and time (optional)</label>

@@ -12,7 +12,7 @@ import { acceptInvite, readInvite } from './owner-api';
 import { PasswordStrength } from './password-field';
 import './owner.css';
 
-/** /join?token= — a colleague invited by the company admin creates a recruiter account and lands on /admin. */
+/** /join?token= — a colleague invited by the company admin creates an account in the invited role and lands on /admin. */
 export function JoinPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -80,8 +80,8 @@ export function JoinPage() {
       <form className="card owner-form" onSubmit={onSubmit} noValidate>
         <h1>Join {invite.data.companyName}</h1>
         <p className="muted">
-          You were invited to join {invite.data.companyName} on Assessly as a recruiter. Create your account to
-          continue.
+          You were invited to join {invite.data.companyName} on Assessly as{' '}
+          {invite.data.role === 'admin' ? 'an admin' : `a ${invite.data.role}`}. Create your account to continue.
         </p>
         {failure && (
           <div className="alert alert-error" role="alert">

@@ -1,13 +1,30 @@
 /** The reviewer's and the candidate's reads of a recording (issue 29). */
-import type { TCandidateIntegrity, TIntegrityReport, TPlayback } from '@assessly/shared';
+import { integrityLabel, type TCandidateIntegrity, type TIntegrityReport, type TPlayback } from '@assessly/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 export const usePlayback = (attemptId: string) =>
   useQuery({
     queryKey: ['review', 'playback', attemptId],
-    queryFn: () => api<TPlayback>(`/api/review/attempts/${attemptId}/playback`),
+    queryFn: () => allPages(attemptId),
   });
+
+/** The playback comes in pages (issue 42): each page's streams continue the previous page's. */
+async function allPages(attemptId: string): Promise<TPlayback> {
+  const whole: TPlayback = { streams: [], moments: [] };
+  let cursor: string | null | undefined = '0';
+  while (cursor) {
+    const page: TPlayback = await api<TPlayback>(`/api/review/attempts/${attemptId}/playback?cursor=${cursor}`);
+    whole.moments = page.moments;
+    for (const s of page.streams) {
+      const known = whole.streams.find((w) => w.questionId === s.questionId && w.language === s.language);
+      if (known) known.events.push(...s.events);
+      else whole.streams.push({ ...s, events: [...s.events] });
+    }
+    cursor = page.next;
+  }
+  return whole;
+}
 
 export const useIntegrity = (attemptId: string) =>
   useQuery({
@@ -31,13 +48,4 @@ export function useAnswerSignal(testId: string) {
   });
 }
 
-const SIGNAL_TITLES: Record<string, string> = {
-  large_paste: 'Large paste from outside the editor',
-  paste_after_focus_loss: 'Paste right after the page lost focus',
-  few_large_insertions: 'Most of the code arrived in a few insertions',
-  fast_typing: 'Typing faster than the stated ceiling',
-  identical_to_candidate: "Identical to another candidate's submission",
-  identical_to_solution: 'Identical to the model solution',
-  pattern_match: "Edit pattern matches another attempt's",
-};
-export const signalTitle = (kind: string) => SIGNAL_TITLES[kind] ?? kind;
+export const signalTitle = integrityLabel;

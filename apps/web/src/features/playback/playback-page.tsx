@@ -113,7 +113,7 @@ export function PlaybackPage() {
         </section>
       )}
       <section className="card rv-section" aria-labelledby="sig-h">
-        <h2 id="sig-h">Integrity report</h2>
+        <h2 id="sig-h">Integrity report (from the recording the candidate's page sent)</h2>
         {integrity.isPending && <p>Loading signals...</p>}
         {integrity.isError && (
           <p className="alert alert-error">The signals could not be loaded: {integrity.error.message}</p>

@@ -39,9 +39,14 @@ export function formatClock(ms: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
+const SCRUB_STEP = 100;
+
 export function PlaybackPlayer({ initial, events, markers, label, seekTo, footer }: PlaybackPlayerProps) {
   const index = useMemo(() => buildIndex(initial, events), [initial, events]);
-  const end = Math.max(events.at(-1)?.at ?? 0, ...markers.map((m) => m.at), 0);
+  // The scrubber moves in steps of SCRUB_STEP ms from 0: its end is rounded up to a whole step, or the last step
+  // it can reach would stop short of a moment in the final fraction of a step (the last Run left out at the end).
+  const last = Math.max(events.at(-1)?.at ?? 0, ...markers.map((m) => m.at), 0);
+  const end = Math.ceil(last / SCRUB_STEP) * SCRUB_STEP;
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(4);
@@ -152,7 +157,7 @@ export function PlaybackPlayer({ initial, events, markers, label, seekTo, footer
           className="pb-scrubber"
           min={0}
           max={end}
-          step={100}
+          step={SCRUB_STEP}
           value={Math.min(at, end)}
           onChange={(e) => {
             setPlaying(false);

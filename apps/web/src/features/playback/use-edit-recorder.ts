@@ -54,10 +54,16 @@ export function useEditRecorder(opts: {
     (editor: EditorHandle, host: HTMLElement) => {
       editorRef.current = editor;
       const started = Date.parse(optsRef.current.startedAt);
+      // The server refuses an edit timed before the last (EDITS_BAD_TIME): a re-measured clock offset may
+      // move the clock back, so the recorder's time never goes back.
+      let last = 0;
       return attachRecorder(editor, host, {
         queue,
         streamOf: (key) => (optsRef.current.active ? streamOfDoc(key) : null),
-        now: () => Math.max(0, Date.now() + optsRef.current.offsetMs - started),
+        now: () => {
+          last = Math.max(last, Date.now() + optsRef.current.offsetMs - started);
+          return last;
+        },
         get pastePolicy() {
           return optsRef.current.pastePolicy;
         },

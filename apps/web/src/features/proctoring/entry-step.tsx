@@ -5,9 +5,12 @@
  * service that is down or overloaded never locks the candidate out: after a few tries Start Test is offered
  * anyway and the server records the gap.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import './proctoring.css';
-import type { StartStepProps } from '../taking/screens';
+import { useT } from '../../i18n/candidate-intl';
+import { LanguageSwitcher } from '../../i18n/language-switcher';
+import type { MessageId } from '../../i18n/messages.en';
+import { type StartStepProps, timerMinutes } from '../taking/screens';
 import { type CameraProblem, cameraProblem } from './camera-problem';
 import { type LiveStepState, useLiveCheck } from './live-check';
 import {
@@ -33,6 +36,9 @@ type Enrol =
 const SERVICE_TRIES = 3;
 
 export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
+  const tr = useT();
+  const { t, rich } = tr;
+  const b = (c: ReactNode[]) => <strong>{c}</strong>;
   const testId = take.test.id;
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
@@ -51,7 +57,7 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
         setEnrol({ state: 'checking' });
         const frame = await captureJpeg(video, 0.9);
         if (run !== runRef.current) return;
-        if (!frame) return setEnrol({ state: 'failed', message: 'Could not capture a frame from the camera.' });
+        if (!frame) return setEnrol({ state: 'failed', message: tr.t('entry.noFrame') });
         let res: Response;
         try {
           res = await postFrame(`/api/proctoring/${testId}/enroll`, frame);
@@ -67,10 +73,10 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
           continue;
         }
         if (res.status === 401) return setEnrol({ state: 'offline' });
-        return setEnrol({ state: 'failed', message: await responseMessage(res, 'Enrolment failed. Try again.') });
+        return setEnrol({ state: 'failed', message: await responseMessage(res, tr.t('entry.enrolFailed')) });
       }
     },
-    [testId],
+    [testId, tr],
   );
 
   const startCamera = useCallback(async () => {
@@ -117,21 +123,21 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
   const canStart = camera === 'on' && ((enrol.state === 'done' && liveDone) || enrol.state === 'service-down');
   return (
     <main className="container entry entry-step">
+      <div className="language-switcher-bar">
+        <LanguageSwitcher />
+      </div>
       <header className="entry-header">
         <h1>{take.test.testName}</h1>
-        <p className="muted">
-          This test is camera-proctored. Set up your camera and enrol your face; the {take.test.duration}-minute timer
-          starts only when you press Start Test.
-        </p>
+        <p className="muted">{t('entry.intro', { minutes: timerMinutes(take) })}</p>
       </header>
       <div className="entry-grid">
         <section className="card" aria-labelledby="entry-camera-title">
-          <h2 id="entry-camera-title">1. Camera and enrolment</h2>
+          <h2 id="entry-camera-title">{t('entry.cameraTitle')}</h2>
           <div className="entry-video-box">
-            <video ref={videoRef} width={640} height={480} muted playsInline aria-label="Camera preview" />
+            <video ref={videoRef} width={640} height={480} muted playsInline aria-label={t('entry.cameraPreview')} />
             {camera !== 'on' && (
               <div className="entry-video-placeholder">
-                {camera === 'asking' ? 'Waiting for camera permission…' : 'No camera'}
+                {camera === 'asking' ? t('entry.waitingCamera') : t('entry.noCamera')}
               </div>
             )}
           </div>
@@ -147,73 +153,51 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
           {camera !== 'on' && camera !== 'asking' && <CameraHelp problem={camera} onRetry={startCamera} />}
           {camera === 'on' && enrol.state === 'waiting' && (
             <button type="button" className="btn btn-primary" onClick={takePhoto}>
-              Take enrolment photo
+              {t('entry.takePhoto')}
             </button>
           )}
           {camera === 'on' && (enrol.state === 'failed' || enrol.state === 'offline' || enrol.state === 'done') && (
             <button type="button" className="btn btn-outline" onClick={takePhoto}>
-              {enrol.state === 'done' ? 'Retake enrolment photo' : 'Try again'}
+              {enrol.state === 'done' ? t('entry.retakePhoto') : t('common.tryAgain')}
             </button>
           )}
         </section>
 
         <section className="card" aria-labelledby="entry-rules-title">
-          <h2 id="entry-rules-title">2. Guidelines</h2>
+          <h2 id="entry-rules-title">{t('entry.rulesTitle')}</h2>
           <ul className="entry-list">
-            <li>Keep your face clearly visible, well lit, and be the only person in view.</li>
-            <li>Keep phones and other devices away from your desk.</li>
-            <li>Stay in the test window: switching to another tab or window, and coming back, is recorded.</li>
-            <li>Attempts to copy, paste or open the context menu are blocked and recorded.</li>
+            <li>{t('entry.ruleFace')}</li>
+            <li>{t('entry.rulePhones')}</li>
+            <li>{t('entry.ruleTabs')}</li>
+            <li>{t(pasteRule(take.pastePolicy))}</li>
           </ul>
-          <h3>What is recorded, where, and for how long</h3>
+          <h3>{t('entry.privacyTitle')}</h3>
           <ul className="entry-list" data-testid="privacy-notice">
-            <li>
-              <strong>Your enrolment photo</strong> (taken here) and its face descriptor, to check that the same person
-              sits the whole test.
-            </li>
-            <li>
-              <strong>During the test</strong> your browser checks the camera for faces and phones on this device;
-              nothing is uploaded unless a check raises a flag. At unpredictable times the server asks for one fresh
-              frame and compares it with your enrolment: first within two minutes of the start, then about once a
-              minute, less often while every check is clean (never more than about two minutes apart), and again within
-              seconds after a flag.
-            </li>
-            <li>
-              <strong>Flags</strong> (no face, several faces, a different face, a phone, a lost camera) are stored with
-              the time and the frame on the employer's Assessly server, for a person to review. After the test you can
-              see your own flags and add a response.
-            </li>
-            <li>
-              <strong>Retention:</strong> frames are deleted after {retentionDays} days.
-            </li>
+            <li>{rich('entry.privacyPhoto', { b })}</li>
+            <li>{rich('entry.privacyDuring', { b })}</li>
+            <li>{rich('entry.privacyFlags', { b })}</li>
+            <li>{rich('entry.privacyRetention', { b, days: retentionDays })}</li>
           </ul>
-          <p className="muted">Flags inform a reviewer; they never end your test.</p>
-          <h3>What the camera checks, and how often it errs</h3>
+          <p className="muted">{t('entry.flagsNote')}</p>
+          <h3>{t('entry.fairnessTitle')}</h3>
           <ul className="entry-list" data-testid="fairness-statement">
+            <li>{t('entry.fairnessCounts')}</li>
+            <li>{t('entry.fairnessTurn')}</li>
+            <li>{t('entry.fairnessQuality')}</li>
             <li>
-              It counts human faces (each must pass a face-shape check, meant to keep pets, objects and window panes
-              from counting), looks for a phone, and compares your face with your enrolment photo.
+              {t('entry.fairnessErrors', {
+                photos: 196,
+                people: 50,
+                sameAccepted: 278,
+                samePairs: 279,
+                sameRate: '99.6 %',
+                worstRate: '97.6 %',
+                diffPairs: 18_057,
+                hardPairs: 432,
+                refused: 4,
+              })}
             </li>
-            <li>
-              Before the start it asks you to turn your head to one side and then the other: the server checks this on a
-              few frames (checked, not kept), so that a photo held to the camera cannot stand in for you.
-            </li>
-            <li>
-              When your face is too small, dark, blurred or turned for a fair comparison, it asks you to fix that
-              instead of deciding. A face that looks like a photo or a screen is recorded as its own finding, never as
-              "a different person".
-            </li>
-            <li>
-              It makes mistakes. On the public test photos we could check (16 photos of 9 people), it accepted every
-              same-person pair and none of 112 different-person pairs; sent as a webcam frame, one photo with a small
-              face got "come closer" instead of a comparison. That set is small and not representative of every group of
-              people; similar-looking people and poor cameras are where it errs most. Phone detection misses phones and
-              can mistake other objects for one; how often has not been measured yet.
-            </li>
-            <li>
-              Every flag is shown to a person with its frame, and you can see your own flags after the test and answer
-              each one in writing; a reviewer reads your answer beside the frame.
-            </li>
+            <li>{t('entry.fairnessReview')}</li>
           </ul>
         </section>
       </div>
@@ -224,15 +208,15 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
       )}
       <div className="entry-actions">
         <button type="button" className="btn btn-primary" onClick={onStart} disabled={!canStart || busy}>
-          {busy ? 'Starting…' : 'Start Test'}
+          {busy ? t('start.starting') : t('start.startTest')}
         </button>
         {!canStart && (
           <span className="muted">
             {camera !== 'on'
-              ? 'Start Test needs a working camera.'
+              ? t('entry.needsCamera')
               : enrol.state === 'done'
-                ? 'Start Test unlocks once the live check has passed.'
-                : 'Start Test unlocks once your enrolment photo is taken.'}
+                ? t('entry.needsLive')
+                : t('entry.needsPhoto')}
           </span>
         )}
       </div>
@@ -241,30 +225,28 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
 }
 
 function LiveCheckStatus({ step }: { step: Exclude<LiveStepState, 'off'> }) {
+  const { t } = useT();
   switch (step) {
     case 'turn_first':
-      return <span className="badge badge-warning">Live check: turn your head slowly to one side.</span>;
+      return <span className="badge badge-warning">{t('live.turnFirst')}</span>;
     case 'turn_other':
-      return <span className="badge badge-warning">Live check: now turn your head to the other side.</span>;
+      return <span className="badge badge-warning">{t('live.turnOther')}</span>;
     case 'done':
-      return <span className="badge badge-success">Live check passed</span>;
+      return <span className="badge badge-success">{t('live.passed')}</span>;
     case 'unavailable':
-      return (
-        <span className="badge badge-warning">
-          The live check is unavailable right now; you can start, and the gap is recorded, not held against you.
-        </span>
-      );
+      return <span className="badge badge-warning">{t('live.unavailable')}</span>;
   }
 }
 
 function EnrolStatus({ enrol }: { enrol: Enrol }) {
+  const { t } = useT();
   switch (enrol.state) {
     case 'waiting':
-      return <span>Centre your face in good light, read the guidelines, then press Take enrolment photo.</span>;
+      return <span>{t('enrol.waiting')}</span>;
     case 'checking':
-      return <span className="badge badge-warning">Checking your face…</span>;
+      return <span className="badge badge-warning">{t('enrol.checking')}</span>;
     case 'done':
-      return <span className="badge badge-success">Face enrolled</span>;
+      return <span className="badge badge-success">{t('enrol.done')}</span>;
     case 'failed':
       return (
         <span className="alert alert-error" role="alert">
@@ -274,53 +256,49 @@ function EnrolStatus({ enrol }: { enrol: Enrol }) {
     case 'offline':
       return (
         <span className="alert alert-warning" role="alert">
-          Connection lost — check your network (or sign in again), then press Try again. No test time has been used.
+          {t('enrol.offline')}
         </span>
       );
     case 'service-down':
       return (
         <span className="alert alert-info" role="status">
-          The face check is unavailable right now. You can start the test; the page keeps trying and the gap is recorded
-          for the reviewer, not held against you.
+          {t('enrol.serviceDown')}
         </span>
       );
   }
 }
 
-const CAMERA_HELP: Record<CameraProblem, { title: string; fix: string }> = {
-  denied: {
-    title: 'Camera access was blocked for this site.',
-    fix: "Click the camera icon in the address bar (or open the browser's site settings), choose Allow for the camera, then press Try again.",
-  },
-  'not-found': {
-    title: 'No camera was found.',
-    fix: 'Connect a webcam (or enable the built-in one), then press Try again.',
-  },
-  busy: {
-    title: 'The camera is in use by another application.',
-    fix: 'Close video calls or other apps using the camera, then press Try again.',
-  },
-  'no-api': {
-    title: 'This browser cannot use a camera on this page.',
-    fix: 'Use a recent Chrome, Edge, Firefox or Safari, and open the test over https.',
-  },
-  other: {
-    title: 'The camera could not be started.',
-    fix: 'Reconnect the camera or restart the browser, then press Try again.',
-  },
+const CAMERA_HELP: Record<CameraProblem, { title: MessageId; fix: MessageId }> = {
+  denied: { title: 'camera.deniedTitle', fix: 'camera.deniedFix' },
+  'not-found': { title: 'camera.notFoundTitle', fix: 'camera.notFoundFix' },
+  busy: { title: 'camera.busyTitle', fix: 'camera.busyFix' },
+  'no-api': { title: 'camera.noApiTitle', fix: 'camera.noApiFix' },
+  other: { title: 'camera.otherTitle', fix: 'camera.otherFix' },
 };
 
 function CameraHelp({ problem, onRetry }: { problem: CameraProblem; onRetry: () => void }) {
+  const { t } = useT();
   const help = CAMERA_HELP[problem];
   return (
     <div className="alert alert-error" role="alert" data-testid="camera-problem">
       <p>
-        <strong>{help.title}</strong> {help.fix}
+        <strong>{t(help.title)}</strong> {t(help.fix)}
       </p>
-      <p>No test time has been used: the timer starts only when you press Start Test.</p>
+      <p>{t('camera.noTimeUsed')}</p>
       <button type="button" className="btn btn-outline" onClick={onRetry}>
-        Try again
+        {t('common.tryAgain')}
       </button>
     </div>
   );
+}
+
+/**
+ * The guideline about pasting says what this test's policy does (issue 46: it said "blocked" on coding tests that
+ * allow or record pastes). Tests without a paste policy (aptitude) block copy, paste and the context menu.
+ */
+function pasteRule(policy: 'allow' | 'record' | 'block' | undefined): MessageId {
+  if (policy === 'block') return 'entry.pasteBlock';
+  if (policy === 'record') return 'entry.pasteRecord';
+  if (policy === 'allow') return 'entry.pasteAllow';
+  return 'entry.pasteNone';
 }

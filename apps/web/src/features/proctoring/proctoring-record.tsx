@@ -2,6 +2,7 @@
  * After the test (issue 17): the candidate's own proctoring events with the rule that raised each, and a short
  * response per event that the reviewer sees beside it. Shown on the submitted screen.
  */
+import { integrityLabel } from '@assessly/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, serverMessage } from '../../lib/api';
@@ -72,7 +73,8 @@ function RecordItem({ testId, event }: { testId: string; event: RecordEvent }) {
   return (
     <li className="proctoring-record-item">
       <p>
-        <strong>{new Date(event.occurredAt).toLocaleString()}</strong> — {event.detail || event.kind}
+        <strong>{new Date(event.occurredAt).toLocaleString()}</strong> — {integrityLabel(event.kind)}
+        {event.detail && ` (${event.detail})`}
       </p>
       <p className="muted proctoring-small">
         Rule: {event.rule}

@@ -1,5 +1,7 @@
 import { retrySpread } from '@assessly/shared';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/candidate-intl';
+import { en, type MessageId } from '../../i18n/messages.en';
 import { useTakeState } from '../taking/take-api';
 import { AdaptiveCadence, isCalm } from './adaptive-cadence';
 import { cameraProblem } from './camera-problem';
@@ -23,20 +25,19 @@ export { useProctoring } from './proctoring-context';
 /** A device flag uploads its frame at most this often (the server checks it again and records it). */
 const FLAG_UPLOAD_GAP_MS = 10_000;
 
-/** What the candidate reads. Face alerts only for verdicts the server answered (and recorded). */
+/** What the candidate reads (message ids, issue 46). Face alerts only for verdicts the server answered (and recorded). */
 export const WRAPPER_TEXT = {
-  mismatch: 'Face does not match enrollment. Please make sure only you are in front of the camera.',
-  noFace: 'No face matched. Please keep your face clearly visible to the camera.',
-  multipleFaces: 'Multiple faces detected! Please make sure only you are in front of the camera.',
-  phone: 'A phone was detected. Please keep phones away from the test area.',
-  unclear: 'Your face is not clear enough to check. Please face the camera in good light.',
-  liveness:
-    'The camera check could not confirm a live face (it may see a photo or a screen). Please face the camera yourself.',
-  recorded: 'The server recorded this for the employer to review. Your test goes on.',
-  offline: 'Connection lost — your work is saved. The page reconnects by itself.',
-  session: 'Connection lost — your work is saved. Your session may have expired: sign in again in another tab.',
-  camera: 'Your camera is not available. The test goes on; the time without a camera is recorded.',
-};
+  mismatch: 'proctor.mismatch',
+  noFace: 'proctor.noFace',
+  multipleFaces: 'proctor.multipleFaces',
+  phone: 'proctor.phone',
+  unclear: 'proctor.unclear',
+  liveness: 'proctor.liveness',
+  recorded: 'proctor.recorded',
+  offline: 'proctor.offline',
+  session: 'proctor.session',
+  camera: 'proctor.camera',
+} as const satisfies Record<string, MessageId>;
 
 /**
  * Wraps a test page. A sitting that is not proctored (test setting off, or the server's face engine off)
@@ -71,8 +72,11 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
   const enrolledRef = useRef(enrolled);
   const busy = useRef(false);
   const [state, setState] = useState<ProctoringState>('pending');
+  const { t } = useT();
+  // a message id, or the server's own guidance text (English) for an unclear face
+  const say = (s: string) => (s in en ? t(s as MessageId) : s);
   const [alert, setAlert] = useState('');
-  const [banner, setBanner] = useState('');
+  const [banner, setBanner] = useState<MessageId | ''>('');
   const [finished, setFinished] = useState(false);
   const [device, setDevice] = useState({ backend: 'loading', checks: 0, faces: -1 });
   const lastUpload = useRef(0);
@@ -312,14 +316,14 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
         {children}
         {banner && (
           <p className="proctoring-banner alert alert-warning" role="status" data-testid="connection-banner">
-            {banner}
+            {t(banner)}
           </p>
         )}
         {state === 'camera-off' && !finished && (
           <div className="proctoring-banner alert alert-warning" role="status" data-testid="camera-banner">
-            {WRAPPER_TEXT.camera}{' '}
+            {t(WRAPPER_TEXT.camera)}{' '}
             <button type="button" className="btn btn-outline" onClick={retryCamera}>
-              Turn the camera back on
+              {t('proctor.cameraBack')}
             </button>
           </div>
         )}
@@ -332,11 +336,11 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
               aria-labelledby="proctoring-alert-title"
               aria-describedby="proctoring-alert-text"
             >
-              <h2 id="proctoring-alert-title">Proctoring Alert</h2>
-              <p id="proctoring-alert-text">{alert}</p>
-              <p className="muted proctoring-small">{WRAPPER_TEXT.recorded}</p>
+              <h2 id="proctoring-alert-title">{t('proctor.alertTitle')}</h2>
+              <p id="proctoring-alert-text">{say(alert)}</p>
+              <p className="muted proctoring-small">{t(WRAPPER_TEXT.recorded)}</p>
               <button type="button" className="btn btn-primary" autoFocus onClick={acknowledge}>
-                I Understand
+                {t('proctor.understand')}
               </button>
             </div>
           </div>
@@ -344,9 +348,7 @@ function ActiveProctoring({ testId, enrolled, children }: { testId: string; enro
         {!finished && (
           <p className="proctoring-notice" role="status">
             <span className={`proctoring-dot ${state === 'ok' ? 'on' : ''}`} aria-hidden="true" />
-            {state === 'pending'
-              ? 'Webcam proctoring is starting…'
-              : 'Webcam proctoring: the server asks for a frame at random times and compares it with your enrolment. Only frames that raise a flag are saved, for the employer to review.'}
+            {state === 'pending' ? t('proctor.starting') : t('proctor.notice')}
           </p>
         )}
       </div>

@@ -60,8 +60,8 @@ export function FeatureRows() {
           <span className="eyebrow">Proctor</span>
           <h3>Proctoring candidates accept and employers trust</h3>
           <p>
-            The webcam checks that the person taking the test is the person who signed up, and keeps checking. Our
-            behaviour analysis flags what matters and ignores a candidate who simply looks away to think.
+            The webcam checks that the person who took the enrolment photo is the one taking the test, and keeps
+            checking. Our behaviour analysis flags what matters and ignores a candidate who simply looks away to think.
           </p>
           <ul className="check-list">
             <Check>Face recognition at the start and throughout the test</Check>
@@ -71,8 +71,8 @@ export function FeatureRows() {
         </div>
         <div className="feature-visual" aria-hidden="true">
           <div className="visual-line">
-            <span>Face match with sign-up photo</span>
-            <span className="badge badge-success">99.2%</span>
+            <span>Face matches the enrolment photo</span>
+            <span className="badge badge-success">Yes</span>
           </div>
           <div className="visual-line">
             <span>People in frame</span>

@@ -106,9 +106,9 @@ function Hero({ onWatchDemo }: { onWatchDemo: () => void }) {
 }
 
 const EVENTS = [
-  ['Identity verified against sign-up photo', '00:00', 'badge-success', 'OK'],
+  ['Identity matched to the enrolment photo', '00:00', 'badge-success', 'OK'],
   ['Tab switch detected (4 s)', '12:41', 'badge-warning', 'Flagged'],
-  ['Paste into editor blocked', '27:05', 'badge-warning', 'Flagged'],
+  ['Paste from outside the editor (412 characters)', '27:05', 'badge-warning', 'Flagged'],
   ['Single face in frame throughout', '—', 'badge-success', 'OK'],
 ] as const;
 
@@ -142,17 +142,8 @@ function ProctoringReport() {
             <span>Test cases passed</span>
           </div>
           <div className="report-score">
-            <b>97</b>
-            <span>Integrity score</span>
-          </div>
-        </div>
-        <div>
-          <div className="row" style={{ justifyContent: 'space-between', fontSize: '0.88rem', marginBottom: 6 }}>
-            <span>Behaviour analysis</span>
-            <span className="muted">97 / 100</span>
-          </div>
-          <div className="meter">
-            <span style={{ width: '97%' }} />
+            <b>2</b>
+            <span>Integrity signals</span>
           </div>
         </div>
         <ul className="report-events">

@@ -12,17 +12,17 @@ const GRID: FeatureItem[] = [
   {
     icon: 'face',
     title: 'Face recognition',
-    text: 'The face at the keyboard is matched against the sign-up photo at the start and during the test.',
+    text: 'The face at the keyboard is matched against the enrolment photo taken at the start, and checked again during the test.',
   },
   {
     icon: 'video',
-    title: 'Live proctoring',
-    text: 'Watch an attempt as it happens, or let the automated proctor keep an eye on every candidate at once.',
+    title: 'Automated proctoring',
+    text: 'The automated proctor keeps an eye on every candidate at once, and each flag comes with its snapshot.',
   },
   {
     icon: 'brain',
     title: 'AI behaviour analysis',
-    text: 'Gaze, extra people and phones in view are weighed into one integrity score with the evidence attached.',
+    text: 'Extra people, phones in view and a face that leaves the frame are reported as signals, each with its rule and evidence; no opaque score.',
   },
   {
     icon: 'mail',

@@ -1,5 +1,5 @@
-import { languageName } from '@assessly/shared';
 /** /admin/tests/:testId/compare?attemptIds=a,b[,c]: two or three candidates side by side. */
+import { languageName, type TProblemScore } from '@assessly/shared';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { eventLabel, formatDuration, useCompare, useStageLabel } from './review-api';
@@ -59,11 +59,7 @@ export function ComparePage() {
                 <th scope="row">{p.title}</th>
                 {candidates.map((c) => {
                   const mine = c.problems[i];
-                  return (
-                    <td key={c.attemptId}>
-                      {mine ? `${mine.score}/${mine.marks} · ${mine.passed}/${mine.total} cases` : '—'}
-                    </td>
-                  );
+                  return <td key={c.attemptId}>{mine ? problemCell(mine) : '—'}</td>;
                 })}
               </tr>
             ))}
@@ -99,24 +95,73 @@ export function ComparePage() {
           </tbody>
         </table>
       </div>
-      {problems.map((p, i) => (
-        <section key={p.questionId} className="card rv-section" aria-label={`Code for ${p.title}`}>
-          <h2>{p.title}: code</h2>
-          <div className="rv-side">
-            {candidates.map((c) => (
-              <div key={c.attemptId}>
-                <h3>
-                  {c.name}{' '}
-                  <span className="muted">
-                    ({c.problems[i] ? languageName(c.problems[i].language) : 'no submission'})
-                  </span>
-                </h3>
-                <CodeBlock code={c.problems[i]?.code ?? '(no submission)'} label={`Code of ${c.name}`} />
-              </div>
-            ))}
-          </div>
-        </section>
-      ))}
+      {problems.map((p, i) => {
+        // a written question shows each answer (issue 46); a choice question its chosen options; a problem its code
+        const what = p.written ? 'answer' : p.choice ? 'choice' : 'code';
+        return (
+          <section key={p.questionId} className="card rv-section" aria-label={`${cap(what)} for ${p.title}`}>
+            <h2>
+              {p.title}: {what}
+            </h2>
+            <div className="rv-side">
+              {candidates.map((c) => {
+                const mine = c.problems[i];
+                return (
+                  <div key={c.attemptId}>
+                    <h3>
+                      {c.name} <span className="muted">({mine ? sideNote(mine) : 'no answer'})</span>
+                    </h3>
+                    {mine?.written ? (
+                      mine.written.answer === null ? (
+                        <p className="muted">Not answered</p>
+                      ) : (
+                        <blockquote className="rv-response" aria-label={`Answer of ${c.name}`}>
+                          {mine.written.answer}
+                        </blockquote>
+                      )
+                    ) : mine?.choice ? (
+                      <p>{chosenText(mine.choice)}</p>
+                    ) : (
+                      <CodeBlock code={mine?.code ?? '(no submission)'} label={`Code of ${c.name}`} />
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </section>
+        );
+      })}
     </main>
   );
+}
+
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** One question's figure: a problem's score and cases, a written answer's grade or "awaiting grading". */
+function problemCell(p: TProblemScore): string {
+  if (p.written) {
+    if (p.written.answer === null) return `${p.score}/${p.marks} · not answered`;
+    return p.written.grade ? `${p.score}/${p.marks} · graded` : `Awaiting grading (of ${p.marks})`;
+  }
+  if (p.choice) return `${p.score}/${p.marks} · ${choiceState(p)}`;
+  if (p.submissionCount === 0) return `${p.score}/${p.marks} · not attempted`;
+  return `${p.score}/${p.marks} · ${p.passed}/${p.total} cases`;
+}
+
+function choiceState(p: TProblemScore): string {
+  if (!p.choice || p.choice.chosen.length === 0) return 'not answered';
+  return p.score >= p.marks ? 'correct' : p.score > 0 ? 'partly right' : 'wrong';
+}
+
+function sideNote(p: TProblemScore): string {
+  if (p.written) return p.written.answer === null ? 'no answer' : p.written.grade ? 'graded' : 'awaiting grading';
+  if (p.choice) return choiceState(p);
+  return p.language ? languageName(p.language) : 'no submission';
+}
+
+function chosenText(c: NonNullable<TProblemScore['choice']>): string {
+  const names = (ids: number[]) => ids.map((i) => `“${c.options[i] ?? `Option ${i + 1}`}”`).join(', ');
+  return c.chosen.length === 0
+    ? `Not answered · correct: ${names(c.correct)}`
+    : `Chose ${names(c.chosen)} · correct: ${names(c.correct)}`;
 }

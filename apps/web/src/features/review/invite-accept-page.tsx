@@ -1,8 +1,11 @@
 /** /invite/:token: the personal link from an invitation email. Signs the candidate in (or up), then opens the test. */
 import type { TInviteLanding } from '@assessly/shared';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
+import { CandidateIntl, useT } from '../../i18n/candidate-intl';
+import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useMe } from '../auth/use-auth';
@@ -32,30 +35,51 @@ export function InviteAcceptPage() {
   }
   const inv = q.data;
   const user = me.data;
-  const here = `/invite/${token}`;
   if (user && user.role === 'candidate' && user.email.toLowerCase() === inv.email.toLowerCase()) {
     return <Navigate to={inv.takePath} replace />;
   }
+  return (
+    <CandidateIntl defaultLocale={inv.defaultLocale}>
+      <Invitation inv={inv} token={token} user={user ?? null} />
+    </CandidateIntl>
+  );
+}
+
+/** The join page in the test's language (issue 46); the sign-up form and the system check stay English. */
+function Invitation({
+  inv,
+  token,
+  user,
+}: {
+  inv: TInviteLanding;
+  token: string;
+  user: { email: string; role: string } | null;
+}) {
+  const { t, rich, locale, intl } = useT();
+  const here = `/invite/${token}`;
+  const b = (c: ReactNode[]) => <strong>{c}</strong>;
+  const when = (iso: string) =>
+    locale === 'en' ? formatDateTime(iso) : intl.formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
   const facts: [string, string][] = [
-    ['Test', `${inv.testName} (${inv.testType === 'CODING' ? 'coding' : 'aptitude'} test)`],
-    ...(inv.duration
-      ? ([['Time', `${inv.duration} minutes, counted from when you press Start`]] as [string, string][])
-      : []),
+    [t('join.test'), t(inv.testType === 'CODING' ? 'join.testCoding' : 'join.testAptitude', { name: inv.testName })],
+    ...(inv.duration ? ([[t('join.time'), t('join.minutes', { n: inv.duration })]] as [string, string][]) : []),
     ...(inv.questionCount
-      ? ([[inv.testType === 'CODING' ? 'Problems' : 'Questions', String(inv.questionCount)]] as [string, string][])
+      ? ([
+          [t(inv.testType === 'CODING' ? 'top.problems' : 'start.questions'), intl.formatNumber(inv.questionCount)],
+        ] as [string, string][])
       : []),
-    ...(inv.languages?.length ? ([['Languages', inv.languages.join(', ')]] as [string, string][]) : []),
-    ...(inv.endTime ? ([['Open until', formatDateTime(inv.endTime)]] as [string, string][]) : []),
-    ['Webcam', inv.proctored ? 'Required: your face is checked during the test' : 'Not used'],
+    ...(inv.languages?.length ? ([[t('join.languages'), inv.languages.join(', ')]] as [string, string][]) : []),
+    ...(inv.endTime ? ([[t('join.openUntil'), when(inv.endTime)]] as [string, string][]) : []),
+    [t('join.webcam'), t(inv.proctored ? 'join.webcamRequired' : 'join.webcamNotUsed')],
   ];
   return (
     <main className="container narrow rv-page">
       <div className="card">
-        <h1>You are invited</h1>
-        <p>
-          <strong>{inv.companyName}</strong> invites <strong>{inv.email}</strong> to take{' '}
-          <strong>{inv.testName}</strong>.
-        </p>
+        <div className="language-switcher-bar">
+          <LanguageSwitcher />
+        </div>
+        <h1>{t('join.title')}</h1>
+        <p>{rich('join.invites', { b, company: inv.companyName, email: inv.email, test: inv.testName })}</p>
         <dl className="invite-facts">
           {facts.map(([k, v]) => (
             <div key={k} style={{ display: 'contents' }}>
@@ -68,19 +92,21 @@ export function InviteAcceptPage() {
         {user ? (
           <>
             <p className="alert alert-info">
-              You are signed in as {user.email}
-              {user.role !== 'candidate' ? ' (an employer account)' : ''}. This invitation was sent to {inv.email}.
+              {t(user.role !== 'candidate' ? 'join.signedInEmployer' : 'join.signedIn', {
+                user: user.email,
+                email: inv.email,
+              })}
             </p>
             <Link to={inv.takePath} className="btn btn-primary">
-              Continue to the test
+              {t('join.continue')}
             </Link>
           </>
         ) : (
           <>
             <InviteSignupForm token={token} email={inv.email} next={inv.takePath} />
             <p>
-              Already have an account with {inv.email}?{' '}
-              <Link to={`/login?next=${encodeURIComponent(here)}`}>Sign in</Link>
+              {t('join.haveAccount', { email: inv.email })}{' '}
+              <Link to={`/login?next=${encodeURIComponent(here)}`}>{t('join.signIn')}</Link>
             </p>
           </>
         )}

@@ -2,7 +2,7 @@
  * /admin/reports/:attemptId: a candidate's report on one test, laid out to print (or save as PDF). Roles that may
  * decide move the candidate to any stage of the company's pipeline from here (stage-move.tsx; issue 26).
  */
-import { DEFAULT_PIPELINE, languageName } from '@assessly/shared';
+import { DEFAULT_PIPELINE, languageName, type TProblemScore } from '@assessly/shared';
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
 import { formatDateTime } from '../../lib/format';
@@ -87,7 +87,7 @@ export function ReportPage() {
         </div>
         <div>
           <span>Integrity events</span>
-          <strong>{r.events.length}</strong>
+          <strong>{r.integrity.total}</strong>
         </div>
         <div>
           <span>Similarity flags</span>
@@ -133,21 +133,21 @@ export function ReportPage() {
                   </td>
                   <td>
                     {/* a written question stands in aptitude and coding tests alike (issue 25) */}
-                    {p.written
-                      ? p.written.answer === null
-                        ? 'Not answered'
-                        : p.written.grade
-                          ? 'Written: graded'
-                          : 'Written: awaiting grading'
-                      : aptitude
-                        ? p.submissionCount === 0
-                          ? 'Not answered'
-                          : p.passed
-                            ? 'Correct'
-                            : 'Wrong'
-                        : p.submissionCount === 0
-                          ? 'Not attempted'
-                          : `${p.passed} / ${p.total}`}
+                    {p.written ? (
+                      p.written.answer === null ? (
+                        'Not answered'
+                      ) : p.written.grade ? (
+                        'Written: graded'
+                      ) : (
+                        'Written: awaiting grading'
+                      )
+                    ) : p.choice ? (
+                      <ChoiceAnswer choice={p.choice} score={p.score} marks={p.marks} />
+                    ) : p.submissionCount === 0 ? (
+                      'Not attempted'
+                    ) : (
+                      `${p.passed} / ${p.total}`
+                    )}
                   </td>
                   {!aptitude && <td>{p.written ? '—' : p.submissionCount}</td>}
                 </tr>
@@ -197,7 +197,27 @@ export function ReportPage() {
             ))}
           </ol>
         )}
-        <p className="field-hint">Events and similarity flags are evidence for a human reviewer, never a verdict.</p>
+        {r.test.testType === 'CODING' && (
+          <>
+            <h3 id="signals-h">Coding integrity signals</h3>
+            {r.signals.length === 0 ? (
+              <p className="muted">No coding integrity signals: the recording shows nothing that meets a rule.</p>
+            ) : (
+              <ol aria-labelledby="signals-h">
+                {r.signals.map((sg) => (
+                  <li key={`${sg.kind}-${sg.at}-${sg.evidence}`}>
+                    <strong>{eventLabel(sg.kind)}</strong> at {formatDuration(Math.round(sg.at / 1000))} into the test:{' '}
+                    {sg.evidence}.<span className="field-hint"> Rule: {sg.rule}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </>
+        )}
+        <p className="field-hint">
+          The integrity count is these events (a return to the tab is not one) and the coding signals. Events, signals
+          and similarity flags are evidence for a human reviewer, never a verdict.
+        </p>
       </section>
 
       {r.problems.some((p) => p.code) && (
@@ -217,5 +237,29 @@ export function ReportPage() {
       )}
       {!r.isPreview && <CandidateInterviews email={c.email} />}
     </main>
+  );
+}
+
+/** Which options the candidate chose, and which were correct (issue 46). */
+function ChoiceAnswer({
+  choice,
+  score,
+  marks,
+}: {
+  choice: NonNullable<TProblemScore['choice']>;
+  score: number;
+  marks: number;
+}) {
+  const right = score >= marks;
+  const names = (ids: number[]) => ids.map((i) => `“${choice.options[i] ?? `Option ${i + 1}`}”`).join(', ');
+  if (choice.chosen.length === 0) return <>Not answered · correct: {names(choice.correct)}</>;
+  return (
+    <>
+      <strong className={right ? 'success-text' : 'error-text'}>
+        {right ? 'Correct' : score > 0 ? 'Partly right' : 'Wrong'}
+      </strong>{' '}
+      · chose {names(choice.chosen)}
+      {!right && <> · correct: {names(choice.correct)}</>}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 /** Server state of the review feature (TanStack Query); every call goes through lib/api. */
 import {
   DEFAULT_PIPELINE,
+  integrityLabel,
   stageLabel,
   type TAccommodation,
   type TBulkStatusSaved,
@@ -176,38 +177,8 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}h ${m}m` : m > 0 ? `${m}m ${s}s` : `${s}s`;
 }
 
-export const EVENT_LABELS: Record<string, string> = {
-  tab_switch: 'Tab switch',
-  copy_attempt: 'Copy attempt',
-  paste_attempt: 'Paste attempt',
-  cut_attempt: 'Cut attempt',
-  context_menu: 'Right-click menu',
-  alt_tab_attempt: 'Alt-Tab attempt',
-  tab_visible: 'Tab visible again',
-  window_focus: 'Window focused again',
-  face_not_matched: 'Face not matched',
-  face_not_detected: 'No face detected',
-  tab_hidden: 'Tab hidden',
-  window_blur: 'Left the window',
-  copy: 'Copy attempt',
-  paste: 'Paste attempt',
-  copy_paste: 'Copy/paste attempt',
-  face_mismatch: 'Face mismatch',
-  face_unclear: 'Face not clear enough to check',
-  liveness_failed: 'Photo or screen suspected (liveness)',
-  no_face: 'No face detected',
-  multiple_faces: 'Multiple faces',
-  phone: 'Phone seen',
-  camera_lost: 'Camera lost',
-  enroll_failed: 'Face enrolment failed',
-  enroll_refused: 'New enrolment refused during the test',
-  proctoring_unavailable: 'Proctoring unavailable',
-  challenge_missed: 'Spot check not answered',
-  fullscreen_exit: 'Left full screen',
-};
-
-export const eventLabel = (kind: string) =>
-  EVENT_LABELS[kind] ?? kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+/** Proctoring events and coding signals as people read them (one table, @assessly/shared integrity.ts). */
+export const eventLabel = integrityLabel;
 
 export const useNotes = (attemptId: string) =>
   useQuery({

@@ -1,5 +1,5 @@
 /** Small pieces shared by the review pages: modal, error screen, pager, code block, proctoring strip, badges. */
-import type { TProctoringEvent, TScoreBand } from '@assessly/shared';
+import type { IntegritySummary, TProctoringEvent, TScoreBand } from '@assessly/shared';
 import { type ReactNode, useId, useRef } from 'react';
 import { Pagination } from '../../app/pagination';
 import { useDialog } from '../../app/use-dialog';
@@ -124,12 +124,14 @@ export function ProctoringStrip({
   counts,
   total,
   proctored,
+  integrity,
 }: {
   events: TProctoringEvent[];
   counts?: Record<string, number>;
   total?: number;
   /** false: the sitting had no camera proctoring (test setting off or face engine disabled). */
   proctored?: boolean;
+  integrity?: IntegritySummary;
 }) {
   const frames = events.filter((e) => e.frameUrl);
   const times = events.map((e) => new Date(e.occurredAt).getTime());
@@ -138,6 +140,8 @@ export function ProctoringStrip({
   const tally: Record<string, number> = {};
   if (!counts) for (const e of events) tally[e.kind] = (tally[e.kind] ?? 0) + 1;
   const countList = Object.entries(counts ?? tally);
+  // issue 46: the integrity count of the results list (coding signals too), when the server gives it
+  const integrityList = Object.entries(integrity?.counts ?? {});
   return (
     <section className="rv-strip" aria-label="Proctoring Captures">
       <h4 className="rv-strip-title">Proctoring Captures</h4>
@@ -147,8 +151,22 @@ export function ProctoringStrip({
           <span className="muted">No camera checks ran for this sitting.</span>
         </p>
       )}
+      {integrity && (
+        <p className="rv-counts">
+          <strong>
+            {integrity.total === 0
+              ? 'No integrity events'
+              : `${integrity.total} integrity event${integrity.total === 1 ? '' : 's'}`}
+          </strong>
+          {integrityList.map(([kind, n]) => (
+            <span key={kind} className="badge badge-warning">
+              {eventLabel(kind)}: {n}
+            </span>
+          ))}
+        </p>
+      )}
       {events.length === 0 ? (
-        <p className="muted">No integrity events recorded.</p>
+        <p className="muted">{integrity ? 'No proctoring events recorded.' : 'No integrity events recorded.'}</p>
       ) : (
         <>
           <div className="rv-counts">

@@ -82,6 +82,7 @@ export function SubmissionCard({ s }: { s: TDashboardSubmission }) {
         counts={s.proctoring.counts}
         total={s.proctoring.total}
         proctored={s.proctoring.proctored}
+        integrity={s.proctoring.integrity}
       />
       {open === 'code' && (
         <Modal title={`Code · ${name} · ${languageName(s.language)}`} onClose={() => setOpen(null)} wide>
@@ -120,6 +121,9 @@ export function SubmissionCard({ s }: { s: TDashboardSubmission }) {
                   {r.verdict && ` · ${r.verdict}`}
                   {r.timeMs != null && ` · ${r.timeMs} ms`}
                   {r.hidden && ' · hidden'}
+                  {r.withheld && (
+                    <p className="muted">Its input and outputs are hidden from reviewers by your company's setting.</p>
+                  )}
                   {r.input != null && <pre>Input: {r.input}</pre>}
                   {s.language === SQL_LANGUAGE && r.output != null && r.verdict !== 'Compilation Error' ? (
                     // an SQL query's result as tables, the candidate's beside the expected (issue 25)

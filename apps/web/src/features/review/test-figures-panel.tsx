@@ -111,7 +111,10 @@ function Figures({ f }: { f: TTestFigures }) {
               {f.questions.map((q) => (
                 <tr key={q.id}>
                   <td>{q.title}</td>
-                  <td>{q.attempted}</td>
+                  <td>
+                    {q.attempted}
+                    {(q.awaitingGrading ?? 0) > 0 && ` (${q.awaitingGrading} awaiting grading)`}
+                  </td>
                   <td>{q.averageScore === null ? '—' : `${q.averageScore} / ${q.maxScore}`}</td>
                   <td>{q.passRate === null ? '—' : `${q.passRate}%`}</td>
                   <td>{q.commonWrongAnswer ? `${q.commonWrongAnswer.option} (${q.commonWrongAnswer.count})` : '—'}</td>

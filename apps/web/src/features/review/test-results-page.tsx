@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PageSpinner } from '../../app/page-spinner';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, passMarkText } from '../../lib/format';
 import { useCan } from '../auth/use-can';
 import { InvitePanel } from './invite-panel';
 import { ResultsFilterBar, SortHeader, type SortState } from './results-filters';
 import { filterResults, formatTimeTaken, NO_FILTERS, sortResults, timeTakenMs } from './results-view';
-import { useCompanyName, usePipeline, useResults, useSetStatuses, useSimilarity } from './review-api';
+import { eventLabel, useCompanyName, usePipeline, useResults, useSetStatuses, useSimilarity } from './review-api';
 import { ErrorScreen, HiringBadge, Modal } from './review-ui';
 import { NotifyChoice, StageMenu, stageMailSubject, useStatusChange } from './stage-move';
 import { StageOptions } from './stage-options';
@@ -81,7 +81,7 @@ export function TestResultsPage() {
           </p>
           <h1>{test.testName}: results</h1>
           <p className="muted" style={{ margin: 0 }}>
-            {test.testType} · pass mark {test.passingMarks} of {test.totalMarks}
+            {test.testType} · <span data-testid="results-pass-mark">{passMarkText(test)}</span>
             {test.endTime && ` · closes ${formatDateTime(test.endTime)}`}
           </p>
         </div>
@@ -215,7 +215,11 @@ export function TestResultsPage() {
                       </span>
                     </td>
                     <td>{formatTimeTaken(timeTakenMs(r))}</td>
-                    <td>
+                    <td
+                      title={Object.entries(r.integrity?.counts ?? {})
+                        .map(([k, n]) => `${eventLabel(k)} × ${n}`)
+                        .join(', ')}
+                    >
                       {r.eventCount} event{r.eventCount === 1 ? '' : 's'}
                     </td>
                     <td>

@@ -7,6 +7,8 @@
 import type { TAnswerInput } from '@assessly/shared';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { useT } from '../../i18n/candidate-intl';
+import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { api } from '../../lib/api';
 import { RequireUser } from '../auth/guards';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
@@ -17,15 +19,10 @@ import { OtherTabScreen, useAttemptTab } from './one-tab';
 import { SaveIndicator, SaveQueue, useSaveSnapshot } from './save-queue';
 import { NoProblemsScreen } from './screens';
 import { type OpenTake, TakeGate } from './take-gate';
-import { formatDateTime } from './time';
+import { useFormatDateTime } from './time';
 import { useSavedIndex, useTakeSession } from './use-take-session';
 import { WrittenAnswer } from './written-answer';
 import './taking.css';
-
-const ENDED = {
-  manual: 'Test ended and answers submitted.',
-  timeout: 'Test window ended. Your answers are auto-submitted.',
-};
 
 const letter = (i: number) => String.fromCharCode(65 + i);
 
@@ -62,6 +59,9 @@ function AptitudeTest({
   setTake,
   flushRef,
 }: OpenTake & { testId: string; flushRef: RefObject<() => Promise<unknown>> }) {
+  const { t, num } = useT();
+  const formatDateTime = useFormatDateTime();
+  const ENDED = useMemo(() => ({ manual: t('apt.endedManual'), timeout: t('apt.endedTimeout') }), [t]);
   const { attempt, questions } = take;
   const queue = useMemo(
     () =>
@@ -97,40 +97,38 @@ function AptitudeTest({
     return (
       <main className="taking-screen" data-theme="dark">
         <div className="taking-screen-card">
-          <h1>Test Submitted</h1>
+          <div className="language-switcher-bar">
+            <LanguageSwitcher />
+          </div>
+          <h1>{t('submitted.title')}</h1>
           <p>
             <strong>{take.test.testName}</strong>
           </p>
           <p className="muted">
             {attempt.endReason === 'timeout'
-              ? 'Time ran out: your answers were submitted.'
+              ? t('apt.timeRanOut')
               : attempt.endReason === 'manual'
-                ? 'You ended the test before the time was up.'
-                : 'Your answers were submitted.'}
+                ? t('apt.endedEarly')
+                : t('apt.submitted')}
           </p>
           <dl className="taking-window">
-            <dt>Started</dt>
+            <dt>{t('submitted.started')}</dt>
             <dd>{formatDateTime(attempt.startedAt)}</dd>
-            <dt>Ended</dt>
-            <dd>{attempt.endedAt ? formatDateTime(attempt.endedAt) : 'Just now'}</dd>
+            <dt>{t('submitted.ended')}</dt>
+            <dd>{attempt.endedAt ? formatDateTime(attempt.endedAt) : t('apt.justNow')}</dd>
           </dl>
           {take.scoreHidden ? (
             <p className="muted" data-testid="score-hidden">
-              This company does not show candidates their score. Your answers were saved and are reviewed by the
-              company.
+              {t('apt.scoreHidden')}
             </p>
           ) : attempt.awaitingGrading ? (
-            <p className="muted">Your written answers are graded by a reviewer; your score follows once they are.</p>
+            <p className="muted">{t('apt.awaiting')}</p>
           ) : attempt.score === null || attempt.maxScore === null ? (
-            <p className="muted">Your answers are being scored…</p>
+            <p className="muted">{t('apt.scoring')}</p>
           ) : (
-            <p className="aptitude-score">
-              Your score: {attempt.score} / {attempt.maxScore}
-            </p>
+            <p className="aptitude-score">{t('apt.score', { score: attempt.score, max: attempt.maxScore })}</p>
           )}
-          <p>
-            You answered {Object.keys(take.answers).length} of {questions.length} questions.
-          </p>
+          <p>{t('apt.answeredOf', { answered: Object.keys(take.answers).length, total: questions.length })}</p>
         </div>
       </main>
     );
@@ -170,13 +168,14 @@ function AptitudeTest({
           <SaveIndicator status={save.status} lastServerSave={save.lastServerSave} />
           <Countdown left={left} />
           <button type="button" className="btn btn-danger btn-sm" disabled={locked} onClick={() => setConfirmEnd(true)}>
-            End Test
+            {t('top.end')}
           </button>
+          <LanguageSwitcher className="taking-language" />
         </header>
         <div className="aptitude-body">
           <section className="aptitude-question" aria-labelledby="question-title">
             <p className="muted">
-              Question {index + 1} of {questions.length} · {q.marks} marks
+              {t('apt.questionOf', { n: index + 1, total: questions.length })} · {t('top.marks', { n: q.marks })}
             </p>
             <h1 id="question-title" className="aptitude-text">
               {q.questionText}
@@ -190,7 +189,7 @@ function AptitudeTest({
             ) : (
               <fieldset className="aptitude-options" disabled={locked}>
                 <legend className={q.multiple ? 'muted' : 'sr-only'}>
-                  {q.multiple ? 'Choose every correct option' : 'Options'}
+                  {q.multiple ? t('apt.chooseEvery') : t('apt.options')}
                 </legend>
                 {q.multiple && (
                   <MultiOptions
@@ -217,7 +216,7 @@ function AptitudeTest({
                 disabled={index === 0}
                 onClick={() => setIndex(index - 1)}
               >
-                Previous
+                {t('top.previous')}
               </button>
               <button
                 type="button"
@@ -225,7 +224,7 @@ function AptitudeTest({
                 disabled={index >= questions.length - 1}
                 onClick={() => setIndex(index + 1)}
               >
-                Next
+                {t('top.next')}
               </button>
               <button
                 type="button"
@@ -234,7 +233,7 @@ function AptitudeTest({
                 disabled={locked}
                 onClick={toggleFlag}
               >
-                {flagged.has(q.id) ? 'Unflag' : 'Flag for review'}
+                {flagged.has(q.id) ? t('apt.unflag') : t('apt.flag')}
               </button>
               <button
                 type="button"
@@ -242,13 +241,14 @@ function AptitudeTest({
                 disabled={locked || answers[q.id] === undefined}
                 onClick={() => choose(null)}
               >
-                Clear answer
+                {t('apt.clear')}
               </button>
             </div>
           </section>
-          <nav className="aptitude-palette" aria-label="Question palette">
+          <nav className="aptitude-palette" aria-label={t('apt.palette')}>
             <p className="muted">
-              {Object.keys(answers).length} answered · {flagged.size} flagged
+              {t('apt.answeredCount', { n: Object.keys(answers).length })} ·{' '}
+              {t('apt.flaggedCount', { n: flagged.size })}
             </p>
             <div className="palette-grid">
               {questions.map((qq, i) => {
@@ -260,21 +260,24 @@ function AptitudeTest({
                     type="button"
                     className={`palette-cell${answered ? ' answered' : ''}${isFlagged ? ' flagged' : ''}${i === index ? ' current' : ''}`}
                     aria-current={i === index ? 'step' : undefined}
-                    aria-label={`Question ${i + 1}${answered ? ', answered' : ''}${isFlagged ? ', flagged' : ''}`}
+                    aria-label={t('apt.cellLabel', {
+                      n: i + 1,
+                      answered: answered ? 'yes' : 'no',
+                      flagged: isFlagged ? 'yes' : 'no',
+                    })}
                     onClick={() => setIndex(i)}
                   >
-                    {i + 1}
+                    {num(i + 1)}
                   </button>
                 );
               })}
             </div>
-            <p className="muted palette-legend">Green: answered · dot: flagged for review</p>
+            <p className="muted palette-legend">{t('apt.legend')}</p>
           </nav>
         </div>
         {confirmEnd && (
           <EndDialog onCancel={() => setConfirmEnd(false)} onEnd={() => void finish('manual')}>
-            You answered {Object.keys(answers).length} of {questions.length} questions. You cannot come back to this
-            test.
+            {t('apt.endText', { answered: Object.keys(answers).length, total: questions.length })}
           </EndDialog>
         )}
       </div>

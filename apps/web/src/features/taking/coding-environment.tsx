@@ -12,6 +12,7 @@ import {
 } from '@assessly/shared';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
+import { useT } from '../../i18n/candidate-intl';
 import { useEditRecorder } from '../playback/use-edit-recorder';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
 import { LanguageSelect, ProblemTabs, TopBar } from './coding-parts';
@@ -38,13 +39,14 @@ const CodeEditor = lazy(() => import('./code-editor').then((m) => ({ default: m.
 
 /** Holds the attempt for this tab, and reloads the server's drafts when they moved on elsewhere. */
 export default function OneTabCoding(props: OpenTake & { testId: string }) {
+  const { t } = useT();
   const [notice, setNotice] = useState('');
   const { state, takeOver, generation, flushRef, reload } = useAttemptTab(props.testId, props.take.attempt.id);
   const ended = props.take.window.state === 'ended';
   const onStale = useCallback(() => {
-    setNotice('A newer version of your code was saved from another tab or device; it has been loaded here.');
+    setNotice(t('code.staleNotice'));
     void reload();
-  }, [reload]);
+  }, [reload, t]);
   if (state !== 'active' && !ended) return <OtherTabScreen busy={state === 'taking-over'} onUse={takeOver} />;
   return (
     <CodingEnvironment
@@ -74,6 +76,7 @@ function CodingEnvironment({
   notice: string;
   onDismissNotice: () => void;
 }) {
+  const { t } = useT();
   const attempt = take.attempt;
   const problems = take.problems;
   const [viewCode, setViewCode] = useState(false);
@@ -131,7 +134,7 @@ function CodingEnvironment({
     active: take.window.state !== 'ended',
   });
   // The clock and End Test; End Test says what it sent.
-  const endSummary = useEndSummary(testId, problems, submissions.data);
+  const endSummary = useEndSummary(testId, problems, submissions.data, t);
   const { ended, left, locked, finish, endError } = useTakeSession({
     testId,
     take,
@@ -206,9 +209,9 @@ function CodingEnvironment({
         />
         {ended && (
           <p className="alert alert-info taking-banner">
-            This test has ended; your code is read-only.{' '}
+            {t('code.endedReadOnly')}{' '}
             <button type="button" className="btn btn-link" onClick={() => setViewCode(false)}>
-              Back to the summary
+              {t('code.backToSummary')}
             </button>
           </p>
         )}
@@ -221,7 +224,7 @@ function CodingEnvironment({
           <p className="alert alert-warning taking-banner" role="alert">
             {recorder.blocked}{' '}
             <button type="button" className="btn btn-link" onClick={recorder.dismissBlocked}>
-              Dismiss
+              {t('common.dismiss')}
             </button>
           </p>
         )}
@@ -229,7 +232,7 @@ function CodingEnvironment({
           <p className="alert alert-warning taking-banner" role="status">
             {notice}{' '}
             <button type="button" className="btn btn-link" onClick={onDismissNotice}>
-              Dismiss
+              {t('common.dismiss')}
             </button>
           </p>
         )}
@@ -273,9 +276,9 @@ function CodingEnvironment({
                         onClick={runner.run}
                         disabled={locked || runner.busy !== null}
                         aria-keyshortcuts="Control+Enter Meta+Enter"
-                        title="Run (Ctrl/Cmd+Enter)"
+                        title={t('code.runTitle')}
                       >
-                        Run
+                        {t('code.run')}
                       </button>
                       <button
                         type="button"
@@ -283,13 +286,13 @@ function CodingEnvironment({
                         onClick={runner.submit}
                         disabled={locked || runner.busy !== null}
                         aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
-                        title="Submit (Ctrl/Cmd+Shift+Enter)"
+                        title={t('code.submitTitle')}
                       >
-                        Submit
+                        {t('code.submit')}
                       </button>
                     </div>
                     <SignatureBar problem={problem} />
-                    <Suspense fallback={<div className="editor-loading">Loading editor…</div>}>
+                    <Suspense fallback={<div className="editor-loading">{t('code.loadingEditor')}</div>}>
                       <CodeEditor
                         modelKey={`${attempt.id}/${draftKey(problem.id, language)}`}
                         language={language}
@@ -332,15 +335,12 @@ function CodingEnvironment({
           </Group>
         </div>
         <footer className="taking-statusbar">
-          <span className="taking-statusbar-hint">
-            Ctrl/Cmd+Enter run · Ctrl/Cmd+Shift+Enter submit · Esc then Tab leaves the editor
-          </span>
+          <span className="taking-statusbar-hint">{t('code.statusHint')}</span>
           <SaveIndicator status={save.status} lastServerSave={save.lastServerSave} />
         </footer>
         {confirmEnd && (
           <EndDialog onCancel={() => setConfirmEnd(false)} onEnd={() => void finish('manual')}>
-            The current code of every problem you worked on is submitted (unless already submitted). You cannot come
-            back to this test.
+            {t('code.endText')}
           </EndDialog>
         )}
       </div>

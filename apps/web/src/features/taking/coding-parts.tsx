@@ -1,6 +1,7 @@
 /** Pieces of the coding page: the top bar, settings (with the keyboard shortcuts), the problem and submissions tabs. */
 import {
   CODE_LANGUAGES,
+  DEFAULT_FLOAT_TOLERANCE,
   describeComparison,
   LANGUAGE_META,
   languageName,
@@ -8,34 +9,38 @@ import {
   type TCandidateSubmission,
 } from '@assessly/shared';
 import { useRef, useState } from 'react';
+import { useT } from '../../i18n/candidate-intl';
+import { LanguageSwitcher } from '../../i18n/language-switcher';
+import type { MessageId } from '../../i18n/messages.en';
 import type { EditorSettings } from './code-editor';
 import { TAB_FOCUS_KEY } from './editor-keys';
-import { SafeHtml } from './safe-html';
+import { ProblemStatement } from './safe-html';
 import { SubmissionDetails } from './screens';
 import { DataTables, ResultTable, SchemaTables } from './sql-tables';
-import { formatHms } from './time';
+import { formatHmsIn } from './time';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = MAC ? 'Cmd' : 'Ctrl';
 
 /** The keyboard shortcuts of the coding page, listed in Settings. */
-export const SHORTCUTS: [string, string][] = [
-  [`${MOD}+Enter`, 'Run against the examples (in Custom input: run with it)'],
-  [`${MOD}+Shift+Enter`, 'Submit'],
-  ['Escape, then Tab', 'Leave the code editor (Shift+Tab: go back)'],
-  [TAB_FOCUS_KEY, 'Switch Tab between indenting and moving focus'],
+export const SHORTCUTS: [string, MessageId][] = [
+  [`${MOD}+Enter`, 'shortcut.run'],
+  [`${MOD}+Shift+Enter`, 'shortcut.submit'],
+  ['Escape, then Tab', 'shortcut.leave'],
+  [TAB_FOCUS_KEY, 'shortcut.tabFocus'],
 ];
 
 export function Countdown({ left }: { left: number | null }) {
+  const { t, locale } = useT();
   if (left === null) return null;
   const over = left <= 0;
   return (
     <span
       className={`countdown${over ? ' countdown-over' : left < 5 * 60_000 ? ' countdown-low' : ''}`}
       role="timer"
-      aria-label="Time left"
+      aria-label={t('timer.label')}
     >
-      {over ? "Time's Up!" : formatHms(left)}
+      {over ? t('timer.up') : formatHmsIn(left, locale)}
     </span>
   );
 }
@@ -54,13 +59,14 @@ export function TopBar(props: {
   /** A coding test's written questions (issue 25): how many, and whether their panel is open. */
   written?: { count: number; open: boolean; onToggle: () => void };
 }) {
+  const { t, num } = useT();
   const [open, setOpen] = useState(false);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const { problems, index } = props;
   return (
     <header className="taking-topbar">
       <label className="sr-only" htmlFor="problem-select">
-        Problems
+        {t('top.problems')}
       </label>
       <select
         id="problem-select"
@@ -70,7 +76,7 @@ export function TopBar(props: {
       >
         {problems.map((p, i) => (
           <option key={p.id} value={i}>
-            {i + 1}. {p.title} ({p.marks} marks)
+            {num(i + 1)}. {p.title} ({t('top.marks', { n: p.marks })})
           </option>
         ))}
       </select>
@@ -80,7 +86,7 @@ export function TopBar(props: {
         disabled={index === 0}
         onClick={() => props.onIndex(index - 1)}
       >
-        Previous
+        {t('top.previous')}
       </button>
       <button
         type="button"
@@ -88,7 +94,7 @@ export function TopBar(props: {
         disabled={index >= problems.length - 1}
         onClick={() => props.onIndex(index + 1)}
       >
-        Next
+        {t('top.next')}
       </button>
       {props.written && props.written.count > 0 && (
         <button
@@ -97,18 +103,19 @@ export function TopBar(props: {
           aria-pressed={props.written.open}
           onClick={props.written.onToggle}
         >
-          Written questions ({props.written.count})
+          {t('top.written', { n: props.written.count })}
         </button>
       )}
       <span className="taking-spacer" />
       <Countdown left={props.left} />
       {/* The label names the action (the mode it switches to), so no aria-pressed: that would read backwards. */}
       <button type="button" className="btn btn-outline btn-sm" onClick={props.onToggleTheme}>
-        {props.dark ? 'Light mode' : 'Dark mode'}
+        {props.dark ? t('top.light') : t('top.dark')}
       </button>
       <button type="button" className="btn btn-danger btn-sm" onClick={props.onEnd} disabled={props.ended}>
-        End Test
+        {t('top.end')}
       </button>
+      <LanguageSwitcher className="taking-language" />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape inside the popover closes it and returns focus */}
       <div
         className="taking-settings"
@@ -127,7 +134,7 @@ export function TopBar(props: {
           aria-controls="editor-settings"
           onClick={() => setOpen((o) => !o)}
         >
-          Settings
+          {t('top.settings')}
         </button>
         {open && <SettingsPanel settings={props.settings} onChange={props.onSettings} />}
       </div>
@@ -136,11 +143,12 @@ export function TopBar(props: {
 }
 
 function SettingsPanel({ settings, onChange }: { settings: EditorSettings; onChange: (s: EditorSettings) => void }) {
+  const { t } = useT();
   return (
     <fieldset id="editor-settings" className="taking-popover card">
-      <legend className="sr-only">Editor settings</legend>
+      <legend className="sr-only">{t('settings.legend')}</legend>
       <div className="field">
-        <label htmlFor="font-size">Font size</label>
+        <label htmlFor="font-size">{t('settings.fontSize')}</label>
         <select
           id="font-size"
           className="input"
@@ -160,16 +168,16 @@ function SettingsPanel({ settings, onChange }: { settings: EditorSettings; onCha
           checked={settings.wordWrap}
           onChange={(e) => onChange({ ...settings, wordWrap: e.target.checked })}
         />{' '}
-        Word wrap
+        {t('settings.wordWrap')}
       </label>
-      <h3 className="shortcuts-title">Keyboard shortcuts</h3>
+      <h3 className="shortcuts-title">{t('settings.shortcuts')}</h3>
       <dl className="shortcuts">
         {SHORTCUTS.map(([keys, what]) => (
           <div key={keys}>
             <dt>
               <kbd>{keys}</kbd>
             </dt>
-            <dd>{what}</dd>
+            <dd>{t(what)}</dd>
           </div>
         ))}
       </dl>
@@ -189,10 +197,11 @@ export function LanguageSelect({
   onChange: (l: (typeof CODE_LANGUAGES)[number]) => void;
   languages?: readonly (typeof CODE_LANGUAGES)[number][];
 }) {
+  const { t } = useT();
   return (
     <>
       <label className="sr-only" htmlFor="language-select">
-        Language
+        {t('code.languageLabel')}
       </label>
       <select
         id="language-select"
@@ -203,7 +212,9 @@ export function LanguageSelect({
       >
         {languages.map((l) => (
           <option key={l} value={l}>
-            {LANGUAGE_META[l].slowCompile ? `${LANGUAGE_META[l].label} (slow to compile)` : LANGUAGE_META[l].label}
+            {LANGUAGE_META[l].slowCompile
+              ? t('code.slowCompile', { language: LANGUAGE_META[l].label })
+              : LANGUAGE_META[l].label}
           </option>
         ))}
       </select>
@@ -220,11 +231,12 @@ export function ProblemTabs({
   index: number;
   submissions: TCandidateSubmission[] | undefined;
 }) {
+  const { t, num, locale } = useT();
   const [tab, setTab] = useState<'problem' | 'submissions'>('problem');
   const mine = (submissions ?? []).filter((s) => s.questionId === problem.id);
   return (
     <section className="taking-left">
-      <div role="tablist" className="taking-tabs" aria-label="Problem panel">
+      <div role="tablist" className="taking-tabs" aria-label={t('tabs.label')}>
         <button
           type="button"
           role="tab"
@@ -233,7 +245,7 @@ export function ProblemTabs({
           aria-controls="panel-problem"
           onClick={() => setTab('problem')}
         >
-          Problem
+          {t('tabs.problem')}
         </button>
         <button
           type="button"
@@ -243,7 +255,7 @@ export function ProblemTabs({
           aria-controls="panel-submissions"
           onClick={() => setTab('submissions')}
         >
-          Submissions
+          {t('tabs.submissions')}
         </button>
       </div>
       {tab === 'problem' ? (
@@ -256,23 +268,23 @@ export function ProblemTabs({
           tabIndex={0}
         >
           <h1 className="problem-title">
-            {index + 1}. {problem.title}
+            {num(index + 1)}. {problem.title}
           </h1>
-          <p className="badge">{problem.marks} marks</p>
-          <SafeHtml html={problem.description} className="problem-description" />
+          <p className="badge">{t('top.marks', { n: problem.marks })}</p>
+          <ProblemStatement text={problem.description} className="problem-description" />
           {problem.kind === 'sql' && problem.sql ? (
             <SqlProblemParts problem={problem} schema={problem.sql.schema} />
           ) : (
             problem.examples.length > 0 && (
               <>
-                <h2 className="taking-h2">Examples</h2>
+                <h2 className="taking-h2">{t('problem.examples')}</h2>
                 {problem.examples.map((e, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the server
                   <div key={i} className="example">
-                    <p className="muted">Example {i + 1}</p>
-                    <p>Input:</p>
+                    <p className="muted">{t('problem.example', { n: i + 1 })}</p>
+                    <p>{t('cases.input')}</p>
                     <pre className="taking-pre">{e.input}</pre>
-                    <p>Output:</p>
+                    <p>{t('cases.output')}</p>
                     <pre className="taking-pre">{e.output}</pre>
                   </div>
                 ))}
@@ -281,7 +293,7 @@ export function ProblemTabs({
           )}
           {problem.constraints.length > 0 && (
             <>
-              <h2 className="taking-h2">Constraints</h2>
+              <h2 className="taking-h2">{t('problem.constraints')}</h2>
               <ul>
                 {problem.constraints.map((c, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the server
@@ -292,17 +304,15 @@ export function ProblemTabs({
               </ul>
             </>
           )}
-          <h2 className="taking-h2">Judging</h2>
+          <h2 className="taking-h2">{t('problem.judging')}</h2>
           <p className="muted" data-testid="comparison-rule">
-            {problem.kind === 'sql'
-              ? `Your query runs on a fresh SQLite database for every case; its result is compared value by value${problem.orderMatters ? ', rows in the order asked' : ', rows in any order'}.`
-              : describeComparison(problem.comparisonMode ?? 'token', problem.floatTolerance)}
+            <JudgingRule problem={problem} />
           </p>
         </div>
       ) : (
         <div role="tabpanel" id="panel-submissions" aria-labelledby="tab-submissions" className="taking-tabpanel">
           {mine.length === 0 ? (
-            <p className="muted">No submissions yet</p>
+            <p className="muted">{t('tabs.noSubmissions')}</p>
           ) : (
             <ol className="submission-list">
               {mine.map((s, i) => (
@@ -311,8 +321,8 @@ export function ProblemTabs({
                     s={s}
                     summary={
                       <>
-                        #{i + 1} · {new Date(s.createdAt).toLocaleTimeString()} · {languageName(s.language)} ·{' '}
-                        {s.status === 'judged' ? `${s.passedCount}/${s.totalCount}` : 'judging…'}
+                        #{num(i + 1)} · {new Date(s.createdAt).toLocaleTimeString(locale)} · {languageName(s.language)}{' '}
+                        · {s.status === 'judged' ? `${num(s.passedCount)}/${num(s.totalCount)}` : t('tabs.judging')}
                       </>
                     }
                   />
@@ -328,20 +338,52 @@ export function ProblemTabs({
 
 /** An SQL problem's tables and examples (issue 25): the schema, each example's data and its result as tables. */
 function SqlProblemParts({ problem, schema }: { problem: TCandidateProblem; schema: string }) {
+  const { t } = useT();
   return (
     <>
-      <h2 className="taking-h2">Tables</h2>
+      <h2 className="taking-h2">{t('problem.tables')}</h2>
       <SchemaTables schema={schema} />
       {problem.examples.map((e, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list from the server
         <div key={i} className="example">
-          <h2 className="taking-h2">Example {i + 1}</h2>
-          <p>Data:</p>
+          <h2 className="taking-h2">{t('problem.example', { n: i + 1 })}</h2>
+          <p>{t('cases.data')}</p>
           <DataTables data={e.input} schema={schema} />
-          <p>Expected result:</p>
-          <ResultTable caption={`Example ${i + 1} result`} text={e.output} />
+          <p>{t('problem.expectedResult')}</p>
+          <ResultTable caption={t('problem.exampleResult', { n: i + 1 })} text={e.output} />
         </div>
       ))}
     </>
   );
+}
+
+/**
+ * How the problem is judged, in the candidate's language (issue 46). English keeps the shared wording
+ * (describeComparison, which the spec and the employer's preview use).
+ */
+function JudgingRule({ problem }: { problem: TCandidateProblem }) {
+  const { t, locale, num } = useT();
+  if (problem.kind === 'sql') return <>{t(problem.orderMatters ? 'judge.sqlOrdered' : 'judge.sqlAnyOrder')}</>;
+  const tolerance = problem.floatTolerance ?? DEFAULT_FLOAT_TOLERANCE;
+  if (problem.kind === 'function')
+    return (
+      <>
+        {t(problem.unorderedResult ? 'judge.functionUnordered' : 'judge.function', {
+          tolerance: locale === 'en' ? String(tolerance) : num(tolerance, { maximumSignificantDigits: 6 }),
+        })}
+      </>
+    );
+  const mode = problem.comparisonMode ?? 'token';
+  if (locale === 'en') return <>{describeComparison(mode, problem.floatTolerance)}</>;
+  const floatT =
+    problem.floatTolerance && problem.floatTolerance > 0 ? problem.floatTolerance : DEFAULT_FLOAT_TOLERANCE;
+  const id: MessageId =
+    mode === 'case-insensitive'
+      ? 'judge.caseInsensitive'
+      : mode === 'exact'
+        ? 'judge.exact'
+        : mode === 'float'
+          ? 'judge.float'
+          : 'judge.token';
+  return <>{t(id, { tolerance: num(floatT, { maximumSignificantDigits: 6 }) })}</>;
 }

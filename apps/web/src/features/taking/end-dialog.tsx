@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from 'react';
 import { useDialog } from '../../app/use-dialog';
+import { useT } from '../../i18n/candidate-intl';
 
 /** 'End the test?' confirmation. Focus starts on Cancel (the safe choice); Escape cancels. */
 export function EndDialog({
@@ -13,6 +14,7 @@ export function EndDialog({
   /** Ends the test, after the dialog is closed. */
   onEnd: () => void;
 }) {
+  const { t } = useT();
   const ref = useRef<HTMLDivElement>(null);
   useDialog(ref, onCancel);
   const onConfirm = () => {
@@ -22,14 +24,14 @@ export function EndDialog({
   return (
     <div className="modal-backdrop">
       <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-labelledby="end-title">
-        <h2 id="end-title">End the test?</h2>
+        <h2 id="end-title">{t('end.title')}</h2>
         <p>{children}</p>
         <div className="row">
           <button type="button" className="btn btn-outline" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="button" className="btn btn-danger" onClick={onConfirm}>
-            End Test now
+            {t('end.confirm')}
           </button>
         </div>
       </div>

@@ -5,6 +5,7 @@
 import type { TCandidateProblem, TCandidateSubmission } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { englishText, type TranslateText } from '../../i18n/english-text';
 import { api } from '../../lib/api';
 import { submissionsKey } from './take-api';
 
@@ -14,18 +15,20 @@ export function describeEnd(
   after: TCandidateSubmission[],
   problems: TCandidateProblem[],
   savedEverything: boolean,
+  t: TranslateText = englishText,
 ): string {
   const sent = after.filter((s) => !before.has(s.id));
-  const head = reason === 'manual' ? 'Test ended.' : "Time's up: the test has ended.";
-  const unsaved = savedEverything ? '' : ' Some of your latest changes could not reach the server.';
-  if (sent.length === 0) {
-    return `${head} Nothing new was sent: your latest code of every problem was already submitted, or you had not written any code.${unsaved}`;
-  }
+  const head = t(reason === 'manual' ? 'endSummary.manual' : 'endSummary.timeout');
+  const unsaved = savedEverything ? '' : ` ${t('endSummary.unsaved')}`;
+  if (sent.length === 0) return `${head} ${t('endSummary.nothing')}${unsaved}`;
   const names = sent.map((s) => {
     const i = problems.findIndex((p) => p.id === s.questionId);
-    return `Problem ${i + 1}${problems[i] ? ` (${problems[i].title})` : ''} in ${s.language}`;
+    const title = problems[i]?.title;
+    return title
+      ? t('endSummary.problemTitled', { n: i + 1, title, language: s.language })
+      : t('endSummary.problem', { n: i + 1, language: s.language });
   });
-  return `${head} Your current code was submitted for: ${names.join(', ')}.${unsaved}`;
+  return `${head} ${t('endSummary.sent', { names: names.join(t('endSummary.separator')) })}${unsaved}`;
 }
 
 const listOwn = (testId: string) => api<TCandidateSubmission[]>(`/api/attempts/${testId}/submissions`);
@@ -34,6 +37,7 @@ export function useEndSummary(
   testId: string,
   problems: TCandidateProblem[],
   cached: TCandidateSubmission[] | undefined,
+  t: TranslateText = englishText,
 ) {
   const qc = useQueryClient();
   const before = useRef<Set<string>>(new Set());
@@ -52,9 +56,9 @@ export function useEndSummary(
   const describe = useCallback(
     async (reason: 'manual' | 'timeout', savedEverything: boolean) => {
       const after = await qc.fetchQuery({ queryKey: submissionsKey(testId), queryFn: () => listOwn(testId) });
-      setMessage(describeEnd(reason, before.current, after, problems, savedEverything));
+      setMessage(describeEnd(reason, before.current, after, problems, savedEverything, t));
     },
-    [qc, testId, problems],
+    [qc, testId, problems, t],
   );
   return { message, remember, describe };
 }

@@ -2,7 +2,8 @@
  * The exam guard (spec §2.1): ctrl/meta + c/v/x, alt+tab (where the page sees it) and the context menu are
  * blocked while the test is open. Each blocked attempt, each tab or window switch and each return is
  * recorded as a proctoring event of the attempt — batched (one request per few seconds) and throttled
- * (repeats of one kind within a second are folded into a count).
+ * (repeats of one kind within a second are folded into a count). A reload or navigation away (beforeunload,
+ * pagehide) is not a tab switch and records nothing.
  */
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
@@ -86,10 +87,28 @@ export function useExamGuard(testId: string, active: boolean) {
       e.preventDefault();
       record('context_menu');
     };
-    const onVisibility = () => record(document.hidden ? 'tab_hidden' : 'tab_visible');
-    const onBlur = () => record('window_blur');
+    // Issue 46: a reload or a navigation away hides the page too (pagehide, then visibilitychange); that is the
+    // page going away, not the candidate switching to another tab, so nothing is recorded while it leaves.
+    let leaving = false;
+    const onVisibility = () => {
+      if (leaving) return;
+      record(document.hidden ? 'tab_hidden' : 'tab_visible');
+    };
+    const onBlur = () => {
+      if (!leaving) record('window_blur');
+    };
     const onFocus = () => record('window_focus');
-    const onHide = () => flush(true);
+    const onLeave = () => {
+      leaving = true;
+    };
+    const onHide = () => {
+      leaving = true;
+      flush(true);
+    };
+    // back from the back/forward cache: the page is the candidate's again
+    const onShow = () => {
+      leaving = false;
+    };
 
     // One list for adding and removing, so the two can never disagree (capture: the page sees the event first).
     const listeners: [EventTarget, string, EventListener, boolean][] = [
@@ -101,7 +120,9 @@ export function useExamGuard(testId: string, active: boolean) {
       [document, 'visibilitychange', onVisibility, false],
       [window, 'blur', onBlur, false],
       [window, 'focus', onFocus, false],
+      [window, 'beforeunload', onLeave, false],
       [window, 'pagehide', onHide, false],
+      [window, 'pageshow', onShow, false],
     ];
     for (const [target, type, listener, capture] of listeners) target.addEventListener(type, listener, capture);
     const timer = setInterval(() => flush(), FLUSH_MS);

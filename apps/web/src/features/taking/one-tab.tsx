@@ -6,6 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/candidate-intl';
 import { takeKey } from './take-api';
 
 type Message = { type: 'claim' | 'released'; tab: string; at: number };
@@ -85,13 +86,14 @@ export function useOneActiveTab(
 }
 
 export function OtherTabScreen({ onUse, busy }: { onUse: () => void; busy: boolean }) {
+  const { t } = useT();
   return (
     <main className="taking-screen" data-theme="dark">
       <div className="taking-screen-card" role="alertdialog" aria-labelledby="other-tab-title">
-        <h1 id="other-tab-title">This test is open in another tab</h1>
-        <p>To keep your code safe, only one tab can work on a test at a time. Your code from the other tab is saved.</p>
+        <h1 id="other-tab-title">{t('tab.title')}</h1>
+        <p>{t('tab.text')}</p>
         <button type="button" className="btn btn-primary" onClick={onUse} disabled={busy}>
-          {busy ? 'Switching…' : 'Use this tab'}
+          {busy ? t('tab.switching') : t('tab.use')}
         </button>
       </div>
     </main>

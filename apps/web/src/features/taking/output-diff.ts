@@ -1,3 +1,4 @@
+import { englishText, type TranslateText } from '../../i18n/english-text';
 /**
  * Where the candidate's output first differs from the expected output, token by token (whitespace separates
  * tokens, as the judge's default comparison does). The result card highlights that token, so a candidate
@@ -54,10 +55,10 @@ export function splitAt(text: string, token: Token | null): [string, string, str
   return [text.slice(0, token.start), token.text, text.slice(token.start + token.text.length)];
 }
 
-export function describeDifference(d: FirstDifference): string {
+export function describeDifference(d: FirstDifference, t: TranslateText = englishText): string {
   const where = d.actual ?? d.expected;
-  const at = `line ${where?.line ?? 1}, token ${d.index + 1}`;
-  if (!d.actual) return `Your output ends early (${at}): expected "${d.expected?.text}"`;
-  if (!d.expected) return `Your output has extra text (${at}): "${d.actual.text}"`;
-  return `First difference at ${at}: expected "${d.expected.text}", got "${d.actual.text}"`;
+  const at = { line: where?.line ?? 1, token: d.index + 1 };
+  if (!d.actual) return t('diff.early', { ...at, expected: d.expected?.text ?? '' });
+  if (!d.expected) return t('diff.extra', { ...at, actual: d.actual.text });
+  return t('diff.first', { ...at, expected: d.expected.text, actual: d.actual.text });
 }

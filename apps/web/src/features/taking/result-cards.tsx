@@ -5,19 +5,36 @@
  */
 import type { TCandidateResult } from '@assessly/shared';
 import { useId } from 'react';
+import { useT } from '../../i18n/candidate-intl';
 import { describeDifference, firstDifference, splitAt } from './output-diff';
 import { ResultsSideBySide, ResultTable } from './sql-tables';
 
 export type RunState = 'run' | 'submit' | 'custom' | null;
 
-function verdictOf(r: TCandidateResult): string {
-  return r.verdict ?? (r.passed ? 'Accepted' : 'Failed');
+/** The judge's verdicts in the candidate's language (the judge answers them in English). */
+const VERDICTS = {
+  Accepted: 'verdict.accepted',
+  'Wrong Answer': 'verdict.wrongAnswer',
+  'Time Limit Exceeded': 'verdict.timeLimit',
+  'Memory Limit Exceeded': 'verdict.memoryLimit',
+  'Output Limit Exceeded': 'verdict.outputLimit',
+  'Runtime Error': 'verdict.runtimeError',
+  'Compilation Error': 'verdict.compilationError',
+} as const;
+
+export function useVerdictText(): (verdict: string) => string {
+  const { t } = useT();
+  return (v) => (v in VERDICTS ? t(VERDICTS[v as keyof typeof VERDICTS]) : v);
 }
 
 function Verdict({ r, custom }: { r: TCandidateResult; custom?: boolean }) {
+  const { t } = useT();
+  const verdictText = useVerdictText();
+  const verdictOf = (x: TCandidateResult) =>
+    x.verdict ? verdictText(x.verdict) : t(x.passed ? 'verdict.accepted' : 'verdict.failed');
   // A custom run has nothing to compare: only a failure to run is a failure.
   const ok = custom ? !r.verdict || r.verdict === 'Accepted' || r.verdict === 'Wrong Answer' : r.passed;
-  const text = custom ? (ok ? 'Ran' : verdictOf(r)) : r.passed ? 'Passed' : verdictOf(r);
+  const text = custom ? (ok ? t('verdict.ran') : verdictOf(r)) : r.passed ? t('verdict.passed') : verdictOf(r);
   return (
     <span className={`badge ${ok ? 'badge-success' : 'badge-danger'}`} data-testid="verdict">
       {text}
@@ -26,11 +43,13 @@ function Verdict({ r, custom }: { r: TCandidateResult; custom?: boolean }) {
 }
 
 function Time({ r }: { r: TCandidateResult }) {
-  return typeof r.timeMs === 'number' ? <span className="result-time">{r.timeMs} ms</span> : null;
+  const { t } = useT();
+  return typeof r.timeMs === 'number' ? <span className="result-time">{t('results.ms', { ms: r.timeMs })}</span> : null;
 }
 
 /** The candidate's output, the first differing token wrapped in <mark>. */
 function OutputWithDiff({ expected, actual }: { expected: string; actual: string }) {
+  const { t } = useT();
   const diff = firstDifference(expected, actual);
   if (!diff) return <pre className="taking-pre">{actual}</pre>;
   const [before, token, after] = splitAt(actual, diff.actual);
@@ -41,7 +60,7 @@ function OutputWithDiff({ expected, actual }: { expected: string; actual: string
         {token ? <mark className="diff-mark">{token}</mark> : <mark className="diff-mark diff-missing">⏎</mark>}
         {after}
       </pre>
-      <p className="diff-note">{describeDifference(diff)}</p>
+      <p className="diff-note">{describeDifference(diff, t)}</p>
     </>
   );
 }
@@ -64,6 +83,7 @@ export function ResultCard({
   sql?: boolean;
   fn?: boolean;
 }) {
+  const { t } = useT();
   const headingId = useId();
   const compileError = r.verdict === 'Compilation Error';
   const output = r.output ?? r.actualOutput ?? '';
@@ -77,28 +97,28 @@ export function ResultCard({
         {title} <Verdict r={r} custom={custom} /> <Time r={r} />
       </h3>
       {r.hidden ? (
-        <p className="muted">Hidden test case: its input and output are not shown.</p>
+        <p className="muted">{t('results.hidden')}</p>
       ) : (
         <dl>
-          <dt>Input</dt>
+          <dt>{t('results.input')}</dt>
           <dd>
             <pre className="taking-pre">{r.input ?? ''}</pre>
           </dd>
           {sql && !compileError && (
             <>
-              <dt>Result</dt>
+              <dt>{t('results.result')}</dt>
               <dd>
                 {!custom && typeof r.expectedOutput === 'string' ? (
                   <ResultsSideBySide expected={r.expectedOutput} actual={output} />
                 ) : (
-                  <ResultTable caption="Your result" text={output} />
+                  <ResultTable caption={t('results.yourResult')} text={output} />
                 )}
               </dd>
             </>
           )}
           {!sql && !custom && typeof r.expectedOutput === 'string' && (
             <>
-              <dt>Expected Output</dt>
+              <dt>{t('results.expected')}</dt>
               <dd>
                 <pre className="taking-pre">{r.expectedOutput}</pre>
               </dd>
@@ -106,14 +126,14 @@ export function ResultCard({
           )}
           {compileError ? (
             <>
-              <dt>Compiler message</dt>
+              <dt>{t('results.compiler')}</dt>
               <dd>
                 <pre className="taking-pre taking-pre-error">{r.message || output}</pre>
               </dd>
             </>
           ) : (
             <>
-              <dt>{sql ? 'Your result as text' : fn ? 'Returned value' : 'Your Output'}</dt>
+              <dt>{t(sql ? 'results.asText' : fn ? 'results.returned' : 'results.yourOutput')}</dt>
               <dd>
                 {showDiff ? (
                   <OutputWithDiff expected={r.expectedOutput ?? ''} actual={output} />
@@ -123,7 +143,7 @@ export function ResultCard({
               </dd>
               {r.stderr ? (
                 <>
-                  <dt>{fn ? 'Debug output' : 'Standard error'}</dt>
+                  <dt>{t(fn ? 'results.debug' : 'results.stderr')}</dt>
                   <dd>
                     <pre className="taking-pre taking-pre-error">{r.stderr}</pre>
                   </dd>
@@ -131,7 +151,7 @@ export function ResultCard({
               ) : null}
               {r.message && !r.passed && (
                 <>
-                  <dt>{r.verdict === 'Runtime Error' ? 'Runtime error' : 'Details'}</dt>
+                  <dt>{t(r.verdict === 'Runtime Error' ? 'results.runtimeError' : 'results.details')}</dt>
                   <dd>
                     <pre className="taking-pre">{r.message}</pre>
                   </dd>
@@ -146,16 +166,17 @@ export function ResultCard({
 }
 
 export function ResultsList({ results, sql, fn }: { results: TCandidateResult[]; sql?: boolean; fn?: boolean }) {
+  const { t } = useT();
   const passed = results.filter((r) => r.passed).length;
   return (
     <>
       <p className="results-summary" role="status">
-        Passed {passed} / {results.length}
+        {t('results.summary', { passed, total: results.length })}
       </p>
       <div className="result-cards" data-testid="results">
         {results.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: results are in case order and replaced as a whole
-          <ResultCard key={i} r={r} title={`Test Case ${i + 1}`} sql={sql} fn={fn} />
+          <ResultCard key={i} r={r} title={t('results.case', { n: i + 1 })} sql={sql} fn={fn} />
         ))}
       </div>
     </>
@@ -174,25 +195,26 @@ export function ResultsPanel(props: {
   /** A function problem: the labels say "Returned value" and "Debug output". */
   fn?: boolean;
 }) {
+  const { t } = useT();
   const { results, busy, error } = props;
   return (
     <div className="taking-results">
       <section className="results-main" aria-labelledby="results-title">
         <h2 id="results-title" className="taking-h2">
-          Test Results
+          {t('results.title')}
         </h2>
         {busy === 'run' || busy === 'submit' ? (
           <p className="muted" role="status">
-            {busy === 'run' ? 'Running your code…' : props.note || 'Submitting…'}
+            {busy === 'run' ? t('results.running') : props.note || t('results.submitting')}
           </p>
         ) : error ? (
           <p className="alert alert-error" role="alert">
             {error}
           </p>
         ) : !results ? (
-          <p className="muted">Run your code to see results</p>
+          <p className="muted">{t('results.empty')}</p>
         ) : results.length === 0 ? (
-          <p className="muted">No results were returned.</p>
+          <p className="muted">{t('results.none')}</p>
         ) : (
           <>
             {props.note && (
@@ -220,32 +242,33 @@ export function CustomInputPanel(props: {
   error: string;
   fn?: boolean;
 }) {
+  const { t } = useT();
   return (
     <section className="custom-input" aria-labelledby="custom-title">
       <h2 id="custom-title" className="taking-h2">
-        Custom input
+        {t('custom.title')}
       </h2>
       <label htmlFor="custom-stdin" className="sr-only">
-        Custom input (standard input for your program)
+        {t(props.fn ? 'custom.labelFn' : 'custom.label')}
       </label>
       <textarea
         id="custom-stdin"
         className="input custom-stdin"
         rows={4}
         spellCheck={false}
-        placeholder="Type the input your program reads"
+        placeholder={t(props.fn ? 'custom.placeholderFn' : 'custom.placeholder')}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
       />
       <button type="button" className="btn btn-outline btn-sm" onClick={props.onRun} disabled={props.disabled}>
-        {props.busy ? 'Running…' : 'Run with custom input'}
+        {props.busy ? t('custom.running') : t('custom.run')}
       </button>
       {props.error && (
         <p className="alert alert-error" role="alert">
           {props.error}
         </p>
       )}
-      {props.result && <ResultCard r={props.result} title="Custom input" custom fn={props.fn} />}
+      {props.result && <ResultCard r={props.result} title={t('custom.title')} custom fn={props.fn} />}
     </section>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * The DOMPurify half of SafeHtml, in its own chunk: the start screen never loads it, the problem panel does.
- * Allow-list and link/image rules are described in safe-html.tsx.
+ * The Markdown and DOMPurify half of ProblemStatement, in its own chunk: the start screen never loads it, the
+ * problem panel does. Allow-list and link/image rules are described in safe-html.tsx.
  */
 import DOMPurify from 'dompurify';
+import { Marked } from 'marked';
 import { useMemo } from 'react';
 
 const TAGS = [
@@ -144,8 +145,20 @@ export function sanitizeDescription(html: string): string {
   });
 }
 
+/**
+ * GitHub-flavoured Markdown (issue 46): code blocks, inline code, lists, tables; a single line break stays a
+ * line break, as plain-text statements always showed. HTML in the text (the spec's HTML statements, the MathML
+ * of imported LaTeX) passes through Markdown untouched and, like everything, through the sanitiser after it.
+ */
+const markdown = new Marked({ gfm: true, breaks: true, async: false });
+
+/** A statement (Markdown, HTML or both) as the sanitised HTML the page shows. */
+export function renderStatement(text: string): string {
+  return sanitizeDescription(markdown.parse(text, { async: false }));
+}
+
 export default function RichHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => sanitizeDescription(html), [html]);
+  const clean = useMemo(() => renderStatement(html), [html]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify with a strict allow-list above
   return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -5,6 +5,8 @@
  * last change reached the server, when it did, and whether the device is offline or the server unreachable.
  */
 import { useSyncExternalStore } from 'react';
+import { useT } from '../../i18n/candidate-intl';
+import type { MessageId } from '../../i18n/messages.en';
 import { ApiError } from '../../lib/api';
 
 /** offline: the device has no network; reconnecting: the server does not answer (down, 5xx, timeouts). */
@@ -208,24 +210,29 @@ export function useSaveStatus(queue: SaveQueue<unknown> | null): SaveStatus {
   return useSaveSnapshot(queue).status;
 }
 
-const TEXT: Record<SaveStatus, string> = {
-  saved: 'Saved',
-  saving: 'Saving…',
-  offline: 'Offline — saved on this device',
-  reconnecting: 'Reconnecting… (saved on this device)',
-  refused: 'Not saved',
+const TEXT: Record<SaveStatus, MessageId> = {
+  saved: 'save.saved',
+  saving: 'save.saving',
+  offline: 'save.offline',
+  reconnecting: 'save.reconnecting',
+  refused: 'save.refused',
 };
 
 export function SaveIndicator({ status, lastServerSave }: { status: SaveStatus; lastServerSave?: string | null }) {
+  const { t, locale } = useT();
   const at = lastServerSave
-    ? new Date(lastServerSave).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    ? new Date(lastServerSave).toLocaleTimeString(locale === 'en' ? undefined : locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
     : null;
   return (
     <span className={`save-status save-${status}`} role="status" aria-live="polite">
-      <span data-testid="save-text">{TEXT[status]}</span>
+      <span data-testid="save-text">{t(TEXT[status])}</span>
       {lastServerSave !== undefined && (
         <span className="save-last" data-testid="last-server-save">
-          {at ? ` · last saved to server ${at}` : ' · not yet saved to server'}
+          {at ? ` · ${t('save.lastSaved', { at })}` : ` · ${t('save.notYet')}`}
         </span>
       )}
     </span>

@@ -1,36 +1,46 @@
 /** The whole-screen states of the test pages (spec §2.1): loading, errors, window closed, start, submitted. */
 import { SQL_LANGUAGE, type TCandidateSubmission, type TTakeTest } from '@assessly/shared';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/candidate-intl';
+import { LanguageSwitcher } from '../../i18n/language-switcher';
+import { capitalise, passMarkText } from '../../lib/format';
 import { ResultsSideBySide, ResultTable } from './sql-tables';
-import { formatDateTime } from './time';
+import { useFormatDateTime } from './time';
 
 export function Screen({ children, dark = true }: { children: ReactNode; dark?: boolean }) {
   return (
     <main className="taking-screen" data-theme={dark ? 'dark' : 'light'}>
-      <div className="taking-screen-card">{children}</div>
+      <div className="taking-screen-card">
+        <div className="language-switcher-bar">
+          <LanguageSwitcher />
+        </div>
+        {children}
+      </div>
     </main>
   );
 }
 
-export function LoadingScreen({ label = 'Loading coding environment...' }: { label?: string }) {
+export function LoadingScreen({ label }: { label?: string }) {
+  const { t } = useT();
   return (
     <Screen>
       <div role="status" aria-live="polite" className="taking-loading">
-        <span className="spinner" aria-hidden="true" /> {label}
+        <span className="spinner" aria-hidden="true" /> {label ?? t('take.loadingCoding')}
       </div>
     </Screen>
   );
 }
 
 export function ErrorScreen({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useT();
   return (
     <Screen>
-      <h1>Error Loading Data</h1>
+      <h1>{t('take.errorTitle')}</h1>
       <p className="error-text">{message}</p>
-      <p>Please check your Internet connection and try again.</p>
+      <p>{t('take.errorHint')}</p>
       {onRetry && (
         <button type="button" className="btn btn-primary" onClick={onRetry}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       )}
     </Screen>
@@ -38,28 +48,31 @@ export function ErrorScreen({ message, onRetry }: { message: string; onRetry?: (
 }
 
 export function NoProblemsScreen() {
+  const { t } = useT();
   return (
     <Screen>
-      <h1>This test is not ready yet</h1>
-      <p className="muted">This test has no questions yet. Please contact the test owner.</p>
+      <h1>{t('take.notReadyTitle')}</h1>
+      <p className="muted">{t('take.notReadyText')}</p>
     </Screen>
   );
 }
 
 export function WindowClosedScreen({ take }: { take: TTakeTest }) {
+  const { t } = useT();
+  const formatDateTime = useFormatDateTime();
   return (
     <Screen>
-      <h1>Test Window Closed</h1>
+      <h1>{t('take.windowClosedTitle')}</h1>
       <p>
         <strong>{take.test.testName}</strong>
       </p>
       <dl className="taking-window">
-        <dt>Start time</dt>
+        <dt>{t('take.startTime')}</dt>
         <dd>{formatDateTime(take.window.startTime)}</dd>
-        <dt>End time</dt>
+        <dt>{t('take.endTime')}</dt>
         <dd>{formatDateTime(take.window.endTime)}</dd>
       </dl>
-      <p>You cannot access this test at this time.</p>
+      <p>{t('take.windowClosedText')}</p>
     </Screen>
   );
 }
@@ -72,37 +85,53 @@ export interface StartStepProps {
   onStart: () => void;
 }
 
+/** The candidate's own time (issue 46): the test's minutes and, with an accommodation, their extra time. */
+export function timerMinutes(take: TTakeTest): number {
+  return take.test.duration + (take.test.extraMinutes ?? 0);
+}
+
 export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
+  const { t } = useT();
+  const formatDateTime = useFormatDateTime();
   const n = take.test.questionCount;
-  const kind =
-    take.test.testType === 'CODING' ? (n === 1 ? 'problem' : 'problems') : n === 1 ? 'question' : 'questions';
+  const coding = take.test.testType === 'CODING';
   const { startTime, endTime } = take.window;
   return (
     <Screen>
       <h1>{take.test.testName}</h1>
       {take.test.description && <p className="muted">{take.test.description}</p>}
       <dl className="taking-window">
-        <dt>Duration</dt>
-        <dd>{take.test.duration} minutes</dd>
-        <dt>Window</dt>
+        <dt>{t('start.duration')}</dt>
         <dd>
-          {startTime || endTime ? `${formatDateTime(startTime)} – ${formatDateTime(endTime)}` : 'Open at any time'}
+          {(take.test.extraMinutes ?? 0) > 0
+            ? t('start.minutesWithExtra', {
+                total: timerMinutes(take),
+                base: take.test.duration,
+                extra: take.test.extraMinutes ?? 0,
+              })
+            : t('start.minutes', { n: take.test.duration })}
         </dd>
-        <dt>Questions</dt>
+        <dt>{t('start.window')}</dt>
         <dd>
-          {n} {kind}, {take.test.totalMarks} marks
+          {startTime || endTime ? `${formatDateTime(startTime)} – ${formatDateTime(endTime)}` : t('start.openAnyTime')}
         </dd>
+        <dt>{t('start.questions')}</dt>
+        <dd data-testid="start-count">
+          {t(coding ? 'start.problemCount' : 'start.questionCount', {
+            n,
+            marks: take.test.questionMarks ?? take.test.totalMarks,
+          })}
+        </dd>
+        <dt>To pass</dt>
+        <dd data-testid="entry-pass-mark">{capitalise(passMarkText(take.test))}</dd>
       </dl>
-      <h2 className="taking-h2">During the test we record</h2>
+      <h2 className="taking-h2">{t('start.recordTitle')}</h2>
       <ul>
-        <li>switching to another tab or window, and coming back;</li>
-        <li>attempts to copy, paste or open the context menu (they are blocked);</li>
-        {take.proctoring?.required && <li>webcam checks that you are the person in front of the screen.</li>}
+        <li>{t('start.recordTabs')}</li>
+        <li>{t('start.recordCopy')}</li>
+        {take.proctoring?.required && <li>{t('start.recordWebcam')}</li>}
       </ul>
-      <p className="muted">
-        The timer starts when you press Start Test and runs on the server: closing the page does not stop it. Your work
-        is saved as you go and submitted when the time is up.
-      </p>
+      <p className="muted">{t('start.timerNote')}</p>
       {error && (
         <p className="alert alert-error" role="alert">
           {error}
@@ -110,12 +139,11 @@ export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
       )}
       {n === 0 ? (
         <p className="alert alert-info" role="status">
-          This test is not ready yet: it has no {take.test.testType === 'CODING' ? 'problems' : 'questions'}. Please
-          contact the test owner.
+          {t(coding ? 'start.notReadyProblems' : 'start.notReadyQuestions')}
         </p>
       ) : (
         <button type="button" className="btn btn-primary" onClick={onStart} disabled={busy}>
-          {busy ? 'Starting…' : 'Start Test'}
+          {busy ? t('start.starting') : t('start.startTest')}
         </button>
       )}
     </Screen>
@@ -134,7 +162,8 @@ export function SubmissionDetails({ s, summary }: { s: TCandidateSubmission; sum
 }
 
 export function SubmissionCases({ s }: { s: TCandidateSubmission }) {
-  if (s.status === 'queued' || s.status === 'running') return <p className="muted">Judging…</p>;
+  const { t } = useT();
+  if (s.status === 'queued' || s.status === 'running') return <p className="muted">{t('cases.judging')}</p>;
   const sql = s.language === SQL_LANGUAGE;
   return (
     <ol className="submitted-cases">
@@ -148,7 +177,7 @@ export function SubmissionCases({ s }: { s: TCandidateSubmission }) {
         <li key={i}>
           {r.hidden ? (
             <span>
-              Hidden case: {r.passed ? 'passed' : 'failed'}
+              {t(r.passed ? 'cases.hiddenPassed' : 'cases.hiddenFailed')}
               {r.verdict ? ` (${r.verdict})` : ''}
             </span>
           ) : (
@@ -156,27 +185,30 @@ export function SubmissionCases({ s }: { s: TCandidateSubmission }) {
               {sql && r.verdict !== 'Compilation Error' ? (
                 // an SQL query's result as tables, beside the expected one when the case shows it (issue 25)
                 <>
-                  Data: <code>{r.input ?? ''}</code>
+                  {t('cases.data')} <code>{r.input ?? ''}</code>
                   {typeof r.expectedOutput === 'string' ? (
                     <ResultsSideBySide expected={r.expectedOutput} actual={r.output ?? r.actualOutput ?? ''} />
                   ) : (
-                    <ResultTable caption="Your result" text={r.output ?? r.actualOutput ?? ''} />
+                    <ResultTable caption={t('results.yourResult')} text={r.output ?? r.actualOutput ?? ''} />
                   )}
                 </>
               ) : (
                 <>
-                  Input: <code>{r.input ?? ''}</code> · Output: <code>{r.output ?? r.actualOutput ?? ''}</code>
+                  {t('cases.input')} <code>{r.input ?? ''}</code> · {t('cases.output')}{' '}
+                  <code>{r.output ?? r.actualOutput ?? ''}</code>
                 </>
               )}
               {!r.passed && (
                 <strong className="error-text">
                   {' '}
-                  (wrong{r.verdict && r.verdict !== 'Wrong Answer' ? `: ${r.verdict}` : ''})
+                  {r.verdict && r.verdict !== 'Wrong Answer'
+                    ? t('cases.wrongVerdict', { verdict: r.verdict })
+                    : t('cases.wrong')}
                 </strong>
               )}
               {r.stderr && (
                 <details>
-                  <summary>Standard error</summary>
+                  <summary>{t('results.stderr')}</summary>
                   <pre className="taking-pre taking-pre-error">{r.stderr}</pre>
                 </details>
               )}

@@ -3,6 +3,7 @@
  * queue or a restarting server, and the wait for the verdict on the event stream. No React here.
  */
 import type { TCandidateResult } from '@assessly/shared';
+import { englishText, type TranslateText } from '../../i18n/english-text';
 import { ApiError, api } from '../../lib/api';
 import { waitForVerdict } from './verdict-stream';
 
@@ -79,12 +80,10 @@ export async function submitCode(p: RunPayload, onProgress?: (s: SubmitProgress)
 }
 
 /** The candidate-facing line for a submit that waits. */
-export function submitProgressText(p: SubmitProgress): string {
+export function submitProgressText(p: SubmitProgress, t: TranslateText = englishText): string {
   if (p.kind === 'queued') {
-    return p.place === null || p.place <= 0
-      ? 'Your submission is saved and being judged…'
-      : `Your submission is saved; place ${p.place + 1} in the judging queue…`;
+    return p.place === null || p.place <= 0 ? t('submit.judging') : t('submit.queued', { place: p.place + 1 });
   }
-  if (p.kind === 'busy') return `The judge is busy. Retrying by itself in ${p.retryInSeconds} s…`;
-  return `Reconnecting… retrying in ${p.retryInSeconds} s`;
+  if (p.kind === 'busy') return t('submit.busy', { seconds: p.retryInSeconds });
+  return t('submit.reconnecting', { seconds: p.retryInSeconds });
 }

@@ -6,10 +6,11 @@
  */
 import type { TCandidateProblem, TCandidateSubmission, TTakeTest } from '@assessly/shared';
 import { languageName } from '@assessly/shared';
+import { useT } from '../../i18n/candidate-intl';
 import { IntegrityAnswers } from '../playback/integrity-answers';
 import { ProctoringRecord } from '../proctoring/proctoring-record';
 import { Screen, SubmissionCases, SubmissionDetails } from './screens';
-import { formatDateTime } from './time';
+import { useFormatDateTime } from './time';
 
 export const COUNTING_RULE =
   'For each problem your best judged submission counts (highest score; the latest one on a tie), out of the problem’s marks — the same total your employer sees.';
@@ -32,14 +33,26 @@ export function countedSubmission(list: TCandidateSubmission[]): TCandidateSubmi
   return best;
 }
 
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+/** A score as text: whole numbers as they are, others to two decimals, in the page's locale (issue 46). */
+function useFmt() {
+  const { num, locale } = useT();
+  return (n: number) =>
+    locale === 'en'
+      ? Number.isInteger(n)
+        ? String(n)
+        : n.toFixed(2)
+      : num(n, Number.isInteger(n) ? {} : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
 
 function SubmissionLine({ s, problem }: { s: TCandidateSubmission; problem: TCandidateProblem }) {
+  const { t, locale } = useT();
+  const fmt = useFmt();
   return (
     <>
-      {new Date(s.createdAt).toLocaleTimeString()} · {languageName(s.language)} · Score: {s.passedCount}/{s.totalCount}
-      {s.score === null ? '' : ` (${fmt(s.score)} / ${fmt(problem.marks)} marks)`}
-      {pending(s) ? ' · judging…' : ''}
+      {new Date(s.createdAt).toLocaleTimeString(locale === 'en' ? undefined : locale)} · {languageName(s.language)} ·{' '}
+      {t('submitted.score', { passed: fmt(s.passedCount), total: fmt(s.totalCount) })}
+      {s.score === null ? '' : ` (${t('submitted.marksOf', { score: fmt(s.score), max: fmt(problem.marks) })})`}
+      {pending(s) ? ` · ${t('tabs.judging')}` : ''}
     </>
   );
 }
@@ -55,33 +68,39 @@ function ProblemSummary({
   submissions: TCandidateSubmission[];
   scoreHidden: boolean;
 }) {
+  const { t } = useT();
+  const fmt = useFmt();
   const counted = countedSubmission(submissions);
   const others = submissions.filter((s) => s !== counted).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <li className="submitted-item">
       <h2 className="taking-h2">
-        Problem {index + 1}: {problem.title}
-        {scoreHidden ? '' : ` — ${fmt(counted?.score ?? 0)} / ${fmt(problem.marks)} marks`}
+        {t('submitted.problem', { n: fmt(index + 1), title: problem.title })}
+        {scoreHidden
+          ? ''
+          : ` — ${t('submitted.marksOf', { score: fmt(counted?.score ?? 0), max: fmt(problem.marks) })}`}
       </h2>
       {counted ? (
         <>
           <p>
-            <strong>{scoreHidden ? 'Best submission' : 'Counted submission'}</strong> (best of {submissions.length}):{' '}
+            <strong>{t(scoreHidden ? 'submitted.best' : 'submitted.counted')}</strong>{' '}
+            {t('submitted.bestOf', { n: submissions.length })}{' '}
             <span>
-              Problem {index + 1} · {languageName(counted.language)} · Score: {counted.passedCount}/{counted.totalCount}
+              {t('submitted.problemN', { n: fmt(index + 1) })} · {languageName(counted.language)} ·{' '}
+              {t('submitted.score', { passed: fmt(counted.passedCount), total: fmt(counted.totalCount) })}
             </span>
           </p>
           <pre className="taking-pre">{counted.code}</pre>
           <SubmissionCases s={counted} />
         </>
       ) : submissions.some(pending) ? (
-        <p className="muted">Your submission is being judged…</p>
+        <p className="muted">{t('submitted.beingJudged')}</p>
       ) : (
-        <p className="muted">No submission for this problem.</p>
+        <p className="muted">{t('submitted.none')}</p>
       )}
       {others.length > 0 && (
         <details className="submitted-others">
-          <summary>Other submissions ({others.length}) — not counted</summary>
+          <summary>{t('submitted.others', { n: others.length })}</summary>
           <ol>
             {others.map((s) => (
               <li key={s.id}>
@@ -102,6 +121,9 @@ export function SubmittedScreen(props: {
   endMessage?: string;
   onViewCode?: () => void;
 }) {
+  const { t } = useT();
+  const fmt = useFmt();
+  const formatDateTime = useFormatDateTime();
   const { take, submissions } = props;
   const problems = take.problems;
   const byProblem = (p: TCandidateProblem) => (submissions ?? []).filter((s) => s.questionId === p.id);
@@ -116,10 +138,10 @@ export function SubmittedScreen(props: {
   const judging = (submissions ?? []).some(pending);
   return (
     <Screen>
-      <h1>Test Submitted</h1>
+      <h1>{t('submitted.title')}</h1>
       {take.attempt?.endReason === 'timeout' && (
-        <p className="countdown countdown-over" role="timer" aria-label="Time left">
-          Time&apos;s Up!
+        <p className="countdown countdown-over" role="timer" aria-label={t('timer.label')}>
+          {t('timer.up')}
         </p>
       )}
       {props.endMessage && (
@@ -131,38 +153,39 @@ export function SubmittedScreen(props: {
         <strong>{take.test.testName}</strong>
       </p>
       <dl className="taking-window">
-        <dt>Started</dt>
+        <dt>{t('submitted.started')}</dt>
         <dd>{formatDateTime(take.attempt?.startedAt ?? take.window.startTime)}</dd>
-        <dt>Ended</dt>
+        <dt>{t('submitted.ended')}</dt>
         <dd>{formatDateTime(take.attempt?.endedAt ?? take.window.endTime)}</dd>
       </dl>
       {props.loading ? (
-        <p className="muted">Loading your submissions…</p>
+        <p className="muted">{t('submitted.loading')}</p>
       ) : (
         <>
           {scoreHidden ? (
             <p className="muted" data-testid="score-hidden">
-              {SCORE_HIDDEN_NOTE}
+              {t('submitted.scoreHidden')}
             </p>
           ) : (
             <>
               <p className="submitted-total" data-testid="total-score">
-                Total score: {fmt(total)} / {fmt(max)}
-                {judging ? ' (still judging…)' : ''}
+                {t('submitted.total', { total: fmt(total), max: fmt(max) })}
+                {judging ? ` ${t('submitted.stillJudging')}` : ''}
               </p>
-              <p className="muted">{COUNTING_RULE}</p>
+              <p className="muted">{t('submitted.countingRule')}</p>
             </>
           )}
           {written.length > 0 && (
             <p data-testid="written-summary">
-              Written questions: you answered {answered} of {written.length}.{' '}
+              {t('submitted.writtenAnswered', { answered, total: written.length })}{' '}
               {awaiting
-                ? scoreHidden
-                  ? 'A reviewer grades them.'
-                  : 'A reviewer grades them; your total follows once they do (until then it counts only your code).'
+                ? t(scoreHidden ? 'submitted.writtenGrades' : 'submitted.writtenGradesTotal')
                 : scoreHidden
-                  ? 'They have been graded.'
-                  : `Their grades: ${fmt(writtenScore)} / ${fmt(written.reduce((n, q) => n + q.marks, 0))} marks.`}
+                  ? t('submitted.writtenGraded')
+                  : t('submitted.writtenScore', {
+                      score: fmt(writtenScore),
+                      max: fmt(written.reduce((n, q) => n + q.marks, 0)),
+                    })}
             </p>
           )}
           <ul className="submitted-list">
@@ -174,7 +197,7 @@ export function SubmittedScreen(props: {
       )}
       {props.onViewCode && (
         <button type="button" className="btn btn-outline" onClick={props.onViewCode}>
-          View my code (read-only)
+          {t('submitted.viewCode')}
         </button>
       )}
       <ProctoringRecord testId={take.test.id} />

@@ -6,6 +6,7 @@ import type { TTakeTest } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { CandidateIntl, useT } from '../../i18n/candidate-intl';
 import { ApiError } from '../../lib/api';
 import { EntryStep } from '../proctoring/entry-step';
 import { ErrorScreen, LoadingScreen, StartScreen, WindowClosedScreen } from './screens';
@@ -18,31 +19,33 @@ export interface OpenTake {
   setTake: (t: TTakeTest) => void;
 }
 
-export function TakeGate({
-  testId,
-  type,
-  children,
-}: {
-  testId: string;
-  type: 'CODING' | 'APTITUDE';
-  children: (t: OpenTake) => ReactNode;
-}) {
+type GateProps = { testId: string; type: 'CODING' | 'APTITUDE'; children: (t: OpenTake) => ReactNode };
+
+/** The test pages in the candidate's language (issue 46): the test's default until the candidate picks one. */
+export function TakeGate(props: GateProps) {
+  const query = useTakeState(props.testId);
+  return (
+    <CandidateIntl defaultLocale={query.data?.test.defaultLocale}>
+      <Gate {...props} />
+    </CandidateIntl>
+  );
+}
+
+function Gate({ testId, type, children }: GateProps) {
   const qc = useQueryClient();
+  const { t } = useT();
   const query = useTakeState(testId);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState('');
   const setTake = (t: TTakeTest) => qc.setQueryData(takeKey(testId), t);
-  const label = type === 'CODING' ? 'Loading coding environment...' : 'Loading test...';
+  const label = type === 'CODING' ? t('take.loadingCoding') : t('take.loadingTest');
 
   if (query.isPending) return <LoadingScreen label={label} />;
   if (query.isError) {
     const err = query.error;
-    const msg =
-      err instanceof ApiError && err.code === 'TEST_NOT_FOUND'
-        ? `Failed to fetch test details: ${err.message}`
-        : err instanceof ApiError && err.status > 0
-          ? `Failed to fetch test details: ${err.message}`
-          : 'Failed to fetch test details: Network error';
+    const msg = t('take.fetchFailed', {
+      reason: err instanceof ApiError && err.status > 0 ? err.message : t('take.networkError'),
+    });
     return <ErrorScreen message={msg} onRetry={() => void query.refetch()} />;
   }
   const take = query.data;
@@ -58,7 +61,7 @@ export function TakeGate({
         setTake(await startAttempt(testId));
       } catch (err) {
         if (err instanceof ApiError && err.code === 'WINDOW_CLOSED') await query.refetch();
-        setStartError(err instanceof Error ? err.message : 'Could not start the test');
+        setStartError(err instanceof Error ? err.message : t('take.startFailed'));
       } finally {
         setStarting(false);
       }
@@ -91,6 +94,7 @@ export function TakeGate({
 
 /** A member of the owning company takes the test as a preview: counted nowhere, restartable at will. */
 function PreviewBanner({ testId, started }: { testId: string; started: boolean }) {
+  const { t, rich } = useT();
   const [busy, setBusy] = useState(false);
   const restart = async () => {
     setBusy(true);
@@ -103,12 +107,16 @@ function PreviewBanner({ testId, started }: { testId: string; started: boolean }
     }
   };
   return (
-    <aside className="preview-banner" role="note" aria-label="Preview">
-      <strong>Preview</strong> — you are taking your company's test as a candidate would. This attempt never counts in
-      results, CSV, stats or emails.
+    // Before the start it sits in the page's flow: fixed, it covered Start Test on a 1366×900 screen (issue 46).
+    <aside
+      className={started ? 'preview-banner' : 'preview-banner preview-banner-inline'}
+      role="note"
+      aria-label={t('preview.label')}
+    >
+      {rich('preview.text', { b: (c) => <strong>{c}</strong> })}
       {started && (
         <button type="button" className="btn btn-sm btn-outline" onClick={restart} disabled={busy}>
-          {busy ? 'Restarting...' : 'Restart preview'}
+          {busy ? t('preview.restarting') : t('preview.restart')}
         </button>
       )}
     </aside>

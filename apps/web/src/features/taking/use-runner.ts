@@ -6,14 +6,17 @@
 import type { TCandidateResult } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useT } from '../../i18n/candidate-intl';
 import type { RunState } from './result-cards';
 import { type RunPayload, runCode, submissionsKey, submitCode, submitProgressText } from './take-api';
 
-const failed = (what: string, err: unknown) =>
-  err instanceof Error ? `Failed to ${what}: ${err.message}` : `Failed to ${what}`;
-
 export function useRunner(testId: string, payload: () => RunPayload, beforeSend: () => void) {
   const qc = useQueryClient();
+  const { t } = useT();
+  const failed = (what: 'run' | 'submit', err: unknown) =>
+    err instanceof Error
+      ? t(what === 'run' ? 'run.failedRun' : 'run.failedSubmit', { reason: err.message })
+      : t(what === 'run' ? 'run.failedRunPlain' : 'run.failedSubmitPlain');
   const [results, setResults] = useState<TCandidateResult[] | null>(null);
   const [busy, setBusy] = useState<RunState>(null);
   const [error, setError] = useState('');
@@ -30,7 +33,7 @@ export function useRunner(testId: string, payload: () => RunPayload, beforeSend:
     try {
       setResults(await runCode(payload()));
     } catch (err) {
-      setError(failed('run code', err));
+      setError(failed('run', err));
       setResults(null);
     } finally {
       setBusy(null);
@@ -43,12 +46,12 @@ export function useRunner(testId: string, payload: () => RunPayload, beforeSend:
     setNote('');
     beforeSend();
     try {
-      const res = await submitCode(payload(), (p) => setNote(submitProgressText(p)));
+      const res = await submitCode(payload(), (p) => setNote(submitProgressText(p, t)));
       setResults(res);
-      setNote(`Submitted! Passed ${res.filter((r) => r.passed).length} / ${res.length} test cases.`);
+      setNote(t('run.submitted', { passed: res.filter((r) => r.passed).length, total: res.length }));
       void qc.invalidateQueries({ queryKey: submissionsKey(testId) });
     } catch (err) {
-      setError(failed('submit code', err));
+      setError(failed('submit', err));
     } finally {
       setBusy(null);
     }
@@ -62,19 +65,25 @@ export function useRunner(testId: string, payload: () => RunPayload, beforeSend:
       const [r] = await runCode({ ...payload(), stdin });
       setCustom(r ?? null);
     } catch (err) {
-      setCustomError(failed('run code', err));
+      setCustomError(failed('run', err));
       setCustom(null);
     } finally {
       setBusy(null);
     }
   };
 
-  /** Switching problem or language clears what was shown (spec §4). */
-  const clear = (all = true) => {
+  /**
+   * Switching problem or language clears what was shown (spec §4), the custom run's result included (issue 46: the
+   * previous language's result stayed). A new problem also starts with an empty custom input: another problem's
+   * input means nothing to it; a language switch keeps the input the candidate typed for this problem.
+   */
+  const clear = (newProblem = true) => {
     setResults(null);
     setError('');
     setNote('');
-    if (all) setCustom(null);
+    setCustom(null);
+    setCustomError('');
+    if (newProblem) setStdin('');
   };
 
   return { results, busy, error, note, stdin, setStdin, custom, customError, run, submit, runCustom, clear };

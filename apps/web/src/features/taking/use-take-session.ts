@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { useT } from '../../i18n/candidate-intl';
 import { useExamGuard } from './exam-guard';
 import { endAttempt } from './take-api';
 import type { OpenTake } from './take-gate';
@@ -31,6 +32,7 @@ export function useTakeSession({
   messages?: EndMessages;
   onEnded?: (reason: keyof EndMessages) => void;
 }) {
+  const { t } = useT();
   const ended = take.window.state === 'ended';
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState('');
@@ -48,7 +50,7 @@ export function useTakeSession({
         onEnded?.(reason);
         if (messages) toast.info(messages[reason]);
       } catch (err) {
-        const text = `Could not end the test: ${err instanceof Error ? err.message : 'network error'}. Your work is saved; try again.`;
+        const text = t('end.failed', { reason: err instanceof Error ? err.message : t('end.networkError') });
         // A page without toast messages shows the error itself (no toast over its buttons).
         if (messages) toast.error(text);
         else setEndError(text);
@@ -56,7 +58,7 @@ export function useTakeSession({
         setEnding(false);
       }
     },
-    [queue, testId, setTake, onEnded, messages],
+    [queue, testId, setTake, onEnded, messages, t],
   );
 
   const endedByTimer = useRef(false);

@@ -108,10 +108,18 @@ ${args}
 `;
 }
 
+/**
+ * The candidate's code without its own `package main` clause (the harness writes one; a second is a compile
+ * error). Comments before it and the line breaks stay, so compiler line numbers still match the editor's.
+ */
+export function withoutPackageClause(code: string): string {
+  return code.replace(/^((?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*)package[ \t]+main\b[ \t]*;?/, '$1');
+}
+
 export const go: LanguageGenerator = {
   starter(sig) {
     const params = sig.params.map((p) => `${p.name} ${goType(p.type)}`).join(', ');
     return `func ${sig.name}(${params}) ${goType(sig.returns)} {\n\n}\n`;
   },
-  program: (sig, code) => `${PREAMBLE}${code}\n${harness(sig)}`,
+  program: (sig, code) => `${PREAMBLE}${withoutPackageClause(code)}\n${harness(sig)}`,
 };

@@ -46,10 +46,13 @@ class AssesslyHarness {
     return new String(x, java.nio.charset.StandardCharsets.UTF_8);
   }
 ${arrayReaders()}
+  static final char[] HEX = "0123456789abcdef".toCharArray();
   static String hex(String v) {
-    StringBuilder b = new StringBuilder("x");
-    for (byte c : v.getBytes(java.nio.charset.StandardCharsets.UTF_8)) b.append(String.format("%02x", c & 0xff));
-    return b.toString();
+    byte[] x = v.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    char[] c = new char[2 * x.length + 1];
+    c[0] = 'x';
+    for (int j = 0; j < x.length; j++) { c[2 * j + 1] = HEX[(x[j] >> 4) & 15]; c[2 * j + 2] = HEX[x[j] & 15]; }
+    return new String(c);
   }
   static void w(StringBuilder o, Object v) {
     if (v == null) throw new IllegalArgumentException("returned null");

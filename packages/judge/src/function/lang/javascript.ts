@@ -18,8 +18,18 @@ function harness(sig: FunctionSignature): string {
   const hex = (s) => Buffer.from(String(s), 'utf8').toString('hex');
   const emit = (body) => {
     const b = Buffer.from('\\n@@ASR-' + nonce + ' ' + body + ' @@ASE-' + nonce + '\\n');
+    // Node made the stdout pipe non-blocking: when it is full (64 KiB unread), writeSync throws EAGAIN, so
+    // the harness sleeps a millisecond (Atomics.wait, no CPU spent) and writes the rest once the reader drains it
+    const nap = new Int32Array(new SharedArrayBuffer(4));
     let o = 0;
-    while (o < b.length) o += fs.writeSync(1, b, o);
+    while (o < b.length) {
+      try {
+        o += fs.writeSync(1, b, o);
+      } catch (e) {
+        if (!e || e.code !== 'EAGAIN') throw e;
+        Atomics.wait(nap, 0, 0, 1);
+      }
+    }
   };
   const rd = (t) => {
     if (t.endsWith('[]')) {

@@ -31,7 +31,12 @@ object AssesslyHarness {
     fun rd(): Double = n().toDouble()
     fun rb(): Boolean = n() == "1"
     fun rs(): String { val h = n().substring(1); return String(ByteArray(h.length / 2) { h.substring(2 * it, 2 * it + 2).toInt(16).toByte() }, Charsets.UTF_8) }
-    fun hex(s: String): String = "x" + s.toByteArray(Charsets.UTF_8).joinToString("") { String.format("%02x", it.toInt() and 0xff) }
+    val hexDigits = "0123456789abcdef".toCharArray()
+    fun hex(s: String): String {
+        val x = s.toByteArray(Charsets.UTF_8); val c = CharArray(2 * x.size + 1); c[0] = 'x'
+        for (j in x.indices) { val b = x[j].toInt() and 0xff; c[2 * j + 1] = hexDigits[b shr 4]; c[2 * j + 2] = hexDigits[b and 15] }
+        return String(c)
+    }
     fun w(o: StringBuilder, v: Any?) {
         when (v) {
             null -> throw IllegalArgumentException("returned null")
