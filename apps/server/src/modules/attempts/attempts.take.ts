@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { readProctoringState } from '../face/proctoring.gate';
 import { accommodationFor } from '../invitations/accommodations';
+import { effectiveSections, takeSections } from '../sections/sections.state';
 import { findTest } from '../tests/tests.access';
 import { requireVisibleTest } from './access-gate';
 import { findAnsweredQuestions, findProblemsInOrder, projectProblem, projectQuestion } from './attempts.questions';
@@ -128,5 +129,8 @@ export async function readTakeState(
   // an aptitude test's questions, or a coding test's written questions (issue 25), with the saved answers
   state.questions = (await findAnsweredQuestions(deps.db, test)).map(projectQuestion);
   state.answers = attempt.answers;
+  // a mixed test's sections (issue 46), taken in order, with where this attempt stands
+  const sections = effectiveSections(test);
+  if (sections) state.sections = takeSections(sections, test, attempt);
   return state;
 }
