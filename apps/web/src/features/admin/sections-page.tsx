@@ -183,7 +183,7 @@ export function SectionsPage() {
                   <input className="input" value={d.title} onChange={(e) => update(d.key, { title: e.target.value })} />
                 </label>
                 <label>
-                  Kind
+                  Section {i + 1} kind
                   <select
                     className="input"
                     value={d.kind}

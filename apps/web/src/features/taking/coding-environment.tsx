@@ -225,7 +225,7 @@ function CodingEnvironment({
           left={ended ? 0 : left}
           dark={dark}
           onToggleTheme={() => setDark((d) => !d)}
-          ended={locked}
+          ended={testLocked}
           onEnd={() => setConfirmEnd(true)}
           settings={settings}
           onSettings={setSettings}
