@@ -303,6 +303,11 @@ export const ar: Record<MessageId, string> = {
   'submitted.writtenGradesTotal': 'يقيّمها مراجع؛ ويُحدَّث مجموعك بعد ذلك (وحتى ذلك الحين لا يُحتسب إلا شيفرتك).',
   'submitted.writtenGraded': 'تم تقييمها.',
   'submitted.writtenScore': 'درجاتها: {score} / {max}.',
+  'submitted.questionsAnswered': 'الأسئلة: أجبت عن {answered} من {total}.',
+  'submitted.questionsScore': 'درجاتها: {score} / {max}.',
+  'submitted.questionsGrades': 'يصحّح مراجع الإجابات المكتوبة.',
+  'submitted.questionsGradesTotal':
+    'يصحّح مراجع الإجابات المكتوبة؛ يظهر مجموعك بعد ذلك (وحتى ذلك الحين يحسب شيفرتك فقط).',
   'submitted.problem': 'المسألة {n}: {title}',
   'submitted.problemN': 'المسألة {n}',
   'submitted.marksOf': '{score} / {max} درجة',

@@ -304,6 +304,12 @@ export const en = {
     'A reviewer grades them; your total follows once they do (until then it counts only your code).',
   'submitted.writtenGraded': 'They have been graded.',
   'submitted.writtenScore': 'Their grades: {score} / {max} marks.',
+  // issue 46: a mixed test's questions (choice and written)
+  'submitted.questionsAnswered': 'Questions: you answered {answered} of {total}.',
+  'submitted.questionsScore': 'Their marks: {score} / {max} marks.',
+  'submitted.questionsGrades': 'A reviewer grades the written answers.',
+  'submitted.questionsGradesTotal':
+    'A reviewer grades the written answers; your total follows once they do (until then it counts only your code).',
   'submitted.problem': 'Problem {n}: {title}',
   'submitted.problemN': 'Problem {n}',
   'submitted.marksOf': '{score} / {max} marks',

@@ -308,6 +308,11 @@ export const es: Record<MessageId, string> = {
     'Las califica un revisor; tu total se actualiza cuando lo haga (hasta entonces solo cuenta tu código).',
   'submitted.writtenGraded': 'Ya están calificadas.',
   'submitted.writtenScore': 'Su calificación: {score} / {max} puntos.',
+  'submitted.questionsAnswered': 'Preguntas: respondiste {answered} de {total}.',
+  'submitted.questionsScore': 'Sus puntos: {score} / {max} puntos.',
+  'submitted.questionsGrades': 'Una persona revisora califica las respuestas escritas.',
+  'submitted.questionsGradesTotal':
+    'Una persona revisora califica las respuestas escritas; tu total llega cuando lo haga (hasta entonces cuenta solo tu código).',
   'submitted.problem': 'Problema {n}: {title}',
   'submitted.problemN': 'Problema {n}',
   'submitted.marksOf': '{score} / {max} puntos',
