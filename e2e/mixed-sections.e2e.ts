@@ -94,6 +94,13 @@ describe('a mixed test', () => {
     const cand = await createUser(e2e.server, 'candidate');
     const page = await signedInPage(e2e.browser, e2e.server, cand.email, { width: 1280, height: 860 });
     await page.goto(`${e2e.server.baseUrl}/code/${test.id}`);
+    await page.getByTestId('start-count').getByText('3 items in 3 sections, 20 marks').waitFor();
+    const entry = page.getByTestId('start-sections').getByRole('listitem');
+    expect(await entry.allTextContents()).toEqual([
+      'Coding: coding problems (1) · no time limit of its own',
+      'Pick one: single-select questions (1) · 10 minutes of its own',
+      'Pick some: multi-select questions (1) · no time limit of its own',
+    ]);
     await page.getByRole('button', { name: 'Start Test' }).click();
     const bar = page.getByRole('navigation', { name: 'Sections' });
     await bar.getByText('Section 1 of 3:', { exact: false }).waitFor();

@@ -54,6 +54,8 @@ export type TSection = z.infer<typeof ZSection>;
 
 /** A section as the candidate's take state carries it: where it stands in this attempt. */
 export const ZTakeSection = ZSection.extend({
+  /** How many items it holds (itemIds stays empty before the attempt starts: nothing is shown before the clock runs). */
+  itemCount: z.number().optional(),
   state: z.enum(['done', 'current', 'upcoming']),
   startedAt: z.string().nullable(),
   /** When this section closes: its own time or the attempt's deadline, whichever is first (null = not started). */

@@ -48,6 +48,10 @@ export const ar: Record<MessageId, string> = {
   'start.questions': 'الأسئلة',
   'start.problemCount': `${PROBLEMS}، ${MARKS}`,
   'start.questionCount': `${QUESTIONS}، ${MARKS}`,
+  'start.mixedCount': `{n, plural, zero {لا عناصر} one {عنصر واحد} two {عنصران} few {# عناصر} many {# عنصرًا} other {# عنصر}} في {sections, plural, zero {لا أقسام} one {قسم واحد} two {قسمين} few {# أقسام} many {# قسمًا} other {# قسم}}، ${MARKS}`,
+  'start.sectionsTitle': 'الأقسام، بالترتيب',
+  'start.sectionLine':
+    '{title}: {kind, select, coding {مسائل برمجية} single {أسئلة باختيار واحد} multiple {أسئلة متعددة الاختيارات} other {أسئلة مكتوبة}} ({n}) · {minutes, plural, =0 {بلا حد زمني خاص} zero {بلا حد زمني خاص} one {دقيقة واحدة خاصة به} two {دقيقتان خاصتان به} few {# دقائق خاصة به} many {# دقيقة خاصة به} other {# دقيقة خاصة به}}',
   'start.recordTitle': 'نسجّل أثناء الاختبار',
   'start.recordTabs': 'الانتقال إلى علامة تبويب أو نافذة أخرى، والعودة منها؛',
   'start.recordCopy': 'محاولات النسخ أو اللصق أو فتح القائمة السياقية (وهي محظورة)؛',

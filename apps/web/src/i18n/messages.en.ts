@@ -41,6 +41,12 @@ export const en = {
     '{n, plural, one {# problem} other {# problems}}, {marks, plural, one {# mark} other {# marks}}',
   'start.questionCount':
     '{n, plural, one {# question} other {# questions}}, {marks, plural, one {# mark} other {# marks}}',
+  // issue 46: a mixed test's sections on the entry page
+  'start.mixedCount':
+    '{n, plural, one {# item} other {# items}} in {sections, plural, one {# section} other {# sections}}, {marks, plural, one {# mark} other {# marks}}',
+  'start.sectionsTitle': 'Sections, taken in order',
+  'start.sectionLine':
+    '{title}: {kind, select, coding {coding problems} single {single-select questions} multiple {multi-select questions} other {written questions}} ({n}) · {minutes, plural, =0 {no time limit of its own} one {# minute of its own} other {# minutes of its own}}',
   'start.recordTitle': 'During the test we record',
   'start.recordTabs': 'switching to another tab or window, and coming back;',
   'start.recordCopy': 'attempts to copy, paste or open the context menu (they are blocked);',

@@ -39,6 +39,11 @@ export const es: Record<MessageId, string> = {
     '{n, plural, one {# problema} other {# problemas}}, {marks, plural, one {# punto} other {# puntos}}',
   'start.questionCount':
     '{n, plural, one {# pregunta} other {# preguntas}}, {marks, plural, one {# punto} other {# puntos}}',
+  'start.mixedCount':
+    '{n, plural, one {# elemento} other {# elementos}} en {sections, plural, one {# sección} other {# secciones}}, {marks, plural, one {# punto} other {# puntos}}',
+  'start.sectionsTitle': 'Secciones, en orden',
+  'start.sectionLine':
+    '{title}: {kind, select, coding {problemas de programación} single {preguntas de opción única} multiple {preguntas de opción múltiple} other {preguntas escritas}} ({n}) · {minutes, plural, =0 {sin límite de tiempo propio} one {# minuto propio} other {# minutos propios}}',
   'start.recordTitle': 'Durante la prueba registramos',
   'start.recordTabs': 'los cambios a otra pestaña o ventana, y las vueltas;',
   'start.recordCopy': 'los intentos de copiar, pegar o abrir el menú contextual (están bloqueados);',

@@ -108,6 +108,7 @@ export function takeSections(
       title: s.title,
       kind: s.kind,
       itemIds: s.itemIds,
+      itemCount: s.itemIds.length,
       minutes: s.minutes,
       state,
       startedAt: start ? start.toISOString() : null,
@@ -139,4 +140,19 @@ export function requireSectionOpen(
   if (sectionDeadline(sections[at]!, new Date(entry.startedAt), attempt, test.duration) <= now) {
     throw new AppError('SECTION_CLOSED', "This section's time is over: move on to the next section");
   }
+}
+
+/** Before the attempt: what the entry page may say (titles, kinds, counts, minutes), never the items. */
+export function entrySections(sections: TestSectionJson[]): TTakeSection[] {
+  return sections.map((s) => ({
+    id: s.id,
+    title: s.title,
+    kind: s.kind,
+    itemIds: [],
+    itemCount: s.itemIds.length,
+    minutes: s.minutes,
+    state: 'upcoming',
+    startedAt: null,
+    deadlineAt: null,
+  }));
 }

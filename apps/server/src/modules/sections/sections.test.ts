@@ -122,6 +122,14 @@ describe('taking a mixed test', () => {
     expect(set.statusCode, set.body).toBe(200);
     const ids = set.json().sections.map((s: { id: string }) => s.id) as string[];
     const cand = await t.signIn();
+    // the entry page learns the sections' titles, kinds, counts and minutes, not their items
+    const entry = (await t.as(cand).get(`/api/attempts/take/${m.testId}`)).json();
+    expect(entry.sections).toMatchObject([
+      { title: 'Code', kind: 'coding', itemIds: [], itemCount: 1, minutes: null, state: 'upcoming' },
+      { title: 'Pick one', kind: 'single', itemIds: [], itemCount: 1, minutes: 10 },
+      { title: 'Pick some', kind: 'multiple', itemIds: [], itemCount: 1, minutes: null },
+      { title: 'Write', kind: 'written', itemIds: [], itemCount: 1, minutes: 5 },
+    ]);
     t.clock.freeze();
     const started = await t.as(cand).post(`/api/attempts/${m.testId}/start`);
     expect(started.statusCode, started.body).toBe(200);
