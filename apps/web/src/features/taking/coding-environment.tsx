@@ -251,7 +251,7 @@ function CodingEnvironment({
         )}
         {outside && !showWritten && (
           <p className="alert alert-warning taking-banner" role="status">
-            This problem is not in the current section: it is read-only.
+            {t('sections.readOnly')}
           </p>
         )}
         {ended && (

@@ -4,8 +4,9 @@
  * moves on when the candidate asks or when the section's time is up. The server refuses work outside the current
  * section, so nothing here is the only guard.
  */
-import { SECTION_KIND_LABELS, type TTakeSection, type TTakeTest } from '@assessly/shared';
+import type { TTakeSection, TTakeTest } from '@assessly/shared';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/candidate-intl';
 import { api } from '../../lib/api';
 import { formatHms, useTimeLeft } from './time';
 
@@ -29,6 +30,7 @@ export function SectionsBar({
   /** Sends what is waiting (drafts, answers) before the section closes. */
   beforeMove: () => Promise<unknown>;
 }) {
+  const { t } = useT();
   const sections = take.sections ?? [];
   const current = currentSection(take);
   const at = current ? sections.indexOf(current) : -1;
@@ -53,7 +55,7 @@ export function SectionsBar({
       );
       setConfirm(false);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Could not move to the next section');
+      setError(err instanceof Error ? err.message : t('sections.moveFailed'));
     } finally {
       setMoving(false);
     }
@@ -69,44 +71,44 @@ export function SectionsBar({
   if (sections.length === 0) return null;
   const last = at === sections.length - 1;
   return (
-    <nav className="taking-sections alert alert-info taking-banner" aria-label="Sections">
+    <nav className="taking-sections alert alert-info taking-banner" aria-label={t('sections.label')}>
       <ol className="taking-sections-list">
         {sections.map((s, i) => (
           <li key={s.id} aria-current={s.state === 'current' ? 'step' : undefined} className={`section-${s.state}`}>
-            {i + 1}. {s.title} <small className="muted">({SECTION_KIND_LABELS[s.kind]})</small>
-            {s.state === 'done' && <span className="sr-only"> (done)</span>}
+            {t('sections.item', { n: i + 1, title: s.title, kind: s.kind })}
+            {s.state === 'done' && <span className="sr-only"> {t('sections.done')}</span>}
           </li>
         ))}
       </ol>
       {current ? (
         <p className="taking-sections-now" aria-live="polite">
-          Section {at + 1} of {sections.length}: <strong>{current.title}</strong>
+          {t('sections.now', { n: at + 1, total: sections.length })} <strong>{current.title}</strong>
           {current.minutes ? (
             <>
               {' '}
-              · section time left <span data-testid="section-timer">{formatHms(left ?? 0)}</span>
+              · {t('sections.timeLeft')} <span data-testid="section-timer">{formatHms(left ?? 0)}</span>
             </>
           ) : (
-            ' · no time limit of its own'
+            ` · ${t('sections.noLimit')}`
           )}
         </p>
       ) : (
-        <p className="taking-sections-now">Every section is done: end the test when you are ready.</p>
+        <p className="taking-sections-now">{t('sections.allDone')}</p>
       )}
       {current && !locked && !last && !confirm && (
         <button type="button" className="btn btn-primary btn-sm" onClick={() => setConfirm(true)}>
-          Next section
+          {t('sections.next')}
         </button>
       )}
-      {current && !locked && last && <p className="muted">This is the last section: use End Test when you are done.</p>}
+      {current && !locked && last && <p className="muted">{t('sections.last')}</p>}
       {confirm && (
         <span>
-          You cannot come back to this section.{' '}
+          {t('sections.noReturn')}{' '}
           <button type="button" className="btn btn-primary btn-sm" onClick={() => void move()} disabled={moving}>
-            {moving ? 'Moving…' : 'Go to the next section'}
+            {moving ? t('sections.moving') : t('sections.go')}
           </button>{' '}
           <button type="button" className="btn btn-outline btn-sm" onClick={() => setConfirm(false)}>
-            Stay
+            {t('sections.stay')}
           </button>
         </span>
       )}
