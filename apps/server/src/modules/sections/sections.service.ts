@@ -60,6 +60,13 @@ export async function setSections(db: Db, user: UserRow, id: string, input: TSec
   if (new Set(all).size !== all.length) throw invalid('sections', 'Each item can be in a test only once');
   const problemIds = input.sections.filter((s) => s.kind === 'coding').flatMap((s) => s.itemIds);
   const questionIds = input.sections.filter((s) => s.kind !== 'coding').flatMap((s) => s.itemIds);
+  // the candidate takes a mixed test on the coding page, which opens on problems: questions alone are an aptitude test
+  if (input.sections.length > 0 && problemIds.length === 0) {
+    throw invalid(
+      'sections',
+      'A test with sections needs at least one coding problem; questions alone make an aptitude test',
+    );
+  }
   const problems = new Map((await findProblemsByIds(db, problemIds)).map((p) => [p.id, p]));
   const questions = new Map((await findQuestionsByIds(db, questionIds)).map((q) => [q.id, q]));
   input.sections.forEach((s, i) => {

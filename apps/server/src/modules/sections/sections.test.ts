@@ -61,20 +61,28 @@ describe('PUT /api/tests/{id}/sections', () => {
     const m = await mixedTest();
     const put = (body: object, who = team.owner) => t.as(who).request('PUT', `/api/tests/${m.testId}/sections`, body);
 
-    const wrongKind = await put({ sections: [{ title: 'Pick one', kind: 'single', itemIds: [m.multi] }] });
+    const wrongKind = await put({
+      sections: [m.sections[0], { title: 'Pick one', kind: 'single', itemIds: [m.multi] }],
+    });
     expect(wrongKind.statusCode).toBe(400);
-    expect(wrongKind.json().message).toBe('Section 1 holds single-select questions only');
-    const twice = await put({ sections: [m.sections[1], { ...m.sections[1], title: 'Again' }] });
+    expect(wrongKind.json().message).toBe('Section 2 holds single-select questions only');
+    const twice = await put({ sections: [m.sections[0], m.sections[1], { ...m.sections[1], title: 'Again' }] });
     expect(twice.json().message).toBe('Each item can be in a test only once');
-    const badTime = await put({ sections: [{ ...m.sections[1], minutes: 0 }] });
+    const noCode = await put({ sections: [m.sections[1]] });
+    expect(noCode.json().message).toBe(
+      'A test with sections needs at least one coding problem; questions alone make an aptitude test',
+    );
+    const badTime = await put({ sections: [m.sections[0], { ...m.sections[1], minutes: 0 }] });
     expect(badTime.statusCode).toBe(400);
     // another company's question reads as not found, and the rival cannot touch this test
     const rival = await t.signIn({ role: 'employer' });
     const theirHome = await createTestAs(t.app, rival, { testType: 'APTITUDE' });
     const theirs = await t.as(rival).post('/api/aptitude-questions/add', questionBody({ testId: theirHome.id }));
-    const stolen = await put({ sections: [{ title: 'X', kind: 'single', itemIds: [theirs.json().id] }] });
+    const stolen = await put({
+      sections: [m.sections[0], { title: 'X', kind: 'single', itemIds: [theirs.json().id] }],
+    });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json().message).toMatch(/^Section 1: item .* was not found$/);
+    expect(stolen.json().message).toMatch(/^Section 2: item .* was not found$/);
     expect((await put({ sections: m.sections }, rival)).statusCode).toBe(404);
     const cand = await t.signIn();
     expect((await put({ sections: m.sections }, cand)).statusCode).toBe(403);
