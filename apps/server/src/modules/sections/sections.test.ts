@@ -230,6 +230,10 @@ describe('taking a mixed test', () => {
     const csv = await t.as(team.reviewer).get(`/api/review/tests/${m.testId}/results.csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('26.5');
+    // a column per item of every section
+    for (const header of ['Q1 Sum two numbers (of 25)', 'Q2 Which is prime? (of 5)', 'Q3 Which are even? (of 5)']) {
+      expect(csv.body).toContain(header);
+    }
     t.clock.unfreeze();
   });
 
