@@ -41,6 +41,7 @@ import { reviewRoutes } from './modules/review/review.routes';
 import { testFiguresRoutes } from './modules/review/test-figures.routes';
 import { scimRoutes } from './modules/scim/scim.routes';
 import { scimSettingsRoutes } from './modules/scim/scim.settings.routes';
+import { sectionsRoutes } from './modules/sections/sections.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { submissionsRoutes } from './modules/submissions/submissions.routes';
 import { testsRoutes } from './modules/tests/tests.routes';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await testFiguresRoutes(app, deps);
   await scimSettingsRoutes(app, deps);
   await scimRoutes(app, deps);
+  await sectionsRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   EMAIL_TAKEN: 409,
   COMPANY_EMAIL_TAKEN: 409,
   ATTEMPT_ENDED: 409,
+  /** Issue 46: an item of a section that is over or not yet started. */
+  SECTION_CLOSED: 409,
   ATTEMPT_NOT_STARTED: 409,
   CONFLICT: 409,
   RUN_SUPERSEDED: 409,

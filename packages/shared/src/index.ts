@@ -24,6 +24,7 @@ export * from './retry-spread';
 export * from './review';
 export * from './review-responses';
 export * from './scim';
+export * from './sections';
 export * from './sql-problems';
 export * from './starter';
 export * from './starter-sql';

@@ -3,6 +3,7 @@ import { ZComparisonMode } from './comparison';
 import { PROBLEM_KINDS, ZFunctionSignature } from './function-problems';
 import { LANGUAGE_IDS } from './languages';
 import { ZCandidateLocale } from './locales';
+import { ZTakeSection } from './sections';
 import { ANSWER_LANGUAGES, ZSqlSpec } from './sql-problems';
 import { ZHiddenResultItem } from './submissions';
 
@@ -222,6 +223,8 @@ export const ZTakeTest = z.object({
   languages: z.record(z.string(), z.enum(ANSWER_LANGUAGES)),
   answers: z.record(z.string(), z.union([z.number(), z.array(z.number()), z.string()])),
   flagged: z.array(z.string()),
+  /** Issue 46: a mixed test's sections, taken in order, with where this attempt stands (absent otherwise). */
+  sections: z.array(ZTakeSection).optional(),
 });
 export type TTakeTest = z.infer<typeof ZTakeTest>;
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ZComparisonMode } from './comparison';
 import { checkFunctionProblem, functionProblemFields, functionProblemOut } from './function-problems';
 import { ZCandidateLocale } from './locales';
+import { ZSection } from './sections';
 import { ANSWER_LANGUAGES, checkSqlProblem, sqlProblemFields, sqlProblemOut } from './sql-problems';
 import { ADDED_STARTER_CODE } from './starters';
 import { CODE_LANGUAGES, type TCodeLanguage, ZCandidateProblem, ZCandidateQuestion } from './taking';
@@ -277,6 +278,8 @@ export const ZTest = z.object({
   linkExpiresAt: z.string().nullable().optional(),
   /** Issue 46: the candidate pages' and emails' first language. */
   defaultLocale: ZCandidateLocale,
+  /** Issue 46: the test's sections in order (a mixed test); absent for a test without sections. */
+  sections: z.array(ZSection).optional(),
 });
 export type TTest = z.infer<typeof ZTest>;
 
@@ -295,6 +298,7 @@ export const ZCandidateTest = ZTest.pick({
   isActive: true,
   createdAt: true,
   languages: true,
+  sections: true,
 });
 export type TCandidateTest = z.infer<typeof ZCandidateTest>;
 

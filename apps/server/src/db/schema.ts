@@ -20,6 +20,20 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 // Row types: each exported here and only here (modules import them from db/schema).
+/** Issue 46 (1181_test_sections): one section of a mixed test, and one entry of an attempt's section log. */
+export interface TestSectionJson {
+  id: string;
+  title: string;
+  kind: 'coding' | 'single' | 'multiple' | 'written';
+  itemIds: string[];
+  minutes: number | null;
+}
+export interface SectionLogEntry {
+  id: string;
+  startedAt: string;
+  endedAt: string | null;
+}
+
 export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
@@ -161,6 +175,8 @@ export const tests = pgTable('tests', {
   defaultLocale: text('default_locale', { enum: ['en', 'es', 'ar'] })
     .notNull()
     .default('en'),
+  // 1181_test_sections (issue 46): a mixed test's sections in order; null = none
+  sections: jsonb('sections').$type<TestSectionJson[]>(),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {
@@ -359,6 +375,8 @@ export const attempts = pgTable('attempts', {
   // 0971_written_answers
   awaitingGrading: boolean('awaiting_grading').notNull().default(false),
   gradedAt: ts('graded_at'),
+  // 1181_test_sections (issue 46): when this attempt entered and left each section of a mixed test
+  sectionLog: jsonb('section_log').$type<SectionLogEntry[]>().notNull().default([]),
 });
 
 export const codeDrafts = pgTable(

@@ -220,6 +220,15 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
       [401, 409, 409, 409],
       { signalId: 'x', response: 'y' },
     ],
+    // Issue 46: a mixed test's sections are set by its company (UUID0 is no item of this test: 400 to the owner);
+    // moving to the next section needs one's own open attempt
+    [
+      'PUT',
+      () => `/api/tests/${codingId}/sections`,
+      [401, 403, 404, 400],
+      { sections: [{ title: 'Audit', kind: 'coding', itemIds: [UUID0] }] },
+    ],
+    ['POST', () => `/api/attempts/${codingId}/sections/next`, [401, 409, 409, 409], { sectionId: 'x' }],
     ['GET', () => `/api/users/${taker.id}`, [401, 403, 403, 200]],
     // Issue 23: an address you may not read answers like an unknown one (no account enumeration).
     ['GET', () => `/api/users/by-email?email=${encodeURIComponent(taker.email)}`, [401, 404, 404, 200]],

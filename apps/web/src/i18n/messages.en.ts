@@ -41,6 +41,29 @@ export const en = {
     '{n, plural, one {# problem} other {# problems}}, {marks, plural, one {# mark} other {# marks}}',
   'start.questionCount':
     '{n, plural, one {# question} other {# questions}}, {marks, plural, one {# mark} other {# marks}}',
+  // issue 46: a mixed test's sections on the entry page
+  'start.mixedCount':
+    '{n, plural, one {# item} other {# items}} in {sections, plural, one {# section} other {# sections}}, {marks, plural, one {# mark} other {# marks}}',
+  'start.sectionsTitle': 'Sections, taken in order',
+  'start.sectionLine':
+    '{title}: {kind, select, coding {coding problems} single {single-select questions} multiple {multi-select questions} other {written questions}} ({n}) · {minutes, plural, =0 {no time limit of its own} one {# minute of its own} other {# minutes of its own}}',
+  // issue 46: a mixed test's sections bar
+  'sections.label': 'Sections',
+  'sections.item':
+    '{n}. {title} ({kind, select, coding {coding problems} single {single-select questions} multiple {multi-select questions} other {written questions}})',
+  'sections.done': '(done)',
+  'sections.now': 'Section {n} of {total}:',
+  'sections.timeLeft': 'section time left',
+  'sections.noLimit': 'no time limit of its own',
+  'sections.allDone': 'Every section is done: end the test when you are ready.',
+  'sections.next': 'Next section',
+  'sections.last': 'This is the last section: use End Test when you are done.',
+  'sections.noReturn': 'You cannot come back to this section.',
+  'sections.go': 'Go to the next section',
+  'sections.moving': 'Moving…',
+  'sections.stay': 'Stay',
+  'sections.moveFailed': 'Could not move to the next section',
+  'sections.readOnly': 'This problem is not in the current section: it is read-only.',
   'start.recordTitle': 'During the test we record',
   'start.recordTabs': 'switching to another tab or window, and coming back;',
   'start.recordCopy': 'attempts to copy, paste or open the context menu (they are blocked);',
@@ -304,6 +327,12 @@ export const en = {
     'A reviewer grades them; your total follows once they do (until then it counts only your code).',
   'submitted.writtenGraded': 'They have been graded.',
   'submitted.writtenScore': 'Their grades: {score} / {max} marks.',
+  // issue 46: a mixed test's questions (choice and written)
+  'submitted.questionsAnswered': 'Questions: you answered {answered} of {total}.',
+  'submitted.questionsScore': 'Their marks: {score} / {max} marks.',
+  'submitted.questionsGrades': 'A reviewer grades the written answers.',
+  'submitted.questionsGradesTotal':
+    'A reviewer grades the written answers; your total follows once they do (until then it counts only your code).',
   'submitted.problem': 'Problem {n}: {title}',
   'submitted.problemN': 'Problem {n}',
   'submitted.marksOf': '{score} / {max} marks',

@@ -8,6 +8,7 @@ import { aptitudeQuestions, attempts, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
+import { requireSectionOpen } from '../sections/sections.state';
 import { findTest } from '../tests/tests.access';
 
 export async function saveAnswer(
@@ -32,9 +33,11 @@ export async function saveAnswer(
     .from(aptitudeQuestions)
     .where(eq(aptitudeQuestions.id, input.questionId))
     .limit(1);
-  if (!question || (test.testType === 'CODING' && question.kind !== 'text')) {
+  if (!question) {
     throw new AppError('QUESTION_NOT_FOUND', 'This question is not part of the test');
   }
+  // a mixed test's section (issue 46): only the current one, within its time
+  requireSectionOpen(test, attempt, input.questionId, deps.clock.now());
   const { value, empty } = storedAnswer(question, input.answer);
   const qid = input.questionId;
   const answers = empty

@@ -41,15 +41,15 @@ export async function findQuestionsInOrder(db: Db, test: Pick<TestRow, 'question
 
 /**
  * The questions whose answers live in attempts.answers (issue 25): an aptitude test's questions, or a coding
- * test's written questions (aptitude questions of kind 'text' listed in writtenQuestionIds).
+ * test's questions listed in writtenQuestionIds — written ones, and since issue 46 (a mixed test's sections)
+ * single- and multi-select ones too.
  */
 export async function findAnsweredQuestions(
   db: Db,
   test: Pick<TestRow, 'testType' | 'questionIds' | 'writtenQuestionIds'>,
 ): Promise<QuestionRow[]> {
   if (test.testType !== 'CODING') return findQuestionsInOrder(db, test);
-  const written = await findQuestionsInOrder(db, { questionIds: test.writtenQuestionIds ?? [] });
-  return written.filter((q) => q.kind === 'text');
+  return findQuestionsInOrder(db, { questionIds: test.writtenQuestionIds ?? [] });
 }
 
 /** Only ZCandidateProblem's keys: hidden test cases and the solution cannot pass (the schema strips them). */

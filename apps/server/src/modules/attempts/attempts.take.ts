@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { readProctoringState } from '../face/proctoring.gate';
 import { accommodationFor } from '../invitations/accommodations';
+import { effectiveSections, entrySections, takeSections } from '../sections/sections.state';
 import { findTest } from '../tests/tests.access';
 import { requireVisibleTest } from './access-gate';
 import { findAnsweredQuestions, findProblemsInOrder, projectProblem, projectQuestion } from './attempts.questions';
@@ -93,6 +94,9 @@ export async function readTakeState(
   state.proctoring = proctoring;
   state.test.questionMarks = marks;
   state.test.extraMinutes = attempt ? attempt.extraMinutes : (extra?.extraMinutes ?? 0);
+  // a mixed test's sections (issue 46): before the start only their titles, kinds, counts and minutes
+  const sections = effectiveSections(test);
+  if (sections && !attempt) state.sections = entrySections(sections);
   // Questions stay unseen until the candidate starts (so the clock runs while they are read).
   if (!attempt) return state;
   const scoreHidden = await scoreHiddenFrom(deps.db, user, test);
@@ -128,5 +132,7 @@ export async function readTakeState(
   // an aptitude test's questions, or a coding test's written questions (issue 25), with the saved answers
   state.questions = (await findAnsweredQuestions(deps.db, test)).map(projectQuestion);
   state.answers = attempt.answers;
+  // a mixed test's sections (issue 46), taken in order, with where this attempt stands
+  if (sections) state.sections = takeSections(sections, test, attempt);
   return state;
 }

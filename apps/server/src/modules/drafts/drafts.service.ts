@@ -6,12 +6,15 @@
  */
 import type { TDraftInput, TDraftSaved } from '@assessly/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { attempts, codeDrafts, tests, type UserRow } from '../../db/schema';
+import { attempts, codeDrafts, type TestRow, tests, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
+import { requireSectionOpen } from '../sections/sections.state';
 import { requireOfferedLanguage } from '../submissions/offered-languages';
 import { findTest } from '../tests/tests.access';
+
+type MixedTest = Pick<TestRow, 'id' | 'sections' | 'questionIds' | 'writtenQuestionIds' | 'duration'>;
 
 export async function saveDraft(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -34,6 +37,14 @@ export async function saveDraft(
         sameLanguage: sql<boolean>`coalesce(${attempts.languages} ->> ${input.questionId}::text = ${input.language}::text, false)`,
         // the languages the test offers (null = all), read in the same statement
         offered: sql<string[] | null>`(SELECT ${tests.languages} FROM ${tests} WHERE ${tests.id} = ${attempts.testId})`,
+        // a mixed test's sections (issue 46; null for any other test), read in the same statement
+        mixed: sql<MixedTest | null>`(SELECT jsonb_build_object('id', t.id, 'sections', t.sections, 'questionIds', t.question_ids,
+          'writtenQuestionIds', t.written_question_ids, 'duration', t.duration)
+          FROM ${tests} t WHERE t.id = ${attempts.testId} AND t.sections IS NOT NULL)`,
+        sectionLog: attempts.sectionLog,
+        startedAt: attempts.startedAt,
+        deadlineAt: attempts.deadlineAt,
+        extraMinutes: attempts.extraMinutes,
       })
       .from(attempts)
       .where(openAttemptWithProblem(user.id, testId, input.questionId, now))
@@ -43,6 +54,8 @@ export async function saveDraft(
     if (!open) return REFUSED;
     // a draft in a language the test does not offer would never be judged: refused like a run or a submit
     requireOfferedLanguage({ languages: open.offered }, input.language);
+    // only the current section's problems, within its time (issue 46)
+    if (open.mixed) requireSectionOpen(open.mixed, open, input.questionId, now);
     const attempt = open;
     if (!open.sameLanguage) {
       await tx

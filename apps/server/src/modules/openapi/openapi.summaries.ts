@@ -48,4 +48,7 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'PUT /api/companies/me/reviewer-access':
     'Let reviewers see hidden test cases and model solutions, or not (owners and admins; audited)',
   'GET /api/health': 'Service status',
+  'PUT /api/tests/{id}/sections':
+    "Set a coding test's sections in order (kind, items, optional minutes); the total follows (issue 46)",
+  'POST /api/attempts/{testId}/sections/next': 'Leave the current section of a mixed test for the next one (issue 46)',
 };

@@ -10,8 +10,9 @@ import type { FunctionSignatureJson } from '../../db/schema';
 
 /**
  * A candidate's score on a test. CODING: the sum over problems of the BEST judged submission's score per problem
- * (highest score, latest on ties), out of the sum of the test's problem marks, plus its written questions' part
- * (issue 25: the attempt's score holds the grades, out of the written questions' marks). APTITUDE: the attempt's
+ * (highest score, latest on ties), out of the sum of the test's problem marks, plus its questions' part
+ * (issue 25: the attempt's score holds the grades, out of the written questions' marks; issue 46: a mixed test's
+ * single- and multi-select questions are in that part too). APTITUDE: the attempt's
  * score.
  */
 export const SCORE_LATERALS = `
@@ -27,7 +28,7 @@ export const SCORE_LATERALS = `
   ) pm ON true
   LEFT JOIN LATERAL (
     SELECT sum(wq.marks)::float8 AS marks FROM aptitude_questions wq
-    WHERE wq.kind = 'text' AND wq.id::text IN (SELECT jsonb_array_elements_text(t.written_question_ids))
+    WHERE wq.id::text IN (SELECT jsonb_array_elements_text(t.written_question_ids))
   ) wm ON true`;
 export const SCORE_EXPR = `(CASE WHEN t.test_type = 'CODING' THEN coalesce(cs.score, 0) + coalesce(a.score, 0)
   ELSE coalesce(a.score, 0) END)`;

@@ -37,6 +37,7 @@ import type { JudgingService } from '../judging/judging.types';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
 import { casesForRun, casesForSubmit, judgeSettings, toResultItems } from '../judging/results';
 import { recordRun } from '../playback/runs';
+import { requireSectionOpen } from '../sections/sections.state';
 import { canManageTest, findTest } from '../tests/tests.access';
 import { requireOfferedLanguage } from './offered-languages';
 import * as repo from './submissions.repo';
@@ -177,6 +178,8 @@ async function requireAccess(deps: Deps, user: UserRow, testId: string, allowMan
 export async function runCode(deps: Deps, user: UserRow, input: TRunCode): Promise<TResultItem[]> {
   const { test, attempt } = await requireAccess(deps, user, input.testId, true);
   const problem = await resolveProblem(deps, test, input.questionNumber);
+  // a mixed test's section (issue 46): only the current one, within its time
+  if (attempt) requireSectionOpen(test, attempt, problem.id, deps.clock.now());
   requireLanguageFor(test, problem, input.language);
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
@@ -231,7 +234,10 @@ export async function submitCode(
     if (earlier) return waitForJudged(deps, earlier.id, deps.judging?.submitWaitMs ?? 0);
   }
   const { test, attempt } = await requireAccess(deps, user, input.testId, false);
-  requireLanguageFor(test, await resolveProblem(deps, test, input.questionNumber), input.language);
+  const problem = await resolveProblem(deps, test, input.questionNumber);
+  requireLanguageFor(test, problem, input.language);
+  // a mixed test's section (issue 46): only the current one, within its time
+  if (attempt) requireSectionOpen(test, attempt, problem.id, deps.clock.now());
   const judging = requireJudging(deps);
   await requireLanguage(judging, input.language);
   const secondsLeft = attempt ? (attempt.deadlineAt.getTime() - deps.clock.now().getTime()) / 1000 : undefined;

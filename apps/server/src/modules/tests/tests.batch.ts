@@ -125,9 +125,11 @@ export async function saveQuestionBatch(
       : aptitude
         ? []
         : await findAnsweredQuestions(tx, locked);
-    if (written) changes.writtenQuestionIds = writtenRows.map((q) => q.id);
+    // a mixed test's single- and multi-select questions (issue 46, its sections) are not the builder's to drop
+    const choiceRows = written ? (await findAnsweredQuestions(tx, locked)).filter((q) => q.kind !== 'text') : [];
+    if (written) changes.writtenQuestionIds = [...writtenRows, ...choiceRows].map((q) => q.id);
     // the total is the sum of the questions' marks (issue 46, test-totals.ts), asked for or not
-    const total = saved.reduce((s, q) => s + q.marks, 0) + writtenRows.reduce((s, q) => s + q.marks, 0);
+    const total = [...saved, ...writtenRows, ...choiceRows].reduce((s, q) => s + q.marks, 0);
     if (total > 0) {
       changes.totalMarks = total;
       changes.passingMarks = Math.min(locked.passingMarks, total);
@@ -135,7 +137,9 @@ export async function saveQuestionBatch(
     const final = await repo.updateTestRow(tx, testId, changes);
     return {
       test: toEmployerTest(final!, await repo.findCreatorEmail(tx, final!.createdBy)),
-      questions: aptitude ? saved.map((s) => toEmployerQuestion(s.row as never)) : writtenRows.map(toEmployerQuestion),
+      questions: aptitude
+        ? saved.map((s) => toEmployerQuestion(s.row as never))
+        : writtenRows.filter((q) => q.kind === 'text').map(toEmployerQuestion),
       problems: aptitude ? [] : saved.map((s) => toEmployerProblem(s.row as never)),
     };
   });

@@ -23,6 +23,7 @@ import type { ProblemRow, QuestionRow, TestRow } from '../../db/schema';
 import { candidateFunctionFields, functionFieldsOf, functionStarterCode } from '../coding-problems/function-problems';
 import { solutionCheckState } from '../coding-problems/solution-check';
 import { candidateSqlFields, sqlFieldsOf } from '../coding-problems/sql-problems';
+import { effectiveSections } from '../sections/sections.state';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -59,6 +60,8 @@ export function toCandidateTest(row: TestRow): TCandidateTest {
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     languages: offeredLanguages(row.languages),
+    // a mixed test's sections (issue 46), only when it has some: other tests' shape is unchanged
+    ...(row.sections?.length ? { sections: effectiveSections(row) ?? [] } : {}),
   };
 }
 

@@ -75,7 +75,8 @@ export async function deleteTestCascade(db: Db, test: TestRow): Promise<void> {
         DELETE FROM ${sql.identifier(table)} q
         WHERE (q.test_id = ${test.id} OR (q.test_id IS NULL AND q.id::text IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))))
           AND NOT EXISTS (
-            SELECT 1 FROM tests t WHERE t.id <> ${test.id} AND t.question_ids @> jsonb_build_array(q.id::text)
+            SELECT 1 FROM tests t WHERE t.id <> ${test.id}
+              AND (t.question_ids @> jsonb_build_array(q.id::text) OR t.written_question_ids @> jsonb_build_array(q.id::text))
           )`);
     }
     await tx.delete(tests).where(eq(tests.id, test.id));
@@ -86,8 +87,10 @@ export async function deleteTestCascade(db: Db, test: TestRow): Promise<void> {
 export async function unlinkQuestionEverywhere(db: Db, questionId: string): Promise<void> {
   const unlinked = rowsOf<{ id: string }>(
     await db.execute(sql`
-      UPDATE tests SET question_ids = question_ids - ${questionId}::text, version = version + 1, updated_at = now()
-      WHERE question_ids @> jsonb_build_array(${questionId}::text) RETURNING id`),
+      UPDATE tests SET question_ids = question_ids - ${questionId}::text,
+        written_question_ids = written_question_ids - ${questionId}::text, version = version + 1, updated_at = now()
+      WHERE question_ids @> jsonb_build_array(${questionId}::text)
+         OR written_question_ids @> jsonb_build_array(${questionId}::text) RETURNING id`),
   );
   // their totals follow the questions left (issue 46)
   await syncTestTotals(db, { testIds: unlinked.map((r) => r.id) });

@@ -210,7 +210,7 @@ export async function setQuestionIds(
  * A problem of another test (or of the bank) newly added to this test is copied, so later edits here never
  * rewrite the other test's history; one listed in linkIds is shared on purpose.
  */
-async function copyAddedProblems(
+export async function copyAddedProblems(
   tx: Db,
   user: UserRow,
   test: TestRow,
@@ -248,7 +248,8 @@ export async function findTestWithQuestions(
   if (test.testType === 'APTITUDE') return { test, questions: order(await findQuestionsByIds(db, ids)), problems: [] };
   // a coding test's questions are its written ones (issue 25), in their own order
   const written = test.writtenQuestionIds;
-  const writtenRows = (await findQuestionsByIds(db, written)).filter((q) => q.kind === 'text');
+  // and since issue 46 a mixed test's single- and multi-select questions
+  const writtenRows = await findQuestionsByIds(db, written);
   const byId = new Map(writtenRows.map((r) => [r.id, r]));
   const questions = written.map((id) => byId.get(id)).filter((r): r is QuestionRow => !!r);
   return { test, questions, problems: order(await findProblemsByIds(db, ids)) };

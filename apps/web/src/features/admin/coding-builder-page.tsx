@@ -47,7 +47,7 @@ export function CodingBuilderPage() {
     if (loaded.data) {
       setVersion(loaded.data.test.version);
       setSavedProblems(loaded.data.problems);
-      const writtenNow = loaded.data.questions.map(toQuestionDraft);
+      const writtenNow = loaded.data.questions.filter((q) => q.kind === 'text').map(toQuestionDraft);
       setWritten(forWritten && writtenNow.length === 0 ? [emptyWritten()] : writtenNow);
       const saved = loaded.data.problems.map(toProblemDraft);
       const list = (returnTo && !forWritten) || saved.length === 0 ? [...saved, emptyProblem()] : saved;

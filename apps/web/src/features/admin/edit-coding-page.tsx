@@ -70,7 +70,8 @@ export function EditCodingPage() {
   // a coding test's written questions (issue 25) are edited in the builder, below its problems
   const editWritten = () =>
     navigate(`/admin/coding-test/${id}`, { state: { returnTo: `/admin/coding-test/edit/${id}`, written: true } });
-  const written = loaded.data.questions;
+  // a mixed test's single- and multi-select questions (issue 46) are in its sections, not here
+  const written = loaded.data.questions.filter((q) => q.kind === 'text');
 
   /**
    * Membership and order changes are saved at once, guarded by the test's version. Problems added from

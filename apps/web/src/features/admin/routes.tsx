@@ -36,5 +36,7 @@ export const routes: FeatureRoutes = {
     { path: '/admin/coding-test/edit/:id', ...page(() => import('./edit-coding-page'), 'EditCodingPage') },
     { path: '/admin/candidates', ...page(() => import('./candidates-page'), 'CandidatesPage') },
     { path: '/admin/library', ...page(() => import('./library-page'), 'LibraryPage') },
+    // issue 46: a mixed test's sections
+    { path: '/admin/tests/:id/sections', ...page(() => import('./sections-page'), 'SectionsPage') },
   ],
 };

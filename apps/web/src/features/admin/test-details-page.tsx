@@ -164,6 +164,11 @@ export function TestDetailsPage() {
               Edit Test
             </Link>
           )}
+          {mayAuthor && coding && (
+            <Link to={`/admin/tests/${test.id}/sections`} className="btn btn-outline">
+              Sections
+            </Link>
+          )}
           <Link to={previewPath(test)} className="btn btn-outline">
             Preview as candidate
           </Link>

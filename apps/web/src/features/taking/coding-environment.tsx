@@ -26,6 +26,7 @@ import { OtherTabScreen, useAttemptTab } from './one-tab';
 import { CustomInputPanel, ResultsPanel } from './result-cards';
 import { SaveIndicator, type SaveQueue, useSaveSnapshot } from './save-queue';
 import { NoProblemsScreen } from './screens';
+import { currentSection, SectionsBar } from './sections-bar';
 import { SignatureBar } from './signature-bar';
 import { starterFor } from './starter-code';
 import { SubmittedScreen } from './submitted-screen';
@@ -94,7 +95,12 @@ function CodingEnvironment({
   const [queue] = useState(() => new DraftQueue(testId, attempt.id, take.drafts, () => staleRef.current()));
   // the test's written questions (issue 25): their own answers queue, flushed with the drafts
   const written = useWrittenAnswers(testId, take);
-  const [showWritten, setShowWritten] = useState(false);
+  const [showWrittenAsked, setShowWritten] = useState(false);
+  // a mixed test (issue 46): the current section decides what is on the page
+  const mixed = !!take.sections;
+  const section = currentSection(take);
+  const showWritten = mixed ? !!section && section.kind !== 'coding' : showWrittenAsked;
+  const shownQuestions = mixed ? take.questions.filter((q) => section?.itemIds.includes(q.id)) : take.questions;
   flushRef.current = () => Promise.all([queue.flush(), written.queue?.flush()]);
   const save = useSaveSnapshot(queue as unknown as SaveQueue<unknown>);
   const codes = useRef<Map<string, string> | null>(null);
@@ -111,6 +117,19 @@ function CodingEnvironment({
   useEffect(() => localStorage.setItem(langKey, JSON.stringify(languages)), [langKey, languages]);
 
   const problem: TCandidateProblem | undefined = problems[index];
+  // entering a coding section opens its first problem
+  // (only when the section changes: a refreshed take state keeps the problem the candidate is on)
+  const firstOfSection = section?.kind === 'coding' ? section.itemIds[0] : undefined;
+  const firstAt = firstOfSection ? problems.findIndex((p) => p.id === firstOfSection) : -1;
+  const sectionId = section?.id;
+  const enteredRef = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!sectionId || enteredRef.current === sectionId) return;
+    const before = enteredRef.current;
+    enteredRef.current = sectionId;
+    // a reload inside the section keeps the saved problem
+    if (before !== undefined && firstAt >= 0) setIndex(firstAt);
+  }, [sectionId, firstAt, setIndex]);
   // only a language the test offers (issue 24): the first offered one until the candidate picks
   const offered = take.test.languages ?? CODE_LANGUAGES;
   const picked = problem && languages[problem.id];
@@ -135,7 +154,13 @@ function CodingEnvironment({
   });
   // The clock and End Test; End Test says what it sent.
   const endSummary = useEndSummary(testId, problems, submissions.data, t);
-  const { ended, left, locked, finish, endError } = useTakeSession({
+  const {
+    ended,
+    left,
+    locked: testLocked,
+    finish,
+    endError,
+  } = useTakeSession({
     testId,
     take,
     offsetMs,
@@ -151,6 +176,9 @@ function CodingEnvironment({
     onEnded: (reason) => void endSummary.describe(reason, !queue.hasPending() && !written.queue?.hasPending()),
   });
 
+  // a problem outside the current section is read-only (the server refuses its saves, runs and submissions)
+  const outside = mixed && !!problem && !(section?.kind === 'coding' && section.itemIds.includes(problem.id));
+  const locked = testLocked || outside;
   const runner = useRunner(
     testId,
     () => ({ testId, questionNumber: index, language, code: currentCode() }),
@@ -197,16 +225,35 @@ function CodingEnvironment({
           left={ended ? 0 : left}
           dark={dark}
           onToggleTheme={() => setDark((d) => !d)}
-          ended={locked}
+          ended={testLocked}
           onEnd={() => setConfirmEnd(true)}
           settings={settings}
           onSettings={setSettings}
-          written={{
-            count: take.questions.length,
-            open: showWritten,
-            onToggle: () => setShowWritten((v) => !v),
-          }}
+          written={
+            mixed
+              ? undefined
+              : {
+                  count: take.questions.length,
+                  open: showWritten,
+                  onToggle: () => setShowWritten((v) => !v),
+                }
+          }
         />
+        {mixed && (
+          <SectionsBar
+            testId={testId}
+            take={take}
+            offsetMs={offsetMs}
+            setTake={setTake}
+            locked={testLocked}
+            beforeMove={() => Promise.all([queue.flush(), written.queue?.flush(), recorder.flush()])}
+          />
+        )}
+        {outside && !showWritten && (
+          <p className="alert alert-warning taking-banner" role="status">
+            {t('sections.readOnly')}
+          </p>
+        )}
         {ended && (
           <p className="alert alert-info taking-banner">
             {t('code.endedReadOnly')}{' '}
@@ -236,7 +283,14 @@ function CodingEnvironment({
             </button>
           </p>
         )}
-        {showWritten && <WrittenQuestionsPanel questions={take.questions} written={written} locked={locked} />}
+        {showWritten && (
+          <WrittenQuestionsPanel
+            questions={shownQuestions}
+            written={written}
+            locked={testLocked}
+            title={mixed ? section?.title : undefined}
+          />
+        )}
         {/* A phone cannot fit 250 px + 400 px side by side: the problem goes above the editor there. The panels stay
             mounted (hidden) while the written questions are open, so the editor keeps its state. */}
         <div className="taking-panels-wrap" hidden={showWritten}>

@@ -95,6 +95,8 @@ export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
   const formatDateTime = useFormatDateTime();
   const n = take.test.questionCount;
   const coding = take.test.testType === 'CODING';
+  // a mixed test (issue 46): its sections, taken in order
+  const sections = take.sections?.length ? take.sections : null;
   const { startTime, endTime } = take.window;
   return (
     <Screen>
@@ -117,14 +119,37 @@ export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
         </dd>
         <dt>{t('start.questions')}</dt>
         <dd data-testid="start-count">
-          {t(coding ? 'start.problemCount' : 'start.questionCount', {
-            n,
-            marks: take.test.questionMarks ?? take.test.totalMarks,
-          })}
+          {sections
+            ? t('start.mixedCount', {
+                n: sections.reduce((sum, x) => sum + (x.itemCount ?? x.itemIds.length), 0),
+                sections: sections.length,
+                marks: take.test.questionMarks ?? take.test.totalMarks,
+              })
+            : t(coding ? 'start.problemCount' : 'start.questionCount', {
+                n,
+                marks: take.test.questionMarks ?? take.test.totalMarks,
+              })}
         </dd>
         <dt>To pass</dt>
         <dd data-testid="entry-pass-mark">{capitalise(passMarkText(take.test))}</dd>
       </dl>
+      {sections && (
+        <>
+          <h2 className="taking-h2">{t('start.sectionsTitle')}</h2>
+          <ol data-testid="start-sections">
+            {sections.map((x) => (
+              <li key={x.id}>
+                {t('start.sectionLine', {
+                  title: x.title,
+                  kind: x.kind,
+                  n: x.itemCount ?? x.itemIds.length,
+                  minutes: x.minutes ?? 0,
+                })}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
       <h2 className="taking-h2">{t('start.recordTitle')}</h2>
       <ul>
         <li>{t('start.recordTabs')}</li>

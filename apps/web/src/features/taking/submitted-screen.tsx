@@ -134,7 +134,11 @@ export function SubmittedScreen(props: {
   const scoreHidden = take.scoreHidden === true;
   const total = problems.reduce((n, p) => n + (countedSubmission(byProblem(p))?.score ?? 0), 0) + writtenScore;
   const max = problems.reduce((n, p) => n + p.marks, 0) + written.reduce((n, q) => n + q.marks, 0);
-  const answered = written.filter((q) => typeof take.answers[q.id] === 'string').length;
+  // a mixed test (issue 46) has choice questions here too: any saved answer counts as answered
+  const anyChoice = written.some((q) => q.kind !== 'text');
+  const answered = written.filter((q) =>
+    anyChoice ? take.answers[q.id] !== undefined : typeof take.answers[q.id] === 'string',
+  ).length;
   const judging = (submissions ?? []).some(pending);
   return (
     <Screen>
@@ -177,12 +181,19 @@ export function SubmittedScreen(props: {
           )}
           {written.length > 0 && (
             <p data-testid="written-summary">
-              {t('submitted.writtenAnswered', { answered, total: written.length })}{' '}
+              {t(anyChoice ? 'submitted.questionsAnswered' : 'submitted.writtenAnswered', {
+                answered,
+                total: written.length,
+              })}{' '}
               {awaiting
-                ? t(scoreHidden ? 'submitted.writtenGrades' : 'submitted.writtenGradesTotal')
+                ? anyChoice
+                  ? t(scoreHidden ? 'submitted.questionsGrades' : 'submitted.questionsGradesTotal')
+                  : t(scoreHidden ? 'submitted.writtenGrades' : 'submitted.writtenGradesTotal')
                 : scoreHidden
-                  ? t('submitted.writtenGraded')
-                  : t('submitted.writtenScore', {
+                  ? anyChoice
+                    ? ''
+                    : t('submitted.writtenGraded')
+                  : t(anyChoice ? 'submitted.questionsScore' : 'submitted.writtenScore', {
                       score: fmt(writtenScore),
                       max: fmt(written.reduce((n, q) => n + q.marks, 0)),
                     })}
