@@ -25,6 +25,7 @@ export { pngOfSize, TINY_PNG } from './fixtures/companies';
 export { FIXTURES_DIR } from './fixtures/face';
 export { sitting } from './fixtures/playback';
 export { seedAttempt, seedEvent, seedSubmission } from './fixtures/review';
+export { startSamlIdp } from './fixtures/saml-idp';
 export { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from './fixtures/similarity-samples';
 export { useSmtpPeer } from './fixtures/smtp';
 export { seedAptitudeTest } from './fixtures/taking';

@@ -103,6 +103,10 @@ describe('setting up SAML', () => {
     const wrong = await t.as(owner).put('/api/companies/sso/saml', settings({ currentPassword: 'nope-nope' }));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields).toEqual({ currentPassword: 'Not your password' });
+    // The SP metadata is there before anything is saved: the IdP app is created from it first.
+    const sp = await fetch(`${publicUrl}/api/auth/saml/${owner.companyId}/metadata`);
+    expect(sp.status).toBe(200);
+    expect(await sp.text()).toContain(`entityID="${publicUrl}/api/auth/saml/${owner.companyId}/metadata"`);
   });
 
   it('refuses bad input: both or neither metadata source, malformed metadata, the owner role, a foreign domain', async () => {
@@ -169,7 +173,7 @@ describe('setting up SAML', () => {
     expect(xml).toContain(`entityID="${byUrl.saml.spEntityId}"`);
     expect(xml).toContain(`Location="${byUrl.saml.acsUrl}"`);
     expect(xml).toMatch(/WantAssertionsSigned="true"/);
-    // Another company's id (or one without SAML) has no SP metadata.
+    // An id that is no company has no SP metadata.
     const none = await t.as(null).get('/api/auth/saml/00000000-0000-4000-8000-000000000000/metadata');
     expect(none.statusCode).toBe(404);
   });
@@ -346,6 +350,22 @@ describe('signing in through SAML', () => {
       'refused',
       email,
     );
+  });
+
+  it('over https, binds the request with a SameSite=None; Secure cookie (the IdP posts from its own site)', async () => {
+    t.deps.config.publicUrl = 'https://assessly.test';
+    try {
+      const start = await t.as(null).get(`/api/auth/sso/start?email=${encodeURIComponent(fresh('https'))}`);
+      expect(start.statusCode).toBe(302);
+      const raw = ([] as string[]).concat(start.headers['set-cookie'] ?? []).find((c) => c.startsWith(REQUEST_COOKIE));
+      expect(raw).toMatch(/SameSite=None/);
+      expect(raw).toMatch(/Secure/);
+      expect(raw).toMatch(/HttpOnly/);
+      expect(raw).toMatch(/Path=\/api\/auth\/saml/);
+      expect(new URL(start.headers.location as string).searchParams.get('SAMLRequest')).toBeTruthy();
+    } finally {
+      t.deps.config.publicUrl = publicUrl;
+    }
   });
 
   it('a member links their own account to the IdP from their session; then SAML signs them in', async () => {

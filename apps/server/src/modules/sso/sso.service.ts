@@ -9,7 +9,7 @@ import type { TSamlSettings, TSsoSettings } from '@assessly/shared';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SsoConnectionRow, UserRow } from '../../db/schema';
-import { samlAssertions, ssoConnections, ssoIdentities, ssoStates, users } from '../../db/schema';
+import { companies, samlAssertions, ssoConnections, ssoIdentities, ssoStates, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -489,12 +489,13 @@ export async function saveSaml(deps: Deps, owner: UserRow, companyId: string, in
   return readSso(deps, companyId);
 }
 
-/** The SP metadata of a company that has a SAML provider (404 otherwise: nothing to configure an IdP with). */
+/**
+ * The SP metadata of a company (404 for an id that is no company). Served before SAML is saved: an IdP app (Okta,
+ * Entra ID) is created from it first, and gives the IdP metadata only then. It holds no secret (we sign nothing).
+ */
 export async function samlMetadataFor(deps: Deps, companyId: string): Promise<string> {
-  const conn = await connectionOf(deps.db, companyId);
-  if (!conn || conn.protocol !== 'saml') {
-    throw new AppError('SSO_NOT_CONFIGURED', 'This company has no SAML single sign-on');
-  }
+  const [company] = await deps.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new AppError('NOT_FOUND', 'No such company');
   return spMetadata(deps.config.publicUrl, companyId);
 }
 

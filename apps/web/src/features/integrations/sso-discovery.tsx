@@ -16,6 +16,9 @@ const SSO_ERRORS: Record<string, string> = {
   email_mismatch:
     "That provider account's email is not your account's: sign in at the provider as yourself and link again.",
   browser: 'That sign-in was started in another browser or tab. Please start again here.',
+  replayed: 'That sign-in answer was already used. Please start again.',
+  recipient: 'Your identity provider sent the sign-in to another address: check the ACS URL it has for Assessly.',
+  no_email: 'Your identity provider did not share your email address.',
   failed: 'Single sign-on failed. Please try again.',
 };
 
