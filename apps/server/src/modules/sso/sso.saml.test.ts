@@ -130,6 +130,19 @@ describe('setting up SAML', () => {
       (await t.as(owner).put('/api/companies/sso/saml', settings({ metadataUrl: undefined, metadataXml: doctype })))
         .statusCode,
     ).toBe(400);
+    // Over 256 KB: refused by the schema, or (far over) by the body limit before it is read.
+    for (const [size, status] of [
+      [265_000, 400],
+      [300_000, 413],
+    ] as const) {
+      const big = await t
+        .as(owner)
+        .put(
+          '/api/companies/sso/saml',
+          settings({ metadataUrl: undefined, metadataXml: `<x>${'a'.repeat(size)}</x>` }),
+        );
+      expect(big.statusCode).toBe(status);
+    }
     const asOwner = await t.as(owner).put('/api/companies/sso/saml', settings({ defaultRole: 'owner' }));
     expect(asOwner.statusCode).toBe(400);
     const foreign = await t.as(owner).put('/api/companies/sso/saml', settings({ emailDomain: 'elsewhere.test' }));
@@ -350,6 +363,14 @@ describe('signing in through SAML', () => {
       'refused',
       email,
     );
+  });
+
+  it('refuses an IdP-initiated (unsolicited) answer, even in a browser with a request open', async () => {
+    const email = fresh('unsolicited');
+    idp.next = { unsolicited: true };
+    const res = await samlSignIn(email);
+    expect(Buffer.from(res.form.samlResponse, 'base64').toString()).not.toContain('InResponseTo');
+    await expectRefused(res, 'refused', email);
   });
 
   it('over https, binds the request with a SameSite=None; Secure cookie (the IdP posts from its own site)', async () => {
