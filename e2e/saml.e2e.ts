@@ -38,6 +38,9 @@ describe('SAML single sign-on', () => {
       const page = await ownerCtx.newPage();
       await page.goto(`${e2e.server.baseUrl}/admin/settings/sso`);
       await page.getByRole('heading', { level: 1, name: 'Single sign-on' }).waitFor();
+      // The page opens on OpenID Connect with the protocol choice above it: axe on that view too.
+      await page.getByLabel('Issuer URL').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
       await page.getByLabel('SAML 2.0').check();
       await page.getByText(`${e2e.server.baseUrl}/api/auth/saml/${companyId}/acs`).waitFor();
       await page.getByText(`${e2e.server.baseUrl}/api/auth/saml/${companyId}/metadata`).waitFor();
