@@ -244,6 +244,10 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
       [401, 403, 400, 400],
       { metadataXml: '<x/>', emailDomain: 'audit.example', currentPassword: 'not-the-password' },
     ],
+    // The SP metadata is public (IdPs read it by URL; it holds nothing secret); the ACS answers everyone with a
+    // redirect (here to /login: no SAML is set up), never a session.
+    ['GET', () => `/api/auth/saml/${owner.companyId}/metadata`, [200, 200, 200, 200]],
+    ['POST', () => `/api/auth/saml/${owner.companyId}/acs`, [303, 303, 303, 303], { SAMLResponse: 'eA==' }],
     // Issue 26: the profile and settings are always the caller's own company (a rival edits its own); roles are
     // in companies/company-profile.test.ts.
     [
