@@ -64,6 +64,8 @@ export const ERROR_STATUS = {
   FACE_ENROLMENT_REQUIRED: 428,
   FACE_LIVENESS_REQUIRED: 428,
   FACE_ALREADY_ENROLLED: 409,
+  /** Issue 41: a reviewer's identity decision on an attempt without a live_unconfirmed event. */
+  IDENTITY_NOT_PENDING: 409,
   PROCTORING_OFF: 409,
   // Employer workflow (issue 13)
   EMAIL_NOT_VERIFIED: 403,

@@ -455,6 +455,11 @@ export const proctoringEvents = pgTable('proctoring_events', {
   source: text('source', { enum: ['page', 'server'] })
     .notNull()
     .default('server'),
+  // 1251_identity_review (issue 41): a reviewer's decision on a live_unconfirmed event
+  identityDecision: text('identity_decision', { enum: ['confirmed', 'rejected'] }),
+  identityDecidedBy: uuid('identity_decided_by'),
+  identityDecidedAt: ts('identity_decided_at'),
+  identityNote: text('identity_note'),
 });
 
 export const faceEnrollments = pgTable('face_enrollments', {

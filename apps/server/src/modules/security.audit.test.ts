@@ -198,6 +198,9 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     // (grading.test.ts and coding-written.test.ts grade real ones, by every role)
     ['PUT', () => `/api/review/attempts/${attemptId}/grades`, [401, 403, 404, 404], { questionId: UUID0, score: 1 }],
     ['GET', () => `/api/review/frames/${eventId}`, [401, 403, 404, 200]],
+    // Issue 41: the identity decision on a start without the live check (any role of the company; this attempt
+    // passed no fallback, so the owner is told there is nothing to confirm; live-fallback.test.ts decides real ones)
+    ['PUT', () => `/api/review/attempts/${attemptId}/identity`, [401, 403, 404, 409], { decision: 'confirmed' }],
     // Code playback (issue 29): the recording and its signals are results; writing needs one's own attempt.
     ['GET', () => `/api/review/attempts/${attemptId}/playback`, [401, 403, 404, 200]],
     // issue 42: the playback comes in pages

@@ -114,12 +114,22 @@ export const es: Record<MessageId, string> = {
   'entry.fairnessReview':
     'Cada aviso se muestra a una persona con su imagen, y después de la prueba puedes ver tus propios avisos y responder a cada uno por escrito; un revisor lee tu respuesta junto a la imagen.',
   'entry.needsCamera': 'Para empezar la prueba hace falta una cámara que funcione.',
-  'entry.needsLive': 'Empezar la prueba se habilita cuando se supera la comprobación en vivo.',
+  'entry.needsLive':
+    'Empezar la prueba se habilita cuando se supera la comprobación en vivo (o, si no puede superarse, a los 60 segundos o al pulsar «No puedo girar la cabeza»).',
   'entry.needsPhoto': 'Empezar la prueba se habilita cuando se toma tu foto de registro.',
 
   'live.turnFirst': 'Comprobación en vivo: gira la cabeza despacio hacia un lado.',
   'live.turnOther': 'Comprobación en vivo: ahora gira la cabeza hacia el otro lado.',
   'live.passed': 'Comprobación en vivo superada',
+  'live.stillTitle': 'Tu cámara muestra una imagen fija.',
+  'live.stillFix':
+    'La vista previa no ha cambiado nada durante varios segundos, así que no se puede ver el giro de cabeza. Cierra cualquier aplicación de cámara virtual o de fotos, elige tu cámara real en el ajuste de cámara del navegador, comprueba que nada tape el objetivo y recarga esta página. Si sigue fija, puedes empezar sin la comprobación en vivo.',
+  'live.cannotTurn': 'No puedo girar la cabeza',
+  'live.fallbackTimeout':
+    'La comprobación en vivo no se ha superado en 60 segundos. Puedes empezar la prueba de todos modos.',
+  'live.fallbackRequest': 'Puedes empezar la prueba sin la comprobación en vivo.',
+  'live.fallbackReview':
+    'Tu prueba llevará la nota «comprobación en vivo no completada: identidad pendiente de confirmar por un revisor» con tu foto de registro; una persona la compara con las comprobaciones durante la prueba. No se tiene en cuenta en tu contra.',
   'live.unavailable':
     'La comprobación en vivo no está disponible ahora mismo; puedes empezar, y el hueco se registra sin contar en tu contra.',
   'enrol.waiting': 'Centra tu rostro con buena luz, lee las normas y pulsa Tomar la foto de registro.',

@@ -8,6 +8,7 @@ import { PageSpinner } from '../../app/page-spinner';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../auth/use-can';
 import { CandidateInterviews } from '../interviews/candidate-interviews';
+import { IdentityReview } from './identity-review';
 import { NotesPanel } from './notes-panel';
 import { eventLabel, formatDuration, usePipeline, useReport, useStageLabel } from './review-api';
 import { CodeBlock, ErrorScreen, HiringBadge, ProctoringStrip } from './review-ui';
@@ -193,6 +194,7 @@ export function ReportPage() {
                   </span>
                 )}
                 {e.response && <blockquote className="rv-response">Candidate's response: {e.response}</blockquote>}
+                {e.kind === 'live_unconfirmed' && <IdentityReview attemptId={r.attemptId} event={e} />}
               </li>
             ))}
           </ol>
