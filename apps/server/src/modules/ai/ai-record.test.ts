@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, type SignedInUser, startCodingAttempt } from '../../../test/factories';
 import { type LoopbackAiProvider, parseSse, startLoopbackAiProvider } from '../../../test/fixtures/ai-provider';
 import { useTestApp } from '../../../test/support';
-import { editBatches } from '../../db/schema';
+import { aiExchanges, editBatches } from '../../db/schema';
+import { eraseCode } from '../erasure/erasure.core';
 import { decodeEvents } from '../playback/edits.codec';
 import { createAiProvider } from './ai.provider';
 import { assistantShare } from './ai.share';
@@ -112,6 +113,10 @@ describe('assistant insertions on the record', () => {
     });
     expect((await t.as(rival).get(`/api/review/attempts/${attempt.id}/ai`)).statusCode).toBe(404);
     expect((await t.as(candidate).get(`/api/review/attempts/${attempt.id}/ai`)).statusCode).toBe(403);
+
+    // the code retention purge and a candidate's erasure take the exchanges with the code (eraseCode)
+    await t.deps.db.transaction((tx) => eraseCode(tx, [attempt.id]));
+    expect(await t.deps.db.select().from(aiExchanges).where(eq(aiExchanges.attemptId, attempt.id))).toEqual([]);
   });
 });
 
