@@ -15,6 +15,7 @@ import { installSessionLookup } from './lib/auth';
 import { AppError, installErrorHandler } from './lib/errors';
 import { installRouteSchemas } from './lib/route-schema';
 import { rateLimitOptions } from './lib/shared-limits';
+import { aiRoutes } from './modules/ai/ai.routes';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
 import { aptitudeQuestionsRoutes } from './modules/aptitude-questions/aptitude-questions.routes';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await attemptsRoutes(app, deps);
   await draftsRoutes(app, deps);
   await playbackRoutes(app, deps);
+  await aiRoutes(app, deps);
   await aptitudeAttemptsRoutes(app, deps);
   await proctoringEventsRoutes(app, deps);
   await testsRoutes(app, deps);

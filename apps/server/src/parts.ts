@@ -4,6 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, Parts } from './deps';
+import { createAiProvider } from './modules/ai/ai.provider';
 import { createAutoEndLoop } from './modules/attempts/auto-end-loop';
 import { createRetentionLoop } from './modules/erasure/retention.loop';
 import { createFacePart } from './modules/face/face.part';
@@ -15,6 +16,12 @@ import { createWebhookLoop } from './modules/webhooks/webhooks.loop';
 
 export async function createParts(deps: AppDeps, log: FastifyBaseLogger): Promise<Parts> {
   const parts: Parts = { deps: {} };
+  // The AI assistant (issue 44): a client of the configured provider; the health fact names the model only.
+  if (deps.config.ai) {
+    const ai = createAiProvider(deps.config.ai);
+    parts.deps.ai = ai;
+    deps.healthParts.ai = () => ({ model: ai.model });
+  }
   // Taking: ends attempts at their deadline (with every other part's deps, e.g. the judge queue).
   const autoEnd = createAutoEndLoop(() => ({ ...deps, ...parts.deps }), log);
   parts.start = async () => autoEnd.start();

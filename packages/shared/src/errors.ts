@@ -34,6 +34,11 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   RUN_SUPERSEDED: 409,
   ACCOUNT_THROTTLED: 429,
+  // The AI assistant (issue 44)
+  AI_OFF: 403,
+  AI_NOT_CONFIGURED: 503,
+  AI_BUDGET: 429,
+  AI_BUSY: 409,
   // Candidate page (issue 12)
   DRAFT_STALE: 409,
   TEST_NOT_READY: 409,

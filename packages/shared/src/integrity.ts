@@ -62,6 +62,7 @@ export const INTEGRITY_SIGNAL_TITLES: Record<string, string> = {
   submitted_not_recorded: "Submitted code is not in the page's recording",
   no_recording: 'Submitted without a recording from the page',
   implausible_timing: "Edit times the page's batches cannot have taken",
+  assistant_insertions: "Code inserted from the test's AI assistant",
 };
 
 /** A kind nobody labelled still reads as words ("alt_tab_attempt" → "Alt tab attempt"), never as a code. */

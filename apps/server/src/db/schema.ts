@@ -804,3 +804,39 @@ export const scimUsers = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
 );
 export type ScimUserRow = typeof scimUsers.$inferSelect;
+
+// 1221_ai_assistant (issue 44): a test's AI assistant settings (no row: off) and every exchange of an attempt.
+export const aiSettings = pgTable('ai_settings', {
+  testId: uuid('test_id').primaryKey(),
+  mode: text('mode', { enum: ['off', 'explain', 'hints', 'full'] })
+    .notNull()
+    .default('off'),
+  instruction: text('instruction').notNull().default(''),
+  maxMessages: integer('max_messages').notNull().default(20),
+  maxTokens: integer('max_tokens').notNull().default(20000),
+  updatedBy: uuid('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type AiSettingsRow = typeof aiSettings.$inferSelect;
+
+export const aiExchanges = pgTable('ai_exchanges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  attemptId: uuid('attempt_id').notNull(),
+  questionId: uuid('question_id'),
+  atMs: integer('at_ms').notNull().default(0),
+  askedAt: ts('asked_at').notNull().defaultNow(),
+  question: text('question').notNull(),
+  code: text('code').notNull().default(''),
+  answer: text('answer').notNull().default(''),
+  status: text('status', { enum: ['pending', 'ok', 'failed'] })
+    .notNull()
+    .default('pending'),
+  error: text('error'),
+  promptTokens: integer('prompt_tokens').notNull().default(0),
+  completionTokens: integer('completion_tokens').notNull().default(0),
+  model: text('model').notNull().default(''),
+  mode: text('mode', { enum: ['off', 'explain', 'hints', 'full'] })
+    .notNull()
+    .default('off'),
+});
+export type AiExchangeRow = typeof aiExchanges.$inferSelect;

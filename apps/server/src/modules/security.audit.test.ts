@@ -207,6 +207,13 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/review/attempts/${attemptId}/playback?limit=1&cursor=0`, [401, 403, 404, 200]],
     ['GET', () => `/api/review/attempts/${attemptId}/integrity`, [401, 403, 404, 200]],
     ['POST', () => `/api/attempts/${codingId}/edits`, [401, 409, 409, 409], editBatchBody()],
+    // The AI assistant (issue 44): settings are the test's managers'; asking needs one's own open attempt; the
+    // transcript is a result. The rules are no one's secret (the entry page shows them before the start).
+    ['GET', () => `/api/tests/${codingId}/ai`, [401, 403, 404, 200]],
+    ['PUT', () => `/api/tests/${codingId}/ai`, [401, 403, 404, 200], { mode: 'off', maxMessages: 5, maxTokens: 1000 }],
+    ['GET', () => `/api/attempts/${codingId}/ai`, [401, 200, 200, 200]],
+    ['POST', () => `/api/attempts/${codingId}/ai/ask`, [401, 409, 409, 409], { question: 'What is a loop?' }],
+    ['GET', () => `/api/review/attempts/${attemptId}/ai`, [401, 403, 404, 200]],
     // the library copies only a written question into a coding test (issue 25): the owner's choice question is refused
     [
       'POST',
@@ -514,6 +521,10 @@ describe('malformed ids and input', () => {
       ['GET', `/api/review/attempts/${bad}/playback?limit=0&cursor=x`, 'owner'],
       ['GET', `/api/review/attempts/${bad}/integrity`, 'owner'],
       ['POST', `/api/attempts/${bad}/edits`, 'stranger'],
+      ['GET', `/api/tests/${bad}/ai`, 'owner'],
+      ['GET', `/api/attempts/${bad}/ai`, 'stranger'],
+      ['POST', `/api/attempts/${bad}/ai/ask`, 'stranger'],
+      ['GET', `/api/review/attempts/${bad}/ai`, 'owner'],
       ['GET', `/api/attempts/${bad}/integrity`, 'stranger'],
       ['GET', `/api/review/tests/${bad}/results.csv`, 'owner'],
       ['POST', `/api/invitations/${bad}/resend`, 'owner'],

@@ -397,6 +397,26 @@ export const en = {
   'join.continue': 'Continue to the test',
   'join.haveAccount': 'Already have an account with {email}?',
   'join.signIn': 'Sign in',
+
+  'ai.title': 'AI assistant',
+  'ai.hide': 'Hide',
+  'ai.open': 'AI assistant',
+  'ai.mode':
+    '{mode, select, explain {Explanations only, no solution code.} hints {Hints and short snippets, no complete solution.} full {Full help, code included.} other {Not allowed.}}',
+  'ai.left': '{n, plural, one {# question} other {# questions}} left ({tokens} tokens).',
+  'ai.recorded':
+    'Every question you ask the assistant and every answer, with its time, is recorded and shown to the reviewer, as is any code you insert from it.',
+  'ai.you': 'You:',
+  'ai.insert': 'Insert into editor',
+  'ai.thinking': 'The assistant is answering...',
+  'ai.askLabel': 'Ask the assistant',
+  'ai.ask': 'Ask',
+  'ai.asking': 'Answering...',
+  'ai.unreachable': 'The assistant cannot be reached right now. Your test goes on; the clock was not paused.',
+  'ai.entryTitle': 'AI assistant',
+  'ai.entryAllowed':
+    'Allowed in this test: {mode, select, explain {explanations only, no solution code} hints {hints and short snippets, no complete solution} full {full help, code included} other {}}; up to {n, plural, one {# question} other {# questions}} and {tokens} tokens.',
+  'ai.entryNotAllowed': 'Not allowed in this test.',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -401,4 +401,24 @@ export const es: Record<MessageId, string> = {
   'join.continue': 'Continuar a la prueba',
   'join.haveAccount': '¿Ya tienes una cuenta con {email}?',
   'join.signIn': 'Inicia sesión',
+
+  'ai.title': 'Asistente de IA',
+  'ai.hide': 'Ocultar',
+  'ai.open': 'Asistente de IA',
+  'ai.mode':
+    '{mode, select, explain {Solo explicaciones, sin código de solución.} hints {Pistas y fragmentos cortos, sin solución completa.} full {Ayuda completa, con código.} other {No permitido.}}',
+  'ai.left': '{n, plural, one {Queda # pregunta} other {Quedan # preguntas}} ({tokens} tokens).',
+  'ai.recorded':
+    'Cada pregunta que haces al asistente y cada respuesta, con su hora, se registran y se muestran a quien revisa, igual que el código que insertes desde él.',
+  'ai.you': 'Tú:',
+  'ai.insert': 'Insertar en el editor',
+  'ai.thinking': 'El asistente está respondiendo...',
+  'ai.askLabel': 'Pregunta al asistente',
+  'ai.ask': 'Preguntar',
+  'ai.asking': 'Respondiendo...',
+  'ai.unreachable': 'No se puede contactar con el asistente ahora. Tu prueba continúa; el reloj no se detuvo.',
+  'ai.entryTitle': 'Asistente de IA',
+  'ai.entryAllowed':
+    'Permitido en esta prueba: {mode, select, explain {solo explicaciones, sin código de solución} hints {pistas y fragmentos cortos, sin solución completa} full {ayuda completa, con código} other {}}; hasta {n, plural, one {# pregunta} other {# preguntas}} y {tokens} tokens.',
+  'ai.entryNotAllowed': 'No permitido en esta prueba.',
 };

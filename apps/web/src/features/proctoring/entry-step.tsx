@@ -10,6 +10,7 @@ import './proctoring.css';
 import { useT } from '../../i18n/candidate-intl';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
 import type { MessageId } from '../../i18n/messages.en';
+import { AiEntryNotice } from '../taking/ai-entry';
 import { type StartStepProps, timerMinutes } from '../taking/screens';
 import { type CameraProblem, cameraProblem } from './camera-problem';
 import { type LiveStepState, useLiveCheck } from './live-check';
@@ -202,6 +203,7 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
             <li>{t('entry.ruleTabs')}</li>
             <li>{t(pasteRule(take.pastePolicy))}</li>
           </ul>
+          <AiEntryNotice testId={testId} />
           <h3>{t('entry.privacyTitle')}</h3>
           <ul className="entry-list" data-testid="privacy-notice">
             <li>{rich('entry.privacyPhoto', { b })}</li>

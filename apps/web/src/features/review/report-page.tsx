@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { useCan } from '../auth/use-can';
 import { CandidateInterviews } from '../interviews/candidate-interviews';
 import { IdentityReview } from './identity-review';
+import { AiUseSection } from './ai-use';
 import { NotesPanel } from './notes-panel';
 import { eventLabel, formatDuration, usePipeline, useReport, useStageLabel } from './review-api';
 import { CodeBlock, ErrorScreen, HiringBadge, ProctoringStrip } from './review-ui';
@@ -160,6 +161,14 @@ export function ReportPage() {
       )}
 
       <WrittenAnswers attemptId={r.attemptId} problems={r.problems} />
+
+      <AiUseSection
+        attemptId={r.attemptId}
+        titleOf={(id) => {
+          const p = r.problems.find((x) => x.questionId === id);
+          return p ? `${p.questionNumber + 1}. ${p.title}` : 'Problem';
+        }}
+      />
 
       <section className="card rv-section" aria-labelledby="integrity-h">
         <h2 id="integrity-h">Integrity events</h2>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../../i18n/candidate-intl';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { capitalise, passMarkText } from '../../lib/format';
+import { AiEntryNotice } from './ai-entry';
 import { ResultsSideBySide, ResultTable } from './sql-tables';
 import { useFormatDateTime } from './time';
 
@@ -157,6 +158,7 @@ export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
         <li>{t('start.recordCopy')}</li>
         {take.proctoring?.required && <li>{t('start.recordWebcam')}</li>}
       </ul>
+      <AiEntryNotice testId={take.test.id} />
       <p className="muted">{t('start.timerNote')}</p>
       {error && (
         <p className="alert alert-error" role="alert">
