@@ -127,6 +127,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   return app;
 }
 
+const SAML_ACS = /^\/api\/auth\/saml\/[0-9a-f-]{36}\/acs(\?|$)/i;
+
 /** Mutating requests from a browser must come from our own origin (CSRF defence on top of SameSite=Lax). */
 function installOriginCheck(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
@@ -134,6 +136,9 @@ function installOriginCheck(app: FastifyInstance) {
     const origin = req.headers.origin;
     // No Origin: not a browser's cross-site request. "null" (sandboxed iframes, data: pages) IS cross-site: refused.
     if (!origin) return;
+    // Issue 45: the SAML assertion consumer service is posted to by the IdP's own page, cross-site by design. What
+    // guards it is the signed assertion, whose InResponseTo must be the request bound to this browser's cookie.
+    if (req.method === 'POST' && SAML_ACS.test(req.url)) return;
     let host: string;
     try {
       host = new URL(origin).host;

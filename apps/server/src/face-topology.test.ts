@@ -45,7 +45,7 @@ async function detect(cookie: string) {
   const res = await fetch(`${api.url}/api/face/detect`, {
     method: 'POST',
     headers: { cookie, ...body.headers },
-    body: body.payload,
+    body: new Uint8Array(body.payload),
   });
   const text = await res.text();
   return { status: res.status, count: res.headers.get('x-face-count'), text };

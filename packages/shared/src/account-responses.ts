@@ -91,10 +91,27 @@ export const ZSsoConnection = z.object({
   domainRecordName: z.string(),
   domainRecordValue: z.string(),
   domainVerified: z.boolean(),
+  /** Issue 45: which protocol signs the company's members in; the SAML side when one is set. */
+  protocol: z.enum(['oidc', 'saml']),
+  saml: z
+    .object({
+      spEntityId: z.string(),
+      acsUrl: z.string(),
+      spMetadataUrl: z.string(),
+      idpEntityId: z.string(),
+      idpSsoUrl: z.string(),
+      idpCertCount: z.number(),
+      metadataUrl: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TSsoConnection = z.infer<typeof ZSsoConnection>;
 /** GET /api/auth/sso/discover. */
-export const ZSsoDiscovery = z.object({ sso: z.boolean(), startUrl: z.string().optional() });
+export const ZSsoDiscovery = z.object({
+  sso: z.boolean(),
+  startUrl: z.string().optional(),
+  protocol: z.enum(['oidc', 'saml']).optional(),
+});
 export type TSsoDiscovery = z.infer<typeof ZSsoDiscovery>;
 
 /** Retention settings as stored (days after a test closes; null keeps). */

@@ -68,3 +68,31 @@ export const ZSsoSettings = z.object({
   currentPassword: z.string().min(1, 'Enter your password').max(200),
 });
 export type TSsoSettings = z.infer<typeof ZSsoSettings>;
+
+/**
+ * Issue 45: the company's SAML 2.0 identity provider, by its metadata: a URL the server reads, or the XML itself
+ * (uploaded). Exactly one of the two; the same domain, role and password rules as OIDC.
+ */
+export const ZSamlSettings = z
+  .object({
+    metadataUrl: z
+      .string()
+      .trim()
+      .max(1000)
+      .url('Enter the metadata URL')
+      .refine((u) => /^https?:\/\//i.test(u), 'The metadata URL must be an http(s) URL')
+      .optional(),
+    metadataXml: z
+      .string()
+      .max(256 * 1024, 'The metadata is larger than 256 KB')
+      .optional(),
+    emailDomain: z.string().trim().toLowerCase().regex(DOMAIN, 'Enter a domain such as example.com'),
+    defaultRole: z.enum(['admin', 'recruiter', 'reviewer']).default('recruiter'),
+    enabled: z.boolean().default(true),
+    currentPassword: z.string().min(1, 'Enter your password').max(200),
+  })
+  .refine((v) => (v.metadataUrl ? 1 : 0) + (v.metadataXml?.trim() ? 1 : 0) === 1, {
+    message: 'Give the metadata URL or upload the metadata file (one of the two)',
+    path: ['metadataUrl'],
+  });
+export type TSamlSettings = z.infer<typeof ZSamlSettings>;

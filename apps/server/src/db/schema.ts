@@ -580,7 +580,26 @@ export const ssoConnections = pgTable('sso_connections', {
   // 0861_sso_trust
   domainToken: text('domain_token').notNull().default(''),
   domainVerifiedAt: ts('domain_verified_at'),
+  // 1231_saml (issue 45): the company's provider speaks OIDC or SAML; the SAML identity provider's facts
+  protocol: text('protocol', { enum: ['oidc', 'saml'] })
+    .notNull()
+    .default('oidc'),
+  samlIdpEntityId: text('saml_idp_entity_id').notNull().default(''),
+  samlIdpSsoUrl: text('saml_idp_sso_url').notNull().default(''),
+  samlIdpCerts: jsonb('saml_idp_certs').$type<string[]>().notNull().default([]),
+  samlMetadataUrl: text('saml_metadata_url'),
 });
+
+// 1231_saml: assertion ids already accepted, kept until they expire (a replayed assertion is refused)
+export const samlAssertions = pgTable(
+  'saml_assertions',
+  {
+    companyId: uuid('company_id').notNull(),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.assertionId] })],
+);
 
 export const ssoStates = pgTable('sso_states', {
   state: text('state').primaryKey(),

@@ -26,6 +26,8 @@ describe('response schemas', () => {
 /** Routes whose 200 answer is not a JSON object built from rows: streams, files, redirects, the web app. */
 const ANSWERS_NO_JSON: RegExp[] = [
   /^GET \/api\/auth\/sso\/(start|callback)$/, // redirects to the provider and back
+  /^GET \/api\/auth\/saml\/:companyId\/metadata$/, // issue 45: the SAML SP metadata (XML)
+  /^POST \/api\/auth\/saml\/:companyId\/acs$/, // issue 45: the IdP's form post; redirects to /admin or /login
   /^GET \/api\/coding-tests\/:id\/export$/, // a zip package
   /^GET \/api\/companies\/:id\/logo$/, // an image
   /^GET \/api\/companies\/audit\.csv$/, // CSV

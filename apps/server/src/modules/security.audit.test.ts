@@ -246,6 +246,14 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     // Issue 23: single sign-on's domain proof (owner only) and linking (a member of a company with a proven
     // domain); neither company here has single sign-on.
     ['POST', () => '/api/companies/sso/verify-domain', [401, 403, 404, 404], {}],
+    // Issue 45: SAML set-up is the owner's with their password (a stranger's and a rival's own password is wrong
+    // here, and the body's domain is not theirs: 400; sso.saml.test.ts has the roles and the rules).
+    [
+      'PUT',
+      () => '/api/companies/sso/saml',
+      [401, 403, 400, 400],
+      { metadataXml: '<x/>', emailDomain: 'audit.example', currentPassword: 'not-the-password' },
+    ],
     // Issue 26: the profile and settings are always the caller's own company (a rival edits its own); roles are
     // in companies/company-profile.test.ts.
     [

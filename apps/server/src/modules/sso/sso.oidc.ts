@@ -25,7 +25,7 @@ export interface Provider {
  * addresses), so a provider's DNS cannot answer a public address to the check and a private one to the
  * connection. An IP literal is never looked up, so it is checked here.
  */
-function guardedFetch(allowPrivate: boolean): client.CustomFetch {
+export function guardedFetch(allowPrivate: boolean): client.CustomFetch {
   return (url, options) => {
     const target = new URL(url);
     const host = target.hostname.replace(/^\[|\]$/g, '');

@@ -1,4 +1,4 @@
-import { ZSsoConnection, ZSsoDiscovery, ZSsoSettings } from '@assessly/shared';
+import { ZSamlSettings, ZSsoConnection, ZSsoDiscovery, ZSsoSettings } from '@assessly/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -8,6 +8,7 @@ import { requireCompanyAdmin } from '../../lib/company-admin';
 import { AppError } from '../../lib/errors';
 import { signedIn, typed } from '../../lib/route-schema';
 import { parseInput } from '../../lib/validate';
+import { MAX_SAML_XML_BYTES } from './sso.saml';
 import * as service from './sso.service';
 
 const ZEmailQuery = z.object({ email: z.string().trim().toLowerCase().email('Enter a valid email').max(320) });
@@ -15,6 +16,13 @@ const ZSsoLinkStart = z.object({ url: z.string() });
 const STATE_COOKIE = 'assessly_sso_state';
 const STATE_PATH = '/api/auth/sso';
 const ZCallbackQuery = z.record(z.string(), z.string().max(4000));
+const SAML_COOKIE = 'assessly_saml_request';
+const SAML_PATH = '/api/auth/saml';
+const ZCompanyParam = z.object({ companyId: z.string().uuid() });
+const ZAcsBody = z.object({
+  SAMLResponse: z.string().min(1).max(400_000),
+  RelayState: z.string().max(1000).optional(),
+});
 
 export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
@@ -32,6 +40,19 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
       path: STATE_PATH,
       maxAge: 600,
     });
+  // The SAML request in flight, bound to this browser. The IdP posts the answer from its own site (a cross-site
+  // POST), which carries a SameSite=None cookie only: over https it is that (and Secure); plain http (development)
+  // cannot have it, and keeps Lax.
+  const setSamlCookie = (reply: FastifyReply, requestId: string) =>
+    reply.setCookie(SAML_COOKIE, requestId, {
+      httpOnly: true,
+      sameSite: secure() ? 'none' : 'lax',
+      secure: secure(),
+      path: SAML_PATH,
+      maxAge: 600,
+    });
+  const setFlowCookie = (reply: FastifyReply, start: { state: string; protocol: 'oidc' | 'saml' }) =>
+    start.protocol === 'saml' ? setSamlCookie(reply, start.state) : setStateCookie(reply, start.state);
 
   r.get(
     '/api/companies/sso',
@@ -43,8 +64,84 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: ZSsoConnection.nullable() },
       },
     },
-    async (req) => service.readSso(db, requireCompanyAdmin(requireUser(req))),
+    async (req) => service.readSso(deps, requireCompanyAdmin(requireUser(req))),
   );
+
+  r.put(
+    '/api/companies/sso/saml',
+    {
+      preValidation: companyAdminOnly,
+      bodyLimit: MAX_SAML_XML_BYTES + 16 * 1024,
+      config: authLimit,
+      schema: {
+        summary: 'Set the company SAML 2.0 identity provider (metadata by URL or upload)',
+        tags,
+        body: ZSamlSettings,
+        response: { 200: ZSsoConnection.nullable() },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      return service.saveSaml(deps, user, requireCompanyAdmin(user), req.body, req.ip);
+    },
+  );
+
+  // The SP metadata to give the IdP (Okta, Entra ID): public, as IdPs read it by URL; it holds nothing secret.
+  r.get(
+    '/api/auth/saml/:companyId/metadata',
+    {
+      config: authLimit,
+      schema: { summary: 'The company SAML service provider metadata (XML)', tags, params: ZCompanyParam },
+    },
+    async (req, reply) => {
+      const xml = await service.samlMetadataFor(deps, req.params.companyId);
+      return reply
+        .type('application/samlmetadata+xml; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="assessly-saml-metadata.xml"')
+        .send(xml);
+    },
+  );
+
+  // The assertion consumer service: the IdP's page posts the SAMLResponse here (a form). Every failure redirects
+  // to the sign-in page with a reason code, as the OIDC callback does.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 512 * 1024 },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
+    typed(scope).post(
+      '/api/auth/saml/:companyId/acs',
+      {
+        config: authLimit,
+        bodyLimit: 512 * 1024,
+        schema: { summary: 'The IdP posts the SAML response here; signs in and goes to /admin', tags },
+      },
+      async (req, reply) => {
+        try {
+          const params = parseInput(ZCompanyParam, req.params);
+          const body = parseInput(ZAcsBody, req.body ?? {});
+          const browserRequest = req.cookies[SAML_COOKIE];
+          reply.clearCookie(SAML_COOKIE, { path: SAML_PATH });
+          const { user, linked } = await service.finishSaml(
+            deps,
+            params.companyId,
+            body.SAMLResponse,
+            browserRequest,
+            req.ip,
+          );
+          await startSession(db, deps.clock, reply, user.id, secure());
+          return reply.redirect(linked ? '/admin/settings/sso?linked=1' : '/admin', 303);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          req.log.warn({ code: err.code, message: err.message }, 'SAML sign-in failed');
+          return reply.redirect(`/login?ssoError=${encodeURIComponent(err.fields?.reason ?? 'failed')}`, 303);
+        }
+      },
+    );
+  });
 
   r.put(
     '/api/companies/sso',
@@ -91,7 +188,7 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const start = await service.startLink(deps, requireUser(req));
-      setStateCookie(reply, start.state);
+      setFlowCookie(reply, start);
       return { url: start.url };
     },
   );
@@ -118,7 +215,7 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const start = await service.startSso(deps, req.query.email);
-      setStateCookie(reply, start.state);
+      setFlowCookie(reply, start);
       return reply.redirect(start.url);
     },
   );

@@ -5,11 +5,11 @@
  * member from their own signed-in session; an existing account is never matched by email.
  */
 import { randomBytes } from 'node:crypto';
-import type { TSsoSettings } from '@assessly/shared';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import type { TSamlSettings, TSsoSettings } from '@assessly/shared';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SsoConnectionRow, UserRow } from '../../db/schema';
-import { ssoConnections, ssoIdentities, ssoStates, users } from '../../db/schema';
+import { samlAssertions, ssoConnections, ssoIdentities, ssoStates, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -20,9 +20,23 @@ import { recordAudit } from '../audit/audit.service';
 import { findUserByEmail, insertUser } from '../users/users.repo';
 import { domainRecord, isFreeMailDomain, newDomainToken, proveDomain, systemTxtResolver } from './sso.domain';
 import { authorizationUrl, discover, finishAuthorization } from './sso.oidc';
+import {
+  acsUrl,
+  assertionIdsOf,
+  authnRequest,
+  fetchIdpMetadata,
+  type IdpFacts,
+  parseIdpMetadata,
+  type SamlSp,
+  spEntityId,
+  spMetadata,
+  validateResponse,
+} from './sso.saml';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'resolveTxt'>;
 const STATE_TTL_MS = 10 * 60_000;
+/** A SAML request in flight is kept in sso_states (state = the AuthnRequest id) with this in place of a nonce. */
+const SAML_FLOW = 'saml';
 
 export const callbackPath = '/api/auth/sso/callback';
 const allowPrivate = (deps: Deps) => !!deps.config.webhookAllowPrivate;
@@ -36,14 +50,35 @@ async function connectionOf(db: Db, companyId: string) {
   return row ?? null;
 }
 
-export async function readSso(db: Db, companyId: string) {
-  const row = await connectionOf(db, companyId);
+export async function readSso(deps: Pick<Deps, 'db' | 'config'>, companyId: string) {
+  const row = await connectionOf(deps.db, companyId);
   if (!row) return null;
-  const { clientSecret: _secret, domainToken, domainVerifiedAt, ...rest } = row;
+  const {
+    clientSecret,
+    domainToken,
+    domainVerifiedAt,
+    samlIdpEntityId,
+    samlIdpSsoUrl,
+    samlIdpCerts,
+    samlMetadataUrl,
+    ...rest
+  } = row;
   const record = domainRecord(row.emailDomain, domainToken);
+  const publicUrl = deps.config.publicUrl;
   return {
     ...rest,
-    hasSecret: true,
+    hasSecret: clientSecret !== '',
+    saml: samlIdpEntityId
+      ? {
+          spEntityId: spEntityId(publicUrl, companyId),
+          acsUrl: acsUrl(publicUrl, companyId),
+          spMetadataUrl: spEntityId(publicUrl, companyId),
+          idpEntityId: samlIdpEntityId,
+          idpSsoUrl: samlIdpSsoUrl,
+          idpCertCount: samlIdpCerts.length,
+          metadataUrl: samlMetadataUrl,
+        }
+      : null,
     updatedAt: row.updatedAt.toISOString(),
     domainRecordName: record.name,
     domainRecordValue: record.value,
@@ -85,7 +120,8 @@ export async function saveSso(deps: Deps, owner: UserRow, companyId: string, inp
   }
   const current = await connectionOf(deps.db, companyId);
   const key = requireSecretsKey(deps.config);
-  const clientSecret = input.clientSecret ?? (current ? openSecret(key, current.clientSecret) : undefined);
+  const clientSecret =
+    input.clientSecret ?? (current?.clientSecret ? openSecret(key, current.clientSecret) : undefined);
   if (!clientSecret) throw new AppError('VALIDATION', 'Client secret is required', { clientSecret: 'Required' });
   await discover({ issuer: input.issuer, clientId: input.clientId, clientSecret }, allowPrivate(deps));
   const sameDomain = current?.emailDomain.toLowerCase() === input.emailDomain;
@@ -100,6 +136,7 @@ export async function saveSso(deps: Deps, owner: UserRow, companyId: string, inp
     updatedAt: deps.clock.now(),
     domainToken: sameDomain && current ? current.domainToken : newDomainToken(),
     domainVerifiedAt: sameDomain && current ? current.domainVerifiedAt : null,
+    protocol: 'oidc' as const,
   };
   try {
     await deps.db
@@ -121,7 +158,7 @@ export async function saveSso(deps: Deps, owner: UserRow, companyId: string, inp
     ip,
     detail: { issuer: input.issuer, emailDomain: input.emailDomain, enabled: input.enabled },
   });
-  return readSso(deps.db, companyId);
+  return readSso(deps, companyId);
 }
 
 /** Looks the company's TXT record up and marks the domain proven. */
@@ -143,7 +180,7 @@ export async function verifySsoDomain(deps: Deps, owner: UserRow, companyId: str
     ip,
     detail: { emailDomain: conn.emailDomain },
   });
-  return readSso(deps.db, companyId);
+  return readSso(deps, companyId);
 }
 
 /** An enabled connection whose domain the company has proven. */
@@ -172,13 +209,22 @@ async function connectionForEmail(db: Db, email: string) {
 }
 
 /** Whether this email's domain signs in through a company provider (the sign-in page offers it then). */
-export async function discoverForEmail(db: Db, email: string): Promise<{ sso: boolean; startUrl?: string }> {
+export async function discoverForEmail(
+  db: Db,
+  email: string,
+): Promise<{ sso: boolean; startUrl?: string; protocol?: 'oidc' | 'saml' }> {
   const conn = await connectionForEmail(db, email);
   if (!conn) return { sso: false };
-  return { sso: true, startUrl: `/api/auth/sso/start?email=${encodeURIComponent(email)}` };
+  return { sso: true, startUrl: `/api/auth/sso/start?email=${encodeURIComponent(email)}`, protocol: conn.protocol };
 }
 
-async function beginFlow(deps: Deps, conn: SsoConnectionRow, loginHint: string, linkUserId: string | null) {
+async function beginFlow(
+  deps: Deps,
+  conn: SsoConnectionRow,
+  loginHint: string,
+  linkUserId: string | null,
+): Promise<{ url: string; state: string; protocol: 'oidc' | 'saml' }> {
+  if (conn.protocol === 'saml') return beginSamlFlow(deps, conn, linkUserId);
   const config = await discover(providerOf(deps, conn), allowPrivate(deps));
   const start = await authorizationUrl(config, `${deps.config.publicUrl}${callbackPath}`, loginHint);
   const now = deps.clock.now();
@@ -191,7 +237,7 @@ async function beginFlow(deps: Deps, conn: SsoConnectionRow, loginHint: string, 
     expiresAt: new Date(now.getTime() + STATE_TTL_MS),
     linkUserId,
   });
-  return { url: start.url, state: start.state };
+  return { url: start.url, state: start.state, protocol: 'oidc' };
 }
 
 /** The provider's authorization URL and the state the route binds to this browser in a cookie. */
@@ -229,7 +275,7 @@ export async function finishSso(
     throw new AppError('SSO_FAILED', 'This sign-in link has expired. Please start again.', { reason: 'expired' });
   }
   const conn = await connectionOf(deps.db, flow.companyId);
-  if (!conn?.enabled || !conn.domainVerifiedAt)
+  if (!conn?.enabled || !conn.domainVerifiedAt || conn.protocol !== 'oidc' || flow.nonce === SAML_FLOW)
     throw new AppError('SSO_NOT_CONFIGURED', 'Single sign-on is no longer set up', { reason: 'not_configured' });
   const config = await discover(providerOf(deps, conn), allowPrivate(deps));
   const callbackUrl = new URL(`${deps.config.publicUrl}${callbackPath}`);
@@ -243,8 +289,8 @@ export async function finishSso(
   }
   const linked = flow.linkUserId != null;
   const user = linked
-    ? await linkIdentity(deps, conn, flow.linkUserId!, claims, ip)
-    : await findOrCreateMember(deps, conn, claims);
+    ? await linkIdentity(deps, conn, conn.issuer, flow.linkUserId!, claims, ip)
+    : await findOrCreateMember(deps, conn, conn.issuer, 'sso', claims);
   await recordAudit(deps.db, {
     companyId: conn.companyId,
     actorId: user.id,
@@ -270,6 +316,7 @@ async function identityUser(db: Db, issuer: string, subject: string) {
 async function linkIdentity(
   deps: Deps,
   conn: SsoConnectionRow,
+  issuer: string,
   userId: string,
   claims: { subject: string; email: string },
   ip: string,
@@ -286,14 +333,14 @@ async function linkIdentity(
       reason: 'email_mismatch',
     });
   }
-  const holder = await identityUser(deps.db, conn.issuer, subject);
+  const holder = await identityUser(deps.db, issuer, subject);
   if (holder && holder.id !== member.id) {
     throw new AppError('SSO_FAILED', 'This provider account is linked to someone else', { reason: 'linked_elsewhere' });
   }
   if (!holder) {
     await deps.db
       .insert(ssoIdentities)
-      .values({ issuer: conn.issuer, subject, userId: member.id, companyId: conn.companyId })
+      .values({ issuer, subject, userId: member.id, companyId: conn.companyId })
       .onConflictDoNothing();
     await recordAudit(deps.db, {
       companyId: conn.companyId,
@@ -302,7 +349,7 @@ async function linkIdentity(
       targetType: 'user',
       targetId: member.id,
       ip,
-      detail: { issuer: conn.issuer, subject },
+      detail: { issuer, subject, ...(conn.protocol === 'saml' ? { source: 'saml' } : {}) },
     });
   }
   return member;
@@ -311,9 +358,11 @@ async function linkIdentity(
 async function findOrCreateMember(
   deps: Deps,
   conn: SsoConnectionRow,
+  issuer: string,
+  method: 'sso' | 'saml',
   claims: { subject: string; email: string; firstName: string; lastName: string },
 ): Promise<UserRow> {
-  const linked = await identityUser(deps.db, conn.issuer, claims.subject);
+  const linked = await identityUser(deps.db, issuer, claims.subject);
   if (linked) {
     if (!isMemberOf(linked, conn.companyId)) {
       throw new AppError('SSO_FAILED', 'This account is not a member of the company', { reason: 'outside_company' });
@@ -342,7 +391,7 @@ async function findOrCreateMember(
       });
       await tx
         .insert(ssoIdentities)
-        .values({ issuer: conn.issuer, subject: claims.subject, userId: user.id, companyId: conn.companyId });
+        .values({ issuer, subject: claims.subject, userId: user.id, companyId: conn.companyId });
       return user;
     });
     await recordAudit(deps.db, {
@@ -351,15 +400,186 @@ async function findOrCreateMember(
       action: 'member.joined',
       targetType: 'user',
       targetId: created.id,
-      detail: { method: 'sso', role: conn.defaultRole },
+      detail: { method, role: conn.defaultRole, ...(method === 'saml' ? { source: 'saml' } : {}) },
     });
     return created;
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key') || isUniqueViolation(err, 'sso_identities_pkey')) {
-      const raced = await identityUser(deps.db, conn.issuer, claims.subject);
+      const raced = await identityUser(deps.db, issuer, claims.subject);
       if (raced && isMemberOf(raced, conn.companyId)) return raced;
       throw new AppError('SSO_FAILED', 'This email already has an account', { reason: 'link_required' });
     }
     throw err;
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// SAML 2.0 (issue 45): the same connection row, domain proof, role and identity rules; the provider is a SAML IdP.
+
+function samlSpOf(deps: Deps, conn: SsoConnectionRow): SamlSp {
+  return {
+    publicUrl: deps.config.publicUrl,
+    companyId: conn.companyId,
+    idp: { entityId: conn.samlIdpEntityId, ssoUrl: conn.samlIdpSsoUrl, certs: conn.samlIdpCerts },
+  };
+}
+
+/**
+ * Saves the company's SAML identity provider from its metadata (read from the URL, or as uploaded) and makes SAML
+ * the protocol its members sign in with. The owner only, password typed again; the domain rules of OIDC.
+ */
+export async function saveSaml(deps: Deps, owner: UserRow, companyId: string, input: TSamlSettings, ip: string) {
+  await requireOwnerReauth(owner, input.currentPassword);
+  if (isFreeMailDomain(input.emailDomain)) {
+    throw new AppError('VALIDATION', 'A free-mail domain cannot use single sign-on', {
+      emailDomain: 'Use your company’s own domain',
+    });
+  }
+  if (domainOf(owner.email) !== input.emailDomain) {
+    throw new AppError('VALIDATION', 'The domain must be the domain of your own email address', {
+      emailDomain: `Use ${domainOf(owner.email)}`,
+    });
+  }
+  const xml = input.metadataUrl
+    ? await fetchIdpMetadata(input.metadataUrl, allowPrivate(deps))
+    : (input.metadataXml ?? '');
+  const idp: IdpFacts = parseIdpMetadata(xml);
+  const current = await connectionOf(deps.db, companyId);
+  const sameDomain = current?.emailDomain.toLowerCase() === input.emailDomain;
+  const values = {
+    emailDomain: input.emailDomain,
+    defaultRole: input.defaultRole,
+    enabled: input.enabled,
+    updatedAt: deps.clock.now(),
+    domainToken: sameDomain && current ? current.domainToken : newDomainToken(),
+    domainVerifiedAt: sameDomain && current ? current.domainVerifiedAt : null,
+    protocol: 'saml' as const,
+    samlIdpEntityId: idp.entityId,
+    samlIdpSsoUrl: idp.ssoUrl,
+    samlIdpCerts: idp.certs,
+    samlMetadataUrl: input.metadataUrl ?? null,
+  };
+  try {
+    await deps.db
+      .insert(ssoConnections)
+      // A company new to single sign-on has no OIDC client: those columns stay empty until it sets one.
+      .values({ companyId, issuer: '', clientId: '', clientSecret: '', ...values })
+      .onConflictDoUpdate({ target: ssoConnections.companyId, set: values });
+  } catch (err) {
+    if (isUniqueViolation(err, 'sso_connections_domain_key')) {
+      throw new AppError('CONFLICT', 'Another company already uses this domain for single sign-on');
+    }
+    throw err;
+  }
+  await recordAudit(deps.db, {
+    companyId,
+    actorId: owner.id,
+    action: 'sso.updated',
+    targetType: 'company',
+    targetId: companyId,
+    ip,
+    detail: {
+      source: 'saml',
+      idpEntityId: idp.entityId,
+      emailDomain: input.emailDomain,
+      enabled: input.enabled,
+      metadata: input.metadataUrl ? 'url' : 'upload',
+    },
+  });
+  return readSso(deps, companyId);
+}
+
+/** The SP metadata of a company that has a SAML provider (404 otherwise: nothing to configure an IdP with). */
+export async function samlMetadataFor(deps: Deps, companyId: string): Promise<string> {
+  const conn = await connectionOf(deps.db, companyId);
+  if (!conn || conn.protocol !== 'saml') {
+    throw new AppError('SSO_NOT_CONFIGURED', 'This company has no SAML single sign-on');
+  }
+  return spMetadata(deps.config.publicUrl, companyId);
+}
+
+async function beginSamlFlow(deps: Deps, conn: SsoConnectionRow, linkUserId: string | null) {
+  const { url, requestId } = await authnRequest(samlSpOf(deps, conn));
+  const now = deps.clock.now();
+  await deps.db.delete(ssoStates).where(lt(ssoStates.expiresAt, now));
+  await deps.db.insert(ssoStates).values({
+    state: requestId,
+    companyId: conn.companyId,
+    nonce: SAML_FLOW,
+    codeVerifier: '',
+    expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+    linkUserId,
+  });
+  return { url, state: requestId, protocol: 'saml' as const };
+}
+
+/**
+ * Finishes a SAML sign-in posted to the company's ACS. In order: a known assertion id is refused before anything
+ * else (a replay); the request this browser started (its cookie) must be open for this company; the library
+ * validates the signature, InResponseTo, validity window and audience; the verified assertion's issuer and
+ * recipient are checked; its id is recorded until it expires; the request is used up. Then the OIDC rules: the
+ * proven domain only, identities by (IdP entity id, NameID), never by email, never the owner role.
+ */
+export async function finishSaml(
+  deps: Deps,
+  companyId: string,
+  samlResponse: string,
+  browserRequest: string | undefined,
+  ip: string,
+): Promise<{ user: UserRow; linked: boolean }> {
+  const conn = await connectionOf(deps.db, companyId);
+  if (!conn?.enabled || !conn.domainVerifiedAt || conn.protocol !== 'saml') {
+    throw new AppError('SSO_NOT_CONFIGURED', 'SAML single sign-on is not set up for this company', {
+      reason: 'not_configured',
+    });
+  }
+  const now = deps.clock.now();
+  await deps.db.delete(samlAssertions).where(lt(samlAssertions.expiresAt, now));
+  const claimedIds = assertionIdsOf(samlResponse);
+  if (claimedIds.length > 0) {
+    const seen = await deps.db
+      .select({ id: samlAssertions.assertionId })
+      .from(samlAssertions)
+      .where(and(eq(samlAssertions.companyId, companyId), inArray(samlAssertions.assertionId, claimedIds)))
+      .limit(1);
+    if (seen.length > 0) {
+      throw new AppError('SSO_FAILED', 'This SAML assertion was already used', { reason: 'replayed' });
+    }
+  }
+  if (!browserRequest) {
+    throw new AppError('SSO_FAILED', 'This sign-in was not started in this browser', { reason: 'browser' });
+  }
+  const [flow] = await deps.db.select().from(ssoStates).where(eq(ssoStates.state, browserRequest)).limit(1);
+  if (!flow || flow.nonce !== SAML_FLOW || flow.companyId !== companyId || flow.expiresAt < now) {
+    throw new AppError('SSO_FAILED', 'This sign-in link has expired. Please start again.', { reason: 'expired' });
+  }
+  const identity = await validateResponse(samlSpOf(deps, conn), samlResponse, browserRequest);
+  const recorded = await deps.db
+    .insert(samlAssertions)
+    .values({ companyId, assertionId: identity.assertionId, expiresAt: identity.expiresAt })
+    .onConflictDoNothing()
+    .returning();
+  if (recorded.length === 0) {
+    throw new AppError('SSO_FAILED', 'This SAML assertion was already used', { reason: 'replayed' });
+  }
+  const [used] = await deps.db.delete(ssoStates).where(eq(ssoStates.state, browserRequest)).returning();
+  if (!used) throw new AppError('SSO_FAILED', 'This sign-in was already finished', { reason: 'expired' });
+  if (domainOf(identity.email) !== conn.emailDomain.toLowerCase()) {
+    throw new AppError('SSO_FAILED', `Only ${conn.emailDomain} addresses can sign in here`, { reason: 'wrong_domain' });
+  }
+  const issuer = conn.samlIdpEntityId;
+  const linked = flow.linkUserId != null;
+  const user = linked
+    ? await linkIdentity(deps, conn, issuer, flow.linkUserId!, identity, ip)
+    : await findOrCreateMember(deps, conn, issuer, 'saml', identity);
+  await recordAudit(deps.db, {
+    companyId,
+    actorId: user.id,
+    action: 'auth.sign_in',
+    targetType: 'user',
+    targetId: user.id,
+    ip,
+    detail: { method: 'saml', source: 'saml', issuer, subject: identity.subject, assertionId: identity.assertionId },
+  });
+  return { user, linked };
 }
