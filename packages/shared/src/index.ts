@@ -1,5 +1,6 @@
 export * from './accommodations';
 export * from './account-responses';
+export * from './ats';
 export * from './authoring-responses';
 export * from './companies';
 export * from './comparison';
