@@ -1045,4 +1045,17 @@ describe('ATS doors (issue 45): nobody / a session / an API token 401, another c
       expect(got).toEqual(expected);
     });
   }
+
+  it('POST /ats/lever/:companyId/webhook: a session, an API token or a signature of another token is a 401', async () => {
+    const body = { triggeredAt: 1, event: 'candidateStageChange', token: 't', signature: 'ab'.repeat(32), data: {} };
+    for (const headers of [{}, { cookie: owner.cookie }, { authorization: `Bearer ${apiToken}` }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/ats/lever/${owner.companyId}/webhook`,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
 });

@@ -37,8 +37,8 @@ export function bearer(header: string | undefined): string | null {
 
 export interface VendorHttp {
   vendor: TAtsVendor;
-  /** The key the request carries, or null. */
-  keyOf(req: FastifyRequest): string | null;
+  /** The key the request carries, or null (absent: the routes authenticate themselves, as Lever's signed webhook). */
+  keyOf?: (req: FastifyRequest) => string | null;
   /** The vendor's error body. */
   errorBody(status: number, message: string): Record<string, unknown>;
   /** Extra headers on a 401 (Basic realm). */
@@ -48,12 +48,14 @@ export interface VendorHttp {
 /** Installs the vendor's key check, error answers and not-found answer inside its scope. */
 export function installVendorHttp(scope: FastifyInstance, deps: AppDeps, v: VendorHttp): void {
   scope.decorateRequest('ats', null);
-  scope.addHook('onRequest', async (req) => {
-    const key = v.keyOf(req);
-    const conn = key ? await connectionOfKey(deps.db, v.vendor, key) : null;
-    if (!conn) throw new AtsRefusal(401, 'Invalid API key');
-    req.ats = conn;
-  });
+  const keyOf = v.keyOf;
+  if (keyOf)
+    scope.addHook('onRequest', async (req) => {
+      const key = keyOf(req);
+      const conn = key ? await connectionOfKey(deps.db, v.vendor, key) : null;
+      if (!conn) throw new AtsRefusal(401, 'Invalid API key');
+      req.ats = conn;
+    });
   scope.setErrorHandler((err: FastifyError | AppError | AtsRefusal, req, reply) => {
     const { status, message } = statusOf(err, req);
     if (status === 401 && v.challenge) reply.header('www-authenticate', v.challenge);

@@ -21,7 +21,7 @@ type Deps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'mailer' | 'config'>;
 /** Why an order is refused; each vendor's routes answer it in that vendor's error shape. */
 export class AtsRefusal extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 409 | 422,
+    readonly status: 400 | 401 | 404 | 409 | 422 | 502,
     message: string,
   ) {
     super(message);

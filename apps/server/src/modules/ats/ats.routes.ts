@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { atsSettingsRoutes } from './ats.settings.routes';
 import { greenhouseRoutes } from './greenhouse.routes';
+import { leverRoutes } from './lever.routes';
 
 export async function atsRoutes(app: FastifyInstance, deps: AppDeps) {
   await atsSettingsRoutes(app, deps);
   await greenhouseRoutes(app, deps);
+  await leverRoutes(app, deps);
 }
