@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, Parts } from './deps';
 import { createAiProvider } from './modules/ai/ai.provider';
+import { createAtsLoop } from './modules/ats/ats.loop';
 import { createAutoEndLoop } from './modules/attempts/auto-end-loop';
 import { createRetentionLoop } from './modules/erasure/retention.loop';
 import { createFacePart } from './modules/face/face.part';
@@ -71,14 +72,18 @@ export async function createParts(deps: AppDeps, log: FastifyBaseLogger): Promis
   // Data governance: the daily retention purge.
   const webhookLoop = createWebhookLoop(() => ({ ...deps, ...parts.deps }), log);
   const retentionLoop = createRetentionLoop(() => ({ ...deps, ...parts.deps }), log);
+  // ATS connectors (issue 45): completed orders and the results sent back to the vendors.
+  const atsLoop = createAtsLoop(() => ({ ...deps, ...parts.deps }), log);
   const startBeforeWebhooks = parts.start;
   const stopBeforeWebhooks = parts.stop;
   parts.start = async (app) => {
     await startBeforeWebhooks?.(app);
     webhookLoop.start();
     retentionLoop.start();
+    atsLoop.start();
   };
   parts.stop = async () => {
+    await atsLoop.stop();
     await retentionLoop.stop();
     await webhookLoop.stop();
     await stopBeforeWebhooks?.();

@@ -859,3 +859,65 @@ export const aiExchanges = pgTable('ai_exchanges', {
     .default('off'),
 });
 export type AiExchangeRow = typeof aiExchanges.$inferSelect;
+// 1211_ats (issue 45): ATS connectors, the tests they ordered, and what we send back.
+export const atsConnections = pgTable(
+  'ats_connections',
+  {
+    companyId: uuid('company_id').notNull(),
+    vendor: text('vendor', { enum: ['greenhouse', 'lever', 'ashby', 'workable'] }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    inboundKeyHash: text('inbound_key_hash').unique(),
+    secrets: text('secrets').notNull(),
+    settings: jsonb('settings').$type<Record<string, string | null>>().notNull().default({}),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.vendor] })],
+);
+
+export const atsOrders = pgTable('ats_orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  vendor: text('vendor', { enum: ['greenhouse', 'lever', 'ashby', 'workable'] }).notNull(),
+  externalKey: text('external_key').notNull(),
+  testId: uuid('test_id').notNull(),
+  invitationId: uuid('invitation_id'),
+  email: text('email').notNull(),
+  callbackUrl: text('callback_url'),
+  context: jsonb('context').$type<Record<string, string | null>>().notNull().default({}),
+  status: text('status', { enum: ['sent', 'completed', 'cancelled'] })
+    .notNull()
+    .default('sent'),
+  attemptId: uuid('attempt_id'),
+  score: doublePrecision('score'),
+  maxScore: doublePrecision('max_score'),
+  passed: boolean('passed'),
+  completedAt: ts('completed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const atsDeliveries = pgTable('ats_deliveries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  orderId: uuid('order_id').notNull(),
+  vendor: text('vendor', { enum: ['greenhouse', 'lever', 'ashby', 'workable'] }).notNull(),
+  kind: text('kind').notNull(),
+  method: text('method', { enum: ['POST', 'PUT', 'PATCH'] }).notNull(),
+  url: text('url').notNull(),
+  body: text('body').notNull(),
+  status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+  lastAttemptAt: ts('last_attempt_at'),
+  responseStatus: integer('response_status'),
+  responseBody: text('response_body'),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type AtsConnectionRow = typeof atsConnections.$inferSelect;
+export type AtsOrderRow = typeof atsOrders.$inferSelect;
+export type AtsDeliveryRow = typeof atsDeliveries.$inferSelect;

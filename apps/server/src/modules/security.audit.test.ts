@@ -989,3 +989,95 @@ describe('SCIM (issue 45): nobody / a session / an API token 401, another compan
     });
   }
 });
+
+describe('ATS doors (issue 45): nobody / a session / an API token 401, another company’s key 404, its own 2xx', () => {
+  const keys: Record<string, { own: string; rivals: string }> = {};
+  let apiToken = '';
+  let ownTestId = '';
+  let orderId = '';
+  const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+  beforeAll(async () => {
+    for (const vendor of ['greenhouse']) {
+      keys[vendor] = {
+        own: (await call(t.app, 'PUT', `/api/companies/ats/${vendor}`, owner, { enabled: true })).json().inboundKey,
+        rivals: (await call(t.app, 'PUT', `/api/companies/ats/${vendor}`, rival, { enabled: true })).json().inboundKey,
+      };
+    }
+    apiToken = (
+      await call(t.app, 'POST', '/api/companies/api-tokens', owner, { name: 'ats audit', scopes: ['tests:read'] })
+    ).json().token;
+    ownTestId = (await createTestAs(t.app, owner, { testName: 'ATS audit', testType: 'APTITUDE', access: 'invited' }))
+      .id;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/ats/greenhouse/send_test',
+      headers: { authorization: basic(keys.greenhouse!.own), 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        partner_test_id: ownTestId,
+        candidate: { email: 'ats.audit@example.test' },
+        url: 'http://127.0.0.1:9/greenhouse',
+      }),
+    });
+    orderId = sent.json().partner_interview_id;
+  });
+  type Row = [string, 'GET' | 'POST', () => string, [number, number, number, number, number], (() => unknown)?];
+  const rows: Row[] = [
+    ['greenhouse', 'GET', () => '/ats/greenhouse/list_tests', [401, 401, 401, 200, 200]],
+    [
+      'greenhouse',
+      'POST',
+      () => '/ats/greenhouse/send_test',
+      [401, 401, 401, 404, 200],
+      () => ({
+        partner_test_id: ownTestId,
+        candidate: { email: 'ats.audit@example.test' },
+        url: 'http://127.0.0.1:9/greenhouse',
+      }),
+    ],
+    [
+      'greenhouse',
+      'GET',
+      () => `/ats/greenhouse/test_status?partner_interview_id=${orderId}`,
+      [401, 401, 401, 404, 200],
+    ],
+    ['greenhouse', 'POST', () => '/ats/greenhouse/response_error', [401, 401, 401, 200, 200], () => ({ errors: [] })],
+  ];
+  for (const [vendor, method, url, expected, body] of rows) {
+    it(`${method} ${url.toString().replace(/^\(\) => `|`$/g, '')}`, async () => {
+      const k = keys[vendor]!;
+      const auth = (key: string) => (vendor === 'workable' ? `Bearer ${key}` : basic(key));
+      const callers: Record<string, string>[] = [
+        {},
+        { cookie: owner.cookie },
+        { authorization: `Bearer ${apiToken}` },
+        { authorization: auth(k.rivals) },
+        { authorization: auth(k.own) },
+      ];
+      const got: number[] = [];
+      for (const headers of callers) {
+        const payload = body?.();
+        const res = await t.app.inject({
+          method,
+          url: url(),
+          headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+          ...(payload ? { payload: JSON.stringify(payload) } : {}),
+        });
+        got.push(res.statusCode);
+      }
+      expect(got).toEqual(expected);
+    });
+  }
+
+  it('POST /ats/lever/:companyId/webhook: a session, an API token or a signature of another token is a 401', async () => {
+    const body = { triggeredAt: 1, event: 'candidateStageChange', token: 't', signature: 'ab'.repeat(32), data: {} };
+    for (const headers of [{}, { cookie: owner.cookie }, { authorization: `Bearer ${apiToken}` }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/ats/lever/${owner.companyId}/webhook`,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
