@@ -3,7 +3,7 @@
 declare global {
   interface Window {
     /** TEST-ONLY: shorter proctoring intervals, read by the web app at start. */
-    __ASSESSLY_PROCTORING_INTERVALS__?: { heartbeatMs?: number; deviceCheckMs?: number };
+    __ASSESSLY_PROCTORING_INTERVALS__?: { heartbeatMs?: number; deviceCheckMs?: number; liveFallbackMs?: number };
     /** Set by an injected script if a sanitised description ever ran it. */
     __pwned?: number;
   }

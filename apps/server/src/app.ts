@@ -15,9 +15,11 @@ import { installSessionLookup } from './lib/auth';
 import { AppError, installErrorHandler } from './lib/errors';
 import { installRouteSchemas } from './lib/route-schema';
 import { rateLimitOptions } from './lib/shared-limits';
+import { aiRoutes } from './modules/ai/ai.routes';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
 import { aptitudeQuestionsRoutes } from './modules/aptitude-questions/aptitude-questions.routes';
+import { atsRoutes } from './modules/ats/ats.routes';
 import { attemptsRoutes } from './modules/attempts/attempts.routes';
 import { installAuditHooks } from './modules/audit/audit.hooks';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await attemptsRoutes(app, deps);
   await draftsRoutes(app, deps);
   await playbackRoutes(app, deps);
+  await aiRoutes(app, deps);
   await aptitudeAttemptsRoutes(app, deps);
   await proctoringEventsRoutes(app, deps);
   await testsRoutes(app, deps);
@@ -119,6 +122,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await testFiguresRoutes(app, deps);
   await scimSettingsRoutes(app, deps);
   await scimRoutes(app, deps);
+  await atsRoutes(app, deps);
   await sectionsRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);

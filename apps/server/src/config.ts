@@ -66,6 +66,34 @@ export interface Config {
   passwordCost: PasswordCost;
   /** INTERVIEW_ICE_SERVERS: JSON list of WebRTC STUN/TURN servers for interview video (default none: one network). */
   interviewIceServers?: IceServer[];
+  /**
+   * Issue 44: the AI assistant's OpenAI-compatible chat-completions endpoint (AI_BASE_URL, e.g.
+   * http://127.0.0.1:11434/v1 for Ollama), its key (AI_API_KEY, never sent to a browser or logged) and model
+   * (AI_MODEL). Without AI_BASE_URL and AI_MODEL the assistant is off on this server.
+   */
+  ai?: AiConfig | null;
+}
+
+export interface AiConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** AI_TIMEOUT_MS (default 60000): the longest an answer may take, from the question to its last word. */
+  timeoutMs: number;
+}
+
+/** AI_BASE_URL + AI_MODEL (AI_API_KEY optional: local servers need none); either missing: null. */
+export function readAiConfig(env: NodeJS.ProcessEnv): AiConfig | null {
+  const baseUrl = env.AI_BASE_URL?.trim();
+  const model = env.AI_MODEL?.trim();
+  if (!baseUrl || !model) return null;
+  if (!/^https?:\/\//.test(baseUrl)) throw new Error('AI_BASE_URL must be an http(s) URL');
+  return {
+    baseUrl: baseUrl.replace(/\/$/, ''),
+    apiKey: env.AI_API_KEY?.trim() || 'none',
+    model,
+    timeoutMs: positiveInt(env.AI_TIMEOUT_MS, 60_000, 'AI_TIMEOUT_MS'),
+  };
 }
 
 export interface IceServer {
@@ -146,6 +174,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signinIpRateLimit: positiveInt(env.SIGNIN_IP_RATE_LIMIT, 1000, 'SIGNIN_IP_RATE_LIMIT'),
     signinAccountLimit: positiveInt(env.SIGNIN_ACCOUNT_LIMIT, 10, 'SIGNIN_ACCOUNT_LIMIT'),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    ai: readAiConfig(env),
     passwordCost: {
       memoryKib: positiveInt(env.ARGON2_MEMORY_KIB, DEFAULT_PASSWORD_COST.memoryKib, 'ARGON2_MEMORY_KIB'),
       timeCost: positiveInt(env.ARGON2_TIME_COST, DEFAULT_PASSWORD_COST.timeCost, 'ARGON2_TIME_COST'),

@@ -9,6 +9,7 @@ import type { Database, Db } from './db/client';
 import type { BlobStore } from './lib/blobs';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
+import type { AiProvider } from './modules/ai/ai.provider';
 import type { FaceClient } from './modules/face/face-client';
 import type { JudgingService } from './modules/judging/judging.types';
 
@@ -29,6 +30,8 @@ export interface AppDeps {
   face?: FaceClient;
   /** DNS TXT look-up for the SSO domain proof; node's resolver when absent (tests pass their own). */
   resolveTxt?: (host: string) => Promise<string[][]>;
+  /** The AI assistant's provider (issue 44), from AI_BASE_URL/AI_MODEL; absent: the assistant is off. */
+  ai?: AiProvider;
 }
 
 /** A long-lived part beside the API (parts.ts): its dependencies, and how it starts and stops. */

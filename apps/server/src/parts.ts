@@ -4,6 +4,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, Parts } from './deps';
+import { createAiProvider } from './modules/ai/ai.provider';
+import { createAtsLoop } from './modules/ats/ats.loop';
 import { createAutoEndLoop } from './modules/attempts/auto-end-loop';
 import { createRetentionLoop } from './modules/erasure/retention.loop';
 import { createFacePart } from './modules/face/face.part';
@@ -15,6 +17,12 @@ import { createWebhookLoop } from './modules/webhooks/webhooks.loop';
 
 export async function createParts(deps: AppDeps, log: FastifyBaseLogger): Promise<Parts> {
   const parts: Parts = { deps: {} };
+  // The AI assistant (issue 44): a client of the configured provider; the health fact names the model only.
+  if (deps.config.ai) {
+    const ai = createAiProvider(deps.config.ai);
+    parts.deps.ai = ai;
+    deps.healthParts.ai = () => ({ model: ai.model });
+  }
   // Taking: ends attempts at their deadline (with every other part's deps, e.g. the judge queue).
   const autoEnd = createAutoEndLoop(() => ({ ...deps, ...parts.deps }), log);
   parts.start = async () => autoEnd.start();
@@ -64,14 +72,18 @@ export async function createParts(deps: AppDeps, log: FastifyBaseLogger): Promis
   // Data governance: the daily retention purge.
   const webhookLoop = createWebhookLoop(() => ({ ...deps, ...parts.deps }), log);
   const retentionLoop = createRetentionLoop(() => ({ ...deps, ...parts.deps }), log);
+  // ATS connectors (issue 45): completed orders and the results sent back to the vendors.
+  const atsLoop = createAtsLoop(() => ({ ...deps, ...parts.deps }), log);
   const startBeforeWebhooks = parts.start;
   const stopBeforeWebhooks = parts.stop;
   parts.start = async (app) => {
     await startBeforeWebhooks?.(app);
     webhookLoop.start();
     retentionLoop.start();
+    atsLoop.start();
   };
   parts.stop = async () => {
+    await atsLoop.stop();
     await retentionLoop.stop();
     await webhookLoop.stop();
     await stopBeforeWebhooks?.();

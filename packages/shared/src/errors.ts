@@ -34,6 +34,11 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   RUN_SUPERSEDED: 409,
   ACCOUNT_THROTTLED: 429,
+  // The AI assistant (issue 44)
+  AI_OFF: 403,
+  AI_NOT_CONFIGURED: 503,
+  AI_BUDGET: 429,
+  AI_BUSY: 409,
   // Candidate page (issue 12)
   DRAFT_STALE: 409,
   TEST_NOT_READY: 409,
@@ -64,6 +69,8 @@ export const ERROR_STATUS = {
   FACE_ENROLMENT_REQUIRED: 428,
   FACE_LIVENESS_REQUIRED: 428,
   FACE_ALREADY_ENROLLED: 409,
+  /** Issue 41: a reviewer's identity decision on an attempt without a live_unconfirmed event. */
+  IDENTITY_NOT_PENDING: 409,
   PROCTORING_OFF: 409,
   // Employer workflow (issue 13)
   EMAIL_NOT_VERIFIED: 403,

@@ -1,5 +1,7 @@
 export * from './accommodations';
 export * from './account-responses';
+export * from './ai';
+export * from './ats';
 export * from './authoring-responses';
 export * from './companies';
 export * from './comparison';

@@ -8,7 +8,13 @@
 import { z } from 'zod';
 
 /** Recorded events that are not integrity events: a return, or a failure that is not the candidate's doing. */
-export const NOT_INTEGRITY_EVENT_KINDS: readonly string[] = ['tab_visible', 'window_focus', 'proctoring_unavailable'];
+export const NOT_INTEGRITY_EVENT_KINDS: readonly string[] = [
+  'tab_visible',
+  'window_focus',
+  'proctoring_unavailable',
+  // issue 41: a start without the live check is a question for a reviewer, not a finding against the candidate
+  'live_unconfirmed',
+];
 
 export const isIntegrityEventKind = (kind: string) => !NOT_INTEGRITY_EVENT_KINDS.includes(kind);
 
@@ -38,6 +44,7 @@ export const PROCTORING_EVENT_LABELS: Record<string, string> = {
   camera_lost: 'Camera lost',
   enroll_failed: 'Face enrolment failed',
   enroll_refused: 'New enrolment refused during the test',
+  live_unconfirmed: 'Live check not completed: identity to be confirmed by a reviewer',
   proctoring_unavailable: 'Proctoring unavailable',
   challenge_missed: 'Spot check not answered',
   fullscreen_exit: 'Left full screen',
@@ -55,6 +62,7 @@ export const INTEGRITY_SIGNAL_TITLES: Record<string, string> = {
   submitted_not_recorded: "Submitted code is not in the page's recording",
   no_recording: 'Submitted without a recording from the page',
   implausible_timing: "Edit times the page's batches cannot have taken",
+  assistant_insertions: "Code inserted from the test's AI assistant",
 };
 
 /** A kind nobody labelled still reads as words ("alt_tab_attempt" → "Alt tab attempt"), never as a code. */

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { ANSWER_LANGUAGES } from './sql-problems';
 import { DRAFT_MAX_CHARS } from './taking';
 
-export const EDIT_KINDS = ['type', 'delete', 'paste', 'drop', 'undo', 'redo', 'reset'] as const;
+/** `assistant` (issue 44): a block inserted from the test's AI assistant (appended: stored rows keep their index). */
+export const EDIT_KINDS = ['type', 'delete', 'paste', 'drop', 'undo', 'redo', 'reset', 'assistant'] as const;
 export type TEditKind = (typeof EDIT_KINDS)[number];
 
 /** Bounds of one batch: the page sends one every few seconds, so these hold hours of fast typing. */
@@ -126,6 +127,8 @@ export const INTEGRITY_KINDS = [
   'no_recording',
   // issue 42: edits whose page-stamped times do not fit the server's receive times of their batches
   'implausible_timing',
+  // issue 44: code inserted from the test's own AI assistant (allowed by the test, told apart from pastes)
+  'assistant_insertions',
 ] as const;
 export type TIntegrityKind = (typeof INTEGRITY_KINDS)[number];
 

@@ -21,6 +21,7 @@ export type TPolicyAction =
   | 'review.note'
   | 'review.status'
   | 'review.grade' // grade written answers (issue 25): a reviewer's own role allows it
+  | 'review.identity' // confirm or reject the identity of a start without the live check (issue 41)
   | 'interviews.create' // schedule interviews, invite the candidate
   | 'interviews.read' // reviewers: ended interviews only (the server's interviews.access.ts)
   | 'interviews.conduct' // join a live room as interviewer, run, reveal, end
@@ -49,6 +50,7 @@ export const POLICY_RULES: Readonly<Record<TPolicyAction, { roles: readonly TCom
   'review.note': { roles: ALL, label: 'Writing reviewer notes' },
   'review.status': { roles: AUTHORS, label: 'Changing a hiring status' },
   'review.grade': { roles: ALL, label: 'Grading written answers' },
+  'review.identity': { roles: ALL, label: "Confirming a candidate's identity" },
   'interviews.create': { roles: AUTHORS, label: 'Scheduling interviews' },
   'interviews.read': { roles: ALL, label: 'Reading interviews' },
   'interviews.conduct': { roles: AUTHORS, label: 'Conducting interviews' },

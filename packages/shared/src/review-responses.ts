@@ -136,6 +136,16 @@ export const ZProctoringEvent = z.object({
   response: z.string().nullable().optional(),
   /** Issue 23: who recorded it: the candidate's page (its own report) or the server. */
   source: z.enum(['page', 'server']).optional(),
+  /** Issue 41: a reviewer's decision on a live_unconfirmed event (null while it waits for one). */
+  identity: z
+    .object({
+      decision: z.enum(['confirmed', 'rejected']),
+      decidedAt: z.string(),
+      decidedBy: z.string().nullable(),
+      note: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TProctoringEvent = z.infer<typeof ZProctoringEvent>;
 

@@ -50,6 +50,25 @@ export const ZHiringStatusUpdate = z.object({
   notify: ZNotify,
 });
 
+/**
+ * PUT /api/review/attempts/{attemptId}/identity (issue 41): the reviewer's decision on an attempt that started
+ * without the live check (its live_unconfirmed event, with the enrolment photo).
+ */
+export const IDENTITY_NOTE_MAX = 500;
+export const ZIdentityDecision = z.object({
+  decision: z.enum(['confirmed', 'rejected'], { error: 'Choose confirmed or rejected' }),
+  note: z.string().trim().max(IDENTITY_NOTE_MAX, `At most ${IDENTITY_NOTE_MAX} characters`).optional(),
+});
+export type TIdentityDecision = z.infer<typeof ZIdentityDecision>;
+export const ZIdentityDecided = z.object({
+  attemptId: z.string(),
+  eventId: z.string(),
+  decision: z.enum(['confirmed', 'rejected']),
+  decidedAt: z.string(),
+  /** Whether this call changed the decision (false: the same decision again). */
+  changed: z.boolean(),
+});
+
 /** POST /api/review/tests/{testId}/status: one status for many candidates of one test at once (issue 26). */
 export const ZBulkStatusUpdate = z.object({
   attemptIds: z

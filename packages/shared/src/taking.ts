@@ -138,6 +138,22 @@ export type TCandidateQuestion = z.infer<typeof ZCandidateQuestion>;
 
 const ZCodeLanguage = z.enum(CODE_LANGUAGES);
 
+/**
+ * POST /api/attempts/{testId}/start (issue 41). A camera-proctored candidate whose live check did not pass may
+ * start anyway: `liveFallback` says why (`timeout`: 60 s without success; `request`: "I can't do the head turn"),
+ * `stillCamera` that the page saw a still picture. The server still needs the enrolment photo and records a
+ * live_unconfirmed event for a reviewer. No body (or {}) is the ordinary start.
+ */
+export const LIVE_FALLBACK_REASONS = ['timeout', 'request'] as const;
+export const ZStartAttempt = z
+  .object({
+    liveFallback: z.enum(LIVE_FALLBACK_REASONS, { error: 'liveFallback is timeout or request' }).optional(),
+    stillCamera: z.boolean().optional(),
+  })
+  .strict()
+  .optional();
+export type TStartAttempt = z.infer<typeof ZStartAttempt>;
+
 /** GET /api/attempts/take/{testId} (and start, restart-preview, end): everything the test page needs. */
 export const ZTakeTest = z.object({
   test: z.object({

@@ -455,6 +455,11 @@ export const proctoringEvents = pgTable('proctoring_events', {
   source: text('source', { enum: ['page', 'server'] })
     .notNull()
     .default('server'),
+  // 1251_identity_review (issue 41): a reviewer's decision on a live_unconfirmed event
+  identityDecision: text('identity_decision', { enum: ['confirmed', 'rejected'] }),
+  identityDecidedBy: uuid('identity_decided_by'),
+  identityDecidedAt: ts('identity_decided_at'),
+  identityNote: text('identity_note'),
 });
 
 export const faceEnrollments = pgTable('face_enrollments', {
@@ -818,3 +823,101 @@ export const scimUsers = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
 );
 export type ScimUserRow = typeof scimUsers.$inferSelect;
+
+// 1221_ai_assistant (issue 44): a test's AI assistant settings (no row: off) and every exchange of an attempt.
+export const aiSettings = pgTable('ai_settings', {
+  testId: uuid('test_id').primaryKey(),
+  mode: text('mode', { enum: ['off', 'explain', 'hints', 'full'] })
+    .notNull()
+    .default('off'),
+  instruction: text('instruction').notNull().default(''),
+  maxMessages: integer('max_messages').notNull().default(20),
+  maxTokens: integer('max_tokens').notNull().default(20000),
+  updatedBy: uuid('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type AiSettingsRow = typeof aiSettings.$inferSelect;
+
+export const aiExchanges = pgTable('ai_exchanges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  attemptId: uuid('attempt_id').notNull(),
+  questionId: uuid('question_id'),
+  atMs: integer('at_ms').notNull().default(0),
+  askedAt: ts('asked_at').notNull().defaultNow(),
+  question: text('question').notNull(),
+  code: text('code').notNull().default(''),
+  answer: text('answer').notNull().default(''),
+  status: text('status', { enum: ['pending', 'ok', 'failed'] })
+    .notNull()
+    .default('pending'),
+  error: text('error'),
+  promptTokens: integer('prompt_tokens').notNull().default(0),
+  completionTokens: integer('completion_tokens').notNull().default(0),
+  model: text('model').notNull().default(''),
+  mode: text('mode', { enum: ['off', 'explain', 'hints', 'full'] })
+    .notNull()
+    .default('off'),
+});
+export type AiExchangeRow = typeof aiExchanges.$inferSelect;
+// 1211_ats (issue 45): ATS connectors, the tests they ordered, and what we send back.
+export const atsConnections = pgTable(
+  'ats_connections',
+  {
+    companyId: uuid('company_id').notNull(),
+    vendor: text('vendor', { enum: ['greenhouse', 'lever', 'ashby', 'workable'] }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    inboundKeyHash: text('inbound_key_hash').unique(),
+    secrets: text('secrets').notNull(),
+    settings: jsonb('settings').$type<Record<string, string | null>>().notNull().default({}),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.vendor] })],
+);
+
+export const atsOrders = pgTable('ats_orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  vendor: text('vendor', { enum: ['greenhouse', 'lever', 'ashby', 'workable'] }).notNull(),
+  externalKey: text('external_key').notNull(),
+  testId: uuid('test_id').notNull(),
+  invitationId: uuid('invitation_id'),
+  email: text('email').notNull(),
+  callbackUrl: text('callback_url'),
+  context: jsonb('context').$type<Record<string, string | null>>().notNull().default({}),
+  status: text('status', { enum: ['sent', 'completed', 'cancelled'] })
+    .notNull()
+    .default('sent'),
+  attemptId: uuid('attempt_id'),
+  score: doublePrecision('score'),
+  maxScore: doublePrecision('max_score'),
+  passed: boolean('passed'),
+  completedAt: ts('completed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const atsDeliveries = pgTable('ats_deliveries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  orderId: uuid('order_id').notNull(),
+  vendor: text('vendor', { enum: ['greenhouse', 'lever', 'ashby', 'workable'] }).notNull(),
+  kind: text('kind').notNull(),
+  method: text('method', { enum: ['POST', 'PUT', 'PATCH'] }).notNull(),
+  url: text('url').notNull(),
+  body: text('body').notNull(),
+  status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+  lastAttemptAt: ts('last_attempt_at'),
+  responseStatus: integer('response_status'),
+  responseBody: text('response_body'),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type AtsConnectionRow = typeof atsConnections.$inferSelect;
+export type AtsOrderRow = typeof atsOrders.$inferSelect;
+export type AtsDeliveryRow = typeof atsDeliveries.$inferSelect;

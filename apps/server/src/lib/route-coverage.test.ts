@@ -36,6 +36,7 @@ const ANSWERS_NO_JSON: RegExp[] = [
   /^GET \/api\/review\/frames\/:eventId$/, // an image
   /^GET \/api\/review\/tests\/:testId\/(results|figures)\.csv$/, // CSV
   /^GET \/api\/submissions\/stream$/, // server-sent events
+  /^POST \/api\/attempts\/:testId\/ai\/ask$/, // server-sent events: the assistant's answer as it streams (issue 44)
   /^POST \/api\/face\/(detect|verify)$/, // the spec's answer: the annotated JPEG frame (or 204), facts in headers
   /^POST \/api\/proctoring\/:testId\/camera-lost$/, // 204, no body
   /^GET \/api\/interviews\/:id\/(sync|notes)$/, // WebSocket upgrades (the Yjs sync protocol)

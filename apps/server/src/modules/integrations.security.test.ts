@@ -73,6 +73,11 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => string; bo
   { method: 'GET', url: () => '/api/companies/scim' },
   { method: 'POST', url: () => '/api/companies/scim/token', body: {} },
   { method: 'DELETE', url: () => '/api/companies/scim/token' },
+  // ATS connectors (issue 45): the rival configures its own company's connector
+  { method: 'GET', url: () => '/api/companies/ats' },
+  { method: 'PUT', url: () => '/api/companies/ats/greenhouse', body: { enabled: true } },
+  { method: 'GET', url: () => '/api/companies/ats/deliveries' },
+  { method: 'DELETE', url: () => '/api/companies/ats/lever', owned: true },
 ];
 
 describe('integration routes × callers', () => {

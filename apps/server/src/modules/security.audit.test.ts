@@ -198,12 +198,22 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     // (grading.test.ts and coding-written.test.ts grade real ones, by every role)
     ['PUT', () => `/api/review/attempts/${attemptId}/grades`, [401, 403, 404, 404], { questionId: UUID0, score: 1 }],
     ['GET', () => `/api/review/frames/${eventId}`, [401, 403, 404, 200]],
+    // Issue 41: the identity decision on a start without the live check (any role of the company; this attempt
+    // passed no fallback, so the owner is told there is nothing to confirm; live-fallback.test.ts decides real ones)
+    ['PUT', () => `/api/review/attempts/${attemptId}/identity`, [401, 403, 404, 409], { decision: 'confirmed' }],
     // Code playback (issue 29): the recording and its signals are results; writing needs one's own attempt.
     ['GET', () => `/api/review/attempts/${attemptId}/playback`, [401, 403, 404, 200]],
     // issue 42: the playback comes in pages
     ['GET', () => `/api/review/attempts/${attemptId}/playback?limit=1&cursor=0`, [401, 403, 404, 200]],
     ['GET', () => `/api/review/attempts/${attemptId}/integrity`, [401, 403, 404, 200]],
     ['POST', () => `/api/attempts/${codingId}/edits`, [401, 409, 409, 409], editBatchBody()],
+    // The AI assistant (issue 44): settings are the test's managers'; asking needs one's own open attempt; the
+    // transcript is a result. The rules are no one's secret (the entry page shows them before the start).
+    ['GET', () => `/api/tests/${codingId}/ai`, [401, 403, 404, 200]],
+    ['PUT', () => `/api/tests/${codingId}/ai`, [401, 403, 404, 200], { mode: 'off', maxMessages: 5, maxTokens: 1000 }],
+    ['GET', () => `/api/attempts/${codingId}/ai`, [401, 200, 200, 200]],
+    ['POST', () => `/api/attempts/${codingId}/ai/ask`, [401, 409, 409, 409], { question: 'What is a loop?' }],
+    ['GET', () => `/api/review/attempts/${attemptId}/ai`, [401, 403, 404, 200]],
     // the library copies only a written question into a coding test (issue 25): the owner's choice question is refused
     [
       'POST',
@@ -523,6 +533,10 @@ describe('malformed ids and input', () => {
       ['GET', `/api/review/attempts/${bad}/playback?limit=0&cursor=x`, 'owner'],
       ['GET', `/api/review/attempts/${bad}/integrity`, 'owner'],
       ['POST', `/api/attempts/${bad}/edits`, 'stranger'],
+      ['GET', `/api/tests/${bad}/ai`, 'owner'],
+      ['GET', `/api/attempts/${bad}/ai`, 'stranger'],
+      ['POST', `/api/attempts/${bad}/ai/ask`, 'stranger'],
+      ['GET', `/api/review/attempts/${bad}/ai`, 'owner'],
       ['GET', `/api/attempts/${bad}/integrity`, 'stranger'],
       ['GET', `/api/review/tests/${bad}/results.csv`, 'owner'],
       ['POST', `/api/invitations/${bad}/resend`, 'owner'],
@@ -978,4 +992,96 @@ describe('SCIM (issue 45): nobody / a session / an API token 401, another compan
       expect(got).toEqual(expected);
     });
   }
+});
+
+describe('ATS doors (issue 45): nobody / a session / an API token 401, another company’s key 404, its own 2xx', () => {
+  const keys: Record<string, { own: string; rivals: string }> = {};
+  let apiToken = '';
+  let ownTestId = '';
+  let orderId = '';
+  const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+  beforeAll(async () => {
+    for (const vendor of ['greenhouse']) {
+      keys[vendor] = {
+        own: (await call(t.app, 'PUT', `/api/companies/ats/${vendor}`, owner, { enabled: true })).json().inboundKey,
+        rivals: (await call(t.app, 'PUT', `/api/companies/ats/${vendor}`, rival, { enabled: true })).json().inboundKey,
+      };
+    }
+    apiToken = (
+      await call(t.app, 'POST', '/api/companies/api-tokens', owner, { name: 'ats audit', scopes: ['tests:read'] })
+    ).json().token;
+    ownTestId = (await createTestAs(t.app, owner, { testName: 'ATS audit', testType: 'APTITUDE', access: 'invited' }))
+      .id;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/ats/greenhouse/send_test',
+      headers: { authorization: basic(keys.greenhouse!.own), 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        partner_test_id: ownTestId,
+        candidate: { email: 'ats.audit@example.test' },
+        url: 'http://127.0.0.1:9/greenhouse',
+      }),
+    });
+    orderId = sent.json().partner_interview_id;
+  });
+  type Row = [string, 'GET' | 'POST', () => string, [number, number, number, number, number], (() => unknown)?];
+  const rows: Row[] = [
+    ['greenhouse', 'GET', () => '/ats/greenhouse/list_tests', [401, 401, 401, 200, 200]],
+    [
+      'greenhouse',
+      'POST',
+      () => '/ats/greenhouse/send_test',
+      [401, 401, 401, 404, 200],
+      () => ({
+        partner_test_id: ownTestId,
+        candidate: { email: 'ats.audit@example.test' },
+        url: 'http://127.0.0.1:9/greenhouse',
+      }),
+    ],
+    [
+      'greenhouse',
+      'GET',
+      () => `/ats/greenhouse/test_status?partner_interview_id=${orderId}`,
+      [401, 401, 401, 404, 200],
+    ],
+    ['greenhouse', 'POST', () => '/ats/greenhouse/response_error', [401, 401, 401, 200, 200], () => ({ errors: [] })],
+  ];
+  for (const [vendor, method, url, expected, body] of rows) {
+    it(`${method} ${url.toString().replace(/^\(\) => `|`$/g, '')}`, async () => {
+      const k = keys[vendor]!;
+      const auth = (key: string) => (vendor === 'workable' ? `Bearer ${key}` : basic(key));
+      const callers: Record<string, string>[] = [
+        {},
+        { cookie: owner.cookie },
+        { authorization: `Bearer ${apiToken}` },
+        { authorization: auth(k.rivals) },
+        { authorization: auth(k.own) },
+      ];
+      const got: number[] = [];
+      for (const headers of callers) {
+        const payload = body?.();
+        const res = await t.app.inject({
+          method,
+          url: url(),
+          headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+          ...(payload ? { payload: JSON.stringify(payload) } : {}),
+        });
+        got.push(res.statusCode);
+      }
+      expect(got).toEqual(expected);
+    });
+  }
+
+  it('POST /ats/lever/:companyId/webhook: a session, an API token or a signature of another token is a 401', async () => {
+    const body = { triggeredAt: 1, event: 'candidateStageChange', token: 't', signature: 'ab'.repeat(32), data: {} };
+    for (const headers of [{}, { cookie: owner.cookie }, { authorization: `Bearer ${apiToken}` }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/ats/lever/${owner.companyId}/webhook`,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
 });

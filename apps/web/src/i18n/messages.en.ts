@@ -116,12 +116,21 @@ export const en = {
   'entry.fairnessReview':
     'Every flag is shown to a person with its frame, and you can see your own flags after the test and answer each one in writing; a reviewer reads your answer beside the frame.',
   'entry.needsCamera': 'Start Test needs a working camera.',
-  'entry.needsLive': 'Start Test unlocks once the live check has passed.',
+  'entry.needsLive':
+    'Start Test unlocks once the live check has passed (or, if it cannot pass, after 60 seconds or when you press "I can\'t do the head turn").',
   'entry.needsPhoto': 'Start Test unlocks once your enrolment photo is taken.',
 
   'live.turnFirst': 'Live check: turn your head slowly to one side.',
   'live.turnOther': 'Live check: now turn your head to the other side.',
   'live.passed': 'Live check passed',
+  'live.stillTitle': 'Your camera shows a still picture.',
+  'live.stillFix':
+    "The preview has not changed at all for several seconds, so the head turn cannot be seen. Close any virtual-camera or photo app, choose your real camera in the browser's camera setting, make sure nothing covers the lens, and reload this page. If it stays still, you can start without the live check.",
+  'live.cannotTurn': "I can't do the head turn",
+  'live.fallbackTimeout': 'The live check has not passed within 60 seconds. You may start the test anyway.',
+  'live.fallbackRequest': 'You may start the test without the live check.',
+  'live.fallbackReview':
+    'Your test will carry the note "live check not completed: identity to be confirmed by a reviewer" with your enrolment photo; a person compares it with the checks during the test. This is not held against you.',
   'live.unavailable':
     'The live check is unavailable right now; you can start, and the gap is recorded, not held against you.',
   'enrol.waiting': 'Centre your face in good light, read the guidelines, then press Take enrolment photo.',
@@ -388,6 +397,26 @@ export const en = {
   'join.continue': 'Continue to the test',
   'join.haveAccount': 'Already have an account with {email}?',
   'join.signIn': 'Sign in',
+
+  'ai.title': 'AI assistant',
+  'ai.hide': 'Hide',
+  'ai.open': 'AI assistant',
+  'ai.mode':
+    '{mode, select, explain {Explanations only, no solution code.} hints {Hints and short snippets, no complete solution.} full {Full help, code included.} other {Not allowed.}}',
+  'ai.left': '{n, plural, one {# question} other {# questions}} left ({tokens} tokens).',
+  'ai.recorded':
+    'Every question you ask the assistant and every answer, with its time, is recorded and shown to the reviewer, as is any code you insert from it.',
+  'ai.you': 'You:',
+  'ai.insert': 'Insert into editor',
+  'ai.thinking': 'The assistant is answering...',
+  'ai.askLabel': 'Ask the assistant',
+  'ai.ask': 'Ask',
+  'ai.asking': 'Answering...',
+  'ai.unreachable': 'The assistant cannot be reached right now. Your test goes on; the clock was not paused.',
+  'ai.entryTitle': 'AI assistant',
+  'ai.entryAllowed':
+    'Allowed in this test: {mode, select, explain {explanations only, no solution code} hints {hints and short snippets, no complete solution} full {full help, code included} other {}}; up to {n, plural, one {# question} other {# questions}} and {tokens} tokens.',
+  'ai.entryNotAllowed': 'Not allowed in this test.',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -114,12 +114,22 @@ export const es: Record<MessageId, string> = {
   'entry.fairnessReview':
     'Cada aviso se muestra a una persona con su imagen, y después de la prueba puedes ver tus propios avisos y responder a cada uno por escrito; un revisor lee tu respuesta junto a la imagen.',
   'entry.needsCamera': 'Para empezar la prueba hace falta una cámara que funcione.',
-  'entry.needsLive': 'Empezar la prueba se habilita cuando se supera la comprobación en vivo.',
+  'entry.needsLive':
+    'Empezar la prueba se habilita cuando se supera la comprobación en vivo (o, si no puede superarse, a los 60 segundos o al pulsar «No puedo girar la cabeza»).',
   'entry.needsPhoto': 'Empezar la prueba se habilita cuando se toma tu foto de registro.',
 
   'live.turnFirst': 'Comprobación en vivo: gira la cabeza despacio hacia un lado.',
   'live.turnOther': 'Comprobación en vivo: ahora gira la cabeza hacia el otro lado.',
   'live.passed': 'Comprobación en vivo superada',
+  'live.stillTitle': 'Tu cámara muestra una imagen fija.',
+  'live.stillFix':
+    'La vista previa no ha cambiado nada durante varios segundos, así que no se puede ver el giro de cabeza. Cierra cualquier aplicación de cámara virtual o de fotos, elige tu cámara real en el ajuste de cámara del navegador, comprueba que nada tape el objetivo y recarga esta página. Si sigue fija, puedes empezar sin la comprobación en vivo.',
+  'live.cannotTurn': 'No puedo girar la cabeza',
+  'live.fallbackTimeout':
+    'La comprobación en vivo no se ha superado en 60 segundos. Puedes empezar la prueba de todos modos.',
+  'live.fallbackRequest': 'Puedes empezar la prueba sin la comprobación en vivo.',
+  'live.fallbackReview':
+    'Tu prueba llevará la nota «comprobación en vivo no completada: identidad pendiente de confirmar por un revisor» con tu foto de registro; una persona la compara con las comprobaciones durante la prueba. No se tiene en cuenta en tu contra.',
   'live.unavailable':
     'La comprobación en vivo no está disponible ahora mismo; puedes empezar, y el hueco se registra sin contar en tu contra.',
   'enrol.waiting': 'Centra tu rostro con buena luz, lee las normas y pulsa Tomar la foto de registro.',
@@ -391,4 +401,24 @@ export const es: Record<MessageId, string> = {
   'join.continue': 'Continuar a la prueba',
   'join.haveAccount': '¿Ya tienes una cuenta con {email}?',
   'join.signIn': 'Inicia sesión',
+
+  'ai.title': 'Asistente de IA',
+  'ai.hide': 'Ocultar',
+  'ai.open': 'Asistente de IA',
+  'ai.mode':
+    '{mode, select, explain {Solo explicaciones, sin código de solución.} hints {Pistas y fragmentos cortos, sin solución completa.} full {Ayuda completa, con código.} other {No permitido.}}',
+  'ai.left': '{n, plural, one {Queda # pregunta} other {Quedan # preguntas}} ({tokens} tokens).',
+  'ai.recorded':
+    'Cada pregunta que haces al asistente y cada respuesta, con su hora, se registran y se muestran a quien revisa, igual que el código que insertes desde él.',
+  'ai.you': 'Tú:',
+  'ai.insert': 'Insertar en el editor',
+  'ai.thinking': 'El asistente está respondiendo...',
+  'ai.askLabel': 'Pregunta al asistente',
+  'ai.ask': 'Preguntar',
+  'ai.asking': 'Respondiendo...',
+  'ai.unreachable': 'No se puede contactar con el asistente ahora. Tu prueba continúa; el reloj no se detuvo.',
+  'ai.entryTitle': 'Asistente de IA',
+  'ai.entryAllowed':
+    'Permitido en esta prueba: {mode, select, explain {solo explicaciones, sin código de solución} hints {pistas y fragmentos cortos, sin solución completa} full {ayuda completa, con código} other {}}; hasta {n, plural, one {# pregunta} other {# preguntas}} y {tokens} tokens.',
+  'ai.entryNotAllowed': 'No permitido en esta prueba.',
 };

@@ -1,4 +1,4 @@
-import { ZCandidateSubmission, ZTakeTest } from '@assessly/shared';
+import { ZCandidateSubmission, ZStartAttempt, ZTakeTest } from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -25,12 +25,22 @@ export async function attemptsRoutes(app: FastifyInstance, deps: AppDeps) {
     return readTakeState(deps, user, testId);
   });
 
-  r.post('/api/attempts/:testId/start', takeState, async (req) => {
-    const user = requireUser(req);
-    const { testId } = req.params;
-    await startAttempt(deps, user, testId, { ...(await accommodationFor(deps, user, testId)), ip: req.ip });
-    return readTakeState(deps, user, testId);
-  });
+  // Issue 41: an optional body asks for the start without the live check (ZStartAttempt).
+  r.post(
+    '/api/attempts/:testId/start',
+    { ...takeState, schema: { ...takeState.schema, body: ZStartAttempt } },
+    async (req) => {
+      const user = requireUser(req);
+      const { testId } = req.params;
+      await startAttempt(deps, user, testId, {
+        ...(await accommodationFor(deps, user, testId)),
+        ip: req.ip,
+        liveFallback: req.body?.liveFallback,
+        stillCamera: req.body?.stillCamera,
+      });
+      return readTakeState(deps, user, testId);
+    },
+  );
 
   /** Preview only: throws the caller's preview attempt away (submissions included) and starts a new one. */
   r.post('/api/attempts/:testId/restart-preview', takeState, async (req) => {

@@ -8,7 +8,7 @@ import { type AttemptRow, attempts, submissions, type TestRow, type UserRow } fr
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { bindReference, checkStartGate } from '../face/proctoring.gate';
+import { bindReference, checkStartGate, type LiveFallbackReason, recordLiveUnconfirmed } from '../face/proctoring.gate';
 import { canManageTest, findTest } from '../tests/tests.access';
 import { requireTestAccess } from './access-gate';
 import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
@@ -72,10 +72,17 @@ export async function deletePreviewAttempt(deps: Pick<AppDeps, 'db'>, attempt: A
  * A member of the owning company always gets a preview attempt; an ended preview starts afresh.
  */
 export async function startAttempt(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'face'> & Partial<Pick<AppDeps, 'blobs'>>,
   user: UserRow,
   testId: string,
-  extra: { extraMinutes?: number; accommodationNote?: string | null; ip?: string } = {},
+  extra: {
+    extraMinutes?: number;
+    accommodationNote?: string | null;
+    ip?: string;
+    /** Issue 41: start without the live check (see checkStartGate). */
+    liveFallback?: LiveFallbackReason;
+    stillCamera?: boolean;
+  } = {},
 ): Promise<AttemptRow> {
   const test = await findTest(deps.db, testId);
   if (!test) throw new AppError('TEST_NOT_FOUND', 'Test not found');
@@ -97,7 +104,10 @@ export async function startAttempt(
     test.testType === 'CODING' ? await findProblemsInOrder(deps.db, test) : await findQuestionsInOrder(deps.db, test);
   if (items.length === 0) throw new AppError('TEST_NOT_READY', 'This test is not ready yet');
   const extraMinutes = preview ? 0 : (extra.extraMinutes ?? 0);
-  const gate = await checkStartGate(deps, user.id, test);
+  const gate = await checkStartGate(deps, user.id, test, {
+    liveFallback: extra.liveFallback,
+    stillCamera: extra.stillCamera,
+  });
   const [row] = await deps.db
     .insert(attempts)
     .values({
@@ -115,6 +125,7 @@ export async function startAttempt(
     .onConflictDoNothing()
     .returning();
   if (row?.proctored) await bindReference(deps, user.id, testId, row.id);
+  if (row && gate.liveFallback) await recordLiveUnconfirmed(deps, row.id, gate.liveFallback);
   // Issue 23: the candidate accepted the company's invitation by starting its test (on the company's record).
   if (row && invitationId) {
     await recordAudit(deps.db, {

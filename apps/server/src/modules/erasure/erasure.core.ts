@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  aiExchanges,
   attempts,
   codeDrafts,
   codeRuns,
@@ -72,6 +73,7 @@ export async function eraseCode(tx: Db, attemptIds: string[]): Promise<number> {
   // Code playback (issue 29): the recorded streams are code too, and the answers to their signals.
   await tx.delete(editBatches).where(inArray(editBatches.attemptId, attemptIds));
   await tx.delete(editStreams).where(inArray(editStreams.attemptId, attemptIds));
+  await tx.delete(aiExchanges).where(inArray(aiExchanges.attemptId, attemptIds));
   await tx.delete(codeRuns).where(inArray(codeRuns.attemptId, attemptIds));
   await tx.delete(integrityResponses).where(inArray(integrityResponses.attemptId, attemptIds));
   const rows = await tx

@@ -5,13 +5,16 @@
  * failure never locks a candidate out: an outage seen at enrolment lets the attempt start, and the gap
  * becomes an event once the service answers again.
  */
+import type { LIVE_FALLBACK_REASONS } from '@assessly/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TestRow } from '../../db/schema';
 import { faceEnrollments, faceOutages } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { recordProctoringEvent } from '../proctoring-events/proctoring-events.service';
 import { retentionForTest } from '../proctoring-events/retention';
 import { findReference } from './face.repo';
+import { FLAG_FRAMES } from './face.service';
 
 /** An outage seen at enrolment lets the candidate start within this time (the page retries enrolment later). */
 export const OUTAGE_GRACE_MS = 10 * 60_000;
@@ -32,13 +35,39 @@ export interface StartGate {
   proctored: boolean;
   /** Set when the attempt starts during a face-service outage (no reference yet). */
   unavailableSince: Date | null;
+  /**
+   * Issue 41: the candidate starts without the live check (enrolled, live sequence not done): the attempt gets a
+   * live_unconfirmed event with a copy of this enrolment photo, for a reviewer to confirm or reject.
+   */
+  liveFallback?: { reason: LiveFallbackReason; stillCamera: boolean; enrolmentFrameKey: string | null };
 }
 
-/** Called before a new attempt is created: refuses a proctored start without a reference enrolment. */
-export async function checkStartGate(deps: GateDeps, userId: string, test: TestRow): Promise<StartGate> {
+export type LiveFallbackReason = (typeof LIVE_FALLBACK_REASONS)[number];
+
+/**
+ * Called before a new attempt is created: refuses a proctored start without a reference enrolment. A start
+ * without the live sequence is accepted only when the page asks for the fallback (`liveFallback`) and a
+ * reference enrolment exists: the enrolment photo itself is never skipped.
+ */
+export async function checkStartGate(
+  deps: GateDeps,
+  userId: string,
+  test: TestRow,
+  fallback: { liveFallback?: LiveFallbackReason; stillCamera?: boolean } = {},
+): Promise<StartGate> {
   if (!proctoringActive(deps, test)) return { proctored: false, unavailableSince: null };
   const reference = await findReference(deps.db, userId, test.id);
   if (reference?.livePassedAt) return { proctored: true, unavailableSince: null };
+  if (reference && fallback.liveFallback)
+    return {
+      proctored: true,
+      unavailableSince: null,
+      liveFallback: {
+        reason: fallback.liveFallback,
+        stillCamera: fallback.stillCamera === true,
+        enrolmentFrameKey: reference.frameKey,
+      },
+    };
   const [outage] = await deps.db
     .select()
     .from(faceOutages)
@@ -93,4 +122,34 @@ export async function readProctoringState(
     active: Boolean(attempt?.proctored),
     retentionDays,
   };
+}
+
+/** The event of a start without the live check (issue 41); the reviewer decides on it in the report. */
+export const LIVE_UNCONFIRMED = 'live_unconfirmed';
+
+const FALLBACK_TEXT: Record<LiveFallbackReason, string> = {
+  timeout: 'the head turn did not pass within 60 s',
+  request: 'the candidate said they cannot do the head turn',
+};
+
+/**
+ * After the attempt row exists: the live_unconfirmed event, with a copy of the enrolment photo as its frame (so
+ * the frames retention purges the event's copy, never the reference the spot checks compare with).
+ */
+export async function recordLiveUnconfirmed(
+  deps: Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'blobs'>>,
+  attemptId: string,
+  fallback: NonNullable<StartGate['liveFallback']>,
+) {
+  const blobs = deps.blobs;
+  const photo = blobs && fallback.enrolmentFrameKey ? await blobs.get(fallback.enrolmentFrameKey) : null;
+  const frameKey = blobs && photo ? await blobs.put(FLAG_FRAMES, photo.data, photo.contentType) : null;
+  const still = fallback.stillCamera ? '; the page saw a still picture from the camera' : '';
+  await recordProctoringEvent(
+    deps,
+    attemptId,
+    LIVE_UNCONFIRMED,
+    `Live check not completed: identity to be confirmed by a reviewer (${FALLBACK_TEXT[fallback.reason]}${still}). The frame is the enrolment photo taken before the start.`,
+    frameKey,
+  );
 }

@@ -25,7 +25,8 @@ export async function insertInvitation(
     testId: string;
     email: string;
     tokenHash: string;
-    invitedBy: string;
+    /** null: ordered by an integration (an ATS), no member sent it */
+    invitedBy: string | null;
     extraMinutes?: number | null;
     timeMultiplier?: number | null;
     accommodationNote?: string | null;

@@ -279,3 +279,26 @@ export async function sendReminders(deps: Deps): Promise<number> {
   }
   return sent;
 }
+
+/**
+ * An invitation ordered by an integration (issue 45: a candidate sent from an ATS): the normal invitation email
+ * for `email`, with no member as its sender. A second order for the same address and test re-sends the email with a
+ * new link (the old one stops, as a resend does) instead of inviting twice. Returns the invitation's id.
+ */
+export async function inviteForIntegration(deps: Deps, test: TestRow, email: string): Promise<string> {
+  const { token, hash } = createToken();
+  const row = await repo.insertInvitation(deps.db, { testId: test.id, email, tokenHash: hash, invitedBy: null });
+  let id = row?.id;
+  if (!id) {
+    const [existing] = await deps.db
+      .update(invitations)
+      .set({ tokenHash: hash })
+      .where(and(eq(invitations.testId, test.id), sql`lower(${invitations.email}) = ${email}`))
+      .returning({ id: invitations.id });
+    if (!existing) throw new AppError('CONFLICT', 'The invitation could not be made');
+    id = existing.id;
+  }
+  await sendInvitationEmail(deps, test, email, token);
+  await deps.db.update(invitations).set({ sentAt: deps.clock.now() }).where(eq(invitations.id, id));
+  return id;
+}

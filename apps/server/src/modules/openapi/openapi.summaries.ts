@@ -38,6 +38,8 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/review/tests/{testId}/results': "A test's results, one row per candidate",
   'GET /api/review/tests/{testId}/results.csv': "A test's results as CSV",
   'GET /api/review/attempts/{attemptId}/report': "A candidate's report",
+  'PUT /api/review/attempts/{attemptId}/identity':
+    'Confirm or reject the identity of an attempt that started without the live check (issue 41; audited)',
   'PUT /api/review/attempts/{attemptId}/status':
     'Set the hiring status (emails the candidate after the undo window unless notify is false)',
   'POST /api/review/tests/{testId}/status':

@@ -16,8 +16,9 @@ import {
   type TEditBatchSaved,
   type TEditEvent,
 } from '@assessly/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import { attempts, editBatches, editStreams, tests, type UserRow } from '../../db/schema';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { aiExchanges, attempts, editBatches, editStreams, tests, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { requireOpenAttempt } from '../attempts/attempts.service';
@@ -122,7 +123,10 @@ export async function recordEdits(
       const cap = chars > EDIT_STREAM_MAX_CHARS ? 'per problem' : 'per attempt';
       throw new AppError('EDITS_LIMIT', `This recording is over its size limit ${cap}; your draft is still saved`);
     }
-    const applied = applyBatch(text, batch.events);
+    // An `assistant` insertion must be text the assistant gave this attempt (issue 44); any other is recorded as
+    // the paste it is, so the kind cannot hide a paste from outside.
+    const events = await checkAssistantEdits(tx, open.id, batch.events);
+    const applied = applyBatch(text, events);
     const hash = hashText(applied.text);
     if (batch.hash !== undefined && batch.hash !== hash) throw outOfSync('the result differs from your draft');
     await tx.insert(editBatches).values({
@@ -157,4 +161,25 @@ export async function recordEdits(
     throw new AppError('PROBLEM_NOT_FOUND', 'This problem is not part of the test');
   }
   throw new AppError('ATTEMPT_ENDED', 'This test has ended');
+}
+
+const crlf = (s: string) => s.replace(/\r\n?/g, '\n');
+
+/** The batch with every `assistant` edit whose text is in none of the attempt's assistant answers made a paste. */
+export async function checkAssistantEdits(
+  tx: Pick<Db, 'select'>,
+  attemptId: string,
+  events: readonly TEditEvent[],
+): Promise<readonly TEditEvent[]> {
+  if (!events.some((e) => e.kind === 'assistant')) return events;
+  const answers = await tx
+    .select({ answer: aiExchanges.answer })
+    .from(aiExchanges)
+    .where(and(eq(aiExchanges.attemptId, attemptId), ne(aiExchanges.answer, '')));
+  const texts = answers.map((a) => crlf(a.answer));
+  return events.map((e) => {
+    if (e.kind !== 'assistant') return e;
+    const insert = crlf(e.insert).trim();
+    return insert.length > 0 && texts.some((t) => t.includes(insert)) ? e : { ...e, kind: 'paste' as const };
+  });
 }

@@ -159,6 +159,18 @@ export function findSignals(input: IntegrityInput): Signal[] {
         break;
       }
     }
+    // Help from the test's own assistant (issue 44): stated apart from pastes, never counted as one.
+    const fromAssistant = mine.filter((e) => e.kind === 'assistant' && e.insert.length > 0);
+    if (fromAssistant.length > 0) {
+      const aiChars = fromAssistant.reduce((n, e) => n + e.insert.replace(/\s/g, '').length, 0);
+      add(
+        'assistant_insertions',
+        fromAssistant[0]!.at,
+        s,
+        "Code inserted from the test's AI assistant (allowed by the test; the exchanges are in the AI use section)",
+        `${fromAssistant.length} insertion${fromAssistant.length === 1 ? '' : 's'} from the assistant brought ${aiChars} non-blank characters into ${label(input, s)}`,
+      );
+    }
     const lastAt = mine.at(-1)?.at ?? 0;
     const ownCodes = [final, ...(input.ownSubmitted.get(s.questionId) ?? [])].map(normalizeCode);
     const sameAs = (code: string) => {

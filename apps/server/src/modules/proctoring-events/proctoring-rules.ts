@@ -21,6 +21,8 @@ const RULES: Record<string, string> = {
   enroll_refused:
     'A new face enrolment was sent during the test and refused: checks keep using the face enrolled before the start.',
   enroll_failed: 'A face enrolment during the test failed (no face or several faces).',
+  live_unconfirmed:
+    'The head-turn live check did not pass before the start (60 s without success, or the candidate said they cannot turn their head); the candidate started with the enrolment photo only. A reviewer compares the enrolment photo (this frame) with the frames of the sitting and confirms or rejects the identity. Not a finding against the candidate.',
   tab_hidden: 'The test page reported that its tab was hidden.',
   tab_visible: 'The test page reported that its tab was visible again.',
   window_blur: 'The test page reported that its window lost focus.',

@@ -9,6 +9,8 @@ import {
   ZEmailTemplate,
   ZHiringStatusSaved,
   ZHiringStatusUpdate,
+  ZIdentityDecided,
+  ZIdentityDecision,
   ZMyTest,
   ZOk,
   ZReport,
@@ -29,6 +31,7 @@ import { MAIL_SENDING_LIMIT, perSessionLimit } from '../../lib/rate-limits';
 import { employerOnly, signedIn, typed } from '../../lib/route-schema';
 import { requireVerifiedSender } from '../companies/verified-sender';
 import { requireManagedTest } from '../tests/tests.access';
+import { decideIdentity } from './identity-review';
 import { getResultsCsv } from './results-csv';
 import { addNote, compareAttempts, listNotes } from './review.notes';
 import * as service from './review.service';
@@ -38,6 +41,8 @@ import { listTemplates, resetTemplate, saveTemplate } from './templates';
 const ZTestParam = z.object({ testId: z.string().uuid('Test not found') });
 const ZAttemptParam = z.object({ attemptId: z.string().uuid('Attempt not found') });
 const ZEventParam = z.object({ eventId: z.string().uuid('Frame not found') });
+/** Identity decisions (issue 41): a reviewer works through a list, not a script through thousands. */
+const IDENTITY_DECISION_LIMIT = 60;
 const ZKindParam = z.object({ kind: z.enum(TEMPLATE_KINDS, { error: 'Unknown template' }) });
 
 function requireCompany(companyId: string | null): string {
@@ -124,6 +129,17 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) =>
       service.setHiringStatus(deps, requireEmployer(req), req.params.attemptId, req.body.status, req.body.notify),
+  );
+
+  // Issue 41: confirm or reject the identity of an attempt that started without the live check (audited).
+  r.put(
+    '/api/review/attempts/:attemptId/identity',
+    {
+      config: perSessionLimit(IDENTITY_DECISION_LIMIT),
+      preValidation: employerOnly,
+      schema: { params: ZAttemptParam, body: ZIdentityDecision, response: { 200: ZIdentityDecided } },
+    },
+    async (req) => decideIdentity(deps, requireEmployer(req), req.params.attemptId, req.body, req.ip),
   );
 
   // Many candidates of one test at once (issue 26), with or without the status emails.

@@ -261,6 +261,15 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
     integritySummaries(deps, test, [attempt]),
   ]);
   const problemById = new Map(problems.map((p) => [p.id, p]));
+  // Issue 41: who decided an identity (live_unconfirmed events), by email
+  const deciderIds = [...new Set(events.flatMap((e) => (e.identityDecidedBy ? [e.identityDecidedBy] : [])))];
+  const deciders = new Map(
+    deciderIds.length
+      ? (
+          await deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, deciderIds))
+        ).map((u) => [u.id, u.email])
+      : [],
+  );
   const perProblem: TProblemScore[] =
     test.testType === 'APTITUDE'
       ? await aptitudeScores(deps, test.questionIds, attempt)
@@ -321,6 +330,15 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
         threshold: e.threshold,
         score: e.score,
         response: e.response,
+        identity:
+          e.identityDecision && e.identityDecidedAt
+            ? {
+                decision: e.identityDecision,
+                decidedAt: e.identityDecidedAt.toISOString(),
+                decidedBy: e.identityDecidedBy ? (deciders.get(e.identityDecidedBy) ?? null) : null,
+                note: e.identityNote,
+              }
+            : null,
       }),
     ),
     integrity: integrity.get(attempt.id) ?? { total: 0, counts: {} },

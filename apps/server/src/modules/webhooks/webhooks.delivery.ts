@@ -38,18 +38,19 @@ export function signature(secret: string, timestamp: number, body: string): stri
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-interface PostResult {
+export interface PostResult {
   status: number | null;
   body: string | null;
   error: string | null;
 }
 
-/** One POST; never follows redirects; keeps the first 2 KB of the answer. */
+/** One POST (or `method`: the ATS callbacks, issue 45); never follows redirects; keeps the first 2 KB of the answer. */
 export function postSigned(
   url: string,
   body: string,
   headers: Record<string, string>,
   allowPrivate: boolean,
+  method: 'POST' | 'PUT' | 'PATCH' = 'POST',
 ): Promise<PostResult> {
   return new Promise((resolve) => {
     let target: URL;
@@ -67,7 +68,7 @@ export function postSigned(
     const req = lib.request(
       target,
       {
-        method: 'POST',
+        method,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
         lookup: guardedLookup(allowPrivate),
         timeout: REQUEST_TIMEOUT_MS,

@@ -6,6 +6,7 @@ import { PageSpinner } from '../../app/page-spinner';
 import { ApiError, api } from '../../lib/api';
 import { adminKeys } from './admin-api';
 import { defaultPassingMarks, minutesBetween, toLocalInput } from './admin-helpers';
+import { AiSettingsCard } from './ai-settings-card';
 import {
   applyServerErrors,
   TestFormCard,
@@ -93,6 +94,7 @@ export function EditTestPage() {
         </div>
       )}
       {q.data && <EditForm test={q.data} />}
+      {q.data && <AiSettingsCard testId={q.data.id} />}
     </main>
   );
 }

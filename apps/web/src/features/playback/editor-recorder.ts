@@ -35,6 +35,8 @@ function kindOf(tr: Transaction): TEditEvent['kind'] | null {
   if (tr.isUserEvent('undo')) return 'undo';
   if (tr.isUserEvent('redo')) return 'redo';
   if (tr.isUserEvent('input.paste')) return 'paste';
+  // issue 44: a block inserted with the AI assistant panel's Insert button
+  if (tr.isUserEvent('input.assistant')) return 'assistant';
   if (tr.isUserEvent('input.drop') || tr.isUserEvent('move.drop')) return 'drop';
   if (tr.isUserEvent('delete')) return 'delete';
   return null;

@@ -7,6 +7,7 @@ import type { TPlaybackMoment, TPlaybackStream } from '@assessly/shared';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../app/page-spinner';
+import { AiUseSection, useAiUse } from '../review/ai-use';
 import { eventLabel, useReport } from '../review/review-api';
 import { ErrorScreen } from '../review/review-ui';
 import { signalTitle, useIntegrity, usePlayback } from './playback-api';
@@ -17,6 +18,7 @@ export function PlaybackPage() {
   const report = useReport(attemptId);
   const playback = usePlayback(attemptId);
   const integrity = useIntegrity(attemptId);
+  const aiUse = useAiUse(attemptId);
   const [picked, setPicked] = useState<number | null>(null);
   const [seekTo, setSeekTo] = useState<{ at: number; nonce: number } | null>(null);
 
@@ -44,6 +46,17 @@ export function PlaybackPage() {
         kind: 'paste' as const,
         label: `${e.kind === 'drop' ? 'Drop' : 'Paste'} of ${e.insert.length} characters`,
       }));
+    // issue 44: insertions from the AI assistant, and the questions asked, on the same timeline
+    const assistant = stream.events
+      .filter((e) => e.kind === 'assistant')
+      .map((e) => ({
+        at: e.at,
+        kind: 'assistant' as const,
+        label: `Insert from the AI assistant of ${e.insert.length} characters`,
+      }));
+    const asked = (aiUse.data?.exchanges ?? [])
+      .filter((x) => x.questionId === null || x.questionId === stream.questionId)
+      .map((x) => ({ at: x.at, kind: 'ai' as const, label: `Asked the AI assistant: ${x.question.slice(0, 80)}` }));
     const page = report.data.events.map((e) => ({
       at: Date.parse(e.occurredAt) - startedAt,
       kind: 'page' as const,
@@ -52,10 +65,12 @@ export function PlaybackPage() {
     const moments = (playback.data?.moments ?? [])
       .filter((m) => m.questionId === stream.questionId)
       .map((m) => ({ at: m.at, kind: m.kind, label: momentLabel(m) }));
-    const all = [...pastes, ...page, ...moments].filter((m) => m.at >= 0).sort((a, b) => a.at - b.at);
+    const all = [...pastes, ...assistant, ...asked, ...page, ...moments]
+      .filter((m) => m.at >= 0)
+      .sort((a, b) => a.at - b.at);
     // One marker per moment and label (a burst of the same event at one time is one marker).
     return all.filter((m, i) => i === 0 || m.at !== all[i - 1]!.at || m.label !== all[i - 1]!.label);
-  }, [stream, report.data, playback.data, startedAt]);
+  }, [stream, report.data, playback.data, startedAt, aiUse.data]);
 
   if (report.isPending || playback.isPending) return <PageSpinner label="Loading the replay..." />;
   if (report.isError) return <ErrorScreen message={report.error.message} onRetry={() => report.refetch()} />;
@@ -107,11 +122,21 @@ export function PlaybackPage() {
             />
           )}
           <p className="field-hint">
-            Markers: yellow = paste or drop into the editor, red = page event (tab switch, paste outside the editor,
-            face flag), dashed green = Run, green = Submit, each with its verdict (in any language of the problem).
+            Markers: yellow = paste or drop into the editor, blue = insert from the AI assistant, dotted blue = a
+            question to the AI assistant, red = page event (tab switch, paste outside the editor, face flag), dashed
+            green = Run, green = Submit, each with its verdict (in any language of the problem).
           </p>
         </section>
       )}
+      <AiUseSection
+        attemptId={attemptId}
+        titleOf={titleOf}
+        onShow={(at, questionId) => {
+          const i = streams.findIndex((s) => s.questionId === questionId);
+          if (i >= 0) setChosen(i);
+          setSeekTo({ at, nonce: Date.now() });
+        }}
+      />
       <section className="card rv-section" aria-labelledby="sig-h">
         <h2 id="sig-h">Integrity report (from the recording the candidate's page sent)</h2>
         {integrity.isPending && <p>Loading signals...</p>}

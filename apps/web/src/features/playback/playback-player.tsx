@@ -11,7 +11,7 @@ import './playback.css';
 
 export interface TimelineMarker {
   at: number;
-  kind: 'paste' | 'page' | 'run' | 'submit' | 'signal';
+  kind: 'paste' | 'page' | 'run' | 'submit' | 'signal' | 'assistant' | 'ai';
   label: string;
 }
 

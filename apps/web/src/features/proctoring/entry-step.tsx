@@ -10,9 +10,12 @@ import './proctoring.css';
 import { useT } from '../../i18n/candidate-intl';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
 import type { MessageId } from '../../i18n/messages.en';
+import { AiEntryNotice } from '../taking/ai-entry';
 import { type StartStepProps, timerMinutes } from '../taking/screens';
 import { type CameraProblem, cameraProblem } from './camera-problem';
 import { type LiveStepState, useLiveCheck } from './live-check';
+import { liveFallbackMs } from './proctoring-context';
+import { useStillCamera } from './still-camera';
 import {
   captureJpeg,
   hasCameraApi,
@@ -117,10 +120,24 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
     void enrolNow(run);
   };
 
-  const live = useLiveCheck(testId, videoRef, camera === 'on' && enrol.state === 'done');
+  const liveRunning = camera === 'on' && enrol.state === 'done';
+  const live = useLiveCheck(testId, videoRef, liveRunning);
   // Issue 27: the server must have judged the live sequence done (or the face service be unavailable).
   const liveDone = live.step === 'done' || live.step === 'unavailable';
-  const canStart = camera === 'on' && ((enrol.state === 'done' && liveDone) || enrol.state === 'service-down');
+  // Issue 41: no dead end. A still picture gets its own guidance; after LIVE_FALLBACK_MS, or when the candidate
+  // says they cannot turn their head, Start Test opens without the live check (a reviewer confirms the identity).
+  const still = useStillCamera(videoRef, liveRunning && !liveDone);
+  const [fallback, setFallback] = useState<'timeout' | 'request' | null>(null);
+  useEffect(() => {
+    if (!liveRunning || liveDone) return;
+    const timer = setTimeout(() => setFallback((f) => f ?? 'timeout'), liveFallbackMs());
+    return () => clearTimeout(timer);
+  }, [liveRunning, liveDone]);
+  const fallbackOpen = liveRunning && !liveDone && fallback !== null;
+  const canStart =
+    camera === 'on' && ((enrol.state === 'done' && (liveDone || fallbackOpen)) || enrol.state === 'service-down');
+  const start = () =>
+    fallbackOpen && fallback ? onStart({ liveFallback: fallback, ...(still ? { stillCamera: true } : {}) }) : onStart();
   return (
     <main className="container entry entry-step">
       <div className="language-switcher-bar">
@@ -150,6 +167,21 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
               {live.message && live.step !== 'done' && <span className="muted"> {live.message}</span>}
             </p>
           )}
+          {still && (
+            <p className="alert alert-warning" role="status" data-testid="still-camera">
+              <strong>{t('live.stillTitle')}</strong> {t('live.stillFix')}
+            </p>
+          )}
+          {liveRunning && !liveDone && !fallbackOpen && (
+            <button type="button" className="btn btn-outline" onClick={() => setFallback('request')}>
+              {t('live.cannotTurn')}
+            </button>
+          )}
+          {fallbackOpen && (
+            <p className="alert alert-info" role="status" data-testid="live-fallback">
+              {t(fallback === 'timeout' ? 'live.fallbackTimeout' : 'live.fallbackRequest')} {t('live.fallbackReview')}
+            </p>
+          )}
           {camera !== 'on' && camera !== 'asking' && <CameraHelp problem={camera} onRetry={startCamera} />}
           {camera === 'on' && enrol.state === 'waiting' && (
             <button type="button" className="btn btn-primary" onClick={takePhoto}>
@@ -171,6 +203,7 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
             <li>{t('entry.ruleTabs')}</li>
             <li>{t(pasteRule(take.pastePolicy))}</li>
           </ul>
+          <AiEntryNotice testId={testId} />
           <h3>{t('entry.privacyTitle')}</h3>
           <ul className="entry-list" data-testid="privacy-notice">
             <li>{rich('entry.privacyPhoto', { b })}</li>
@@ -207,7 +240,7 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
         </p>
       )}
       <div className="entry-actions">
-        <button type="button" className="btn btn-primary" onClick={onStart} disabled={!canStart || busy}>
+        <button type="button" className="btn btn-primary" onClick={start} disabled={!canStart || busy}>
           {busy ? t('start.starting') : t('start.startTest')}
         </button>
         {!canStart && (

@@ -22,11 +22,20 @@ export function useProctoring(): ProctoringStatus {
 /** Heartbeat every 10 s (the server answers spot-check challenges on it); on-device checks at least every 2 s. */
 export const DEFAULT_INTERVALS = { heartbeatMs: 10_000, deviceCheckMs: 2_000 };
 
+/** Issue 41: how long the entry step's live check runs before the start without it is offered. */
+export const LIVE_FALLBACK_MS = 60_000;
+
 declare global {
   interface Window {
     /** TESTS ONLY (e2e/proctoring.e2e.ts sets it before the page loads): shorter intervals. */
-    __ASSESSLY_PROCTORING_INTERVALS__?: { heartbeatMs?: number; deviceCheckMs?: number };
+    __ASSESSLY_PROCTORING_INTERVALS__?: { heartbeatMs?: number; deviceCheckMs?: number; liveFallbackMs?: number };
   }
+}
+
+/** The live check's time before the fallback is offered (TESTS ONLY may shorten it, never below 5 s). */
+export function liveFallbackMs(): number {
+  const v = typeof window !== 'undefined' ? window.__ASSESSLY_PROCTORING_INTERVALS__?.liveFallbackMs : undefined;
+  return typeof v === 'number' && v >= 5_000 ? v : LIVE_FALLBACK_MS;
 }
 
 export function checkIntervals(): { heartbeatMs: number; deviceCheckMs: number } {

@@ -8,6 +8,8 @@ import { PageSpinner } from '../../app/page-spinner';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../auth/use-can';
 import { CandidateInterviews } from '../interviews/candidate-interviews';
+import { AiUseSection } from './ai-use';
+import { IdentityReview } from './identity-review';
 import { NotesPanel } from './notes-panel';
 import { eventLabel, formatDuration, usePipeline, useReport, useStageLabel } from './review-api';
 import { CodeBlock, ErrorScreen, HiringBadge, ProctoringStrip } from './review-ui';
@@ -160,6 +162,14 @@ export function ReportPage() {
 
       <WrittenAnswers attemptId={r.attemptId} problems={r.problems} />
 
+      <AiUseSection
+        attemptId={r.attemptId}
+        titleOf={(id) => {
+          const p = r.problems.find((x) => x.questionId === id);
+          return p ? `${p.questionNumber + 1}. ${p.title}` : 'Problem';
+        }}
+      />
+
       <section className="card rv-section" aria-labelledby="integrity-h">
         <h2 id="integrity-h">Integrity events</h2>
         <ProctoringStrip events={r.events} proctored={r.proctored} />
@@ -193,6 +203,7 @@ export function ReportPage() {
                   </span>
                 )}
                 {e.response && <blockquote className="rv-response">Candidate's response: {e.response}</blockquote>}
+                {e.kind === 'live_unconfirmed' && <IdentityReview attemptId={r.attemptId} event={e} />}
               </li>
             ))}
           </ol>

@@ -15,6 +15,9 @@ import { Group, Panel, Separator } from 'react-resizable-panels';
 import { useT } from '../../i18n/candidate-intl';
 import { useEditRecorder } from '../playback/use-edit-recorder';
 import { ProctoringWrapper } from '../proctoring/proctoring-wrapper';
+import { useCandidateAi } from './ai-api';
+import { AiPanel } from './ai-panel';
+import type { EditorHandle } from './code-editor';
 import { LanguageSelect, ProblemTabs, TopBar } from './coding-parts';
 import { useWrittenAnswers, WrittenQuestionsPanel } from './coding-written';
 import { markersOfResults } from './compile-markers';
@@ -186,6 +189,19 @@ function CodingEnvironment({
   );
   useRunShortcuts(runner.run, runner.submit, runner.runCustom, !locked && runner.busy === null && !ended);
   const markers = useMemo(() => markersOfResults(runner.results), [runner.results]);
+  // Issue 44: the test's AI assistant, beside the editor when the test allows it.
+  const ai = useCandidateAi(testId);
+  const [aiOpen, setAiOpen] = useState(true);
+  const editorRef = useRef<EditorHandle | null>(null);
+  const aiShown = !!ai.data?.available && aiOpen && !ended;
+  const insertFromAssistant = (code: string) => {
+    const view = editorRef.current?.view;
+    if (!view || locked) return;
+    const { from, to } = view.state.selection.main;
+    // its own user event: the recorder records it as an `assistant` edit, not a paste
+    view.dispatch({ changes: { from, to, insert: code }, userEvent: 'input.assistant', scrollIntoView: true });
+    view.focus();
+  };
 
   if (problems.length === 0) return <NoProblemsScreen />;
   if (ended && !viewCode) {
@@ -293,100 +309,121 @@ function CodingEnvironment({
         )}
         {/* A phone cannot fit 250 px + 400 px side by side: the problem goes above the editor there. The panels stay
             mounted (hidden) while the written questions are open, so the editor keeps its state. */}
-        <div className="taking-panels-wrap" hidden={showWritten}>
-          <Group
-            key={narrow ? 'stacked' : 'side'}
-            orientation={narrow ? 'vertical' : 'horizontal'}
-            className="taking-panels"
-          >
-            <Panel defaultSize="45%" minSize={narrow ? 160 : 250}>
-              <ProblemTabs problem={problem} index={index} submissions={submissions.data} />
-            </Panel>
-            <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
-            <Panel minSize={narrow ? 300 : 400}>
-              <Group orientation="vertical">
-                <Panel defaultSize="62%" minSize={160}>
-                  <div className="editor-area">
-                    <div className="editor-toolbar">
-                      {isSql ? (
-                        <span className="badge" data-testid="sql-language">
-                          SQL (SQLite)
-                        </span>
-                      ) : (
-                        <LanguageSelect
-                          value={language}
-                          languages={offered}
-                          disabled={locked}
-                          onChange={(l) => {
-                            setLanguages((m) => ({ ...m, [problem.id]: l }));
-                            runner.clear(false);
+        <div className="taking-with-ai" hidden={showWritten}>
+          <div className="taking-panels-wrap">
+            <Group
+              key={narrow ? 'stacked' : 'side'}
+              orientation={narrow ? 'vertical' : 'horizontal'}
+              className="taking-panels"
+            >
+              <Panel defaultSize="45%" minSize={narrow ? 160 : 250}>
+                <ProblemTabs problem={problem} index={index} submissions={submissions.data} />
+              </Panel>
+              <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
+              <Panel minSize={narrow ? 300 : 400}>
+                <Group orientation="vertical">
+                  <Panel defaultSize="62%" minSize={160}>
+                    <div className="editor-area">
+                      <div className="editor-toolbar">
+                        {isSql ? (
+                          <span className="badge" data-testid="sql-language">
+                            SQL (SQLite)
+                          </span>
+                        ) : (
+                          <LanguageSelect
+                            value={language}
+                            languages={offered}
+                            disabled={locked}
+                            onChange={(l) => {
+                              setLanguages((m) => ({ ...m, [problem.id]: l }));
+                              runner.clear(false);
+                            }}
+                          />
+                        )}
+                        <span className="taking-spacer" />
+                        {ai.data?.available && !aiShown && !ended && (
+                          <button type="button" className="btn btn-outline btn-sm" onClick={() => setAiOpen(true)}>
+                            {t('ai.open')}
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-sm"
+                          onClick={runner.run}
+                          disabled={locked || runner.busy !== null}
+                          aria-keyshortcuts="Control+Enter Meta+Enter"
+                          title={t('code.runTitle')}
+                        >
+                          {t('code.run')}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-success btn-sm"
+                          onClick={runner.submit}
+                          disabled={locked || runner.busy !== null}
+                          aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
+                          title={t('code.submitTitle')}
+                        >
+                          {t('code.submit')}
+                        </button>
+                      </div>
+                      <SignatureBar problem={problem} />
+                      <Suspense fallback={<div className="editor-loading">{t('code.loadingEditor')}</div>}>
+                        <CodeEditor
+                          modelKey={`${attempt.id}/${draftKey(problem.id, language)}`}
+                          language={language}
+                          initialValue={currentCode()}
+                          readOnly={locked}
+                          dark={dark}
+                          settings={settings}
+                          onChange={onChange}
+                          markers={markers}
+                          onReady={(editor, host) => {
+                            editorRef.current = editor;
+                            return recorder.attach(editor, host);
                           }}
                         />
-                      )}
-                      <span className="taking-spacer" />
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-sm"
-                        onClick={runner.run}
-                        disabled={locked || runner.busy !== null}
-                        aria-keyshortcuts="Control+Enter Meta+Enter"
-                        title={t('code.runTitle')}
-                      >
-                        {t('code.run')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-success btn-sm"
-                        onClick={runner.submit}
-                        disabled={locked || runner.busy !== null}
-                        aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
-                        title={t('code.submitTitle')}
-                      >
-                        {t('code.submit')}
-                      </button>
+                      </Suspense>
                     </div>
-                    <SignatureBar problem={problem} />
-                    <Suspense fallback={<div className="editor-loading">{t('code.loadingEditor')}</div>}>
-                      <CodeEditor
-                        modelKey={`${attempt.id}/${draftKey(problem.id, language)}`}
-                        language={language}
-                        initialValue={currentCode()}
-                        readOnly={locked}
-                        dark={dark}
-                        settings={settings}
-                        onChange={onChange}
-                        markers={markers}
-                        onReady={recorder.attach}
-                      />
-                    </Suspense>
-                  </div>
-                </Panel>
-                <Separator className="resize-handle resize-handle-h" />
-                <Panel defaultSize="38%" minSize={80}>
-                  <ResultsPanel
-                    sql={isSql}
-                    results={runner.results}
-                    busy={runner.busy}
-                    error={runner.error}
-                    note={runner.note}
-                    fn={problem.kind === 'function'}
-                    custom={
-                      <CustomInputPanel
-                        value={runner.stdin}
-                        onChange={runner.setStdin}
-                        onRun={runner.runCustom}
-                        disabled={locked || runner.busy !== null}
-                        busy={runner.busy === 'custom'}
-                        result={runner.custom}
-                        error={runner.customError}
-                        fn={problem.kind === 'function'}
-                      />
-                    }
-                  />
-                </Panel>
-              </Group>
-            </Panel>
-          </Group>
+                  </Panel>
+                  <Separator className="resize-handle resize-handle-h" />
+                  <Panel defaultSize="38%" minSize={80}>
+                    <ResultsPanel
+                      sql={isSql}
+                      results={runner.results}
+                      busy={runner.busy}
+                      error={runner.error}
+                      note={runner.note}
+                      fn={problem.kind === 'function'}
+                      custom={
+                        <CustomInputPanel
+                          value={runner.stdin}
+                          onChange={runner.setStdin}
+                          onRun={runner.runCustom}
+                          disabled={locked || runner.busy !== null}
+                          busy={runner.busy === 'custom'}
+                          result={runner.custom}
+                          error={runner.customError}
+                          fn={problem.kind === 'function'}
+                        />
+                      }
+                    />
+                  </Panel>
+                </Group>
+              </Panel>
+            </Group>
+          </div>
+          {aiShown && (
+            <AiPanel
+              testId={testId}
+              questionId={problem.id}
+              language={language}
+              currentCode={currentCode}
+              onInsert={insertFromAssistant}
+              locked={locked}
+              onClose={() => setAiOpen(false)}
+            />
+          )}
         </div>
         <footer className="taking-statusbar">
           <span className="taking-statusbar-hint">{t('code.statusHint')}</span>

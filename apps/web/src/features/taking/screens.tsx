@@ -1,9 +1,10 @@
 /** The whole-screen states of the test pages (spec §2.1): loading, errors, window closed, start, submitted. */
-import { SQL_LANGUAGE, type TCandidateSubmission, type TTakeTest } from '@assessly/shared';
+import { SQL_LANGUAGE, type TCandidateSubmission, type TStartAttempt, type TTakeTest } from '@assessly/shared';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/candidate-intl';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { capitalise, passMarkText } from '../../lib/format';
+import { AiEntryNotice } from './ai-entry';
 import { ResultsSideBySide, ResultTable } from './sql-tables';
 import { useFormatDateTime } from './time';
 
@@ -82,7 +83,8 @@ export interface StartStepProps {
   take: TTakeTest;
   busy: boolean;
   error: string;
-  onStart: () => void;
+  /** Issue 41: the entry step may ask for the start without the live check (ZStartAttempt). */
+  onStart: (options?: TStartAttempt) => void;
 }
 
 /** The candidate's own time (issue 46): the test's minutes and, with an accommodation, their extra time. */
@@ -156,6 +158,7 @@ export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
         <li>{t('start.recordCopy')}</li>
         {take.proctoring?.required && <li>{t('start.recordWebcam')}</li>}
       </ul>
+      <AiEntryNotice testId={take.test.id} />
       <p className="muted">{t('start.timerNote')}</p>
       {error && (
         <p className="alert alert-error" role="alert">
@@ -167,7 +170,7 @@ export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
           {t(coding ? 'start.notReadyProblems' : 'start.notReadyQuestions')}
         </p>
       ) : (
-        <button type="button" className="btn btn-primary" onClick={onStart} disabled={busy}>
+        <button type="button" className="btn btn-primary" onClick={() => onStart()} disabled={busy}>
           {busy ? t('start.starting') : t('start.startTest')}
         </button>
       )}

@@ -1,5 +1,5 @@
 /** Server calls of the test pages. Identity is the session cookie; the body never names the user. */
-import type { TCandidateSubmission, TTakeTest } from '@assessly/shared';
+import type { TCandidateSubmission, TStartAttempt, TTakeTest } from '@assessly/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
@@ -38,7 +38,8 @@ export function useOwnSubmissions(testId: string, enabled: boolean) {
   });
 }
 
-export const startAttempt = (testId: string) => api<TTakeTest>(`/api/attempts/${testId}/start`, { method: 'POST' });
+export const startAttempt = (testId: string, options?: TStartAttempt) =>
+  api<TTakeTest>(`/api/attempts/${testId}/start`, { method: 'POST', ...(options ? { body: options } : {}) });
 export const endAttempt = (testId: string) => api<TTakeTest>(`/api/attempts/${testId}/end`, { method: 'POST' });
 /** Preview only (a member of the owning company): throw the preview attempt away and start again. */
 export const restartPreview = (testId: string) =>

@@ -2,7 +2,7 @@
  * What both test pages share before the test itself: load the take state, then show Loading, Error Loading
  * Data, Test Window Closed or the start screen; redirect to the right page for the test type.
  */
-import type { TTakeTest } from '@assessly/shared';
+import type { TStartAttempt, TTakeTest } from '@assessly/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -54,11 +54,11 @@ function Gate({ testId, type, children }: GateProps) {
   }
   if (!take.attempt) {
     if (take.window.state === 'out-of-window') return <WindowClosedScreen take={take} />;
-    const start = async () => {
+    const start = async (options?: TStartAttempt) => {
       setStarting(true);
       setStartError('');
       try {
-        setTake(await startAttempt(testId));
+        setTake(await startAttempt(testId, options));
       } catch (err) {
         if (err instanceof ApiError && err.code === 'WINDOW_CLOSED') await query.refetch();
         setStartError(err instanceof Error ? err.message : t('take.startFailed'));

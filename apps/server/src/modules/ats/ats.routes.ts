@@ -1,0 +1,12 @@
+/** ATS connectors (issue 45): the settings routes and each vendor's doors. */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { atsSettingsRoutes } from './ats.settings.routes';
+import { greenhouseRoutes } from './greenhouse.routes';
+import { leverRoutes } from './lever.routes';
+
+export async function atsRoutes(app: FastifyInstance, deps: AppDeps) {
+  await atsSettingsRoutes(app, deps);
+  await greenhouseRoutes(app, deps);
+  await leverRoutes(app, deps);
+}
