@@ -976,7 +976,7 @@ describe('ATS doors (issue 45): nobody / a session / an API token 401, another c
   let ashbyId = '';
   const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
   beforeAll(async () => {
-    for (const vendor of ['greenhouse', 'ashby']) {
+    for (const vendor of ['greenhouse', 'ashby', 'workable']) {
       keys[vendor] = {
         own: (await call(t.app, 'PUT', `/api/companies/ats/${vendor}`, owner, { enabled: true })).json().inboundKey,
         rivals: (await call(t.app, 'PUT', `/api/companies/ats/${vendor}`, rival, { enabled: true })).json().inboundKey,
@@ -1027,6 +1027,18 @@ describe('ATS doors (issue 45): nobody / a session / an API token 401, another c
       [401, 401, 401, 404, 200],
     ],
     ['greenhouse', 'POST', () => '/ats/greenhouse/response_error', [401, 401, 401, 200, 200], () => ({ errors: [] })],
+    ['workable', 'GET', () => '/ats/workable/tests', [401, 401, 401, 200, 200]],
+    [
+      'workable',
+      'POST',
+      () => '/ats/workable/assessments',
+      [401, 401, 401, 404, 201],
+      () => ({
+        test_id: ownTestId,
+        candidate: { email: 'ats.audit@example.test' },
+        callback_url: 'http://127.0.0.1:9/w',
+      }),
+    ],
     ['ashby', 'POST', () => '/ats/ashby/assessment.list', [401, 401, 401, 200, 200], () => ({})],
     [
       'ashby',

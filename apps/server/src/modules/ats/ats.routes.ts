@@ -5,10 +5,12 @@ import { ashbyRoutes } from './ashby.routes';
 import { atsSettingsRoutes } from './ats.settings.routes';
 import { greenhouseRoutes } from './greenhouse.routes';
 import { leverRoutes } from './lever.routes';
+import { workableRoutes } from './workable.routes';
 
 export async function atsRoutes(app: FastifyInstance, deps: AppDeps) {
   await atsSettingsRoutes(app, deps);
   await greenhouseRoutes(app, deps);
   await leverRoutes(app, deps);
   await ashbyRoutes(app, deps);
+  await workableRoutes(app, deps);
 }
