@@ -139,4 +139,22 @@ describe('Workable assessment provider', () => {
     const log = (await t.as(other.owner).get('/api/companies/ats/deliveries')).json();
     expect(log[0]).toMatchObject({ kind: 'workable.results', status: 'failed', error: 'No API key configured' });
   });
+
+  it('erasing the candidate for the company forgets the order’s address and sends nothing pending', async () => {
+    const email = vars.email!.replace('lakita', 'erased');
+    const made = await call('POST', '/assessments', {
+      ...fill(fx.create_assessment.request.body, vars),
+      candidate: { email },
+      callback_url: `${vars.callbackUrl}?erase`,
+    });
+    const attempt = await finishTest(t, company.testId, email, 5);
+    expect(await scanCompletions(t.deps)).toBe(1);
+    const erased = await t.as(company.owner).delete(`/api/companies/candidates/${attempt.userId}/data`);
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [order] = await t.deps.db.select().from(atsOrders).where(eq(atsOrders.id, made.json().assessment_id));
+    expect(order!.email).toBe('erased');
+    const [d] = await t.deps.db.select().from(atsDeliveries).where(eq(atsDeliveries.orderId, order!.id));
+    expect(d).toMatchObject({ status: 'failed', error: 'Not sent: the person was erased' });
+    expect(d!.body).not.toContain(email);
+  });
 });
