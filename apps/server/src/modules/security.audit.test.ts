@@ -999,9 +999,10 @@ describe('ATS doors (issue 45): nobody / a session / an API token 401, another c
   let apiToken = '';
   let ownTestId = '';
   let orderId = '';
+  let ashbyId = '';
   const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
   beforeAll(async () => {
-    for (const vendor of ['greenhouse']) {
+    for (const vendor of ['greenhouse', 'ashby', 'workable']) {
       keys[vendor] = {
         own: (await call(t.app, 'PUT', `/api/companies/ats/${vendor}`, owner, { enabled: true })).json().inboundKey,
         rivals: (await call(t.app, 'PUT', `/api/companies/ats/${vendor}`, rival, { enabled: true })).json().inboundKey,
@@ -1023,6 +1024,13 @@ describe('ATS doors (issue 45): nobody / a session / an API token 401, another c
       }),
     });
     orderId = sent.json().partner_interview_id;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/ats/ashby/assessment.start',
+      headers: { authorization: basic(keys.ashby!.own), 'content-type': 'application/json' },
+      payload: JSON.stringify({ assessment_type_id: ownTestId, candidate: { email: 'ats.audit@example.test' } }),
+    });
+    ashbyId = started.json().results.assessment_id;
   });
   type Row = [string, 'GET' | 'POST', () => string, [number, number, number, number, number], (() => unknown)?];
   const rows: Row[] = [
@@ -1045,6 +1053,34 @@ describe('ATS doors (issue 45): nobody / a session / an API token 401, another c
       [401, 401, 401, 404, 200],
     ],
     ['greenhouse', 'POST', () => '/ats/greenhouse/response_error', [401, 401, 401, 200, 200], () => ({ errors: [] })],
+    ['workable', 'GET', () => '/ats/workable/tests', [401, 401, 401, 200, 200]],
+    [
+      'workable',
+      'POST',
+      () => '/ats/workable/assessments',
+      [401, 401, 401, 404, 201],
+      () => ({
+        test_id: ownTestId,
+        candidate: { email: 'ats.audit@example.test' },
+        callback_url: 'http://127.0.0.1:9/w',
+      }),
+    ],
+    ['ashby', 'POST', () => '/ats/ashby/assessment.list', [401, 401, 401, 200, 200], () => ({})],
+    [
+      'ashby',
+      'POST',
+      () => '/ats/ashby/assessment.start',
+      [401, 401, 401, 404, 200],
+      () => ({ assessment_type_id: ownTestId, candidate: { email: 'ats.audit@example.test' } }),
+    ],
+    // another company's assessment is unknown to the rival; its own is cancelled (then cancelling again is a no-op)
+    [
+      'ashby',
+      'POST',
+      () => '/ats/ashby/assessment.cancel',
+      [401, 401, 401, 404, 200],
+      () => ({ assessment_id: ashbyId }),
+    ],
   ];
   for (const [vendor, method, url, expected, body] of rows) {
     it(`${method} ${url.toString().replace(/^\(\) => `|`$/g, '')}`, async () => {

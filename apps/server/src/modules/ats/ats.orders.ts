@@ -75,6 +75,21 @@ export async function placeOrder(deps: Deps, input: OrderInput): Promise<{ order
       ),
     )
     .limit(1);
+  // An order whose invitation failed (the mail server was down) is invited again when the ATS repeats it.
+  // (After a minute: a repeat racing the first call must not mail twice while the first is still sending.)
+  if (
+    existing?.invitationId === null &&
+    existing.status === 'sent' &&
+    existing.createdAt.getTime() < deps.clock.now().getTime() - 60_000
+  ) {
+    const invitationId = await inviteForIntegration(deps, test, existing.email);
+    const [order] = await deps.db
+      .update(atsOrders)
+      .set({ invitationId })
+      .where(eq(atsOrders.id, existing.id))
+      .returning();
+    return { order: order!, created: false };
+  }
   if (existing) return { order: existing, created: false };
   const [row] = await deps.db
     .insert(atsOrders)

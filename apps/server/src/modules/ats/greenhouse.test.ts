@@ -221,4 +221,19 @@ describe('Greenhouse assessment partner', () => {
     const [row] = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'ats.response_error'));
     expect(row!.detail).toMatchObject({ source: 'ats', vendor: 'greenhouse' });
   });
+
+  it('an order whose invitation was never made (the mail failed) is invited when Greenhouse repeats it a minute later', async () => {
+    const email = `neville.${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const body = { ...fill(fx.send_test.request.body, vars), candidate: { email }, url: `${vendor.base}/gh/neville` };
+    const first = await greenhouse('POST', '/send_test', body);
+    const id = first.json().partner_interview_id;
+    await t.deps.db.update(atsOrders).set({ invitationId: null }).where(eq(atsOrders.id, id));
+    await greenhouse('POST', '/send_test', body); // at once: may race the first call, so it mails nobody
+    expect(await invitationMails(t, email)).toHaveLength(1);
+    t.clock.advance(61_000);
+    expect((await greenhouse('POST', '/send_test', body)).json().partner_interview_id).toBe(id);
+    expect(await invitationMails(t, email)).toHaveLength(2);
+    const [order] = await t.deps.db.select().from(atsOrders).where(eq(atsOrders.id, id));
+    expect(order!.invitationId).not.toBeNull();
+  });
 });

@@ -8,6 +8,8 @@ import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   aiExchanges,
+  atsDeliveries,
+  atsOrders,
   attempts,
   codeDrafts,
   codeRuns,
@@ -142,5 +144,30 @@ export async function scrubCopies(
     })
     .where(and(sql`lower(${webhookDeliveries.body}) LIKE ${needle}`, ofCompany));
   if (includeMail) await tx.delete(outbox).where(sql`lower(${outbox.toAddress}) = ${email.toLowerCase()}`);
+  await scrubAtsOrders(tx, email.toLowerCase(), companyId);
   return eraseInterviewsOf(tx, email, companyId);
+}
+
+/**
+ * Tests an ATS ordered for the address (issue 45): the order forgets the address and the ATS's ids, an open one is
+ * cancelled, and results not yet sent are not sent (their bodies replaced, as webhook deliveries are).
+ */
+async function scrubAtsOrders(tx: Db, email: string, companyId: string | null) {
+  const mine = and(eq(atsOrders.email, email), companyId ? eq(atsOrders.companyId, companyId) : undefined);
+  await tx
+    .update(atsDeliveries)
+    .set({
+      body: JSON.stringify({ erased: true }),
+      status: sql`CASE WHEN ${atsDeliveries.status} = 'pending' THEN 'failed' ELSE ${atsDeliveries.status} END`,
+      error: sql`CASE WHEN ${atsDeliveries.status} = 'pending' THEN 'Not sent: the person was erased' ELSE ${atsDeliveries.error} END`,
+    })
+    .where(inArray(atsDeliveries.orderId, tx.select({ id: atsOrders.id }).from(atsOrders).where(mine)));
+  await tx
+    .update(atsOrders)
+    .set({
+      email: 'erased',
+      context: {},
+      status: sql`CASE WHEN ${atsOrders.status} = 'sent' THEN 'cancelled' ELSE ${atsOrders.status} END`,
+    })
+    .where(mine);
 }

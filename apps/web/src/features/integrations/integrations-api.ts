@@ -1,7 +1,12 @@
 import type {
   TApiToken,
+  TAtsConnection,
+  TAtsConnectionSaved,
+  TAtsDelivery,
+  TAtsVendor,
   TAuditPage,
   TRetention,
+  TSaveAtsConnection,
   TScimSettings,
   TScimTokenCreated,
   TWebhook,
@@ -32,3 +37,9 @@ export const eraseMe = (password: string) => api('/api/users/me', { method: 'DEL
 export const readScim = () => api<TScimSettings>('/api/companies/scim');
 export const issueScimToken = () => api<TScimTokenCreated>('/api/companies/scim/token', { method: 'POST', body: {} });
 export const revokeScimToken = () => api('/api/companies/scim/token', { method: 'DELETE' });
+
+export const listAtsConnections = () => api<TAtsConnection[]>('/api/companies/ats');
+export const saveAtsConnection = (vendor: TAtsVendor, body: TSaveAtsConnection) =>
+  api<TAtsConnectionSaved>(`/api/companies/ats/${vendor}`, { method: 'PUT', body });
+export const deleteAtsConnection = (vendor: TAtsVendor) => api(`/api/companies/ats/${vendor}`, { method: 'DELETE' });
+export const listAtsDeliveries = () => api<TAtsDelivery[]>('/api/companies/ats/deliveries');

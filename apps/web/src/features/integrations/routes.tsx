@@ -24,6 +24,7 @@ export const routes: FeatureRoutes = {
       lazy: () => import('./company-page').then((m) => ({ Component: m.CompanyPage })),
     },
     { path: '/admin/settings/sso', lazy: () => import('./sso-page').then((m) => ({ Component: m.SsoPage })) },
+    { path: '/admin/settings/ats', lazy: () => import('./ats-page').then((m) => ({ Component: m.AtsPage })) },
     { path: '/admin/settings/scim', lazy: () => import('./scim-page').then((m) => ({ Component: m.ScimPage })) },
     { path: '/admin/settings/audit', lazy: () => import('./audit-page').then((m) => ({ Component: m.AuditPage })) },
     { path: '/admin/settings/data', lazy: () => import('./data-page').then((m) => ({ Component: m.DataPage })) },

@@ -8,6 +8,7 @@ const TABS = [
   { to: '/admin/settings/webhooks', label: 'Webhooks' },
   { to: '/admin/settings/sso', label: 'Single sign-on' },
   { to: '/admin/settings/scim', label: 'SCIM provisioning' },
+  { to: '/admin/settings/ats', label: 'ATS' },
   { to: '/admin/settings/audit', label: 'Audit log' },
   { to: '/admin/settings/data', label: 'Data & retention' },
   { to: '/admin/api', label: 'API reference' },
