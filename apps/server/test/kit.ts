@@ -3,6 +3,7 @@
  * Databases from the run's migrated snapshot, factories and fixtures that seed data, the tables to read it back.
  */
 export {
+  aiExchanges,
   aptitudeQuestions,
   attempts,
   codeDrafts,
@@ -17,10 +18,12 @@ export {
   tests,
 } from '../src/db/schema';
 export { createMailer } from '../src/lib/mailer';
+export { createAiProvider } from '../src/modules/ai/ai.provider';
 export { writeZip } from '../src/modules/coding-problems/zip';
 export { sendDueStatusEmails } from '../src/modules/review/status-mail';
 export { startFaceServiceProcess } from './face-service-process';
 export { buildCodingTest } from './factories';
+export { parseSse, startLoopbackAiProvider } from './fixtures/ai-provider';
 export { pngOfSize, TINY_PNG } from './fixtures/companies';
 export { FIXTURES_DIR } from './fixtures/face';
 export { sitting } from './fixtures/playback';

@@ -57,7 +57,9 @@ export function AnswerText({
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: the answer's parts, in order
           <div key={i} className="ai-code">
-            <pre>
+            {/* a long line scrolls: the block takes the focus so the keyboard can scroll it too */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+            <pre tabIndex={0}>
               <code>{p.code}</code>
             </pre>
             {!p.open && (
