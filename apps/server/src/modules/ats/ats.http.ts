@@ -91,3 +91,23 @@ export function readBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const issue = r.error.issues[0];
   throw new AtsRefusal(400, issue ? `${issue.path.map(String).join('.') || 'body'}: ${issue.message}` : 'Invalid body');
 }
+
+/**
+ * A callback URL an ATS gives must be on the vendor's own domain (https): the result we send there carries a
+ * credential (Greenhouse: our key; Workable: the token Workable issued), so a leaked inbound key must not be able to
+ * send it elsewhere. `anyHost` (WEBHOOK_ALLOW_PRIVATE=1: tests, on-premises) lifts the rule.
+ */
+export function requireVendorCallback(url: string, domain: string, anyHost: boolean): void {
+  if (anyHost) return;
+  let host = '';
+  let https = false;
+  try {
+    const u = new URL(url);
+    host = u.hostname.toLowerCase();
+    https = u.protocol === 'https:';
+  } catch {
+    // refused below
+  }
+  if (!https || (host !== domain && !host.endsWith(`.${domain}`)))
+    throw new AtsRefusal(400, `The callback url must be an https url on ${domain}`);
+}

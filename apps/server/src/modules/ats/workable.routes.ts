@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { ATS_BODY_LIMIT, bearer, connectionOf, installVendorHttp, readBody } from './ats.http';
+import { ATS_BODY_LIMIT, bearer, connectionOf, installVendorHttp, readBody, requireVendorCallback } from './ats.http';
 import { orderableTests, placeOrder } from './ats.orders';
 
 const ZCreate = z.object({
@@ -51,6 +51,7 @@ export async function workableRoutes(app: FastifyInstance, deps: AppDeps) {
         async (req, reply) => {
           const conn = connectionOf(req);
           const input = readBody(ZCreate, req.body);
+          requireVendorCallback(input.callback_url, 'workable.com', !!deps.config.webhookAllowPrivate);
           // Workable's callback_url names the candidate's assessment: the same url is the same assessment.
           const { order } = await placeOrder(deps, {
             companyId: conn.companyId,
