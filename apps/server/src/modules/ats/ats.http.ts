@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AtsConnectionRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { hashToken } from '../../lib/tokens';
 import { connectionOfKey } from './ats.connections';
 import { AtsRefusal } from './ats.orders';
 
@@ -17,6 +18,18 @@ declare module 'fastify' {
     ats: AtsConnectionRow | null;
   }
 }
+
+/** Orders a minute per ATS key (or Lever webhook URL): each may mail a stranger, as an invitation does. */
+export const ATS_ORDER_LIMIT = 120;
+
+/** Route config of the doors that place orders: the limit keyed by the credential, not the caller's address. */
+export const atsOrderLimit = {
+  rateLimit: {
+    max: ATS_ORDER_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (req: FastifyRequest) => `ats:${hashToken(req.headers.authorization ?? req.url.split('?')[0]!)}`,
+  },
+};
 
 /** The largest body an ATS sends us (a candidate and a few ids). */
 export const ATS_BODY_LIMIT = 64 * 1024;

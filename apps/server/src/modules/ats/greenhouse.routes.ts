@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit.service';
 import {
   ATS_BODY_LIMIT,
+  atsOrderLimit,
   basicUser,
   connectionOf,
   installVendorHttp,
@@ -60,7 +61,11 @@ export async function greenhouseRoutes(app: FastifyInstance, deps: AppDeps) {
 
       scope.post(
         '/send_test',
-        { bodyLimit: ATS_BODY_LIMIT, schema: { response: { 200: z.object({ partner_interview_id: z.string() }) } } },
+        {
+          config: atsOrderLimit,
+          bodyLimit: ATS_BODY_LIMIT,
+          schema: { response: { 200: z.object({ partner_interview_id: z.string() }) } },
+        },
         async (req) => {
           const conn = connectionOf(req);
           const input = readBody(ZSendTest, req.body);

@@ -19,6 +19,7 @@ import {
 import { useTestApp } from '../../../test/support';
 import { atsDeliveries, atsOrders, attempts, auditLog, invitations } from '../../db/schema';
 import { runDueAtsDeliveries } from './ats.delivery';
+import { ATS_ORDER_LIMIT } from './ats.http';
 import { scanCompletions } from './ats.orders';
 
 const t = useTestApp();
@@ -254,5 +255,24 @@ describe('Greenhouse assessment partner', () => {
     expect(await invitationMails(t, email)).toHaveLength(2);
     const [order] = await t.deps.db.select().from(atsOrders).where(eq(atsOrders.id, id));
     expect(order!.invitationId).not.toBeNull();
+  });
+
+  it('places at most ATS_ORDER_LIMIT orders a minute per key (429 in Greenhouse’s error shape)', async () => {
+    const own = await atsCompany(t, 'Limited');
+    const limitedKey = (await t.as(own.owner).put('/api/companies/ats/greenhouse', { enabled: true })).json()
+      .inboundKey;
+    const body = {
+      ...fill(fx.send_test.request.body, { ...vars, testId: own.testId }),
+      url: `${vendor.base}/gh/limit`,
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < ATS_ORDER_LIMIT; i++)
+      statuses.push((await greenhouse('POST', '/send_test', body, basicAuth(limitedKey))).statusCode);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await greenhouse('POST', '/send_test', body, basicAuth(limitedKey));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors[0].message).toMatch(/\w/);
+    // another key is not held back
+    expect((await greenhouse('POST', '/send_test', fill(fx.send_test.request.body, vars))).statusCode).toBe(200);
   });
 });
