@@ -19,7 +19,14 @@ export const ZSaveAtsConnection = z
     /** Lever: the webhook signature token (Settings → Integrations and API → Webhooks). */
     signingToken: z.string().trim().min(1).max(500).optional(),
     /** The vendor's API base (Lever's EU region: https://api.eu.lever.co/v1); empty = the vendor's default. */
-    apiBaseUrl: z.string().trim().url().max(300).nullable().optional(),
+    apiBaseUrl: z
+      .string()
+      .trim()
+      .url()
+      .max(300)
+      .refine((u) => /^https?:\/\//i.test(u), 'Use an http(s) URL')
+      .nullable()
+      .optional(),
     /** Lever: the test sent when an opportunity enters `triggerStageId`. */
     testId: z.string().uuid().nullable().optional(),
     triggerStageId: optionalText(100),

@@ -1020,7 +1020,7 @@ describe('ATS doors (issue 45): nobody / a session / an API token 401, another c
       payload: JSON.stringify({
         partner_test_id: ownTestId,
         candidate: { email: 'ats.audit@example.test' },
-        url: 'http://127.0.0.1:9/greenhouse',
+        url: 'https://app.greenhouse.io/integrations/assessments/audit',
       }),
     });
     orderId = sent.json().partner_interview_id;
@@ -1043,7 +1043,7 @@ describe('ATS doors (issue 45): nobody / a session / an API token 401, another c
       () => ({
         partner_test_id: ownTestId,
         candidate: { email: 'ats.audit@example.test' },
-        url: 'http://127.0.0.1:9/greenhouse',
+        url: 'https://app.greenhouse.io/integrations/assessments/audit',
       }),
     ],
     [
@@ -1062,7 +1062,7 @@ describe('ATS doors (issue 45): nobody / a session / an API token 401, another c
       () => ({
         test_id: ownTestId,
         candidate: { email: 'ats.audit@example.test' },
-        callback_url: 'http://127.0.0.1:9/w',
+        callback_url: 'https://www.workable.com/spi/v3/accounts/audit/assessments/1',
       }),
     ],
     ['ashby', 'POST', () => '/ats/ashby/assessment.list', [401, 401, 401, 200, 200], () => ({})],

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { ATS_BODY_LIMIT, basicUser, connectionOf, installVendorHttp, readBody } from './ats.http';
+import { ATS_BODY_LIMIT, atsOrderLimit, basicUser, connectionOf, installVendorHttp, readBody } from './ats.http';
 import { AtsRefusal, cancelOrder, findOrder, orderableTests, placeOrder } from './ats.orders';
 
 const ZId = z.union([z.string().max(100), z.number()]).transform(String);
@@ -69,7 +69,11 @@ export async function ashbyRoutes(app: FastifyInstance, deps: AppDeps) {
 
       scope.post(
         '/assessment.start',
-        { bodyLimit: ATS_BODY_LIMIT, schema: { response: { 200: ok(z.object({ assessment_id: z.string() })) } } },
+        {
+          config: atsOrderLimit,
+          bodyLimit: ATS_BODY_LIMIT,
+          schema: { response: { 200: ok(z.object({ assessment_id: z.string() })) } },
+        },
         async (req) => {
           const conn = connectionOf(req);
           const input = readBody(ZStart, req.body);

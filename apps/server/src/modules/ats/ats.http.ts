@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AtsConnectionRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { hashToken } from '../../lib/tokens';
 import { connectionOfKey } from './ats.connections';
 import { AtsRefusal } from './ats.orders';
 
@@ -17,6 +18,18 @@ declare module 'fastify' {
     ats: AtsConnectionRow | null;
   }
 }
+
+/** Orders a minute per ATS key (or Lever webhook URL): each may mail a stranger, as an invitation does. */
+export const ATS_ORDER_LIMIT = 120;
+
+/** Route config of the doors that place orders: the limit keyed by the credential, not the caller's address. */
+export const atsOrderLimit = {
+  rateLimit: {
+    max: ATS_ORDER_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (req: FastifyRequest) => `ats:${hashToken(req.headers.authorization ?? req.url.split('?')[0]!)}`,
+  },
+};
 
 /** The largest body an ATS sends us (a candidate and a few ids). */
 export const ATS_BODY_LIMIT = 64 * 1024;
@@ -90,4 +103,24 @@ export function readBody<T>(schema: z.ZodType<T>, body: unknown): T {
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   throw new AtsRefusal(400, issue ? `${issue.path.map(String).join('.') || 'body'}: ${issue.message}` : 'Invalid body');
+}
+
+/**
+ * A callback URL an ATS gives must be on the vendor's own domain (https): the result we send there carries a
+ * credential (Greenhouse: our key; Workable: the token Workable issued), so a leaked inbound key must not be able to
+ * send it elsewhere. `anyHost` (WEBHOOK_ALLOW_PRIVATE=1: tests, on-premises) lifts the rule.
+ */
+export function requireVendorCallback(url: string, domain: string, anyHost: boolean): void {
+  if (anyHost) return;
+  let host = '';
+  let https = false;
+  try {
+    const u = new URL(url);
+    host = u.hostname.toLowerCase();
+    https = u.protocol === 'https:';
+  } catch {
+    // refused below
+  }
+  if (!https || (host !== domain && !host.endsWith(`.${domain}`)))
+    throw new AtsRefusal(400, `The callback url must be an https url on ${domain}`);
 }

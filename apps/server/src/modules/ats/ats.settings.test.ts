@@ -78,6 +78,10 @@ describe('ATS connector settings', () => {
       expect(res.json().fields.testId).toBeTruthy();
     }
     expect((await t.as(mine.owner).put('/api/companies/ats/taleo', { enabled: true })).statusCode).toBe(400);
+    const fileUrl = await t
+      .as(mine.owner)
+      .put('/api/companies/ats/lever', { enabled: true, apiBaseUrl: 'file:///etc/passwd' });
+    expect(fileUrl.statusCode).toBe(400);
     expect((await t.as(mine.owner).put('/api/companies/ats/lever', { enabled: true, secret: 'x' })).statusCode).toBe(
       400,
     );

@@ -8,7 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/audit.service';
-import { ATS_BODY_LIMIT, basicUser, connectionOf, installVendorHttp, readBody } from './ats.http';
+import {
+  ATS_BODY_LIMIT,
+  atsOrderLimit,
+  basicUser,
+  connectionOf,
+  installVendorHttp,
+  readBody,
+  requireVendorCallback,
+} from './ats.http';
 import { AtsRefusal, findOrder, orderableTests, orderStarted, placeOrder } from './ats.orders';
 import { greenhouseStatus } from './ats.vendors';
 
@@ -53,10 +61,15 @@ export async function greenhouseRoutes(app: FastifyInstance, deps: AppDeps) {
 
       scope.post(
         '/send_test',
-        { bodyLimit: ATS_BODY_LIMIT, schema: { response: { 200: z.object({ partner_interview_id: z.string() }) } } },
+        {
+          config: atsOrderLimit,
+          bodyLimit: ATS_BODY_LIMIT,
+          schema: { response: { 200: z.object({ partner_interview_id: z.string() }) } },
+        },
         async (req) => {
           const conn = connectionOf(req);
           const input = readBody(ZSendTest, req.body);
+          requireVendorCallback(input.url, 'greenhouse.io', !!deps.config.webhookAllowPrivate);
           // Greenhouse gives each test sent to an application its own callback url: the same url is the same order.
           const { order } = await placeOrder(deps, {
             companyId: conn.companyId,

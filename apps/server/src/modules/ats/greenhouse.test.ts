@@ -19,6 +19,7 @@ import {
 import { useTestApp } from '../../../test/support';
 import { atsDeliveries, atsOrders, attempts, auditLog, invitations } from '../../db/schema';
 import { runDueAtsDeliveries } from './ats.delivery';
+import { ATS_ORDER_LIMIT } from './ats.http';
 import { scanCompletions } from './ats.orders';
 
 const t = useTestApp();
@@ -42,6 +43,7 @@ function greenhouse(method: 'GET' | 'POST', path: string, body?: unknown, auth =
 }
 
 beforeAll(async () => {
+  t.deps.config.webhookAllowPrivate = true; // the loopback Greenhouse
   vendor = await startVendorServer({ [`PATCH ${fx.completion_patch.request.path}`]: fx.completion_patch.response });
   company = await atsCompany(t);
   const saved = await t.as(company.owner).put('/api/companies/ats/greenhouse', { enabled: true });
@@ -76,6 +78,24 @@ describe('Greenhouse assessment partner', () => {
     expect(await invitationMails(t, vars.email!)).toEqual([]);
   });
 
+  it('send_test with a callback url off https greenhouse.io is a 400 (the PATCH carries the key) and invites nobody', async () => {
+    t.deps.config.webhookAllowPrivate = false;
+    const email = `draco.${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const send = (url: string) =>
+      greenhouse('POST', '/send_test', { ...fill(fx.send_test.request.body, vars), candidate: { email }, url });
+    try {
+      for (const url of [vars.callbackUrl!, 'https://greenhouse.io.evil.example/x', 'http://app.greenhouse.io/x']) {
+        const res = await send(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().errors[0].message).toContain('greenhouse.io');
+      }
+      expect(await invitationMails(t, email)).toEqual([]);
+      expect((await send('https://app.greenhouse.io/integrations/assessments/1')).statusCode).toBe(200);
+    } finally {
+      t.deps.config.webhookAllowPrivate = true;
+    }
+  });
+
   it('list_tests answers the company’s invite-only tests in the documented shape', async () => {
     const res = await greenhouse('GET', '/list_tests');
     expect(res.statusCode).toBe(200);
@@ -107,7 +127,7 @@ describe('Greenhouse assessment partner', () => {
     expect(again.json().partner_interview_id).toBe(vars.orderId);
 
     const invited = await t.deps.db.select().from(invitations).where(eq(invitations.testId, company.testId));
-    expect(invited.map((i) => i.email)).toEqual([vars.email]);
+    expect(invited.filter((i) => i.email === vars.email)).toHaveLength(1);
     const mails = await invitationMails(t, vars.email!);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('/invite/');
@@ -235,5 +255,24 @@ describe('Greenhouse assessment partner', () => {
     expect(await invitationMails(t, email)).toHaveLength(2);
     const [order] = await t.deps.db.select().from(atsOrders).where(eq(atsOrders.id, id));
     expect(order!.invitationId).not.toBeNull();
+  });
+
+  it('places at most ATS_ORDER_LIMIT orders a minute per key (429 in Greenhouse’s error shape)', async () => {
+    const own = await atsCompany(t, 'Limited');
+    const limitedKey = (await t.as(own.owner).put('/api/companies/ats/greenhouse', { enabled: true })).json()
+      .inboundKey;
+    const body = {
+      ...fill(fx.send_test.request.body, { ...vars, testId: own.testId }),
+      url: `${vendor.base}/gh/limit`,
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < ATS_ORDER_LIMIT; i++)
+      statuses.push((await greenhouse('POST', '/send_test', body, basicAuth(limitedKey))).statusCode);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await greenhouse('POST', '/send_test', body, basicAuth(limitedKey));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors[0].message).toMatch(/\w/);
+    // another key is not held back
+    expect((await greenhouse('POST', '/send_test', fill(fx.send_test.request.body, vars))).statusCode).toBe(200);
   });
 });

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps';
 import { requireSecretsKey } from '../../lib/secret-box';
 import { findConnection, openSecrets } from './ats.connections';
 import { getJson } from './ats.fetch';
-import { ATS_BODY_LIMIT, installVendorHttp, readBody } from './ats.http';
+import { ATS_BODY_LIMIT, atsOrderLimit, installVendorHttp, readBody } from './ats.http';
 import { AtsRefusal, placeOrder } from './ats.orders';
 import { DEFAULT_API_BASE } from './ats.vendors';
 
@@ -51,6 +51,7 @@ export async function leverRoutes(app: FastifyInstance, deps: AppDeps) {
       scope.post<{ Params: { companyId: string } }>(
         '/:companyId/webhook',
         {
+          config: atsOrderLimit,
           bodyLimit: ATS_BODY_LIMIT,
           schema: { response: { 200: z.object({ ok: z.literal(true), action: z.string() }) } },
         },

@@ -7,7 +7,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { ATS_BODY_LIMIT, bearer, connectionOf, installVendorHttp, readBody } from './ats.http';
+import {
+  ATS_BODY_LIMIT,
+  atsOrderLimit,
+  bearer,
+  connectionOf,
+  installVendorHttp,
+  readBody,
+  requireVendorCallback,
+} from './ats.http';
 import { orderableTests, placeOrder } from './ats.orders';
 
 const ZCreate = z.object({
@@ -47,10 +55,15 @@ export async function workableRoutes(app: FastifyInstance, deps: AppDeps) {
 
       scope.post(
         '/assessments',
-        { bodyLimit: ATS_BODY_LIMIT, schema: { response: { 201: z.object({ assessment_id: z.string() }) } } },
+        {
+          config: atsOrderLimit,
+          bodyLimit: ATS_BODY_LIMIT,
+          schema: { response: { 201: z.object({ assessment_id: z.string() }) } },
+        },
         async (req, reply) => {
           const conn = connectionOf(req);
           const input = readBody(ZCreate, req.body);
+          requireVendorCallback(input.callback_url, 'workable.com', !!deps.config.webhookAllowPrivate);
           // Workable's callback_url names the candidate's assessment: the same url is the same assessment.
           const { order } = await placeOrder(deps, {
             companyId: conn.companyId,

@@ -42,6 +42,7 @@ function call(method: 'GET' | 'POST', path: string, body?: unknown, auth = `Bear
 }
 
 beforeAll(async () => {
+  t.deps.config.webhookAllowPrivate = true; // the loopback Workable
   const path = fx.results_callback.request.path;
   workable = await startVendorServer({ [`PUT ${path}`]: fx.results_callback.response });
   company = await atsCompany(t);
@@ -69,6 +70,18 @@ describe('Workable assessment provider', () => {
       expect(mismatch(fx.refusals.wrong_key.body, res.json())).toBe('');
     }
     expect(await invitationMails(t, vars.email!)).toEqual([]);
+  });
+
+  it('a callback_url off https workable.com is a 400 (the results carry Workable’s token)', async () => {
+    t.deps.config.webhookAllowPrivate = false;
+    try {
+      const res = await call('POST', '/assessments', fill(fx.create_assessment.request.body, vars));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toContain('workable.com');
+      expect(await invitationMails(t, vars.email!)).toEqual([]);
+    } finally {
+      t.deps.config.webhookAllowPrivate = true;
+    }
   });
 
   it('GET /tests lists the invite-only tests in the documented shape', async () => {
