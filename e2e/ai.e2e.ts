@@ -36,6 +36,7 @@ describe('the AI assistant', () => {
     await card.getByText('loopback-coder').waitFor();
     await card.getByLabel('Full help: code included').check();
     await card.getByLabel('Questions per candidate').fill('3');
+    await card.getByLabel(/Authorship follow-ups/).check();
     await card.getByRole('button', { name: 'Save AI settings' }).click();
     await card.getByText('AI assistant settings saved.').waitFor();
     expect(await seriousA11yViolations(boss)).toEqual([]);
@@ -73,11 +74,26 @@ describe('the AI assistant', () => {
     await page.getByRole('button', { name: 'End Test now' }).click();
     await page.getByRole('heading', { name: 'Test Submitted' }).waitFor();
 
+    // authorship follow-ups about the submitted code, written by the (loopback) model
+    provider.script({
+      kind: 'answer',
+      pieces: ['What does your program print for 2 5?\nWhy is nums a list?\nWhat breaks if you print nums[0] only?\n'],
+    });
+    const followUps = page.getByTestId('follow-ups');
+    await followUps.getByRole('button', { name: 'Show the questions' }).click();
+    await followUps.getByText('What does your program print for 2 5?').waitFor();
+    await followUps
+      .getByLabel(/Your answer \(before/)
+      .first()
+      .fill('It prints 7.');
+    await followUps.getByRole('button', { name: 'Send answer' }).first().click();
+    await followUps.getByText('It prints 7.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
     // what reached the provider: the question and the problem, with the code in the editor
-    const sent = provider.received
-      .at(-1)!
-      .json.messages.map((m) => m.content)
-      .join('\n');
+    const asked = provider.received.filter((r) => r.body.includes('How do I read two integers?'));
+    expect(asked).toHaveLength(1);
+    const sent = asked[0]!.json.messages.map((m) => m.content).join('\n');
     expect(sent).toContain('How do I read two integers?');
     expect(sent).toContain('Sum of two');
     expect(sent).not.toContain('40 2');
@@ -98,6 +114,7 @@ describe('the AI assistant', () => {
     });
     await marker.waitFor();
     await boss.getByRole('button', { name: /Asked the AI assistant: How do I read two integers/ }).waitFor();
+    await aiUse.getByTestId('follow-ups-review').getByText('It prints 7.', { exact: false }).waitFor();
     await aiUse.getByRole('button', { name: 'Show in the replay' }).click();
     await boss.getByText("Code inserted from the test's AI assistant", { exact: true }).waitFor();
     expect(await seriousA11yViolations(boss)).toEqual([]);

@@ -29,3 +29,31 @@ describe('JUDGE_NICE', () => {
     for (const bad of ['20', '-1', '2.5', 'low']) expect(() => readConfig({ JUDGE_NICE: bad })).toThrow(/JUDGE_NICE/);
   });
 });
+
+describe('AI_BASE_URL, AI_MODEL, AI_API_KEY (issue 44)', () => {
+  it('turns the assistant on only with both the endpoint and the model', () => {
+    expect(readConfig({}).ai).toBeNull();
+    expect(readConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1' }).ai).toBeNull();
+    expect(readConfig({ AI_MODEL: 'qwen2.5-coder:7b' }).ai).toBeNull();
+    expect(readConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1/', AI_MODEL: 'qwen2.5-coder:7b' }).ai).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: 'none',
+      model: 'qwen2.5-coder:7b',
+      timeoutMs: 60_000,
+    });
+    const keyed = readConfig({
+      AI_BASE_URL: 'https://llm.example/v1',
+      AI_MODEL: 'm',
+      AI_API_KEY: 'k',
+      AI_TIMEOUT_MS: '5000',
+    });
+    expect(keyed.ai).toMatchObject({ apiKey: 'k', timeoutMs: 5000 });
+  });
+
+  it('refuses an endpoint that is not an http(s) URL, and a bad time limit', () => {
+    expect(() => readConfig({ AI_BASE_URL: 'file:///etc', AI_MODEL: 'm' })).toThrow(/AI_BASE_URL/);
+    expect(() => readConfig({ AI_BASE_URL: 'http://x/v1', AI_MODEL: 'm', AI_TIMEOUT_MS: '0' })).toThrow(
+      /AI_TIMEOUT_MS/,
+    );
+  });
+});

@@ -140,6 +140,9 @@ export const ZMyDataExport = z.object({
   interviews: rows,
   /** Each Run of the code during a test: when, in which language, its verdict (the code is in the recording). */
   codeRuns: rows,
+  /** Issue 44: questions to the test's AI assistant with their answers, and authorship follow-ups. */
+  aiExchanges: rows,
+  aiFollowUps: rows,
 });
 
 /**

@@ -19,10 +19,18 @@ export const ZAiSettings = z.object({
   instruction: z.string().trim().max(AI_INSTRUCTION_MAX, `At most ${AI_INSTRUCTION_MAX} characters`).default(''),
   maxMessages: z.number().int().min(1, 'At least one message').max(AI_MAX_MESSAGES, `At most ${AI_MAX_MESSAGES}`),
   maxTokens: z.number().int().min(100, 'At least 100 tokens').max(AI_MAX_TOKENS, `At most ${AI_MAX_TOKENS}`),
+  /** Authorship follow-ups: after a coding answer is submitted, up to three questions about the candidate's code. */
+  followUps: z.boolean().default(false),
 });
 export type TAiSettings = z.infer<typeof ZAiSettings>;
 
-export const DEFAULT_AI_SETTINGS: TAiSettings = { mode: 'off', instruction: '', maxMessages: 20, maxTokens: 20_000 };
+export const DEFAULT_AI_SETTINGS: TAiSettings = {
+  mode: 'off',
+  instruction: '',
+  maxMessages: 20,
+  maxTokens: 20_000,
+  followUps: false,
+};
 
 /** The employer's view: the settings, and whether the server has a provider (else which variable turns it on). */
 export const ZAiSettingsView = ZAiSettings.extend({
@@ -41,6 +49,8 @@ export const ZCandidateAi = z.object({
   maxTokens: z.number().int(),
   usedMessages: z.number().int(),
   usedTokens: z.number().int(),
+  /** Submitted coding answers are followed by questions about the candidate's own code. */
+  followUps: z.boolean().default(false),
   /** What is recorded, in one sentence the page shows. */
   recorded: z.string(),
 });
@@ -75,10 +85,38 @@ export const ZAiExchange = z.object({
 });
 export type TAiExchange = z.infer<typeof ZAiExchange>;
 
+/** Seconds a candidate has for each follow-up question. */
+export const FOLLOW_UP_SECONDS = 120;
+export const FOLLOW_UP_MAX = 3;
+export const FOLLOW_UP_ANSWER_MAX = 2000;
+
+export const ZFollowUp = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  n: z.number().int(),
+  prompt: z.string(),
+  source: z.enum(['model', 'rules']),
+  createdAt: z.string(),
+  dueAt: z.string(),
+  answer: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type TFollowUp = z.infer<typeof ZFollowUp>;
+
+export const ZFollowUpsRequest = z.object({ questionId: z.string().uuid('Unknown question') });
+export const ZFollowUpAnswer = z.object({
+  answer: z
+    .string()
+    .trim()
+    .min(1, 'Write a few words')
+    .max(FOLLOW_UP_ANSWER_MAX, `At most ${FOLLOW_UP_ANSWER_MAX} characters`),
+});
+
 /** The reviewer's "AI use": the transcript, the share of the final code inserted from the assistant, the rules. */
 export const ZAiReview = z.object({
   settings: ZAiSettings,
   exchanges: z.array(ZAiExchange),
+  followUps: z.array(ZFollowUp).default([]),
   streams: z.array(
     z.object({
       questionId: z.string(),

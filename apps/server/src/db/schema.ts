@@ -833,6 +833,8 @@ export const aiSettings = pgTable('ai_settings', {
   instruction: text('instruction').notNull().default(''),
   maxMessages: integer('max_messages').notNull().default(20),
   maxTokens: integer('max_tokens').notNull().default(20000),
+  // 1222_ai_follow_ups
+  followUps: boolean('follow_ups').notNull().default(false),
   updatedBy: uuid('updated_by'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -921,3 +923,20 @@ export const atsDeliveries = pgTable('ats_deliveries', {
 export type AtsConnectionRow = typeof atsConnections.$inferSelect;
 export type AtsOrderRow = typeof atsOrders.$inferSelect;
 export type AtsDeliveryRow = typeof atsDeliveries.$inferSelect;
+
+// 1222_ai_follow_ups (issue 44): short questions about the candidate's own submitted code, answered in writing.
+// (UNIQUE (attempt_id, question_id, n) in the SQL)
+export const aiFollowUps = pgTable('ai_follow_ups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  attemptId: uuid('attempt_id').notNull(),
+  questionId: uuid('question_id').notNull(),
+  submissionId: uuid('submission_id'),
+  n: integer('n').notNull(),
+  prompt: text('prompt').notNull(),
+  source: text('source', { enum: ['model', 'rules'] }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  dueAt: ts('due_at').notNull(),
+  answer: text('answer'),
+  answeredAt: ts('answered_at'),
+});
+export type AiFollowUpRow = typeof aiFollowUps.$inferSelect;

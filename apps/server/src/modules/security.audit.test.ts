@@ -214,6 +214,9 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
     ['GET', () => `/api/attempts/${codingId}/ai`, [401, 200, 200, 200]],
     ['POST', () => `/api/attempts/${codingId}/ai/ask`, [401, 409, 409, 409], { question: 'What is a loop?' }],
     ['GET', () => `/api/review/attempts/${attemptId}/ai`, [401, 403, 404, 200]],
+    // authorship follow-ups: one's own attempt only (this test asks none: 403 for the taker too)
+    ['POST', () => `/api/attempts/${codingId}/follow-ups`, [401, 403, 403, 403], () => ({ questionId: problemId })],
+    ['PUT', () => `/api/attempts/${codingId}/follow-ups/${UUID0}`, [401, 409, 409, 409], { answer: 'mine' }],
     // the library copies only a written question into a coding test (issue 25): the owner's choice question is refused
     [
       'POST',
@@ -537,6 +540,8 @@ describe('malformed ids and input', () => {
       ['GET', `/api/attempts/${bad}/ai`, 'stranger'],
       ['POST', `/api/attempts/${bad}/ai/ask`, 'stranger'],
       ['GET', `/api/review/attempts/${bad}/ai`, 'owner'],
+      ['POST', `/api/attempts/${bad}/follow-ups`, 'stranger'],
+      ['PUT', `/api/attempts/${bad}/follow-ups/${bad}`, 'stranger'],
       ['GET', `/api/attempts/${bad}/integrity`, 'stranger'],
       ['GET', `/api/review/tests/${bad}/results.csv`, 'owner'],
       ['POST', `/api/invitations/${bad}/resend`, 'owner'],

@@ -417,4 +417,12 @@ export const ar: Record<MessageId, string> = {
   'ai.entryAllowed':
     'مسموح في هذا الاختبار: {mode, select, explain {شرح فقط، دون كود الحل} hints {تلميحات ومقتطفات قصيرة، دون حل كامل} full {مساعدة كاملة، تشمل الكود} other {}}؛ حتى {n, plural, zero {لا أسئلة} one {سؤال واحد} two {سؤالين} few {# أسئلة} many {# سؤالًا} other {# سؤال}} و{tokens} رمزًا.',
   'ai.entryNotAllowed': 'غير مسموح في هذا الاختبار.',
+  'follow.title': 'أسئلة عن الكود الذي كتبته',
+  'follow.intro':
+    'تطرح الشركة بضعة أسئلة قصيرة عن الكود الذي أرسلته، للتأكد من أنك كتبته. لديك {minutes} دقيقة لكل سؤال، تُحسب من لحظة ظهوره.',
+  'follow.start': 'عرض الأسئلة',
+  'follow.failed': 'تعذّر تحميل الأسئلة. حاول مرة أخرى.',
+  'follow.yourAnswer': 'إجابتك:',
+  'follow.answerBy': 'إجابتك (قبل {time})',
+  'follow.send': 'إرسال الإجابة',
 };

@@ -417,6 +417,14 @@ export const en = {
   'ai.entryAllowed':
     'Allowed in this test: {mode, select, explain {explanations only, no solution code} hints {hints and short snippets, no complete solution} full {full help, code included} other {}}; up to {n, plural, one {# question} other {# questions}} and {tokens} tokens.',
   'ai.entryNotAllowed': 'Not allowed in this test.',
+  'follow.title': 'Questions about your code',
+  'follow.intro':
+    'The company asks a few short questions about the code you submitted, to confirm you wrote it. You have {minutes} minutes for each, counted from when they appear.',
+  'follow.start': 'Show the questions',
+  'follow.failed': 'The questions could not be loaded. Try again.',
+  'follow.yourAnswer': 'Your answer:',
+  'follow.answerBy': 'Your answer (before {time})',
+  'follow.send': 'Send answer',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -421,4 +421,12 @@ export const es: Record<MessageId, string> = {
   'ai.entryAllowed':
     'Permitido en esta prueba: {mode, select, explain {solo explicaciones, sin código de solución} hints {pistas y fragmentos cortos, sin solución completa} full {ayuda completa, con código} other {}}; hasta {n, plural, one {# pregunta} other {# preguntas}} y {tokens} tokens.',
   'ai.entryNotAllowed': 'No permitido en esta prueba.',
+  'follow.title': 'Preguntas sobre tu código',
+  'follow.intro':
+    'La empresa hace unas preguntas breves sobre el código que enviaste, para confirmar que lo escribiste tú. Tienes {minutes} minutos para cada una, desde que aparecen.',
+  'follow.start': 'Mostrar las preguntas',
+  'follow.failed': 'No se pudieron cargar las preguntas. Inténtalo de nuevo.',
+  'follow.yourAnswer': 'Tu respuesta:',
+  'follow.answerBy': 'Tu respuesta (antes de las {time})',
+  'follow.send': 'Enviar respuesta',
 };

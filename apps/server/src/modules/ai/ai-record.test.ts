@@ -114,6 +114,10 @@ describe('assistant insertions on the record', () => {
     expect((await t.as(rival).get(`/api/review/attempts/${attempt.id}/ai`)).statusCode).toBe(404);
     expect((await t.as(candidate).get(`/api/review/attempts/${attempt.id}/ai`)).statusCode).toBe(403);
 
+    // the candidate's own data export lists the exchange
+    const exported = await t.as(candidate).get('/api/users/me/export');
+    expect(exported.json().aiExchanges).toEqual([expect.objectContaining({ question: 'Write it', answer })]);
+
     // the code retention purge and a candidate's erasure take the exchanges with the code (eraseCode)
     await t.deps.db.transaction((tx) => eraseCode(tx, [attempt.id]));
     expect(await t.deps.db.select().from(aiExchanges).where(eq(aiExchanges.attemptId, attempt.id))).toEqual([]);

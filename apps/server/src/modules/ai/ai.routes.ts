@@ -1,4 +1,13 @@
-import { ZAiAsk, ZAiReview, ZAiSettings, ZAiSettingsView, ZCandidateAi } from '@assessly/shared';
+import {
+  ZAiAsk,
+  ZAiReview,
+  ZAiSettings,
+  ZAiSettingsView,
+  ZCandidateAi,
+  ZFollowUp,
+  ZFollowUpAnswer,
+  ZFollowUpsRequest,
+} from '@assessly/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -7,11 +16,16 @@ import { perSessionLimit, REPLAY_LIMIT } from '../../lib/rate-limits';
 import { employerOnly, signedIn, typed } from '../../lib/route-schema';
 import { requireManagedAttempt } from '../review/review.service';
 import { idGuard, ZIdParam } from '../tests/tests.access';
+import { answerFollowUp, makeFollowUps } from './ai.follow-ups';
 import { reviewAiUse } from './ai.review';
 import { getCandidateAi, getTestAiSettings, prepareAsk, putTestAiSettings } from './ai.service';
 import { streamAnswer } from './ai.stream';
 
 const ZTestParam = z.object({ testId: z.string().uuid('Test not found') });
+const ZFollowUpParam = z.object({
+  testId: z.string().uuid('Test not found'),
+  followUpId: z.string().uuid('Follow-up question not found'),
+});
 const ZAttemptParam = z.object({ attemptId: z.string().uuid('Attempt not found') });
 const employerTest = idGuard(employerOnly, 'TEST_NOT_FOUND', 'Test not found');
 /** Questions a minute per session, whatever the test's budget (each one is a call to the provider). */
@@ -91,5 +105,33 @@ export async function aiRoutes(app: FastifyInstance, deps: AppDeps) {
       const { attempt, test } = await requireManagedAttempt(deps, requireEmployer(req), req.params.attemptId);
       return reviewAiUse(deps, attempt, test);
     },
+  );
+  r.post(
+    '/api/attempts/:testId/follow-ups',
+    {
+      config: perSessionLimit(ASK_LIMIT),
+      preValidation: signedIn,
+      schema: {
+        summary: 'The follow-up questions about your submitted code for one problem (made once, then read back)',
+        params: ZTestParam,
+        body: ZFollowUpsRequest,
+        response: { 200: z.array(ZFollowUp) },
+      },
+    },
+    async (req) => makeFollowUps(deps, requireUser(req), req.params.testId, req.body.questionId),
+  );
+  r.put(
+    '/api/attempts/:testId/follow-ups/:followUpId',
+    {
+      config: perSessionLimit(60),
+      preValidation: signedIn,
+      schema: {
+        summary: 'Answer one follow-up question in writing, within its time',
+        params: ZFollowUpParam,
+        body: ZFollowUpAnswer,
+        response: { 200: ZFollowUp },
+      },
+    },
+    async (req) => answerFollowUp(deps, requireUser(req), req.params.testId, req.params.followUpId, req.body.answer),
   );
 }

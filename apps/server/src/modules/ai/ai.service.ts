@@ -37,7 +37,13 @@ export const RECORDED =
 export async function readSettings(deps: Pick<AppDeps, 'db'>, testId: string): Promise<TAiSettings> {
   const [row] = await deps.db.select().from(aiSettings).where(eq(aiSettings.testId, testId)).limit(1);
   if (!row) return { ...DEFAULT_AI_SETTINGS };
-  return { mode: row.mode, instruction: row.instruction, maxMessages: row.maxMessages, maxTokens: row.maxTokens };
+  return {
+    mode: row.mode,
+    instruction: row.instruction,
+    maxMessages: row.maxMessages,
+    maxTokens: row.maxTokens,
+    followUps: row.followUps,
+  };
 }
 
 function view(deps: Pick<AppDeps, 'ai'>, settings: TAiSettings): TAiSettingsView {
@@ -108,6 +114,7 @@ export async function getCandidateAi(deps: Deps, user: UserRow, testId: string):
     maxTokens: settings.maxTokens,
     usedMessages: used.messages,
     usedTokens: used.tokens,
+    followUps: settings.followUps,
     recorded: RECORDED,
   };
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, HIDDEN_MARKER, type SignedInUser, startCodingAttempt } from '../../../test/factories';
 import { type LoopbackAiProvider, parseSse, startLoopbackAiProvider } from '../../../test/fixtures/ai-provider';
-import { useTestApp } from '../../../test/support';
+import { until, useTestApp } from '../../../test/support';
 import { aiExchanges, aptitudeQuestions, attempts, codingProblems, submissions, tests } from '../../db/schema';
 import { createAiProvider } from './ai.provider';
 
@@ -224,6 +224,8 @@ describe('the candidate asks', () => {
     const tokens = await aiTest({ maxMessages: 10, maxTokens: 100 });
     provider.script({ kind: 'answer', pieces: ['a long answer'], usage: { prompt: 90, completion: 60 } });
     await ask(tokens.candidate, tokens.test.id, { question: 'q' });
+    // the answer may not be longer than what the budget has left
+    expect(provider.received.at(-1)!.json.max_tokens).toBe(100);
     const over = await ask(tokens.candidate, tokens.test.id, { question: 'again' });
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toMatch(/100 tokens/);
@@ -240,6 +242,24 @@ describe('the candidate asks', () => {
     const empty = await ask(candidate, test.id, { question: '   ' });
     expect(empty.statusCode).toBe(400);
   });
+});
+
+it('answers one question at a time per attempt (409 AI_BUSY while one streams)', async () => {
+  const { test, candidate } = await aiTest();
+  const saved = t.deps.ai;
+  t.deps.ai = createAiProvider({ baseUrl: provider.url, apiKey: KEY, model: 'slow', timeoutMs: 1_500 });
+  provider.script({ kind: 'hang' });
+  try {
+    const n = provider.received.length;
+    const first = ask(candidate, test.id, { question: 'first' });
+    await until(async () => provider.received.length > n, 5_000);
+    const second = await ask(candidate, test.id, { question: 'second' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('AI_BUSY');
+    expect(parseSse((await first).body).at(-1)!.event).toBe('error');
+  } finally {
+    t.deps.ai = saved;
+  }
 });
 
 describe('a provider that is down, slow or talks nonsense never blocks the test', () => {

@@ -8,6 +8,7 @@ import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   aiExchanges,
+  aiFollowUps,
   atsDeliveries,
   atsOrders,
   attempts,
@@ -76,6 +77,7 @@ export async function eraseCode(tx: Db, attemptIds: string[]): Promise<number> {
   await tx.delete(editBatches).where(inArray(editBatches.attemptId, attemptIds));
   await tx.delete(editStreams).where(inArray(editStreams.attemptId, attemptIds));
   await tx.delete(aiExchanges).where(inArray(aiExchanges.attemptId, attemptIds));
+  await tx.delete(aiFollowUps).where(inArray(aiFollowUps.attemptId, attemptIds));
   await tx.delete(codeRuns).where(inArray(codeRuns.attemptId, attemptIds));
   await tx.delete(integrityResponses).where(inArray(integrityResponses.attemptId, attemptIds));
   const rows = await tx

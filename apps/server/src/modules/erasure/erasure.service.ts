@@ -22,6 +22,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
+import { exportAiOf } from '../ai/ai.export';
 import { recordAudit } from '../audit/audit.service';
 import { countInterviewsOf, exportInterviewsOf } from '../interviews/interviews.erasure';
 import { toCandidateCompileOutput, toCandidateResults } from '../judging/projection';
@@ -190,7 +191,11 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
           .from(tests)
           .where(inArray(tests.id, [...new Set(mine.map((a) => a.testId))])),
   ]);
-  const [recordings, runs] = await Promise.all([exportRecordings(deps, ids), exportRuns(deps, ids)]);
+  const [recordings, runs, ai] = await Promise.all([
+    exportRecordings(deps, ids),
+    exportRuns(deps, ids),
+    exportAiOf(deps, ids),
+  ]);
   // The same rule as invitations: interviews held with an address show once the address is verified.
   const interviewRows = user.emailVerifiedAt ? await exportInterviewsOf(deps.db, user.email) : [];
   await recordAudit(deps.db, {
@@ -254,5 +259,7 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
     editRecordings: recordings,
     interviews: interviewRows,
     codeRuns: runs,
+    aiExchanges: ai.exchanges,
+    aiFollowUps: ai.followUps,
   };
 }

@@ -26,8 +26,8 @@ export function AiSettingsCard({ testId }: { testId: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (q.data && !draft) {
-      const { mode, instruction, maxMessages, maxTokens } = q.data;
-      setDraft({ mode, instruction, maxMessages, maxTokens });
+      const { mode, instruction, maxMessages, maxTokens, followUps } = q.data;
+      setDraft({ mode, instruction, maxMessages, maxTokens, followUps });
     }
   }, [q.data, draft]);
   if (!q.data || !draft) return null;
@@ -118,6 +118,22 @@ export function AiSettingsCard({ testId }: { testId: string }) {
           onChange={(e) => setDraft({ ...draft, maxTokens: num(e.target.value) })}
         />
         {errors.maxTokens && <p className="field-error">{errors.maxTokens}</p>}
+      </div>
+      <div className="field">
+        <label>
+          <input
+            type="checkbox"
+            checked={draft.followUps}
+            disabled={!editable}
+            onChange={(e) => setDraft({ ...draft, followUps: e.target.checked })}
+          />{' '}
+          Authorship follow-ups: after submitting, the candidate answers up to three short questions about their own
+          code (
+          {view.configured
+            ? 'written by the assistant from the code, else by rules; '
+            : 'built from the code by rules; '}
+          two minutes each)
+        </label>
       </div>
       {editable && (
         <button type="button" className="btn btn-primary" onClick={() => void save()}>

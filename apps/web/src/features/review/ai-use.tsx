@@ -47,7 +47,7 @@ export function AiUseSection({
       </section>
     );
   }
-  const { settings, exchanges, streams } = q.data;
+  const { settings, exchanges, streams, followUps } = q.data;
   const tokens = exchanges.reduce((n, e) => n + e.promptTokens + e.completionTokens, 0);
   return (
     <section className="card rv-section" aria-labelledby="ai-use-h" data-testid="ai-use">
@@ -59,7 +59,8 @@ export function AiUseSection({
             , up to {settings.maxMessages} questions and {settings.maxTokens} tokens per candidate
           </>
         )}
-        {settings.instruction && <>; instruction: “{settings.instruction}”</>}.
+        {settings.instruction && <>; instruction: “{settings.instruction}”</>}
+        {settings.followUps && <>; authorship follow-ups on</>}.
       </p>
       {exchanges.length === 0 ? (
         <p>The candidate did not ask the assistant.</p>
@@ -105,6 +106,31 @@ export function AiUseSection({
           </li>
         ))}
       </ol>
+      {followUps.length > 0 && (
+        <>
+          <h3>Authorship follow-ups</h3>
+          <ol data-testid="follow-ups-review">
+            {followUps.map((f) => (
+              <li key={f.id} className="ai-transcript-item">
+                <p className="ai-transcript-q">
+                  <strong>{titleOf(f.questionId)}</strong> (
+                  {f.source === 'model' ? 'written by the assistant' : 'built by rules'}, answer due{' '}
+                  {formatDateTime(f.dueAt)}): {f.prompt}
+                </p>
+                <p>
+                  {f.answer ? (
+                    <>
+                      <strong>Answer</strong> ({formatDateTime(f.answeredAt)}): {f.answer}
+                    </>
+                  ) : (
+                    'Not answered in time.'
+                  )}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
     </section>
   );
 }

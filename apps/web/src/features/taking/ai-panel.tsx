@@ -89,8 +89,14 @@ export function AiPanel({ testId, questionId, language, currentCode, onInsert, l
             <p className="ai-question">
               <strong>{t('ai.you')}</strong> {e.question}
             </p>
+            {/* Insert waits for the whole answer: the server stores it first, and checks an insert against it */}
             {e.answer ? (
-              <AnswerText markdown={e.answer} insertLabel={t('ai.insert')} onInsert={onInsert} canInsert={!locked} />
+              <AnswerText
+                markdown={e.answer}
+                insertLabel={t('ai.insert')}
+                onInsert={onInsert}
+                canInsert={!locked && e.done}
+              />
             ) : (
               !e.done && <p className="muted">{t('ai.thinking')}</p>
             )}

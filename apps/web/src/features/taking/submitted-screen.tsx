@@ -9,6 +9,7 @@ import { languageName } from '@assessly/shared';
 import { useT } from '../../i18n/candidate-intl';
 import { IntegrityAnswers } from '../playback/integrity-answers';
 import { ProctoringRecord } from '../proctoring/proctoring-record';
+import { FollowUps } from './follow-ups';
 import { Screen, SubmissionCases, SubmissionDetails } from './screens';
 import { useFormatDateTime } from './time';
 
@@ -213,6 +214,9 @@ export function SubmittedScreen(props: {
       )}
       <ProctoringRecord testId={take.test.id} />
       {take.test.testType === 'CODING' && <IntegrityAnswers testId={take.test.id} />}
+      {take.test.testType === 'CODING' && (
+        <FollowUps testId={take.test.id} problems={take.problems} submissions={props.submissions} />
+      )}
     </Screen>
   );
 }
