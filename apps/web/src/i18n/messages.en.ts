@@ -99,7 +99,7 @@ export const en = {
   'entry.privacyPhoto':
     '<b>Your enrolment photo</b> (taken here) and its face descriptor, to check that the same person sits the whole test.',
   'entry.privacyDuring':
-    '<b>During the test</b> your browser checks the camera for faces and phones on this device; nothing is uploaded unless a check raises a flag. At unpredictable times the server asks for one fresh frame and compares it with your enrolment: first within two minutes of the start, then about once a minute, less often while every check is clean (never more than about two minutes apart), and again within seconds after a flag.',
+    '<b>During the test</b> your browser checks the camera for faces on this device; nothing is uploaded unless a check raises a flag. At unpredictable times the server asks for one fresh frame, compares it with your enrolment and looks for a phone in it: first within two minutes of the start, then about once a minute, less often while every check is clean (never more than about two minutes apart), and again within seconds after a flag.',
   'entry.privacyFlags':
     "<b>Flags</b> (no face, several faces, a different face, a phone, a lost camera) are stored with the time and the frame on the employer's Assessly server, for a person to review. After the test you can see your own flags and add a response.",
   'entry.privacyRetention': '<b>Retention:</b> frames are deleted after {days, plural, one {# day} other {# days}}.',

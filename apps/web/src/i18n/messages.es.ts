@@ -96,7 +96,7 @@ export const es: Record<MessageId, string> = {
   'entry.privacyPhoto':
     '<b>Tu foto de registro</b> (tomada aquí) y su descriptor facial, para comprobar que la misma persona hace toda la prueba.',
   'entry.privacyDuring':
-    '<b>Durante la prueba</b> tu navegador busca rostros y teléfonos en la imagen de la cámara en este dispositivo; no se sube nada salvo que una comprobación genere un aviso. En momentos imprevisibles el servidor pide una imagen nueva y la compara con tu registro: primero en los dos minutos siguientes al inicio, luego aproximadamente una vez por minuto, con menos frecuencia mientras todas las comprobaciones salen bien (nunca con más de unos dos minutos de separación), y de nuevo a los pocos segundos de un aviso.',
+    '<b>Durante la prueba</b> tu navegador busca rostros en la imagen de la cámara en este dispositivo; no se sube nada salvo que una comprobación genere un aviso. En momentos imprevisibles el servidor pide una imagen nueva, la compara con tu registro y busca un teléfono en ella: primero en los dos minutos siguientes al inicio, luego aproximadamente una vez por minuto, con menos frecuencia mientras todas las comprobaciones salen bien (nunca con más de unos dos minutos de separación), y de nuevo a los pocos segundos de un aviso.',
   'entry.privacyFlags':
     '<b>Los avisos</b> (ningún rostro, varios rostros, un rostro distinto, un teléfono, la cámara perdida) se guardan con la hora y la imagen en el servidor Assessly de la empresa, para que una persona los revise. Después de la prueba puedes ver tus propios avisos y añadir una respuesta.',
   'entry.privacyRetention':
