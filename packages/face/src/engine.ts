@@ -299,7 +299,7 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
       const started = performance.now();
       return withFrame(bytes, async (m, p): Promise<VerifyResult> => {
         const c0 = process.cpuUsage();
-        const { faces } = await detectFaces(m, p, false, true);
+        const { faces, phoneScore } = await detectFaces(m, p, verifyOpts?.phone === true, true);
         const c1 = process.cpuUsage(c0);
         // Only faces good enough for a reliable descriptor get one (and a verdict); the others get guidance.
         const distances: Array<number | null> = [];
@@ -346,9 +346,10 @@ export async function createEngine(opts: FaceEngineOptions = {}): Promise<FaceEn
           liveness: { real, passed: live, threshold: SPOOF_MAX_REAL },
           yaw: judged?.yaw ?? null,
           annotatedJpeg:
-            verifyOpts?.annotate === 'flagged' && status === 'matched' && faces.length === 1 && live
+            verifyOpts?.annotate === 'flagged' && status === 'matched' && faces.length === 1 && live && !phoneScore
               ? Buffer.alloc(0)
               : await annotate(p.image, faces, matched),
+          phoneScore,
           ms: round(performance.now() - started),
           cpu: { detectMs: cpuMs(c1), descriptorMs: round(cpuMs(c2) - cpuMs(c1)) },
         };

@@ -76,6 +76,8 @@ export interface VerifyResult {
    * except frames longer than MAX_INFERENCE_SIDE (1280 px) come back shrunk to that long side.
    */
   annotatedJpeg: Buffer;
+  /** With opts.phone: the best 'cell phone' score at or above PHONE_MIN_SCORE, else null (also when not asked). */
+  phoneScore: number | null;
   ms: number;
   /** Process CPU of this call's detection (detector, mesh, anti-spoofing, quality) and descriptors (all faces). */
   cpu: { detectMs: number; descriptorMs: number };
@@ -87,6 +89,11 @@ export interface VerifyOptions {
    * single-face match; a clean match gets an empty buffer (spot checks save the JPEG encode, ~15 % of verify).
    */
   annotate?: 'always' | 'flagged';
+  /**
+   * Issue 41: also run the object model and report a phone (phoneScore). Off by default: it is most of a check's
+   * cost (CenterNet). The server's candidate checks ask for it, since the page no longer loads that model.
+   */
+  phone?: boolean;
 }
 
 export interface FaceEngineOptions {

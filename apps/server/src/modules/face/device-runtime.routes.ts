@@ -1,7 +1,7 @@
 /**
  * The on-device detection runtime, served by this app from npm packages (issue 17; no CDN, no download at run
  * time): the tfjs wasm binaries and the models the page runs (BlazeFace for faces, FaceMesh for the human-face gate
- * of issue 27, CenterNet for phones). Human and tfjs themselves are bundled by the web build (issue 26: without
+ * of issue 27; phones are the server's since issue 41). Human and tfjs themselves are bundled by the web build (issue 26: without
  * the WebGL and WebGPU backends the page never uses). BlazeFace and FaceMesh go out as 16- and 8-bit integer
  * copies written from the package's files when first asked for (packages/face/src/device-models.ts; issue 26:
  * the proctored cold load); the server's own engine keeps the originals. A fixed list of files: nothing else on disk can be named.
@@ -47,8 +47,7 @@ function runtimeFiles(): Map<string, RuntimeFile> {
     files.set(`${m}.json`, { bytes: async () => (await quantised()).json, type: 'application/json' });
     files.set(`${m}.bin`, { bytes: async () => (await quantised()).bin, type: 'application/octet-stream' });
   }
-  files.set('centernet.json', { bytes: fromDisk(path.join(models, 'centernet.json')), type: 'application/json' });
-  files.set('centernet.bin', { bytes: fromDisk(path.join(models, 'centernet.bin')), type: 'application/octet-stream' });
+  // Issue 41: no CenterNet here: the phone check runs on the server (the page's cold load stays under 1.5 MB).
   for (const w of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'])
     files.set(w, { bytes: fromDisk(path.join(wasmDir, w)), type: 'application/wasm' });
   return files;

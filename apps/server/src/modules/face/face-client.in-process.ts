@@ -148,6 +148,7 @@ export function createInProcessFaceClient(
             guidance: r.guidance,
             liveness: r.liveness,
             yaw: r.yaw,
+            phoneScore: r.phoneScore,
           };
         } catch (err) {
           // A stored descriptor of another model (an enrolment made before issue 41's model: DescriptorModelError)

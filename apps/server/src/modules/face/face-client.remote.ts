@@ -136,12 +136,14 @@ export function createRemoteFaceClient(opts: {
       const res = await post('/verify', subject, jpeg, {
         descriptor: JSON.stringify(descriptor),
         ...(opts?.annotate ? { annotate: opts.annotate } : {}),
+        ...(opts?.phone ? { phone: '1' } : {}),
       });
       const status = res.headers.get('x-face-status') as VerifyStatus | null;
       if (!status || !STATUSES.includes(status)) throw await failure(res);
       const distance = res.headers.get('x-face-distance');
       const real = res.headers.get('x-face-real');
       const yaw = res.headers.get('x-face-yaw');
+      const phoneScore = res.headers.get('x-face-phone-score');
       return {
         status,
         distance: distance ? Number(distance) : null,
@@ -154,6 +156,7 @@ export function createRemoteFaceClient(opts: {
           threshold: SPOOF_MAX_REAL,
         },
         yaw: yaw ? Number(yaw) : null,
+        phoneScore: phoneScore ? Number(phoneScore) : null,
       };
     },
     async health(): Promise<FaceHealth> {

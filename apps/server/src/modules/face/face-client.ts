@@ -32,6 +32,8 @@ export interface FaceVerifyOutcome {
   liveness: LivenessCheck;
   /** Head turn of the judged face in radians (null without a face): the server-side live sequence reads it. */
   yaw: number | null;
+  /** Issue 41: with opts.phone, the best phone score at or above PHONE_MIN_SCORE; null when none or not asked. */
+  phoneScore?: number | null;
 }
 
 export interface FaceHealth {
@@ -60,7 +62,7 @@ export interface FaceClient {
     subject: string,
     jpeg: Buffer,
     descriptor: Descriptor,
-    opts?: { annotate?: 'always' | 'flagged' },
+    opts?: { annotate?: 'always' | 'flagged'; phone?: boolean },
   ): Promise<FaceVerifyOutcome>;
   health(): Promise<FaceHealth> | FaceHealth;
   close(): Promise<void>;

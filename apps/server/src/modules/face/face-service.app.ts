@@ -113,6 +113,7 @@ export async function buildFaceServiceApp(opts: FaceServiceOptions): Promise<Fas
       );
     const v = await face.verify(subject, image, descriptor, {
       annotate: fields.annotate === 'flagged' ? 'flagged' : 'always',
+      phone: fields.phone === '1',
     });
     return sendVerify(reply, v);
   });

@@ -113,6 +113,7 @@ function setVerifyHeaders(reply: FastifyReply, v: FaceVerifyOutcome) {
   if (v.liveness.real !== null) reply.header('x-face-real', v.liveness.real.toFixed(3));
   reply.header('x-face-live', v.liveness.passed ? '1' : '0');
   if (v.yaw !== null) reply.header('x-face-yaw', v.yaw.toFixed(3));
+  if (v.phoneScore != null) reply.header('x-face-phone-score', v.phoneScore.toFixed(3));
 }
 
 /** The spec's verify answer: 200/401/403, X-Face-Status, the annotated frame as the body. */

@@ -285,7 +285,7 @@ export async function verifyForAttempt(
   let v: Awaited<ReturnType<typeof face.verify>>;
   try {
     v = await withFaceService(deps, attempt, () =>
-      face.verify(user.id, jpeg, toDescriptor(enrollment), { annotate: 'flagged' }),
+      face.verify(user.id, jpeg, toDescriptor(enrollment), { annotate: 'flagged', phone: true }),
     );
   } catch (err) {
     // A spot-check answer the service could not take stays answerable (the page sends it again): the candidate
@@ -344,7 +344,21 @@ export async function verifyForAttempt(
       { threshold: 1, score: v.faceCount },
     );
   }
-  const clean = v.status === 'matched' && v.faceCount === 1 && v.liveness.passed;
+  // Issue 41: the phone check is the server's (the page no longer loads the phone model): one frame at or above
+  // PHONE_MIN_SCORE is an event with the frame; the next spot check then comes sooner.
+  const phoneScore = v.phoneScore ?? null;
+  if (phoneScore !== null) {
+    await recordProctoringEvent(
+      deps,
+      attempt.id,
+      'phone',
+      `${source}: a phone in the frame (the server's check, score ${phoneScore.toFixed(2)})`,
+      await saveFrame(deps, v.annotatedJpeg.length ? v.annotatedJpeg : jpeg),
+      undefined,
+      { threshold: PHONE_MIN_SCORE, score: phoneScore },
+    );
+  }
+  const clean = v.status === 'matched' && v.faceCount === 1 && v.liveness.passed && phoneScore === null;
   // The cadence: a clean answered spot check spaces the next ones out; anything flagged brings the next one closer.
   if (!clean) await noteCheckOutcome(deps, attempt.id, false);
   else if (challenge === 'answered') await noteCheckOutcome(deps, attempt.id, true);

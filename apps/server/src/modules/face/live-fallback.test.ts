@@ -3,13 +3,16 @@
  * cannot turn) starts with `liveFallback`; the server still needs the enrolment photo, and the attempt carries a
  * live_unconfirmed event with a copy of that photo. A member of the company confirms or rejects the identity on
  * the report: PUT /api/review/attempts/{attemptId}/identity (policy review.identity, tenancy, audited).
- * The REAL face engine enrols one photo (the only inference of the file); nothing else needs a model.
+ * The REAL face engine enrols one photo and checks one phone frame (issue 41: the phone check is the server's).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createFaceEngine, type FaceEngine } from '@assessly/face';
+import { toWebcamFrame } from '@assessly/face/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
-import { multipart, photo, sharingResults } from '../../../test/fixtures/face';
+import { FIXTURES_DIR, multipart, photo, sharingResults } from '../../../test/fixtures/face';
 import { useSignedIn, useTeam, useTestApp } from '../../../test/support';
 import { attempts, auditLog, faceEnrollments, proctoringEvents, tests } from '../../db/schema';
 import { createInProcessFaceClient } from './face-client.in-process';
@@ -85,6 +88,20 @@ describe('starting without the live check (issue 41)', () => {
     expect(
       await t.deps.db.select().from(proctoringEvents).where(eq(proctoringEvents.attemptId, attemptId)),
     ).toHaveLength(1);
+  });
+
+  it('the spot check looks for a phone on the server (the page has no phone model): an event with the frame', async () => {
+    // faces-dev's phone_4 (a man holding a phone to his ear), as the page sends a frame
+    const frame = toWebcamFrame(readFileSync(path.join(FIXTURES_DIR, '..', 'faces-dev', 'phone_4.jpg')));
+    const res = await t.as(taker).postForm(`/api/proctoring/${testId}/verify`, multipart({}, frame));
+    expect(res.headers['x-face-phone-score']).toBeDefined();
+    const [phone] = await t.deps.db
+      .select()
+      .from(proctoringEvents)
+      .where(and(eq(proctoringEvents.attemptId, attemptId), eq(proctoringEvents.kind, 'phone')));
+    expect(phone!.detail).toMatch(/^Verification: a phone in the frame \(the server's check, score 0\.\d\d\)$/);
+    expect(phone!.score).toBeGreaterThanOrEqual(phone!.threshold!);
+    expect((await t.deps.blobs.get(phone!.frameKey!))?.contentType).toBe('image/jpeg');
   });
 
   it('the report shows the event undecided with its rule and frame', async () => {

@@ -1,7 +1,8 @@
 /**
  * On-device detection (issue 17, issue 27): faces and phones on the candidate's own device, with Human (tfjs,
  * wasm backend; a chunk of this app's build, fetched only on a proctored test: human-runtime.ts) and the wasm
- * binaries and BlazeFace + FaceMesh + CenterNet models from this app's server (/api/proctoring/runtime/; no CDN).
+ * binaries and BlazeFace + FaceMesh models from this app's server (/api/proctoring/runtime/; no CDN). Phones are
+ * the server's part since issue 41 (the page reports phone: false; the server checks the frames it sees).
  * Configuration, square padding, the human-face gate and the phone rule all come from @assessly/shared's face-detector module, the one the server uses too.
  */
 import {
@@ -56,24 +57,12 @@ let loading: Promise<DeviceDetector> | null = null;
 export function loadDeviceDetector(): Promise<DeviceDetector> {
   loading ??= (async () => {
     const mod = (await import('./human-runtime')) as unknown as { Human: new (config: unknown) => HumanLike };
-    // Faces first; the phone model (CenterNet, 4 MB) loads after the first check, so it is not part of the
-    // page's cold load (issue 26). Until it is in, checks count faces only.
-    const config = humanDetectorConfig({ modelBasePath: RUNTIME, wasmPath: RUNTIME, async: true, objects: true });
-    const human = new mod.Human({ ...config, object: { ...config.object, enabled: false } });
+    // Issue 41: faces only. The phone model (CenterNet, 3 MB compressed) no longer comes to the page, which keeps
+    // a proctored /code under 1.5 MB in its first five minutes: the server looks for a phone in every frame it
+    // checks itself (spot checks, reload checks, flagged frames; face.service.ts), with the same rule (PHONE_RULE).
+    const config = humanDetectorConfig({ modelBasePath: RUNTIME, wasmPath: RUNTIME, async: true, objects: false });
+    const human = new mod.Human(config);
     await human.load();
-    let phoneModel: 'waiting' | 'loading' | 'ready' = 'waiting';
-    const loadPhoneModel = () => {
-      phoneModel = 'loading';
-      human
-        .load({ object: config.object })
-        .then(() => {
-          phoneModel = 'ready';
-        })
-        .catch((err) => {
-          phoneModel = 'waiting';
-          console.warn('proctoring: the phone model could not be loaded; faces are still checked', err);
-        });
-    };
     const canvas = document.createElement('canvas');
     const phones = new PhonePersistence();
     return {
@@ -94,9 +83,8 @@ export function loadDeviceDetector(): Promise<DeviceDetector> {
         ctx.fillStyle = '#000';
         ctx.fillRect(0, 0, side, side);
         ctx.drawImage(video, 0, 0, frame.width, frame.height);
-        const res = await human.detect(canvas, { object: { enabled: phoneModel === 'ready' } });
+        const res = await human.detect(canvas);
         if (res.error) throw new Error(res.error);
-        if (phoneModel === 'waiting') loadPhoneModel();
         const read = readDeviceFrame(res, frame);
         const phone = phones.push(read.phoneScore);
         return {

@@ -217,6 +217,7 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
             <li>{t('entry.fairnessCounts')}</li>
             <li>{t('entry.fairnessTurn')}</li>
             <li>{t('entry.fairnessQuality')}</li>
+            {/* Issue 41: the figures of `npm run bench:face-pairs` and `npm run bench:phones` (packages/face/README.md) */}
             <li>
               {t('entry.fairnessErrors', {
                 photos: 196,
@@ -225,11 +226,18 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
                 samePairs: 279,
                 sameRate: '99.6 %',
                 worstRate: '97.6 %',
+                worstAccepted: 41,
+                worstPairs: 42,
                 diffPairs: 18_057,
                 hardPairs: 432,
                 refused: 4,
+                phoneCaught: 1,
+                phonePhotos: 4,
+                noPhonePhotos: 231,
               })}
             </li>
+            <li>{t('entry.fairnessNeeds')}</li>
+            <li>{t('entry.fairnessFallback')}</li>
             <li>{t('entry.fairnessReview')}</li>
           </ul>
         </section>
