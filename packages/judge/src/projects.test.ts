@@ -7,10 +7,10 @@ import {
   CART_VISIBLE,
   CART_WRONG,
   HIDDEN_MARKER,
-} from '../../test/fixtures/projects';
-import { createTestJudge, sandboxProcesses, type TestJudge } from '../../test/test-support';
-import { parseJunit } from './junit';
-import type { ProjectFile, ProjectRequest } from './types';
+} from '../test/fixtures/projects';
+import { createTestJudge, sandboxProcesses, type TestJudge } from '../test/test-support';
+import { parseJunit } from './project/junit';
+import type { ProjectFile, ProjectRequest } from './project/types';
 
 let t: TestJudge;
 beforeAll(() => {
