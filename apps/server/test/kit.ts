@@ -24,6 +24,7 @@ export { buildCodingTest } from './factories';
 export { pngOfSize, TINY_PNG } from './fixtures/companies';
 export { FIXTURES_DIR } from './fixtures/face';
 export { sitting } from './fixtures/playback';
+export { cartProject } from './fixtures/projects';
 export { seedAttempt, seedEvent, seedSubmission } from './fixtures/review';
 export { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from './fixtures/similarity-samples';
 export { useSmtpPeer } from './fixtures/smtp';
