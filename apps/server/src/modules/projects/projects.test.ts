@@ -1,6 +1,7 @@
 /** Project tasks (issue 43) through the real app and the REAL sandboxed judge. */
 import { deflateRawSync } from 'node:zlib';
 import type { TProjectSpec } from '@assessly/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, type SignedInUser } from '../../../test/factories';
 import {
@@ -10,6 +11,7 @@ import {
   PROJECT_HIDDEN_MARKER,
 } from '../../../test/fixtures/projects';
 import { useRealJudge, useSignedIn, useTestApp } from '../../../test/support';
+import { submissions } from '../../db/schema';
 import { writeZip } from '../coding-problems/zip';
 
 const t = useTestApp();
@@ -294,6 +296,23 @@ describe("the candidate's workspace", () => {
     // and the candidate's submission list shows hidden cases only as passed/failed
     const mine = await t.as(cand).get(`/api/attempts/${testId}/submissions`);
     expect(mine.body).not.toContain(PROJECT_HIDDEN_MARKER);
+  });
+
+  it('grades a changed workspace at the end of the attempt, once, without an explicit submit', async () => {
+    const { testId, problemId } = await projectInTest();
+    const cand = await startedCandidate(testId);
+    await t.as(cand).put(`${ws(testId, problemId)}/files`, {
+      revision: 0,
+      write: [{ path: 'cart/total.py', content: CART_TOTAL_WRONG }],
+    });
+    const ended = await t.as(cand).post(`/api/attempts/${testId}/end`);
+    expect(ended.statusCode, ended.body).toBe(200);
+    const rows = await t.deps.db.select().from(submissions).where(eq(submissions.questionId, problemId));
+    expect(rows.map((r) => ({ score: r.score, maxScore: r.maxScore, status: r.status }))).toEqual([
+      { score: 5, maxScore: 20, status: 'judged' },
+    ]);
+    // the stored code is the workspace, every file
+    expect(JSON.parse(rows[0]!.code)['cart/total.py']).toBe(CART_TOTAL_WRONG);
   });
 
   it('stops a hostile test command with a clear verdict and no score', async () => {

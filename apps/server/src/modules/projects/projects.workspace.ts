@@ -4,6 +4,8 @@
  * code drafts), a Run of the visible tests, and a Submit that grades visible and hidden tests and stores a
  * submission like any problem's, so the score counts in the attempt's total, results, reports and CSV.
  */
+
+import type { ProjectResult } from '@assessly/judge';
 import {
   PROJECT_LIMITS,
   PROJECT_STACK_NAMES,
@@ -15,7 +17,7 @@ import {
   testFileOf,
   ZProjectSave,
 } from '@assessly/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type AttemptRow,
@@ -200,36 +202,27 @@ async function storeLastRun(deps: Deps, ctx: Context, result: TProjectRunResult)
     });
 }
 
-/** Run (visible tests, with the runner's log) or Submit (every test, graded and stored as a submission). */
-export async function runWorkspace(
+/** A graded run stored as the problem's submission (status judged), so its score counts like any problem's. */
+async function storeSubmission(
   deps: Deps,
-  user: UserRow,
-  testId: string,
-  problemId: string,
-  mode: RunMode,
-): Promise<TProjectRunResult> {
-  const ctx = await context(deps, user, testId, problemId, true);
-  const run = await runProject(deps, ctx.spec, await currentFiles(deps, ctx), mode);
+  ctx: Context,
+  userId: string,
+  run: ProjectResult,
+  workspace: Map<string, string>,
+): Promise<string | undefined> {
   const now = deps.clock.now();
-  const shown = gradeRun(ctx.spec, run, 'candidate', mode, now);
-  if (mode === 'run') {
-    const result: TProjectRunResult = { ...shown, score: undefined, maxScore: undefined, log: run.log };
-    await storeLastRun(deps, ctx, result);
-    return result;
-  }
-  const stored = gradeRun(ctx.spec, run, 'employer', mode, now);
-  const files = Object.fromEntries(await currentFiles(deps, ctx));
+  const stored = gradeRun(ctx.spec, run, 'employer', 'submit', now);
   const allPassed = stored.cases.every((c) => c.passed);
   const [sub] = await deps.db
     .insert(submissions)
     .values({
-      testId,
-      userId: user.id,
+      testId: ctx.test.id,
+      userId,
       attemptId: ctx.attempt.id,
-      questionId: problemId,
-      questionNumber: ctx.test.questionIds.indexOf(problemId),
+      questionId: ctx.problem.id,
+      questionNumber: ctx.test.questionIds.indexOf(ctx.problem.id),
       language: ctx.spec.stack,
-      code: JSON.stringify(files),
+      code: codeOf(workspace),
       status: 'judged',
       verdict: run.verdict !== 'Completed' ? run.verdict : allPassed ? 'Accepted' : 'Wrong Answer',
       compileOutput: run.verdict === 'Completed' ? null : run.message,
@@ -248,6 +241,69 @@ export async function runWorkspace(
       problemVersion: ctx.problem.version,
     })
     .returning({ id: submissions.id });
+  return sub?.id;
+}
+
+/** The workspace as a submission's code: its files as one JSON object, in path order. */
+const codeOf = (files: Map<string, string>) =>
+  JSON.stringify(Object.fromEntries([...files].sort(([a], [b]) => a.localeCompare(b))));
+
+/**
+ * At the end of an attempt (attempts.finish.ts): every project workspace the candidate changed and did not submit
+ * as it stands is graded and stored, as unsent code drafts are. A judge that cannot take it (busy, gone) is stored
+ * as an Internal Error submission with the reason, for the employer to see, and never stops the finalisation.
+ */
+export async function submitPendingWorkspaces(deps: Deps, attempt: AttemptRow, test: TestRow): Promise<number> {
+  const rows = await deps.db.select().from(projectWorkspaces).where(eq(projectWorkspaces.attemptId, attempt.id));
+  let count = 0;
+  for (const row of rows) {
+    if (row.revision === 0 || !test.questionIds.includes(row.problemId)) continue;
+    const problem = await findProblem(deps.db, row.problemId);
+    if (!problem || problem.kind !== 'project' || !problem.project) continue;
+    const files = new Map(Object.entries(row.files));
+    const code = codeOf(files);
+    const [latest] = await deps.db
+      .select({ code: submissions.code })
+      .from(submissions)
+      .where(and(eq(submissions.attemptId, attempt.id), eq(submissions.questionId, row.problemId)))
+      .orderBy(desc(submissions.createdAt))
+      .limit(1);
+    if (latest?.code === code) continue;
+    const ctx = { test, attempt, problem, spec: problem.project };
+    const run = await runProject(deps, ctx.spec, files, 'submit').catch(
+      (err: Error): ProjectResult => ({
+        verdict: 'Internal Error',
+        message: `not judged at the end of the attempt: ${err.message}`,
+        log: '',
+        exitCode: null,
+        wallMs: 0,
+        cases: [],
+      }),
+    );
+    await storeSubmission(deps, ctx, attempt.userId, run, files);
+    count += 1;
+  }
+  return count;
+}
+
+/** Run (visible tests, with the runner's log) or Submit (every test, graded and stored as a submission). */
+export async function runWorkspace(
+  deps: Deps,
+  user: UserRow,
+  testId: string,
+  problemId: string,
+  mode: RunMode,
+): Promise<TProjectRunResult> {
+  const ctx = await context(deps, user, testId, problemId, true);
+  const run = await runProject(deps, ctx.spec, await currentFiles(deps, ctx), mode);
+  const now = deps.clock.now();
+  const shown = gradeRun(ctx.spec, run, 'candidate', mode, now);
+  if (mode === 'run') {
+    const result: TProjectRunResult = { ...shown, score: undefined, maxScore: undefined, log: run.log };
+    await storeLastRun(deps, ctx, result);
+    return result;
+  }
+  const sub = await storeSubmission(deps, ctx, user.id, run, await currentFiles(deps, ctx));
   const hideScore = await scoreHiddenFrom(deps.db, user, ctx.test);
   // a submit's log may carry hidden tests' names and output: the candidate gets none of it
   const result: TProjectRunResult = {
@@ -255,7 +311,7 @@ export async function runWorkspace(
     log: null,
     score: hideScore ? null : shown.score,
     maxScore: hideScore ? null : shown.maxScore,
-    submissionId: sub?.id,
+    submissionId: sub,
   };
   await storeLastRun(deps, ctx, result);
   return result;
