@@ -2,8 +2,7 @@ import type { CompareRule } from './compare';
 import type { CompileCacheStats } from './compile-cache';
 import type { FunctionSpec } from './function/types';
 import type { Language } from './language-ids';
-import type { StackInfo } from './project/stacks';
-import type { ProjectRequest, ProjectResult } from './project/types';
+import type { ProjectRequest, ProjectResult, StackInfo } from './project/types';
 import type { SqlSpec } from './sql/types';
 
 export { LANGUAGES, type Language } from './language-ids';

@@ -6,15 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import { version } from '../toolchain-kit';
-import type { ProjectStack } from './types';
+import type { ProjectStack, StackInfo } from './types';
 
-export interface StackInfo {
-  id: ProjectStack;
-  name: string;
-  version: string | null;
-  available: boolean;
-  message: string | null;
-}
+export type { StackInfo } from './types';
 
 export interface StackDef {
   id: ProjectStack;

@@ -54,3 +54,12 @@ export interface ProjectResult {
   wallMs: number;
   cases: ProjectCase[];
 }
+
+/** A stack and whether this host has it. */
+export interface StackInfo {
+  id: ProjectStack;
+  name: string;
+  version: string | null;
+  available: boolean;
+  message: string | null;
+}
