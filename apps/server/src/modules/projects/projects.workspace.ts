@@ -51,8 +51,7 @@ async function context(deps: Deps, user: UserRow, testId: string, problemId: str
   const attempt = open ? await requireOpenAttempt(deps, user.id, testId) : await findAttempt(deps, user.id, testId);
   if (!attempt) throw new AppError('ATTEMPT_NOT_STARTED', 'Start the test first');
   const problem = test.questionIds.includes(problemId) ? await findProblem(deps.db, problemId) : null;
-  if (!problem || problem.kind !== 'project' || !problem.project)
-    throw new AppError('PROBLEM_NOT_FOUND', 'Project not found');
+  if (problem?.kind !== 'project' || !problem.project) throw new AppError('PROBLEM_NOT_FOUND', 'Project not found');
   // a mixed test's project only within its section's time (issue 46)
   if (open) requireSectionOpen(test, attempt, problemId, deps.clock.now());
   return { test, attempt, problem, spec: problem.project };
@@ -259,7 +258,7 @@ export async function submitPendingWorkspaces(deps: Deps, attempt: AttemptRow, t
   for (const row of rows) {
     if (row.revision === 0 || !test.questionIds.includes(row.problemId)) continue;
     const problem = await findProblem(deps.db, row.problemId);
-    if (!problem || problem.kind !== 'project' || !problem.project) continue;
+    if (problem?.kind !== 'project' || !problem.project) continue;
     const files = new Map(Object.entries(row.files));
     const code = codeOf(files);
     const [latest] = await deps.db
