@@ -9,7 +9,32 @@ import os from 'node:os';
 import path from 'node:path';
 import { createJudge } from '../src/judge';
 import { PROJECT_STACKS } from '../src/project/types';
-import { CART_HIDDEN, CART_SOLUTION, CART_STARTER, CART_VISIBLE } from '../test/fixtures/projects';
+import {
+  CART_HIDDEN,
+  CART_SOLUTION,
+  CART_STARTER,
+  CART_VISIBLE,
+  JS_HIDDEN,
+  JS_SOLUTION,
+  JS_STARTER,
+  JS_VISIBLE,
+} from '../test/fixtures/projects';
+
+/** Per stack: the task's files, its test command and how many tests pass on a Run of the starter / a Submit. */
+const TASKS = {
+  'python-pytest': {
+    command: 'pytest -q',
+    run: [...CART_STARTER, ...CART_VISIBLE],
+    submit: [...CART_STARTER, ...CART_SOLUTION, ...CART_VISIBLE, ...CART_HIDDEN],
+    passed: [1, 3],
+  },
+  'javascript-node': {
+    command: 'node --test',
+    run: [...JS_STARTER, ...JS_VISIBLE],
+    submit: [...JS_STARTER, ...JS_SOLUTION, ...JS_VISIBLE, ...JS_HIDDEN],
+    passed: [1, 3],
+  },
+} as const;
 
 const N = Math.max(3, Number(process.env.BENCH_N) || 10);
 
@@ -30,8 +55,13 @@ try {
       console.log(`${id}: unavailable (${info?.message})`);
       continue;
     }
-    const request = (files: typeof CART_STARTER) => ({ stack: id, files, testCommand: 'pytest -q' });
-    const time = async (files: typeof CART_STARTER, expectPassed: number) => {
+    const task = TASKS[id];
+    const request = (files: readonly { path: string; content: string }[]) => ({
+      stack: id,
+      files: [...files],
+      testCommand: task.command,
+    });
+    const time = async (files: readonly { path: string; content: string }[], expectPassed: number) => {
       const ms: number[] = [];
       await judge.project!(request(files)); // warm the page cache and the sandbox
       for (let i = 0; i < N; i++) {
@@ -44,8 +74,8 @@ try {
       }
       return ms;
     };
-    const run = await time([...CART_STARTER, ...CART_VISIBLE], 1);
-    const submit = await time([...CART_STARTER, ...CART_SOLUTION, ...CART_VISIBLE, ...CART_HIDDEN], 3);
+    const run = await time(task.run, task.passed[0]);
+    const submit = await time(task.submit, task.passed[1]);
     console.log(`${id} (${info.name} ${info.version}): Run ${figures(run)}; Submit ${figures(submit)}`);
   }
 } finally {

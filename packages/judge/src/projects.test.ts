@@ -7,6 +7,11 @@ import {
   CART_VISIBLE,
   CART_WRONG,
   HIDDEN_MARKER,
+  JS_HIDDEN,
+  JS_SOLUTION,
+  JS_STARTER,
+  JS_VISIBLE,
+  JS_WRONG,
 } from '../test/fixtures/projects';
 import { createTestJudge, sandboxProcesses, type TestJudge } from '../test/test-support';
 import { parseJunit } from './project/junit';
@@ -30,8 +35,9 @@ const byName = (cases: { name: string; passed: boolean }[]) => Object.fromEntrie
 
 describe('project runs (python-pytest)', () => {
   it('reports the stack as available from Debian packages', async () => {
-    const [py] = await t.judge.stacks!();
+    const [py, js] = await t.judge.stacks!();
     expect(py).toMatchObject({ id: 'python-pytest', available: true });
+    expect(js).toMatchObject({ id: 'javascript-node', available: true });
   });
 
   it('fails the starter where it should and names each case with its output', async () => {
@@ -139,6 +145,38 @@ describe('project runs (python-pytest)', () => {
   it('refuses a test command that names another runner or sets the report', async () => {
     expect((await run(CART_VISIBLE, { testCommand: 'bash -c true' })).verdict).toBe('Internal Error');
     expect((await run(CART_VISIBLE, { testCommand: 'pytest --junitxml=/tmp/x' })).verdict).toBe('Internal Error');
+  });
+});
+
+describe('project runs (javascript-node)', () => {
+  const js = (files: ProjectFile[], extra: Partial<ProjectRequest> = {}) =>
+    t.judge.project!({ stack: 'javascript-node', files, testCommand: 'node --test', ...extra });
+
+  it('names each test by file and suite; the starter fails, the solution passes, the wrong one fails hidden', async () => {
+    const starter = await js([...JS_STARTER, ...JS_VISIBLE]);
+    expect(starter.verdict, starter.log).toBe('Completed');
+    expect(byName(starter.cases)).toEqual({
+      'test/cart.test.js::empty': true,
+      'test/cart.test.js::items > two': false,
+    });
+    expect(starter.cases.find((c) => !c.passed)?.output).toMatch(/0 !== 7|strictly equal/);
+    const good = await js([...JS_STARTER, ...JS_SOLUTION, ...JS_VISIBLE, ...JS_HIDDEN]);
+    expect(good.cases.map((c) => c.passed)).toEqual([true, true, true]);
+    const bad = await js([...JS_STARTER, ...JS_WRONG, ...JS_VISIBLE, ...JS_HIDDEN]);
+    expect(byName(bad.cases)['hidden/discount.test.js::discount']).toBe(false);
+    expect(byName(bad.cases)['test/cart.test.js::items > two']).toBe(true);
+  });
+
+  it('stops a test that never ends and refuses options besides --test', async () => {
+    const r = await js(
+      [{ path: 'test/loop.test.js', content: "require('node:test')('loop', () => { for (;;) {} });\n" }],
+      {
+        timeLimitMs: 2000,
+      },
+    );
+    expect(r.verdict).toBe('Time Limit Exceeded');
+    expect((await js(JS_VISIBLE, { testCommand: 'node --test --import=/x.mjs' })).verdict).toBe('Internal Error');
+    expect((await js(JS_VISIBLE, { testCommand: 'node -e 1' })).verdict).toBe('Internal Error');
   });
 });
 

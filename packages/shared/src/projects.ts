@@ -9,15 +9,22 @@ const utf8 = new TextEncoder();
 /** Bytes of a text in UTF-8 (in the browser too: no Buffer here). */
 export const byteLength = (text: string) => utf8.encode(text).length;
 
-export const PROJECT_STACKS = ['python-pytest'] as const;
+export const PROJECT_STACKS = ['python-pytest', 'javascript-node'] as const;
 export type TProjectStack = (typeof PROJECT_STACKS)[number];
-export const PROJECT_STACK_NAMES: Record<TProjectStack, string> = { 'python-pytest': 'Python 3 with pytest' };
+export const PROJECT_STACK_NAMES: Record<TProjectStack, string> = {
+  'python-pytest': 'Python 3 with pytest',
+  'javascript-node': 'JavaScript with the Node.js test runner',
+};
 /** What each stack's sandbox offers (the product's own packages; nothing is fetched at run time). */
 export const PROJECT_STACK_PACKAGES: Record<TProjectStack, string> = {
   'python-pytest': 'The Python 3 standard library and pytest (Debian packages); no other packages',
+  'javascript-node': 'Node.js (node:test, node:assert and the rest of its standard library); no npm packages',
 };
 /** File names (at any depth) that configure a stack's runner: the author's, never the candidate's. */
-export const PROJECT_PROTECTED_NAMES: Record<TProjectStack, readonly string[]> = { 'python-pytest': ['conftest.py'] };
+export const PROJECT_PROTECTED_NAMES: Record<TProjectStack, readonly string[]> = {
+  'python-pytest': ['conftest.py'],
+  'javascript-node': [],
+};
 
 export const PROJECT_LIMITS = {
   maxFiles: 300,
@@ -77,7 +84,7 @@ const files = (label: string, min = 0) =>
     .default([]);
 
 export const ZProjectSpec = z.object({
-  stack: z.enum(PROJECT_STACKS, { error: 'Choose a stack: python-pytest' }),
+  stack: z.enum(PROJECT_STACKS, { error: 'Choose a stack: python-pytest or javascript-node' }),
   testCommand: z.string().trim().min(1).max(300).default('pytest -q'),
   /** Wall-clock limit of one run in ms. */
   timeLimitMs: z.number().int().min(1000).max(60_000).default(20_000),

@@ -130,7 +130,7 @@ export async function judgeProject(ctx: ProjectContext, req: ProjectRequest): Pr
     // the run can be taken for it; the code can still read it from the runner's argv (DECISIONS §24)
     const tag = randomBytes(12).toString('hex');
     const reportName = `.assessly-report-${tag}.xml`;
-    const configName = `.assessly-runner-${tag}.ini`;
+    const configName = `.assessly-runner-${tag}${stack.configExt}`;
     await writeFile(path.join(box, configName), stack.config, { mode: 0o444 });
     if (ctx.dropTo) await chownTree(box, ctx.dropTo.uid, ctx.dropTo.gid);
     const io = { stdoutPath: path.join(runDir, 'out'), stderrPath: path.join(runDir, 'err') };
@@ -139,7 +139,7 @@ export async function judgeProject(ctx: ProjectContext, req: ProjectRequest): Pr
       o = await sb.run({
         ...io,
         argv: stack.argv(cmd.args, `/box/${reportName}`, `/box/${configName}`),
-        env: stack.env,
+        env: { ...stack.env, ASSESSLY_REPORT: `/box/${reportName}` },
         boxDir: box,
         boxWritable: true,
         cpuMs: wallMs,

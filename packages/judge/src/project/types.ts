@@ -1,7 +1,7 @@
 /** Project tasks (issue 43): a file tree whose tests a stack's runner executes in one sandboxed run. */
 
 /** The stacks a project may use; each is a row of STACKS in stacks.ts. */
-export const PROJECT_STACKS = ['python-pytest'] as const;
+export const PROJECT_STACKS = ['python-pytest', 'javascript-node'] as const;
 export type ProjectStack = (typeof PROJECT_STACKS)[number];
 
 export interface ProjectFile {

@@ -315,6 +315,52 @@ describe("the candidate's workspace", () => {
     expect(JSON.parse(rows[0]!.code)['cart/total.py']).toBe(CART_TOTAL_WRONG);
   });
 
+  it('runs a second stack, JavaScript with node:test, the same way', async () => {
+    const { test } = await buildCodingTest(t.deps.db, { employer, problems: [] });
+    const created = await t.as(employer).post('/api/coding-tests/projects', {
+      title: 'Cart in JavaScript',
+      description: 'Make the tests pass.',
+      testId: test.id,
+      project: {
+        stack: 'javascript-node',
+        testCommand: 'node --test',
+        starterFiles: [{ path: 'src/cart.js', content: 'exports.total = () => 0;\n' }],
+        visibleTests: [
+          {
+            path: 'test/cart.test.js',
+            content:
+              "const { test } = require('node:test');\nconst assert = require('node:assert');\nconst { total } = require('../src/cart.js');\ntest('empty', () => assert.strictEqual(total([]), 0));\n",
+          },
+        ],
+        hiddenTests: [
+          {
+            path: 'hidden/more.test.js',
+            content: `// ${PROJECT_HIDDEN_MARKER}\nconst { test } = require('node:test');\nconst assert = require('node:assert');\nconst { total } = require('../src/cart.js');\ntest('one item', () => assert.strictEqual(total([{ price: 2, qty: 2 }]), 4));\n`,
+          },
+        ],
+        solutionFiles: [
+          {
+            path: 'src/cart.js',
+            content: 'exports.total = (items) => items.reduce((s, i) => s + i.price * i.qty, 0);\n',
+          },
+        ],
+        tests: [
+          { name: 'test/cart.test.js::empty', marks: 1 },
+          { name: 'hidden/more.test.js::one item', marks: 4 },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const problemId = created.json().id;
+    const check = await t.as(employer).post(`/api/coding-tests/projects/${problemId}/check`);
+    expect(check.json()).toMatchObject({ passed: true, result: { score: 5 } });
+    await t.as(employer).put(`/api/tests/${test.id}/update-questions`, { questionIds: [problemId] });
+    const cand = await startedCandidate(test.id);
+    const submit = await t.as(cand).post(`${ws(test.id, problemId)}/submit`);
+    expect(submit.json()).toMatchObject({ score: 1, maxScore: 5, passedCount: 1, totalCount: 2 });
+    expect(submit.body).not.toContain(PROJECT_HIDDEN_MARKER);
+  });
+
   it('stops a hostile test command with a clear verdict and no score', async () => {
     const { test } = await buildCodingTest(t.deps.db, { employer, problems: [] });
     const body = cartProject(test.id) as ReturnType<typeof cartProject> & Spec;
