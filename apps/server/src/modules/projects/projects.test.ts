@@ -45,6 +45,13 @@ describe('authoring a project', () => {
     expect(res.json()).toMatchObject({ kind: 'project', marks: 20, project: { stack: 'python-pytest' } });
     const read = await t.as(employer).get(`/api/coding-tests/projects/${res.json().id}`);
     expect(read.json().project.hiddenTests[0].content).toContain(PROJECT_HIDDEN_MARKER);
+    // it is a problem like any other: in the bank and the library, as a project, without its tree
+    const bank = await t.as(employer).get('/api/coding-tests');
+    expect(bank.statusCode).toBe(200);
+    expect(bank.json().find((p: { id: string }) => p.id === res.json().id)).toMatchObject({ kind: 'project' });
+    const library = await t.as(employer).get('/api/library?kind=problem&type=project');
+    expect(library.statusCode, library.body).toBe(200);
+    expect(library.json().items.map((i: { id: string }) => i.id)).toContain(res.json().id);
   });
 
   it('checks the reference solution against every test, hidden ones included', async () => {
