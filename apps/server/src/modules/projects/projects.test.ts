@@ -55,9 +55,24 @@ describe('authoring a project', () => {
   });
 
   it('checks the reference solution against every test, hidden ones included', async () => {
-    const { problemId } = await projectInTest();
+    const { testId, problemId } = await projectInTest();
     const check = await t.as(employer).post(`/api/coding-tests/projects/${problemId}/check`);
     expect(check.statusCode, check.body).toBe(200);
+    // the coding builder's batch save of the test's other problems keeps the project listed
+    const batch = await t.as(employer).post(`/api/tests/${testId}/questions/batch`, {
+      problems: [
+        {
+          title: 'Sum',
+          description: 'Add.',
+          examples: [{ input: '1 2', output: '3' }],
+          testCases: [{ input: '2 2', output: '4' }],
+          marks: 5,
+        },
+      ],
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    expect(batch.json().test.questionIds).toContain(problemId);
+    expect(batch.json().test.totalMarks).toBe(25);
     expect(check.json()).toMatchObject({ passed: true, result: { verdict: 'Completed', passedCount: 4, score: 20 } });
   });
 
