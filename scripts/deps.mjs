@@ -49,6 +49,8 @@ const DEBIAN = [
   { pkg: 'php-cli', bin: 'php' },
   // issue 25: SQL problems run in the sqlite3 shell (3.37 or newer for -safe)
   { pkg: 'sqlite3', bin: 'sqlite3' },
+  // issue 43: project tasks in Python run pytest from /usr (bound read-only into the sandbox)
+  { pkg: 'python3-pytest', file: '/usr/lib/python3/dist-packages/pytest' },
   { pkg: 'chromium-headless-shell', bin: 'chromium-headless-shell', forTests: true },
   { pkg: 'fonts-liberation', file: '/usr/share/fonts/truetype/liberation', forTests: true },
   // issue 28: the load balancer in front of two API processes in cross-process.test.ts (and the topology bench)

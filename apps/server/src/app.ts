@@ -39,6 +39,7 @@ import { libraryRoutes } from './modules/library/library.routes';
 import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { testFiguresRoutes } from './modules/review/test-figures.routes';
 import { scimRoutes } from './modules/scim/scim.routes';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await testsRoutes(app, deps);
   await aptitudeQuestionsRoutes(app, deps);
   await codingProblemsRoutes(app, deps);
+  await projectsRoutes(app, deps);
   await reviewRoutes(app, deps);
   await gradingRoutes(app, deps);
   await invitationsRoutes(app, deps);

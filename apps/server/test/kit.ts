@@ -27,6 +27,7 @@ export { parseSse, startLoopbackAiProvider } from './fixtures/ai-provider';
 export { pngOfSize, TINY_PNG } from './fixtures/companies';
 export { FIXTURES_DIR } from './fixtures/face';
 export { sitting } from './fixtures/playback';
+export { cartProject } from './fixtures/projects';
 export { seedAttempt, seedEvent, seedSubmission } from './fixtures/review';
 export { startSamlIdp } from './fixtures/saml-idp';
 export { PY_INDEPENDENT_BFS, PY_ORIGINAL, PY_RENAMED } from './fixtures/similarity-samples';

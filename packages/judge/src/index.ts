@@ -25,6 +25,22 @@ export {
 } from './function/index';
 export { createJudge } from './judge';
 export { startJudgeProcess } from './judge-process';
+export {
+  PROJECT_LIMITS,
+  PROJECT_STACKS,
+  type ProjectCase,
+  type ProjectFile,
+  type ProjectOutcome,
+  type ProjectRequest,
+  type ProjectResult,
+  type ProjectStack,
+  type ProjectVerdict,
+  parseJunit,
+  parseTestCommand,
+  STACKS,
+  type StackInfo,
+  safeProjectPath,
+} from './project/index';
 export { type Cell, MAX_SQL, parseRowsText, type Rows, rowsText, type SqlSpec, sameRows } from './sql/index';
 export type {
   CaseResult,

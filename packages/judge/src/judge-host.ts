@@ -7,7 +7,7 @@ import os from 'node:os';
 import { createJudge, judgeNice } from './judge';
 import { JudgeQueueFullError } from './types';
 
-type Request = { id: number; op: 'judge' | 'languages' | 'warmup' | 'close'; args: unknown[] };
+type Request = { id: number; op: 'judge' | 'project' | 'stacks' | 'languages' | 'warmup' | 'close'; args: unknown[] };
 
 const opts = JSON.parse(process.env.ASSESSLY_JUDGE_OPTIONS ?? '{}');
 // This process only serves the judge: it (spawns, output comparison, cache builds) yields to the server too.
@@ -20,6 +20,8 @@ process.on('message', async (msg: Request) => {
   try {
     let value: unknown;
     if (msg.op === 'judge') value = await judge.judge(msg.args[0] as never);
+    else if (msg.op === 'project') value = await judge.project?.(msg.args[0] as never);
+    else if (msg.op === 'stacks') value = await judge.stacks?.();
     else if (msg.op === 'languages') value = await judge.languages();
     // IPC turns an undefined argument into null; warmup() wants undefined for "every language".
     else if (msg.op === 'warmup') value = await judge.warmup((msg.args[0] ?? undefined) as never);

@@ -78,6 +78,15 @@ export async function startJudgeProcess(opts: CreateJudgeOptions = {}): Promise<
         inFlight -= 1;
       }
     },
+    async project(req) {
+      inFlight += 1;
+      try {
+        return await call('project', req);
+      } finally {
+        inFlight -= 1;
+      }
+    },
+    stacks: () => call('stacks'),
     languages: () => call('languages'),
     warmup: (langs) => call('warmup', langs),
     isolation: () => isolation,

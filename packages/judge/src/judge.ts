@@ -8,6 +8,7 @@ import { languageDef } from './langs';
 import { buildCppPch, buildJavacArchive, type Caches, planFor } from './languages';
 import type { Plan } from './plan';
 import { Pool } from './pool';
+import { judgeProject, PROJECT_STACKS, STACKS, type StackDef, type StackInfo } from './project/index';
 import { Sandbox, type SandboxOutcome, type SandboxSpec, sandboxFailed } from './sandbox';
 import { judgeSql } from './sql/judge-sql';
 import { SQL_SETUP_FILE, sqlPlan } from './sql/plan';
@@ -119,6 +120,19 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
     }
     return c;
   };
+
+  const stackInfos = new Map<string, Promise<StackInfo>>();
+  const stackInfo = (stack: StackDef): Promise<StackInfo> => {
+    let p = stackInfos.get(stack.id);
+    if (!p) {
+      p = stack.detect();
+      stackInfos.set(stack.id, p);
+      // a stack missing now may be installed later: asked again on the next run
+      p.then((i) => (i.available ? null : stackInfos.delete(stack.id))).catch(() => stackInfos.delete(stack.id));
+    }
+    return p;
+  };
+  const projectContext = { sandbox: getSandbox, workRoot, dropTo: iso.dropTo, stackInfo };
 
   async function languages(): Promise<LanguageInfo[]> {
     const tcs = await getToolchains();
@@ -317,6 +331,27 @@ export function createJudge(opts: CreateJudgeOptions = {}): Judge {
       );
     },
     languages,
+    project: (req) =>
+      pool.run(() =>
+        iso.bwrap
+          ? judgeProject(projectContext, req).catch((err: unknown) => ({
+              verdict: 'Internal Error' as const,
+              message: `judge failure: ${(err as Error).message}`,
+              log: '',
+              exitCode: null,
+              wallMs: 0,
+              cases: [],
+            }))
+          : Promise.resolve({
+              verdict: 'Internal Error' as const,
+              message: 'bubblewrap is not installed: judging is disabled',
+              log: '',
+              exitCode: null,
+              wallMs: 0,
+              cases: [],
+            }),
+      ),
+    stacks: () => Promise.all(PROJECT_STACKS.map((id) => stackInfo(STACKS[id]))),
     isolation: () => ({ ...iso.info, warnings: [...iso.info.warnings] }),
     async warmup(langs = LANGUAGES) {
       await getSandbox();

@@ -2,6 +2,7 @@ import type { CompareRule } from './compare';
 import type { CompileCacheStats } from './compile-cache';
 import type { FunctionSpec } from './function/types';
 import type { Language } from './language-ids';
+import type { ProjectRequest, ProjectResult, StackInfo } from './project/types';
 import type { SqlSpec } from './sql/types';
 
 export { LANGUAGES, type Language } from './language-ids';
@@ -114,6 +115,10 @@ export interface Judge {
   stats(): { running: number; queued: number; concurrency: number; maxQueue: number };
   /** Hits, misses, stores, refused (poisoned) and evicted entries of the compile cache; null when it is off. */
   compileCacheStats?(): CompileCacheStats | null;
+  /** Runs a project's test command over its files in one sandbox (issue 43); never throws for a bad project. */
+  project?(req: ProjectRequest): Promise<ProjectResult>;
+  /** The project stacks and whether this host has them. */
+  stacks?(): Promise<StackInfo[]>;
   close(): Promise<void>;
 }
 

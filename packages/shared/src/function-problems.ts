@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const PROBLEM_KINDS = ['stdio', 'function', 'sql'] as const;
+export const PROBLEM_KINDS = ['stdio', 'function', 'sql', 'project'] as const;
 export type TProblemKind = (typeof PROBLEM_KINDS)[number];
 
 const BASES = ['int', 'long', 'double', 'bool', 'string'] as const;
@@ -195,7 +195,10 @@ export function functionCaseProblems(
 /** The fields a coding problem's input gains (spread into ZCodingProblemInput). */
 export const functionProblemFields = {
   /** stdio (stdin → stdout, the default) or function (a signature; cases are JSON values). */
-  kind: z.enum(PROBLEM_KINDS, { error: 'Choose a problem kind: stdio, function or sql' }).optional().default('stdio'),
+  kind: z
+    .enum(PROBLEM_KINDS, { error: 'Choose a problem kind: stdio, function, sql or project' })
+    .optional()
+    .default('stdio'),
   signature: ZFunctionSignature.nullable().optional(),
   /** A function problem whose returned array may come in any order. */
   unorderedResult: z.boolean().optional().default(false),

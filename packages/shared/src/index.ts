@@ -22,6 +22,7 @@ export * from './password';
 export * from './pipeline';
 export * from './playback';
 export * from './policy';
+export * from './projects';
 export * from './retry-spread';
 export * from './review';
 export * from './review-responses';

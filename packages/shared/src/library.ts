@@ -7,7 +7,7 @@ export const LIBRARY_KINDS = ['problem', 'question'] as const;
 export type TLibraryKind = (typeof LIBRARY_KINDS)[number];
 
 /** The kinds of item the library can be searched by (issue 25). */
-export const LIBRARY_TYPES = ['stdio', 'function', 'sql', 'single', 'multiple', 'text'] as const;
+export const LIBRARY_TYPES = ['stdio', 'function', 'sql', 'project', 'single', 'multiple', 'text'] as const;
 export type TLibraryType = (typeof LIBRARY_TYPES)[number];
 
 export const ZLibraryQuery = z.object({

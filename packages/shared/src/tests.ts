@@ -539,6 +539,15 @@ export const ZCodingProblemInput = z
     ...sqlProblemFields,
   })
   .superRefine(checkCasesFilled)
+  .superRefine((p, ctx) => {
+    // issue 43: a project is a file tree with its own route and schema (ZProjectProblemInput)
+    if (p.kind === 'project')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['kind'],
+        message: 'A project problem is a file tree: create it with POST /api/coding-tests/projects',
+      });
+  })
   .superRefine(checkFunctionProblem)
   .superRefine(checkSqlProblem);
 export type TCodingProblemInput = z.input<typeof ZCodingProblemInput>;

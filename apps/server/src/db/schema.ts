@@ -2,6 +2,7 @@
  * Drizzle mirror of the SQL migrations in ./migrations (the SQL is the source of truth; keep both in step).
  * Column names are snake_case in SQL and camelCase here.
  */
+import type { TProjectRunResult, TProjectSpec } from '@assessly/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -244,7 +245,7 @@ export const codingProblems = pgTable('coding_problems', {
   difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }),
   sourceId: uuid('source_id'),
   // 0881_function_problems
-  kind: text('kind', { enum: ['stdio', 'function', 'sql'] })
+  kind: text('kind', { enum: ['stdio', 'function', 'sql', 'project'] })
     .notNull()
     .default('stdio'),
   signature: jsonb('signature').$type<FunctionSignatureJson>(),
@@ -254,6 +255,8 @@ export const codingProblems = pgTable('coding_problems', {
   orderMatters: boolean('order_matters').notNull().default(false),
   // 0972_starter_copies
   starterSlug: text('starter_slug'),
+  // 1241_project_problems: a project problem's file tree, tests and marks (ZProjectSpec in @assessly/shared)
+  project: jsonb('project').$type<TProjectSpec>(),
 });
 
 /** A function problem's signature (0881_function_problems; checked by ZFunctionSignature in @assessly/shared). */
@@ -286,12 +289,14 @@ export interface ProblemSnapshot {
   floatTolerance: number | null;
   comparisonMode: 'token' | 'case-insensitive' | 'exact' | 'float';
   /** 0881_function_problems; absent in snapshots taken before it (they are stdio problems). */
-  kind?: 'stdio' | 'function' | 'sql';
+  kind?: 'stdio' | 'function' | 'sql' | 'project';
   signature?: FunctionSignatureJson | null;
   unorderedResult?: boolean;
   /** 0961_sql_problems: an SQL problem's schema and row-order rule. */
   sqlSchema?: string | null;
   orderMatters?: boolean;
+  /** 1241_project_problems: a project problem's whole tree, tests and marks. */
+  project?: TProjectSpec | null;
 }
 
 export const problemVersions = pgTable(
@@ -392,6 +397,21 @@ export const codeDrafts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId, t.language] })],
 );
+
+/** A candidate's project workspace (1241_project_problems): path → text, its revision and its last run. */
+export const projectWorkspaces = pgTable(
+  'project_workspaces',
+  {
+    attemptId: uuid('attempt_id').notNull(),
+    problemId: uuid('problem_id').notNull(),
+    files: jsonb('files').$type<Record<string, string>>().notNull().default({}),
+    revision: integer('revision').notNull().default(0),
+    lastRun: jsonb('last_run').$type<TProjectRunResult>(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.problemId] })],
+);
+export type ProjectWorkspaceRow = typeof projectWorkspaces.$inferSelect;
 
 export const submissions = pgTable('submissions', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, loadUser, type SignedInUser, sessionCookie } from '../../test/factories';
 import { call, createTestAs, type Method, problemBody, questionBody } from '../../test/fixtures/authoring';
+import { cartProject } from '../../test/fixtures/projects';
 import { joinAs } from '../../test/fixtures/team';
 import { useTestApp } from '../../test/support';
 import { attempts, codeDrafts, outbox, proctoringEvents, submissions } from '../db/schema';
@@ -37,6 +38,7 @@ let submissionId: string;
 let attemptId: string;
 let eventId: string;
 let invitationId: string;
+let projectId: string;
 
 beforeAll(async () => {
   [owner, rival, taker, stranger] = await Promise.all([
@@ -52,6 +54,8 @@ beforeAll(async () => {
     questions: [{ kind: 'text', questionText: 'Explain your approach', rubric: `${MARK} coding rubric`, marks: 5 }],
   });
   problemId = coding.json().problems[0].id;
+  // issue 43: a project problem of the coding test (not listed in it: no one has started it)
+  projectId = (await call(t.app, 'POST', '/api/coding-tests/projects', owner, cartProject(codingId))).json().id;
   aptitudeId = (await createTestAs(t.app, owner, { testType: 'APTITUDE', testName: 'Aptitude' })).id;
   const aptitude = await call(t.app, 'POST', `/api/tests/${aptitudeId}/questions/batch`, owner, {
     questions: [
@@ -173,6 +177,18 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
       [401, 403, 200, 200],
       { signature: { name: 'solve', params: [{ name: 'nums', type: 'int[]' }], returns: 'int' } },
     ],
+    // issue 43: project problems are the company's authors' (a rival cannot add one to another's test); no judge
+    // in this app, so the owner's solution check is 503; the workspace needs one's own started attempt
+    ['POST', () => '/api/coding-tests/projects', [401, 403, 404, 201], () => cartProject(codingId)],
+    ['GET', () => `/api/coding-tests/projects/${projectId}`, [401, 403, 404, 200]],
+    ['PUT', () => `/api/coding-tests/projects/${projectId}`, [401, 403, 404, 200], () => cartProject(codingId)],
+    ['POST', () => `/api/coding-tests/projects/${projectId}/check`, [401, 403, 404, 503], {}],
+    // not multipart: refused before anything is read (package.test.ts and projects.test.ts upload real zips)
+    ['POST', () => '/api/coding-tests/projects/import', [401, 403, 400, 400], {}],
+    ['GET', () => `/api/attempts/${codingId}/projects/${projectId}`, [401, 409, 409, 409]],
+    ['PUT', () => `/api/attempts/${codingId}/projects/${projectId}/files`, [401, 409, 409, 409], { revision: 0 }],
+    ['POST', () => `/api/attempts/${codingId}/projects/${projectId}/run`, [401, 409, 409, 409], {}],
+    ['POST', () => `/api/attempts/${codingId}/projects/${projectId}/submit`, [401, 409, 409, 409], {}],
     ['GET', () => `/api/aptitude-questions/${questionId}`, [401, 404, 404, 200]],
     ['PUT', () => `/api/aptitude-questions/${questionId}`, [401, 403, 404, 200], questionBody({ explanation: MARK })],
     ['GET', () => `/api/submissions/${submissionId}`, [401, 404, 404, 200]],

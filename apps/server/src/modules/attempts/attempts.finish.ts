@@ -13,6 +13,7 @@ import { and, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { type AttemptRow, attempts, codeDrafts, submissions, type TestRow, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { attemptScore } from '../aptitude-questions/aptitude-scoring';
+import { submitPendingWorkspaces } from '../projects/projects.workspace';
 import { findTest } from '../tests/tests.access';
 import { findAnsweredQuestions, findProblemsInOrder, gradesOf } from './attempts.questions';
 import { submitDraft } from './submit-draft';
@@ -47,6 +48,9 @@ export async function finalizeAttempt(deps: FinishDeps, attempt: AttemptRow): Pr
   const test = await findTest(deps.db, attempt.testId);
   const patch: Partial<AttemptRow> = { finalizedAt: deps.clock.now() };
   if (test?.testType === 'CODING') await submitPendingDrafts(deps, attempt, test);
+  // issue 43: a project workspace changed since its last submit is graded as it stands
+  if (test?.testType === 'CODING' && deps.judging)
+    await submitPendingWorkspaces({ ...deps, judging: deps.judging }, attempt, test);
   // a coding test's written questions (issue 25) are scored like an aptitude test's: score/maxScore hold their part
   if (test?.testType === 'APTITUDE' || (test?.writtenQuestionIds.length ?? 0) > 0) {
     Object.assign(patch, await scoreAnswers(deps, attempt, test!));

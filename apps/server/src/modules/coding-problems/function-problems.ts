@@ -23,7 +23,11 @@ export function functionSpecOf(p: FunctionFields): FunctionSpec | undefined {
 export function functionFieldsOf(row: FunctionFields) {
   const fn = row.kind === 'function' && row.signature;
   return {
-    kind: fn ? ('function' as const) : row.kind === 'sql' ? ('sql' as const) : ('stdio' as const),
+    kind: fn
+      ? ('function' as const)
+      : row.kind === 'sql' || row.kind === 'project'
+        ? (row.kind as 'sql' | 'project')
+        : ('stdio' as const),
     signature: fn ? (row.signature as TFunctionSignature) : null,
     unorderedResult: fn ? !!row.unorderedResult : false,
   };
@@ -32,7 +36,9 @@ export function functionFieldsOf(row: FunctionFields) {
 /** The same for a candidate: only a function problem carries them (a stdio problem's answer keeps its shape). */
 export function candidateFunctionFields(row: FunctionFields) {
   const f = functionFieldsOf(row);
-  if (f.kind === 'sql') return { kind: f.kind, signature: undefined, unorderedResult: undefined };
+  // an SQL or project problem (issue 43: the page opens the project workspace) says its kind, nothing more
+  if (f.kind === 'sql' || f.kind === 'project')
+    return { kind: f.kind, signature: undefined, unorderedResult: undefined };
   return f.kind === 'function' ? f : { kind: undefined, signature: undefined, unorderedResult: undefined };
 }
 

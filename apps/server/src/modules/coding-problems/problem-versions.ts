@@ -37,6 +37,7 @@ export function snapshotOf(p: ProblemSnapshot): ProblemSnapshot {
       ? { kind: p.kind, signature: p.signature ?? null, unorderedResult: !!p.unorderedResult }
       : {}),
     ...(p.kind === 'sql' ? { kind: p.kind, sqlSchema: p.sqlSchema ?? '', orderMatters: !!p.orderMatters } : {}),
+    ...(p.kind === 'project' ? { kind: p.kind, project: p.project ?? null } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * A small, defensive ZIP reader and writer (node:zlib only) for problem packages.
  * The reader trusts nothing in the archive: it refuses ZIP64, encryption, methods other than stored/deflate,
- * unsafe names (absolute, "..", backslashes, NUL), too many entries, and entries or totals larger than the
+ * unsafe names (absolute, "..", backslashes, NUL), links (a Unix symlink or hard-link entry), too many entries, and entries or totals larger than the
  * limits — the inflater itself is capped (maxOutputLength), so a zip bomb stops at the limit, not at the
  * declared size. Sizes and CRC-32 are checked against the central directory.
  */
@@ -65,11 +65,16 @@ export function readZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Ma
     const extraLen = buf.readUInt16LE(p + 30);
     const commentLen = buf.readUInt16LE(p + 32);
     const localOffset = buf.readUInt32LE(p + 42);
+    const madeOnUnix = buf.readUInt8(p + 5) === 3;
+    const unixMode = buf.readUInt32LE(p + 38) >>> 16;
     const rawName = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
     p += 46 + nameLen + extraLen + commentLen;
     if (rawName.endsWith('/')) continue; // a directory
     const name = safeName(rawName);
     if (!name) throw new ZipError(`Unsafe file name in the package: ${JSON.stringify(rawName.slice(0, 100))}`);
+    // issue 43: a link entry's data is its target; unpacked elsewhere it would point outside the tree
+    if (madeOnUnix && (unixMode & 0o170000) !== 0 && (unixMode & 0o170000) !== 0o100000)
+      throw new ZipError(`${name} is a link or special file; only regular files are accepted`);
     if (flags & 1) throw new ZipError('Encrypted ZIP entries are not supported');
     if (method !== 0 && method !== 8) throw new ZipError(`Unsupported compression in ${name}`);
     if (size > limits.maxEntryBytes) throw new ZipError(`${name} is larger than ${limits.maxEntryBytes} bytes`);

@@ -48,6 +48,16 @@ function logInternalErrors(judge: JudgeLike, log: Pick<FastifyBaseLogger, 'error
     isolation: () => judge.isolation(),
     ...(judge.stats ? { stats: () => judge.stats!() } : {}),
     ...(judge.close ? { close: () => judge.close!() } : {}),
+    ...(judge.project
+      ? {
+          async project(req) {
+            const result = await judge.project!(req);
+            if (result.verdict === 'Internal Error')
+              log.error({ stack: req.stack, detail: result.message }, 'judge: project internal error');
+            return result;
+          },
+        }
+      : {}),
     async judge(req) {
       const result = await judge.judge(req);
       if (result.verdict === 'Internal Error')

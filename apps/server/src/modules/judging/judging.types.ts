@@ -3,6 +3,8 @@ import type { Judge } from '@assessly/judge';
 import type { SchedulerStats } from './fair-scheduler';
 
 export type JudgeLike = Pick<Judge, 'judge' | 'languages' | 'isolation'> & {
+  /** Project runs (issue 43); a judge without them answers project routes with JUDGE_BUSY. */
+  project?: Judge['project'];
   stats?: Judge['stats'];
   close?: Judge['close'];
 };

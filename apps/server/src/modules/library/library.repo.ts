@@ -13,7 +13,7 @@ export interface LibraryRow {
   usageCount: number;
   updatedAt: Date;
   createdByEmail: string | null;
-  type: 'stdio' | 'function' | 'sql' | 'single' | 'multiple' | 'text';
+  type: 'stdio' | 'function' | 'sql' | 'project' | 'single' | 'multiple' | 'text';
   total: number;
 }
 

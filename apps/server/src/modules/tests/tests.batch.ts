@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors';
 import { findQuestion, insertQuestion, updateQuestion } from '../aptitude-questions/aptitude-questions.repo';
 import { toQuestionValues } from '../aptitude-questions/aptitude-questions.service';
 import { findAnsweredQuestions } from '../attempts/attempts.questions';
-import { findProblem, insertProblem } from '../coding-problems/coding-problems.repo';
+import { findProblem, findProblemsByIds, insertProblem } from '../coding-problems/coding-problems.repo';
 import { toProblemValues } from '../coding-problems/coding-problems.service';
 import { updateProblemVersioned } from '../coding-problems/problem-versions';
 import { canManageTest, requireManagedTest } from './tests.access';
@@ -116,7 +116,13 @@ export async function saveQuestionBatch(
       }
       saved.push({ id: row.id, marks: row.marks, row });
     }
-    const questionIds = saved.map((s) => s.id);
+    // issue 43: the test's project problems have their own routes, not the builder's batch: they stay listed
+    const projects = aptitude
+      ? []
+      : (await findProblemsByIds(tx, locked.questionIds)).filter(
+          (p) => p.kind === 'project' && !saved.some((x) => x.id === p.id),
+        );
+    const questionIds = [...saved.map((s) => s.id), ...projects.map((p) => p.id)];
     if (new Set(questionIds).size !== questionIds.length)
       throw new AppError('VALIDATION', 'Each question can be in a test only once');
     const changes: Parameters<typeof repo.updateTestRow>[2] = { questionIds };
@@ -129,7 +135,7 @@ export async function saveQuestionBatch(
     const choiceRows = written ? (await findAnsweredQuestions(tx, locked)).filter((q) => q.kind !== 'text') : [];
     if (written) changes.writtenQuestionIds = [...writtenRows, ...choiceRows].map((q) => q.id);
     // the total is the sum of the questions' marks (issue 46, test-totals.ts), asked for or not
-    const total = [...saved, ...writtenRows, ...choiceRows].reduce((s, q) => s + q.marks, 0);
+    const total = [...saved, ...projects, ...writtenRows, ...choiceRows].reduce((s, q) => s + q.marks, 0);
     if (total > 0) {
       changes.totalMarks = total;
       changes.passingMarks = Math.min(locked.passingMarks, total);

@@ -24,6 +24,7 @@ const PROBLEM_TYPES = [
   ['stdio', 'Standard input/output'],
   ['function', 'Function'],
   ['sql', 'SQL'],
+  ['project', 'Project'],
 ] as const;
 const QUESTION_TYPES = [
   ['single', 'Single answer'],

@@ -40,6 +40,8 @@ import { useRunShortcuts } from './use-shortcuts';
 import { useSavedIndex, useTakeSession } from './use-take-session';
 
 const CodeEditor = lazy(() => import('./code-editor').then((m) => ({ default: m.CodeEditor })));
+// issue 43: a project task's workspace, its own chunk (only tests with projects load it)
+const ProjectWorkspace = lazy(() => import('./project-workspace').then((m) => ({ default: m.ProjectWorkspace })));
 
 /** Holds the attempt for this tab, and reloads the server's drafts when they moved on elsewhere. */
 export default function OneTabCoding(props: OpenTake & { testId: string }) {
@@ -187,7 +189,13 @@ function CodingEnvironment({
     () => ({ testId, questionNumber: index, language, code: currentCode() }),
     () => void queue.flush(),
   );
-  useRunShortcuts(runner.run, runner.submit, runner.runCustom, !locked && runner.busy === null && !ended);
+  // a project task has its own Run and Submit (project-workspace.tsx)
+  useRunShortcuts(
+    runner.run,
+    runner.submit,
+    runner.runCustom,
+    !locked && runner.busy === null && !ended && problem?.kind !== 'project',
+  );
   const markers = useMemo(() => markersOfResults(runner.results), [runner.results]);
   // Issue 44: the test's AI assistant, beside the editor when the test allows it.
   const ai = useCandidateAi(testId);
@@ -321,95 +329,109 @@ function CodingEnvironment({
               </Panel>
               <Separator className={`resize-handle ${narrow ? 'resize-handle-h' : 'resize-handle-v'}`} />
               <Panel minSize={narrow ? 300 : 400}>
-                <Group orientation="vertical">
-                  <Panel defaultSize="62%" minSize={160}>
-                    <div className="editor-area">
-                      <div className="editor-toolbar">
-                        {isSql ? (
-                          <span className="badge" data-testid="sql-language">
-                            SQL (SQLite)
-                          </span>
-                        ) : (
-                          <LanguageSelect
-                            value={language}
-                            languages={offered}
-                            disabled={locked}
-                            onChange={(l) => {
-                              setLanguages((m) => ({ ...m, [problem.id]: l }));
-                              runner.clear(false);
+                {problem.kind === 'project' ? (
+                  <Suspense fallback={<div className="editor-loading">{t('code.loadingEditor')}</div>}>
+                    <ProjectWorkspace
+                      key={problem.id}
+                      testId={testId}
+                      attemptId={attempt.id}
+                      problemId={problem.id}
+                      locked={locked}
+                      dark={dark}
+                      settings={settings}
+                    />
+                  </Suspense>
+                ) : (
+                  <Group orientation="vertical">
+                    <Panel defaultSize="62%" minSize={160}>
+                      <div className="editor-area">
+                        <div className="editor-toolbar">
+                          {isSql ? (
+                            <span className="badge" data-testid="sql-language">
+                              SQL (SQLite)
+                            </span>
+                          ) : (
+                            <LanguageSelect
+                              value={language}
+                              languages={offered}
+                              disabled={locked}
+                              onChange={(l) => {
+                                setLanguages((m) => ({ ...m, [problem.id]: l }));
+                                runner.clear(false);
+                              }}
+                            />
+                          )}
+                          <span className="taking-spacer" />
+                          {ai.data?.available && !aiShown && !ended && (
+                            <button type="button" className="btn btn-outline btn-sm" onClick={() => setAiOpen(true)}>
+                              {t('ai.open')}
+                            </button>
+                          )}
+                          <button
+                            type="button"
+                            className="btn btn-outline btn-sm"
+                            onClick={runner.run}
+                            disabled={locked || runner.busy !== null}
+                            aria-keyshortcuts="Control+Enter Meta+Enter"
+                            title={t('code.runTitle')}
+                          >
+                            {t('code.run')}
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-success btn-sm"
+                            onClick={runner.submit}
+                            disabled={locked || runner.busy !== null}
+                            aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
+                            title={t('code.submitTitle')}
+                          >
+                            {t('code.submit')}
+                          </button>
+                        </div>
+                        <SignatureBar problem={problem} />
+                        <Suspense fallback={<div className="editor-loading">{t('code.loadingEditor')}</div>}>
+                          <CodeEditor
+                            modelKey={`${attempt.id}/${draftKey(problem.id, language)}`}
+                            language={language}
+                            initialValue={currentCode()}
+                            readOnly={locked}
+                            dark={dark}
+                            settings={settings}
+                            onChange={onChange}
+                            markers={markers}
+                            onReady={(editor, host) => {
+                              editorRef.current = editor;
+                              return recorder.attach(editor, host);
                             }}
                           />
-                        )}
-                        <span className="taking-spacer" />
-                        {ai.data?.available && !aiShown && !ended && (
-                          <button type="button" className="btn btn-outline btn-sm" onClick={() => setAiOpen(true)}>
-                            {t('ai.open')}
-                          </button>
-                        )}
-                        <button
-                          type="button"
-                          className="btn btn-outline btn-sm"
-                          onClick={runner.run}
-                          disabled={locked || runner.busy !== null}
-                          aria-keyshortcuts="Control+Enter Meta+Enter"
-                          title={t('code.runTitle')}
-                        >
-                          {t('code.run')}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-success btn-sm"
-                          onClick={runner.submit}
-                          disabled={locked || runner.busy !== null}
-                          aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
-                          title={t('code.submitTitle')}
-                        >
-                          {t('code.submit')}
-                        </button>
+                        </Suspense>
                       </div>
-                      <SignatureBar problem={problem} />
-                      <Suspense fallback={<div className="editor-loading">{t('code.loadingEditor')}</div>}>
-                        <CodeEditor
-                          modelKey={`${attempt.id}/${draftKey(problem.id, language)}`}
-                          language={language}
-                          initialValue={currentCode()}
-                          readOnly={locked}
-                          dark={dark}
-                          settings={settings}
-                          onChange={onChange}
-                          markers={markers}
-                          onReady={(editor, host) => {
-                            editorRef.current = editor;
-                            return recorder.attach(editor, host);
-                          }}
-                        />
-                      </Suspense>
-                    </div>
-                  </Panel>
-                  <Separator className="resize-handle resize-handle-h" />
-                  <Panel defaultSize="38%" minSize={80}>
-                    <ResultsPanel
-                      sql={isSql}
-                      results={runner.results}
-                      busy={runner.busy}
-                      error={runner.error}
-                      note={runner.note}
-                      fn={problem.kind === 'function'}
-                      custom={
-                        <CustomInputPanel
-                          value={runner.stdin}
-                          onChange={runner.setStdin}
-                          onRun={runner.runCustom}
-                          disabled={locked || runner.busy !== null}
-                          busy={runner.busy === 'custom'}
-                          result={runner.custom}
-                          error={runner.customError}
-                          fn={problem.kind === 'function'}
-                        />
-                      }
-                    />
-                  </Panel>
-                </Group>
+                    </Panel>
+                    <Separator className="resize-handle resize-handle-h" />
+                    <Panel defaultSize="38%" minSize={80}>
+                      <ResultsPanel
+                        sql={isSql}
+                        results={runner.results}
+                        busy={runner.busy}
+                        error={runner.error}
+                        note={runner.note}
+                        fn={problem.kind === 'function'}
+                        custom={
+                          <CustomInputPanel
+                            value={runner.stdin}
+                            onChange={runner.setStdin}
+                            onRun={runner.runCustom}
+                            disabled={locked || runner.busy !== null}
+                            busy={runner.busy === 'custom'}
+                            result={runner.custom}
+                            error={runner.customError}
+                            fn={problem.kind === 'function'}
+                          />
+                        }
+                      />
+                    </Panel>
+                  </Group>
+                )}
               </Panel>
             </Group>
           </div>
