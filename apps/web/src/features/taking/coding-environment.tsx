@@ -369,6 +369,7 @@ function CodingEnvironment({
                     busy={runner.busy}
                     error={runner.error}
                     note={runner.note}
+                    announcement={runner.announcement}
                     fn={problem.kind === 'function'}
                     custom={
                       <CustomInputPanel
