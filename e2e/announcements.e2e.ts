@@ -52,7 +52,7 @@ describe('run results in a live region', () => {
 
     await typeInEditor(page, PY_OFF_BY_ONE);
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await announced(page, 'Run finished: passed 1 of 2 test cases. Test case 2: Wrong Answer.');
+    await announced(page, 'Run finished: passed 1 of 2 test cases. First failure: case 2, Wrong Answer.');
     // The visible panel is not a second live region reading the same thing.
     expect(await page.locator('.results-main [role=status], .results-main [aria-live]').count()).toBe(0);
 

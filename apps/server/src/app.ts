@@ -15,6 +15,7 @@ import { installSessionLookup } from './lib/auth';
 import { AppError, installErrorHandler } from './lib/errors';
 import { installRouteSchemas } from './lib/route-schema';
 import { rateLimitOptions } from './lib/shared-limits';
+import { accommodationRequestsRoutes } from './modules/accommodation-requests/accommodation-requests.routes';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
 import { aptitudeQuestionsRoutes } from './modules/aptitude-questions/aptitude-questions.routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await scimSettingsRoutes(app, deps);
   await scimRoutes(app, deps);
   await sectionsRoutes(app, deps);
+  await accommodationRequestsRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

@@ -8,7 +8,7 @@ import { type AttemptRow, attempts, submissions, type TestRow, type UserRow } fr
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { bindReference, checkStartGate } from '../face/proctoring.gate';
+import { bindReference, checkStartGate, testProctoring } from '../face/proctoring.gate';
 import { canManageTest, findTest } from '../tests/tests.access';
 import { requireTestAccess } from './access-gate';
 import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
@@ -75,7 +75,14 @@ export async function startAttempt(
   deps: Pick<AppDeps, 'db' | 'clock' | 'face'>,
   user: UserRow,
   testId: string,
-  extra: { extraMinutes?: number; accommodationNote?: string | null; ip?: string } = {},
+  extra: {
+    extraMinutes?: number;
+    accommodationNote?: string | null;
+    /** Granted on request (issue 46): no camera step, and the report says so. */
+    cameraWaived?: boolean;
+    screenReader?: boolean;
+    ip?: string;
+  } = {},
 ): Promise<AttemptRow> {
   const test = await findTest(deps.db, testId);
   if (!test) throw new AppError('TEST_NOT_FOUND', 'Test not found');
@@ -97,7 +104,8 @@ export async function startAttempt(
     test.testType === 'CODING' ? await findProblemsInOrder(deps.db, test) : await findQuestionsInOrder(deps.db, test);
   if (items.length === 0) throw new AppError('TEST_NOT_READY', 'This test is not ready yet');
   const extraMinutes = preview ? 0 : (extra.extraMinutes ?? 0);
-  const gate = await checkStartGate(deps, user.id, test);
+  const cameraWaived = !preview && Boolean(extra.cameraWaived);
+  const gate = cameraWaived ? { proctored: false, unavailableSince: null } : await checkStartGate(deps, user.id, test);
   const [row] = await deps.db
     .insert(attempts)
     .values({
@@ -111,6 +119,8 @@ export async function startAttempt(
       isPreview: preview,
       extraMinutes,
       accommodationNote: preview ? null : (extra.accommodationNote ?? null),
+      cameraWaived: cameraWaived && testProctoring(test),
+      screenReader: !preview && Boolean(extra.screenReader),
     })
     .onConflictDoNothing()
     .returning();

@@ -356,6 +356,7 @@ function CodingEnvironment({
                         settings={settings}
                         onChange={onChange}
                         markers={markers}
+                        accessible={take.accommodations?.screenReader}
                         onReady={recorder.attach}
                       />
                     </Suspense>

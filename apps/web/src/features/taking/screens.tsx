@@ -83,6 +83,8 @@ export interface StartStepProps {
   busy: boolean;
   error: string;
   onStart: () => void;
+  /** Issue 46: the accommodation request panel, shown above the Start button. */
+  accommodation?: ReactNode;
 }
 
 /** The candidate's own time (issue 46): the test's minutes and, with an accommodation, their extra time. */
@@ -90,7 +92,7 @@ export function timerMinutes(take: TTakeTest): number {
   return take.test.duration + (take.test.extraMinutes ?? 0);
 }
 
-export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
+export function StartScreen({ take, busy, error, onStart, accommodation }: StartStepProps) {
   const { t } = useT();
   const formatDateTime = useFormatDateTime();
   const n = take.test.questionCount;
@@ -157,6 +159,7 @@ export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
         {take.proctoring?.required && <li>{t('start.recordWebcam')}</li>}
       </ul>
       <p className="muted">{t('start.timerNote')}</p>
+      {accommodation}
       {error && (
         <p className="alert alert-error" role="alert">
           {error}
