@@ -16,6 +16,7 @@ import { AppError, installErrorHandler } from './lib/errors';
 import { installRouteSchemas } from './lib/route-schema';
 import { rateLimitOptions } from './lib/shared-limits';
 import { accommodationRequestsRoutes } from './modules/accommodation-requests/accommodation-requests.routes';
+import { practiceRoutes } from './modules/practice/practice.routes';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
 import { aptitudeQuestionsRoutes } from './modules/aptitude-questions/aptitude-questions.routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await scimRoutes(app, deps);
   await sectionsRoutes(app, deps);
   await accommodationRequestsRoutes(app, deps);
+  await practiceRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

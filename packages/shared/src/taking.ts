@@ -185,6 +185,8 @@ export const ZTakeTest = z.object({
     .optional(),
   /** What a paste from outside the code editor does on this test (issue 29; coding tests). */
   pastePolicy: z.enum(['allow', 'record', 'block']).optional(),
+  /** Issue 46: the candidate's own practice test: never scored (no Submit), never an employer's. */
+  practice: z.boolean().optional(),
   /** Issue 46: the candidate's own accommodation request on this test and its answer. */
   accommodationRequest: ZOwnAccommodationRequest.optional(),
   /** Issue 46: what a granted request changes: no camera step; the editor's accessible mode. */

@@ -177,6 +177,8 @@ export const tests = pgTable('tests', {
     .default('en'),
   // 1181_test_sections (issue 46): a mixed test's sections in order; null = none
   sections: jsonb('sections').$type<TestSectionJson[]>(),
+  // 1262_practice_tests (issue 46): a candidate's own practice test (created_by is the candidate, no company)
+  isPractice: boolean('is_practice').notNull().default(false),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {

@@ -239,6 +239,8 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
       [401, 200, 403, 403],
       { kinds: ['screen_reader'], reason: 'Screen reader' },
     ],
+    // Issue 46: the practice test is each candidate's own; employers have none (practice/practice.test.ts)
+    ['POST', () => '/api/practice', [401, 200, 403, 403], {}],
     ['GET', () => `/api/users/${taker.id}`, [401, 403, 403, 200]],
     // Issue 23: an address you may not read answers like an unknown one (no account enumeration).
     ['GET', () => `/api/users/by-email?email=${encodeURIComponent(taker.email)}`, [401, 404, 404, 200]],

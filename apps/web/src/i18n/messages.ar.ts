@@ -265,6 +265,7 @@ export const ar: Record<MessageId, string> = {
   'custom.placeholderFn': 'قيمة JSON واحدة لكل معامل، واحدة في كل سطر',
   'custom.run': 'تشغيل بالإدخال المخصص',
   'custom.running': 'جارٍ التشغيل…',
+  'practice.banner': 'اختبار تدريبي: جرّب المحرر والتشغيل والمؤقت. لا يُقيَّم شيء ولا يُعرض على أي جهة توظيف.',
   'accommodation.title': 'التسهيلات',
   'accommodation.ask': 'طلب تسهيل',
   'accommodation.change': 'تعديل طلبي',

@@ -267,6 +267,7 @@ export const en = {
   'custom.placeholderFn': 'One JSON value per parameter, one per line',
   'custom.run': 'Run with custom input',
   'custom.running': 'Running…',
+  'practice.banner': 'Practice test: try the editor, Run and the timer. Nothing is scored or shown to any employer.',
   'accommodation.title': 'Accommodations',
   'accommodation.ask': 'Ask for an accommodation',
   'accommodation.change': 'Change my request',

@@ -268,6 +268,8 @@ export const es: Record<MessageId, string> = {
   'custom.placeholderFn': 'Un valor JSON por parámetro, uno por línea',
   'custom.run': 'Ejecutar con la entrada personalizada',
   'custom.running': 'Ejecutando…',
+  'practice.banner':
+    'Prueba de práctica: prueba el editor, Ejecutar y el temporizador. Nada se puntúa ni se muestra a ninguna empresa.',
   'accommodation.title': 'Adaptaciones',
   'accommodation.ask': 'Solicitar una adaptación',
   'accommodation.change': 'Cambiar mi solicitud',

@@ -83,6 +83,7 @@ export async function requestAccommodation(
   const started = await hasStarted(deps, user.id, testId);
   // an invite-only test exists only for its invitees (issue 42): others get the 404 of an unknown test
   await requireVisibleTest(deps.db, user, test, started);
+  if (test.isPractice) throw new AppError('CONFLICT', 'The practice test has no company to ask');
   if (started) throw new AppError('CONFLICT', 'You have already started this test: accommodations are asked before');
   if (test.endTime && test.endTime <= deps.clock.now()) throw new AppError('WINDOW_CLOSED', 'This test has closed.');
   const existing = await findOwnRequest(deps, user.id, testId);

@@ -79,6 +79,7 @@ export async function readTakeState(
     serverNow: now.toISOString(),
     pastePolicy: test.pastePolicy,
     preview,
+    ...(test.isPractice ? { practice: true } : {}),
     attempt: null,
     problems: [],
     questions: [],

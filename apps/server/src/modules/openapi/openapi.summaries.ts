@@ -55,4 +55,5 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
     'Ask for an accommodation before starting: extra time, no camera, screen-reader mode (issue 46)',
   'GET /api/tests/{id}/accommodation-requests': "A test's accommodation requests and their answers (issue 46)",
   'PUT /api/accommodation-requests/{id}/decision': 'Grant or refuse an accommodation request (issue 46)',
+  'POST /api/practice': "The candidate's own practice test, never scored or shown to an employer (issue 46)",
 };

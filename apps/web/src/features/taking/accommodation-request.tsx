@@ -25,7 +25,7 @@ export function AccommodationRequest({ take }: { take: TTakeTest }) {
   const { t } = useT();
   const request = take.accommodationRequest;
   const [open, setOpen] = useState(false);
-  if (take.preview) return null;
+  if (take.preview || take.practice) return null;
   const decided = request && request.status !== 'pending';
   return (
     <section className="accommodation" aria-labelledby="accommodation-title">

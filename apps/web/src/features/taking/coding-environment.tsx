@@ -184,7 +184,13 @@ function CodingEnvironment({
     () => ({ testId, questionNumber: index, language, code: currentCode() }),
     () => void queue.flush(),
   );
-  useRunShortcuts(runner.run, runner.submit, runner.runCustom, !locked && runner.busy === null && !ended);
+  // a practice test has no Submit: its shortcut runs instead
+  useRunShortcuts(
+    runner.run,
+    take.practice ? runner.run : runner.submit,
+    runner.runCustom,
+    !locked && runner.busy === null && !ended,
+  );
   const markers = useMemo(() => markersOfResults(runner.results), [runner.results]);
 
   if (problems.length === 0) return <NoProblemsScreen />;
@@ -252,6 +258,11 @@ function CodingEnvironment({
         {outside && !showWritten && (
           <p className="alert alert-warning taking-banner" role="status">
             {t('sections.readOnly')}
+          </p>
+        )}
+        {take.practice && !ended && (
+          <p className="alert alert-info taking-banner" data-testid="practice-banner">
+            {t('practice.banner')}
           </p>
         )}
         {ended && (
@@ -334,16 +345,19 @@ function CodingEnvironment({
                       >
                         {t('code.run')}
                       </button>
-                      <button
-                        type="button"
-                        className="btn btn-success btn-sm"
-                        onClick={runner.submit}
-                        disabled={locked || runner.busy !== null}
-                        aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
-                        title={t('code.submitTitle')}
-                      >
-                        {t('code.submit')}
-                      </button>
+                      {/* a practice test (issue 46) is never scored: Run only */}
+                      {!take.practice && (
+                        <button
+                          type="button"
+                          className="btn btn-success btn-sm"
+                          onClick={runner.submit}
+                          disabled={locked || runner.busy !== null}
+                          aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
+                          title={t('code.submitTitle')}
+                        >
+                          {t('code.submit')}
+                        </button>
+                      )}
                     </div>
                     <SignatureBar problem={problem} />
                     <Suspense fallback={<div className="editor-loading">{t('code.loadingEditor')}</div>}>
