@@ -223,7 +223,7 @@ function CodingEnvironment({
 
   return (
     <ProctoringWrapper testId={testId} attemptId={attempt.id}>
-      <div className="taking" data-theme={dark ? 'dark' : 'light'}>
+      <main className="taking" data-theme={dark ? 'dark' : 'light'}>
         <TopBar
           problems={problems}
           index={index}
@@ -413,7 +413,7 @@ function CodingEnvironment({
             {t('code.endText')}
           </EndDialog>
         )}
-      </div>
+      </main>
     </ProctoringWrapper>
   );
 }
