@@ -15,6 +15,7 @@ import { installSessionLookup } from './lib/auth';
 import { AppError, installErrorHandler } from './lib/errors';
 import { installRouteSchemas } from './lib/route-schema';
 import { rateLimitOptions } from './lib/shared-limits';
+import { accommodationRequestsRoutes } from './modules/accommodation-requests/accommodation-requests.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { aptitudeAttemptsRoutes } from './modules/aptitude-attempts/aptitude-attempts.routes';
@@ -38,6 +39,7 @@ import { judgingRoutes } from './modules/judging/judging.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { installOpenApi, openApiRoutes } from './modules/openapi/openapi.plugin';
 import { playbackRoutes } from './modules/playback/playback.routes';
+import { practiceRoutes } from './modules/practice/practice.routes';
 import { proctoringEventsRoutes } from './modules/proctoring-events/proctoring-events.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { reviewRoutes } from './modules/review/review.routes';
@@ -126,6 +128,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await scimRoutes(app, deps);
   await atsRoutes(app, deps);
   await sectionsRoutes(app, deps);
+  await accommodationRequestsRoutes(app, deps);
+  await practiceRoutes(app, deps);
 
   serveWebApp(app, deps.config.webDist);
   return app;

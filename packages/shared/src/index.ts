@@ -1,3 +1,4 @@
+export * from './accommodation-requests';
 export * from './accommodations';
 export * from './account-responses';
 export * from './ai';

@@ -299,7 +299,17 @@ export const ZReport = z.object({
   proctored: z.boolean().optional(),
   scoringRule: z.string(),
   /** Extra time included in this attempt's deadline, and its note (issue 13). */
-  accommodation: z.object({ extraMinutes: z.number(), note: z.string().nullable() }).nullable().optional(),
+  accommodation: z
+    .object({
+      extraMinutes: z.number(),
+      note: z.string().nullable(),
+      /** Issue 46: granted on request, the sitting had no camera step (and so no face checks). */
+      cameraWaived: z.boolean().optional(),
+      /** Issue 46: granted on request, the editor ran in its accessible mode. */
+      screenReader: z.boolean().optional(),
+    })
+    .nullable()
+    .optional(),
   /** A company member's preview: never counted. */
   isPreview: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOwnAccommodationRequest } from './accommodation-requests';
 import { ZComparisonMode } from './comparison';
 import { PROBLEM_KINDS, ZFunctionSignature } from './function-problems';
 import { LANGUAGE_IDS } from './languages';
@@ -200,6 +201,12 @@ export const ZTakeTest = z.object({
     .optional(),
   /** What a paste from outside the code editor does on this test (issue 29; coding tests). */
   pastePolicy: z.enum(['allow', 'record', 'block']).optional(),
+  /** Issue 46: the candidate's own practice test: never scored (no Submit), never an employer's. */
+  practice: z.boolean().optional(),
+  /** Issue 46: the candidate's own accommodation request on this test and its answer. */
+  accommodationRequest: ZOwnAccommodationRequest.optional(),
+  /** Issue 46: what a granted request changes: no camera step; the editor's accessible mode. */
+  accommodations: z.object({ cameraWaived: z.boolean(), screenReader: z.boolean() }).optional(),
   /** The caller is a member of the company that owns the test: starting makes a preview attempt (issue 13). */
   preview: z.boolean().optional(),
   /** The company does not show candidates their score (issue 26): attempt and submissions carry no marks. */

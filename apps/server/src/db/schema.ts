@@ -178,6 +178,8 @@ export const tests = pgTable('tests', {
     .default('en'),
   // 1181_test_sections (issue 46): a mixed test's sections in order; null = none
   sections: jsonb('sections').$type<TestSectionJson[]>(),
+  // 1262_practice_tests (issue 46): a candidate's own practice test (created_by is the candidate, no company)
+  isPractice: boolean('is_practice').notNull().default(false),
 });
 
 export const aptitudeQuestions = pgTable('aptitude_questions', {
@@ -382,6 +384,9 @@ export const attempts = pgTable('attempts', {
   gradedAt: ts('graded_at'),
   // 1181_test_sections (issue 46): when this attempt entered and left each section of a mixed test
   sectionLog: jsonb('section_log').$type<SectionLogEntry[]>().notNull().default([]),
+  // 1261_accommodation_requests (issue 46): a granted request's effect on this sitting
+  cameraWaived: boolean('camera_waived').notNull().default(false),
+  screenReader: boolean('screen_reader').notNull().default(false),
 });
 
 export const codeDrafts = pgTable(
@@ -499,6 +504,26 @@ export const faceEnrollments = pgTable('face_enrollments', {
 });
 
 // 0811_proctoring_identity
+/** 1261_accommodation_requests (issue 46): what a candidate asked for before starting, and the decision. */
+export const accommodationRequests = pgTable('accommodation_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  testId: uuid('test_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  kinds: jsonb('kinds').$type<('extra_time' | 'no_camera' | 'screen_reader')[]>().notNull(),
+  extraMinutes: integer('extra_minutes'),
+  reason: text('reason').notNull(),
+  status: text('status', { enum: ['pending', 'granted', 'refused'] })
+    .notNull()
+    .default('pending'),
+  grantedMinutes: integer('granted_minutes'),
+  decisionNote: text('decision_note'),
+  decidedBy: uuid('decided_by'),
+  decidedAt: ts('decided_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type AccommodationRequestRow = typeof accommodationRequests.$inferSelect;
+
 export const faceOutages = pgTable(
   'face_outages',
   {

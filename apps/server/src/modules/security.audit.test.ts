@@ -258,6 +258,18 @@ describe('tenancy matrix: visitor 401, candidate 403/404, other company 404, own
       { sections: [{ title: 'Audit', kind: 'coding', itemIds: [UUID0] }] },
     ],
     ['POST', () => `/api/attempts/${codingId}/sections/next`, [401, 409, 409, 409], { sectionId: 'x' }],
+    // Issue 46: accommodations. A candidate asks before starting (the stranger may: invited; employers never);
+    // the test's company reads the requests and decides (UUID0 is no request: 404 to the owner too).
+    ['GET', () => `/api/tests/${codingId}/accommodation-requests`, [401, 403, 404, 200]],
+    ['PUT', () => `/api/accommodation-requests/${UUID0}/decision`, [401, 403, 404, 404], { decision: 'granted' }],
+    [
+      'PUT',
+      () => `/api/attempts/${codingId}/accommodation`,
+      [401, 200, 403, 403],
+      { kinds: ['screen_reader'], reason: 'Screen reader' },
+    ],
+    // Issue 46: the practice test is each candidate's own; employers have none (practice/practice.test.ts)
+    ['POST', () => '/api/practice', [401, 200, 403, 403], {}],
     ['GET', () => `/api/users/${taker.id}`, [401, 403, 403, 200]],
     // Issue 23: an address you may not read answers like an unknown one (no account enumeration).
     ['GET', () => `/api/users/by-email?email=${encodeURIComponent(taker.email)}`, [401, 404, 404, 200]],

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors';
 
 /** Returns the invitation the start accepts (null for a link test). */
 export async function requireTestAccess(db: Db, user: UserRow, test: TestRow, now: Date): Promise<string | null> {
+  requireOwnPractice(user, test);
   if (test.access === 'link') {
     if (test.linkExpiresAt && test.linkExpiresAt <= now) {
       throw new AppError('WINDOW_CLOSED', 'This test link has expired.');
@@ -38,6 +39,7 @@ export async function requireTestAccess(db: Db, user: UserRow, test: TestRow, no
  * not exist, so its name, details and question ids stay with the people it was sent to.
  */
 export async function requireVisibleTest(db: Db, user: UserRow, test: TestRow, hasAttempt: boolean): Promise<void> {
+  requireOwnPractice(user, test);
   if (test.access === 'link' || hasAttempt) return;
   const [invited] = await db
     .select({ id: invitations.id })
@@ -45,4 +47,9 @@ export async function requireVisibleTest(db: Db, user: UserRow, test: TestRow, h
     .where(and(eq(invitations.testId, test.id), sql`lower(${invitations.email}) = ${user.email.toLowerCase()}`))
     .limit(1);
   if (!invited) throw new AppError('TEST_NOT_FOUND', 'Test not found');
+}
+
+/** Issue 46: a practice test exists only for the candidate it was made for. */
+function requireOwnPractice(user: UserRow, test: TestRow): void {
+  if (test.isPractice && test.createdBy !== user.id) throw new AppError('TEST_NOT_FOUND', 'Test not found');
 }

@@ -47,9 +47,10 @@ async function reloadAttempt(deps: FinishDeps, id: string): Promise<AttemptRow |
 export async function finalizeAttempt(deps: FinishDeps, attempt: AttemptRow): Promise<AttemptRow> {
   const test = await findTest(deps.db, attempt.testId);
   const patch: Partial<AttemptRow> = { finalizedAt: deps.clock.now() };
-  if (test?.testType === 'CODING') await submitPendingDrafts(deps, attempt, test);
+  // a practice test (issue 46) is never scored: nothing is submitted for the candidate
+  if (test?.testType === 'CODING' && !test.isPractice) await submitPendingDrafts(deps, attempt, test);
   // issue 43: a project workspace changed since its last submit is graded as it stands
-  if (test?.testType === 'CODING' && deps.judging)
+  if (test?.testType === 'CODING' && !test.isPractice && deps.judging)
     await submitPendingWorkspaces({ ...deps, judging: deps.judging }, attempt, test);
   // a coding test's written questions (issue 25) are scored like an aptitude test's: score/maxScore hold their part
   if (test?.testType === 'APTITUDE' || (test?.writtenQuestionIds.length ?? 0) > 0) {

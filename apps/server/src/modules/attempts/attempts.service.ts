@@ -8,7 +8,14 @@ import { type AttemptRow, attempts, submissions, type TestRow, type UserRow } fr
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { bindReference, checkStartGate, type LiveFallbackReason, recordLiveUnconfirmed } from '../face/proctoring.gate';
+import {
+  bindReference,
+  checkStartGate,
+  type LiveFallbackReason,
+  recordLiveUnconfirmed,
+  type StartGate,
+  testProctoring,
+} from '../face/proctoring.gate';
 import { canManageTest, findTest } from '../tests/tests.access';
 import { requireTestAccess } from './access-gate';
 import { findProblemsInOrder, findQuestionsInOrder } from './attempts.questions';
@@ -78,6 +85,9 @@ export async function startAttempt(
   extra: {
     extraMinutes?: number;
     accommodationNote?: string | null;
+    /** Granted on request (issue 46): no camera step, and the report says so. */
+    cameraWaived?: boolean;
+    screenReader?: boolean;
     ip?: string;
     /** Issue 41: start without the live check (see checkStartGate). */
     liveFallback?: LiveFallbackReason;
@@ -104,10 +114,10 @@ export async function startAttempt(
     test.testType === 'CODING' ? await findProblemsInOrder(deps.db, test) : await findQuestionsInOrder(deps.db, test);
   if (items.length === 0) throw new AppError('TEST_NOT_READY', 'This test is not ready yet');
   const extraMinutes = preview ? 0 : (extra.extraMinutes ?? 0);
-  const gate = await checkStartGate(deps, user.id, test, {
-    liveFallback: extra.liveFallback,
-    stillCamera: extra.stillCamera,
-  });
+  const cameraWaived = !preview && Boolean(extra.cameraWaived);
+  const gate: StartGate = cameraWaived
+    ? { proctored: false, unavailableSince: null }
+    : await checkStartGate(deps, user.id, test, { liveFallback: extra.liveFallback, stillCamera: extra.stillCamera });
   const [row] = await deps.db
     .insert(attempts)
     .values({
@@ -121,6 +131,8 @@ export async function startAttempt(
       isPreview: preview,
       extraMinutes,
       accommodationNote: preview ? null : (extra.accommodationNote ?? null),
+      cameraWaived: cameraWaived && testProctoring(test),
+      screenReader: !preview && Boolean(extra.screenReader),
     })
     .onConflictDoNothing()
     .returning();

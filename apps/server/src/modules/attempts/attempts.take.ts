@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { type AttemptRow, codeDrafts, type TestRow, type UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { findOwnRequest, toOwnRequest } from '../accommodation-requests/accommodation-requests.service';
 import { readProctoringState } from '../face/proctoring.gate';
 import { accommodationFor } from '../invitations/accommodations';
 import { effectiveSections, entrySections, takeSections } from '../sections/sections.state';
@@ -78,6 +79,7 @@ export async function readTakeState(
     serverNow: now.toISOString(),
     pastePolicy: test.pastePolicy,
     preview,
+    ...(test.isPractice ? { practice: true } : {}),
     attempt: null,
     problems: [],
     questions: [],
@@ -86,12 +88,18 @@ export async function readTakeState(
     answers: {},
     flagged: [],
   };
-  const [proctoring, marks, extra] = await Promise.all([
+  const [proctoring, marks, extra, request] = await Promise.all([
     readProctoringState(deps, user.id, test, attempt),
     questionMarksOf(deps, test),
     attempt || preview ? null : accommodationFor(deps, user, testId),
+    preview ? null : findOwnRequest(deps, user.id, testId),
   ]);
-  state.proctoring = proctoring;
+  // a granted "no camera" (issue 46): no camera step before the start
+  state.proctoring = extra?.cameraWaived ? { ...proctoring, required: false } : proctoring;
+  if (request) state.accommodationRequest = toOwnRequest(request);
+  const cameraWaived = attempt ? attempt.cameraWaived : Boolean(extra?.cameraWaived);
+  const screenReader = attempt ? attempt.screenReader : Boolean(extra?.screenReader);
+  if (cameraWaived || screenReader) state.accommodations = { cameraWaived, screenReader };
   state.test.questionMarks = marks;
   state.test.extraMinutes = attempt ? attempt.extraMinutes : (extra?.extraMinutes ?? 0);
   // a mixed test's sections (issue 46): before the start only their titles, kinds, counts and minutes

@@ -8,6 +8,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import {
+  accommodationRequests,
   attempts,
   codeDrafts,
   faceEnrollments,
@@ -79,6 +80,8 @@ export async function eraseAccount(deps: Deps, user: UserRow, password: string, 
       .where(eq(faceEnrollments.userId, user.id))
       .returning({ key: faceEnrollments.frameKey });
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    // issue 46: a request's reason is often about the candidate's health
+    await tx.delete(accommodationRequests).where(eq(accommodationRequests.userId, user.id));
     await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
     await tx
       .update(invitations)
@@ -136,6 +139,9 @@ export async function eraseCandidateForCompany(
     await eraseCode(tx, ids);
     const standIn = await detachAttempts(tx, candidateId, ids, now);
     const interviews = await scrubCopies(tx, candidate.email, actor.companyId, false);
+    await tx
+      .delete(accommodationRequests)
+      .where(and(eq(accommodationRequests.userId, candidateId), inArray(accommodationRequests.testId, companyTests)));
     if (invited.length > 0) {
       await tx
         .update(invitations)

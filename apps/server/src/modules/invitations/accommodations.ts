@@ -9,6 +9,7 @@ import type { UserRow } from '../../db/schema';
 import { attempts, invitations } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { grantedAccommodation } from '../accommodation-requests/accommodation-requests.service';
 import { computeDeadline } from '../attempts/attempts.service';
 import { findTest, requireManagedTest } from '../tests/tests.access';
 
@@ -25,12 +26,28 @@ async function invitationOf(deps: Pick<AppDeps, 'db'>, user: UserRow, testId: st
   return row ?? null;
 }
 
-/** What startAttempt applies: the extra minutes and note of the caller's invitation (none when not invited). */
+/**
+ * What startAttempt applies: the extra minutes and note of the caller's invitation, and what a granted request
+ * adds (issue 46): its minutes when there is no invitation to carry them (a link test), no camera step, the
+ * editor's accessible mode.
+ */
 export async function accommodationFor(deps: Pick<AppDeps, 'db'>, user: UserRow, testId: string) {
-  const inv = await invitationOf(deps, user, testId);
+  const [inv, granted] = await Promise.all([
+    invitationOf(deps, user, testId),
+    grantedAccommodation(deps, user.id, testId),
+  ]);
+  const asked = { cameraWaived: granted.cameraWaived, screenReader: granted.screenReader };
   const test = inv ? await findTest(deps.db, testId) : null;
-  if (!inv || !test) return {};
+  if (!inv || !test) {
+    const minutes = granted.grantedMinutes > 0;
+    return {
+      ...asked,
+      extraMinutes: minutes ? granted.grantedMinutes : undefined,
+      accommodationNote: minutes ? 'Granted on request' : undefined,
+    };
+  }
   return {
+    ...asked,
     extraMinutes: accommodationMinutes(test.duration, {
       extraMinutes: inv.extraMinutes,
       multiplier: inv.timeMultiplier,

@@ -62,4 +62,9 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'PUT /api/tests/{id}/sections':
     "Set a coding test's sections in order (kind, items, optional minutes); the total follows (issue 46)",
   'POST /api/attempts/{testId}/sections/next': 'Leave the current section of a mixed test for the next one (issue 46)',
+  'PUT /api/attempts/{testId}/accommodation':
+    'Ask for an accommodation before starting: extra time, no camera, screen-reader mode (issue 46)',
+  'GET /api/tests/{id}/accommodation-requests': "A test's accommodation requests and their answers (issue 46)",
+  'PUT /api/accommodation-requests/{id}/decision': 'Grant or refuse an accommodation request (issue 46)',
+  'POST /api/practice': "The candidate's own practice test, never scored or shown to an employer (issue 46)",
 };

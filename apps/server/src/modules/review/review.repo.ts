@@ -183,7 +183,7 @@ export function myTests(database: Database, userId: string, email: string) {
             a.awaiting_grading AS "awaitingGrading", coalesce(c.show_candidate_score, true) AS "showScore"
      FROM attempts a JOIN tests t ON t.id = a.test_id LEFT JOIN companies c ON c.id = t.company_id
      ${SCORE_LATERALS}
-     WHERE a.user_id = $1 AND NOT a.is_preview
+     WHERE a.user_id = $1 AND NOT a.is_preview AND NOT t.is_practice -- issue 46: practice is nobody's result
      UNION ALL
      SELECT t.id, t.test_name, t.test_type, c.name, NULL, NULL, NULL, t.end_time, NULL, NULL, NULL, i.created_at, NULL,
             NULL

@@ -347,8 +347,14 @@ export async function getReport(deps: Deps, user: UserRow, attemptId: string): P
     proctored: attempt.proctored,
     scoringRule: SCORING_RULE,
     accommodation:
-      attempt.extraMinutes > 0 || attempt.accommodationNote
-        ? { extraMinutes: attempt.extraMinutes, note: attempt.accommodationNote }
+      attempt.extraMinutes > 0 || attempt.accommodationNote || attempt.cameraWaived || attempt.screenReader
+        ? {
+            extraMinutes: attempt.extraMinutes,
+            note: attempt.accommodationNote,
+            // issue 46: granted on the candidate's request
+            ...(attempt.cameraWaived ? { cameraWaived: true } : {}),
+            ...(attempt.screenReader ? { screenReader: true } : {}),
+          }
         : null,
     isPreview: attempt.isPreview,
   };

@@ -119,6 +119,8 @@ export async function createSubmission(
   if (!(ANSWER_LANGUAGES as readonly string[]).includes(input.language)) {
     throw new AppError('VALIDATION', 'Choose a supported language', { language: 'Choose a supported language' });
   }
+  // issue 46: a practice test is never scored
+  if (input.test.isPractice) throw new AppError('CONFLICT', 'A practice test is not scored: use Run to try your code');
   // The problem is read under a share lock in the inserting transaction, and an edit takes the row's update lock
   // (updateProblemVersioned): the version stored is always the version of the content read here, and an edit
   // that follows sees this submission and keeps that content as its version (issue 23).
@@ -234,6 +236,7 @@ export async function submitCode(
     if (earlier) return waitForJudged(deps, earlier.id, deps.judging?.submitWaitMs ?? 0);
   }
   const { test, attempt } = await requireAccess(deps, user, input.testId, false);
+  if (test.isPractice) throw new AppError('CONFLICT', 'A practice test is not scored: use Run to try your code');
   const problem = await resolveProblem(deps, test, input.questionNumber);
   requireLanguageFor(test, problem, input.language);
   // a mixed test's section (issue 46): only the current one, within its time

@@ -26,7 +26,7 @@ export function InterviewRecordPage() {
   if (detail.isError) return <ErrorAlert message={serverMessage(detail.error, 'The interview could not be loaded.')} />;
   const d = detail.data;
   return (
-    <div className="container">
+    <main className="container">
       <h1>{d.title}</h1>
       <p>
         Candidate {d.candidateEmail}. Status: {d.status}.
@@ -54,7 +54,7 @@ export function InterviewRecordPage() {
       {playback.isError && <ErrorAlert message={serverMessage(playback.error, 'The replay could not be loaded.')} />}
       {playback.data && <Replay playback={playback.data} />}
       {playback.data && <RoomAtTheEnd notes={playback.data.notes} board={playback.data.board} />}
-    </div>
+    </main>
   );
 }
 

@@ -24,7 +24,7 @@ export function InterviewsPage() {
     if (window.confirm(question)) erase.mutate(i);
   };
   return (
-    <div className="container">
+    <main className="container">
       <h1>Interviews</h1>
       <ScheduleForm />
       <h2>All interviews</h2>
@@ -76,6 +76,6 @@ export function InterviewsPage() {
           </tbody>
         </table>
       )}
-    </div>
+    </main>
   );
 }

@@ -16,14 +16,24 @@ export interface RunPanelProps {
   getCode: () => string;
 }
 
+/** One wording on both sides: the count, and (for the interviewer, whose copy has it) the first failure's verdict. */
+function runTitle(run: TRoomRun): string {
+  const failure = run.verdict !== 'Accepted' && run.verdict !== 'Passed' && run.verdict !== 'Failed';
+  return run.kind === 'hidden'
+    ? `Hidden tests: ${run.passed ?? 0} of ${run.total ?? 0} passed${failure ? ` (${run.verdict})` : ''}`
+    : `Run by ${run.runBy}: ${run.verdict}`;
+}
+
+/** The live region's sentence: the title's facts, worded apart from the visible title (one text per node). */
+function runAnnouncement(run: TRoomRun): string {
+  if (run.kind !== 'hidden') return `${run.runBy} ran the code: ${run.verdict}.`;
+  const failure = run.verdict !== 'Accepted' && run.verdict !== 'Passed' && run.verdict !== 'Failed';
+  return `The hidden tests ran: ${run.passed ?? 0} of ${run.total ?? 0} passed${failure ? `, ${run.verdict}` : ''}.`;
+}
+
 function RunResult({ run }: { run: TRoomRun }) {
   const when = new Date(run.createdAt).toLocaleTimeString();
-  // one wording on both sides: the count, and (for the interviewer, whose copy has it) the first failure's verdict
-  const failure = run.verdict !== 'Accepted' && run.verdict !== 'Passed' && run.verdict !== 'Failed';
-  const title =
-    run.kind === 'hidden'
-      ? `Hidden tests: ${run.passed ?? 0} of ${run.total ?? 0} passed${failure ? ` (${run.verdict})` : ''}`
-      : `Run by ${run.runBy}: ${run.verdict}`;
+  const title = runTitle(run);
   return (
     <li className="iv-run">
       <p>
@@ -49,6 +59,10 @@ export function RunPanel({ interviewId, token, language, disabled, runs, takesAr
   const [input, setInput] = useState('');
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The room's runs arrive from anyone in it; the newest one's title is what a screen reader hears (issue 46).
+  // The list itself is not live: reading every output aloud on each run would drown the sentence that matters.
+  // Keyed by the run, so two runs with the same title are still two announcements (a new node, not the same text).
+  const newest = runs[runs.length - 1];
   const run = async () => {
     setRunning(true);
     setError(null);
@@ -62,6 +76,9 @@ export function RunPanel({ interviewId, token, language, disabled, runs, takesAr
   };
   return (
     <section className="iv-run-panel" aria-label="Run">
+      <p className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="run-announcer">
+        {newest && <span key={newest.id}>{runAnnouncement(newest)}</span>}
+      </p>
       <div className="field">
         <label htmlFor="iv-input">
           {takesArguments ? 'Arguments (one per line, as in the examples)' : 'Input (stdin)'}
@@ -76,7 +93,7 @@ export function RunPanel({ interviewId, token, language, disabled, runs, takesAr
       {runs.length === 0 ? (
         <p className="muted">Nothing has run yet. Press Run to run the shared code; everyone sees the output.</p>
       ) : (
-        <ol className="iv-runs" aria-live="polite">
+        <ol className="iv-runs">
           {[...runs].reverse().map((r) => (
             <RunResult key={r.id} run={r} />
           ))}

@@ -38,7 +38,7 @@ type Enrol =
 /** Tries against a busy or failing face service before Start Test is offered without an enrolment. */
 const SERVICE_TRIES = 3;
 
-export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
+export function EntryStep({ take, busy, error, onStart, accommodation }: StartStepProps) {
   const tr = useT();
   const { t, rich } = tr;
   const b = (c: ReactNode[]) => <strong>{c}</strong>;
@@ -242,6 +242,7 @@ export function EntryStep({ take, busy, error, onStart }: StartStepProps) {
           </ul>
         </section>
       </div>
+      {accommodation}
       {error && (
         <p className="alert alert-error" role="alert">
           {error}

@@ -8,6 +8,7 @@ import { ApiError, api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { forgetStoredUser, ME_KEY, rememberUser, useMe } from '../auth/use-auth';
 import { MyTests } from '../review/my-tests';
+import { PracticeLink } from './practice-link';
 import { ProfileForm } from './profile-form';
 import './profile.css';
 
@@ -107,6 +108,7 @@ function Profile({ email }: { email: string }) {
           {editing ? <ProfileForm user={user} onSave={save} /> : <ProfileDetails user={user} />}
         </div>
       </section>
+      {user.role === 'candidate' && <PracticeLink />}
       <MyTests />
       {/* Data download and account deletion (features/integrations). */}
       <p className="muted">

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../auth/use-can';
+import { AccommodationRequests } from './accommodation-requests';
 import { useInvitations, useInvite, useResend, useSetAccommodation } from './review-api';
 
 const STATUS_LABEL = { invited: 'Invited', started: 'Started', submitted: 'Submitted' } as const;
@@ -208,6 +209,7 @@ export function InvitePanel({ testId }: { testId: string }) {
           </table>
         </div>
       )}
+      <AccommodationRequests testId={testId} />
     </section>
   );
 }

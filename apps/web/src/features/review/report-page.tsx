@@ -108,6 +108,10 @@ export function ReportPage() {
         <p className="alert alert-info" role="note">
           Accommodation: +{r.accommodation.extraMinutes} minutes included in the deadline
           {r.accommodation.note ? ` (${r.accommodation.note})` : ''}.
+          {r.accommodation.cameraWaived &&
+            ' No camera, granted on request: this sitting had no camera step or face checks.'}
+          {r.accommodation.screenReader &&
+            ' Screen-reader mode, granted on request: the editor ran in its accessible mode.'}
         </p>
       )}
       <NotesPanel attemptId={r.attemptId} />

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CompileMarker } from './compile-markers';
-import { EDITOR_LABEL } from './editor-keys';
+import { EDITOR_LABEL, EDITOR_LABEL_ACCESSIBLE } from './editor-keys';
 import { type EditorModule, loadEditor } from './editor-load';
 import type { EditorState, EditorView, Extension, ViewUpdate } from './editor-setup';
 
@@ -50,6 +50,8 @@ export interface CodeEditorProps {
   onChange: (code: string) => void;
   /** The last run's compile errors, underlined in the current document (issue 26). */
   markers?: readonly CompileMarker[];
+  /** The screen-reader accommodation (issue 46): the editor's accessible mode, fixed for the editor's life. */
+  accessible?: boolean;
   /** Called once the editor exists (the edit recorder attaches here); the returned function runs on dispose. */
   onReady?: (editor: EditorHandle, host: HTMLElement) => (() => void) | undefined;
 }
@@ -73,6 +75,7 @@ export function CodeEditor(props: CodeEditorProps) {
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
   const onReady = useRef(props.onReady);
+  const accessible = useRef(Boolean(props.accessible));
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -105,8 +108,8 @@ export function CodeEditor(props: CodeEditorProps) {
       doc,
       extensions: [
         cm.docKey.of(key),
-        cm.basicSetup({ history: true }),
-        cm.editorLabel(EDITOR_LABEL),
+        cm.basicSetup({ history: true, accessible: accessible.current }),
+        cm.editorLabel(accessible.current ? EDITOR_LABEL_ACCESSIBLE : EDITOR_LABEL),
         slots.theme.of(current.theme),
         slots.layout.of(current.layout),
         slots.readOnly.of(current.readOnly),

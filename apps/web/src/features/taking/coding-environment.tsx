@@ -189,10 +189,10 @@ function CodingEnvironment({
     () => ({ testId, questionNumber: index, language, code: currentCode() }),
     () => void queue.flush(),
   );
-  // a project task has its own Run and Submit (project-workspace.tsx)
+  // a project task has its own Run and Submit (project-workspace.tsx); a practice test has no Submit: its shortcut runs instead
   useRunShortcuts(
     runner.run,
-    runner.submit,
+    take.practice ? runner.run : runner.submit,
     runner.runCustom,
     !locked && runner.busy === null && !ended && problem?.kind !== 'project',
   );
@@ -241,7 +241,7 @@ function CodingEnvironment({
 
   return (
     <ProctoringWrapper testId={testId} attemptId={attempt.id}>
-      <div className="taking" data-theme={dark ? 'dark' : 'light'}>
+      <main className="taking" data-theme={dark ? 'dark' : 'light'}>
         <TopBar
           problems={problems}
           index={index}
@@ -276,6 +276,11 @@ function CodingEnvironment({
         {outside && !showWritten && (
           <p className="alert alert-warning taking-banner" role="status">
             {t('sections.readOnly')}
+          </p>
+        )}
+        {take.practice && !ended && (
+          <p className="alert alert-info taking-banner" data-testid="practice-banner">
+            {t('practice.banner')}
           </p>
         )}
         {ended && (
@@ -377,16 +382,19 @@ function CodingEnvironment({
                           >
                             {t('code.run')}
                           </button>
-                          <button
-                            type="button"
-                            className="btn btn-success btn-sm"
-                            onClick={runner.submit}
-                            disabled={locked || runner.busy !== null}
-                            aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
-                            title={t('code.submitTitle')}
-                          >
-                            {t('code.submit')}
-                          </button>
+                          {/* a practice test (issue 46) is never scored: Run only */}
+                          {!take.practice && (
+                            <button
+                              type="button"
+                              className="btn btn-success btn-sm"
+                              onClick={runner.submit}
+                              disabled={locked || runner.busy !== null}
+                              aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
+                              title={t('code.submitTitle')}
+                            >
+                              {t('code.submit')}
+                            </button>
+                          )}
                         </div>
                         <SignatureBar problem={problem} />
                         <Suspense fallback={<div className="editor-loading">{t('code.loadingEditor')}</div>}>
@@ -399,6 +407,7 @@ function CodingEnvironment({
                             settings={settings}
                             onChange={onChange}
                             markers={markers}
+                            accessible={take.accommodations?.screenReader}
                             onReady={(editor, host) => {
                               editorRef.current = editor;
                               return recorder.attach(editor, host);
@@ -415,6 +424,7 @@ function CodingEnvironment({
                         busy={runner.busy}
                         error={runner.error}
                         note={runner.note}
+                        announcement={runner.announcement}
                         fn={problem.kind === 'function'}
                         custom={
                           <CustomInputPanel
@@ -456,7 +466,7 @@ function CodingEnvironment({
             {t('code.endText')}
           </EndDialog>
         )}
-      </div>
+      </main>
     </ProctoringWrapper>
   );
 }

@@ -6,3 +6,7 @@ export const TAB_FOCUS_KEY = MAC ? 'Shift+Alt+M' : 'Ctrl+M';
 
 /** The code editor's accessible name, with how to leave it. */
 export const EDITOR_LABEL = `Code editor. Press Escape then Tab to leave it, or ${MAC ? 'Shift+Option+M' : 'Control+M'} to make Tab move focus.`;
+
+/** The accessible mode's name (issue 46): Tab already moves focus there, and nothing is typed for the candidate. */
+export const EDITOR_LABEL_ACCESSIBLE =
+  'Code editor, accessible mode: Tab moves focus, and no brackets or suggestions are added for you.';

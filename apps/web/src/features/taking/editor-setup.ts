@@ -77,8 +77,13 @@ export function loadLanguage(id: string): Promise<Extension> {
 /** The key of a document (the coding page's problem and language), kept in its state. */
 export const docKey = Facet.define<string, string>({ combine: (keys) => keys[0] ?? '' });
 
-/** The editing features both editors share; `history: false` where Yjs keeps the undo history instead. */
-export function basicSetup(opts: { history: boolean }): Extension {
+/**
+ * The editing features both editors share; `history: false` where Yjs keeps the undo history instead.
+ * `accessible` (a screen-reader accommodation, issue 46): nothing is typed or popped up that the candidate did
+ * not type (no closing brackets, no completion list, no re-indenting), and Tab moves focus as on any page.
+ */
+export function basicSetup(opts: { history: boolean; accessible?: boolean }): Extension {
+  const plain = Boolean(opts.accessible);
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -87,10 +92,10 @@ export function basicSetup(opts: { history: boolean }): Extension {
     drawSelection(),
     dropCursor(),
     EditorState.allowMultipleSelections.of(true),
-    indentOnInput(),
+    plain ? [] : indentOnInput(),
     bracketMatching(),
-    closeBrackets(),
-    autocompletion(),
+    plain ? [] : closeBrackets(),
+    plain ? [] : autocompletion(),
     EditorState.languageData.of(() => [{ autocomplete: completeAnyWord }]),
     rectangularSelection(),
     highlightActiveLine(),
@@ -99,15 +104,16 @@ export function basicSetup(opts: { history: boolean }): Extension {
     EditorState.tabSize.of(4),
     indentUnit.of('    '),
     keymap.of([
-      ...closeBracketsKeymap,
+      ...(plain ? [] : closeBracketsKeymap),
       // Ctrl+M (Shift+Alt+M on macOS): Tab moves focus instead of indenting, so keyboard users can leave.
       ...defaultKeymap,
       ...searchKeymap,
       ...(opts.history ? historyKeymap : []),
-      ...completionKeymap,
+      ...(plain ? [] : completionKeymap),
       ...lintKeymap,
-      indentWithTab,
+      ...(plain ? [] : [indentWithTab]),
     ]),
+    plain ? EditorView.contentAttributes.of({ 'data-accessible-mode': 'true' }) : [],
   ];
 }
 

@@ -170,9 +170,7 @@ export function ResultsList({ results, sql, fn }: { results: TCandidateResult[];
   const passed = results.filter((r) => r.passed).length;
   return (
     <>
-      <p className="results-summary" role="status">
-        {t('results.summary', { passed, total: results.length })}
-      </p>
+      <p className="results-summary">{t('results.summary', { passed, total: results.length })}</p>
       <div className="result-cards" data-testid="results">
         {results.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: results are in case order and replaced as a whole
@@ -194,19 +192,23 @@ export function ResultsPanel(props: {
   custom: React.ReactNode;
   /** A function problem: the labels say "Returned value" and "Debug output". */
   fn?: boolean;
+  /** The sentence the live region speaks when a Run or Submit starts or ends. */
+  announcement?: string;
 }) {
   const { t } = useT();
   const { results, busy, error } = props;
   return (
     <div className="taking-results">
+      {/* Always mounted, so a screen reader hears each change; the visible panel is not a live region. */}
+      <p className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="run-announcer">
+        {props.announcement ?? ''}
+      </p>
       <section className="results-main" aria-labelledby="results-title">
         <h2 id="results-title" className="taking-h2">
           {t('results.title')}
         </h2>
         {busy === 'run' || busy === 'submit' ? (
-          <p className="muted" role="status">
-            {busy === 'run' ? t('results.running') : props.note || t('results.submitting')}
-          </p>
+          <p className="muted">{busy === 'run' ? t('results.running') : props.note || t('results.submitting')}</p>
         ) : error ? (
           <p className="alert alert-error" role="alert">
             {error}
@@ -217,11 +219,7 @@ export function ResultsPanel(props: {
           <p className="muted">{t('results.none')}</p>
         ) : (
           <>
-            {props.note && (
-              <p className="alert alert-success results-note" role="status">
-                {props.note}
-              </p>
-            )}
+            {props.note && <p className="alert alert-success results-note">{props.note}</p>}
             <ResultsList results={results} sql={props.sql} fn={props.fn} />
           </>
         )}

@@ -85,6 +85,8 @@ export interface StartStepProps {
   error: string;
   /** Issue 41: the entry step may ask for the start without the live check (ZStartAttempt). */
   onStart: (options?: TStartAttempt) => void;
+  /** Issue 46: the accommodation request panel, shown above the Start button. */
+  accommodation?: ReactNode;
 }
 
 /** The candidate's own time (issue 46): the test's minutes and, with an accommodation, their extra time. */
@@ -92,7 +94,7 @@ export function timerMinutes(take: TTakeTest): number {
   return take.test.duration + (take.test.extraMinutes ?? 0);
 }
 
-export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
+export function StartScreen({ take, busy, error, onStart, accommodation }: StartStepProps) {
   const { t } = useT();
   const formatDateTime = useFormatDateTime();
   const n = take.test.questionCount;
@@ -160,6 +162,7 @@ export function StartScreen({ take, busy, error, onStart }: StartStepProps) {
       </ul>
       <AiEntryNotice testId={take.test.id} />
       <p className="muted">{t('start.timerNote')}</p>
+      {accommodation}
       {error && (
         <p className="alert alert-error" role="alert">
           {error}

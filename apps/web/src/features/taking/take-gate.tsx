@@ -9,6 +9,7 @@ import { Navigate } from 'react-router-dom';
 import { CandidateIntl, useT } from '../../i18n/candidate-intl';
 import { ApiError } from '../../lib/api';
 import { EntryStep } from '../proctoring/entry-step';
+import { AccommodationRequest } from './accommodation-request';
 import { ErrorScreen, LoadingScreen, StartScreen, WindowClosedScreen } from './screens';
 import { restartPreview, startAttempt, takeKey, useTakeState } from './take-api';
 
@@ -67,19 +68,21 @@ function Gate({ testId, type, children }: GateProps) {
       }
     };
     const banner = take.preview && <PreviewBanner testId={testId} started={false} />;
+    // issue 46: asked before the start, on the entry page with or without the camera step
+    const accommodation = take.test.questionCount > 0 && <AccommodationRequest take={take} />;
     // Camera-proctored tests start through the entry step (camera, guidelines, enrolment: issue 17).
     // A test without questions cannot start: the start screen says "This test is not ready yet" (no entry step).
     if (take.proctoring?.required && take.test.questionCount > 0)
       return (
         <>
           {banner}
-          <EntryStep take={take} busy={starting} error={startError} onStart={start} />
+          <EntryStep take={take} busy={starting} error={startError} onStart={start} accommodation={accommodation} />
         </>
       );
     return (
       <>
         {banner}
-        <StartScreen take={take} busy={starting} error={startError} onStart={start} />
+        <StartScreen take={take} busy={starting} error={startError} onStart={start} accommodation={accommodation} />
       </>
     );
   }
