@@ -30,14 +30,14 @@ import {
   toDescriptor,
 } from './face.repo';
 import type { FaceClient, FaceDetectOutcome, FaceVerifyOutcome } from './face-client';
+import { ENROLL_FRAMES, FLAG_FRAMES } from './frame-buckets';
 import { answerChallenge, challengeOnHeartbeat, noteCheckOutcome, reopenChallenge } from './proctoring.challenge';
 import { noteOutage, proctoringActive } from './proctoring.gate';
 import { isServiceFailure, noteFrame, outageObserved, withFaceService } from './proctoring.track';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'blobs' | 'face'>;
 
-export const ENROLL_FRAMES = 'face-enrollments';
-export const FLAG_FRAMES = 'proctoring-frames';
+export { ENROLL_FRAMES, FLAG_FRAMES };
 
 const FLAG_DETAIL: Record<DetectFlag, (d: FaceDetectOutcome, phone: PhoneEvidence | null) => string> = {
   no_face: () => 'Device flag, checked by the server: no face in the frame',

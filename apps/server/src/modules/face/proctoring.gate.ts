@@ -11,10 +11,10 @@ import type { TestRow } from '../../db/schema';
 import { faceEnrollments, faceOutages } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { recordProctoringEvent } from '../proctoring-events/proctoring-events.service';
+import { recordProctoringEvent } from '../proctoring-events/proctoring-events.record';
 import { retentionForTest } from '../proctoring-events/retention';
 import { findReference } from './face.repo';
-import { FLAG_FRAMES } from './face.service';
+import { FLAG_FRAMES } from './frame-buckets';
 
 /** An outage seen at enrolment lets the candidate start within this time (the page retries enrolment later). */
 export const OUTAGE_GRACE_MS = 10 * 60_000;

@@ -10,31 +10,12 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { findAttempt } from '../attempts/attempts.service';
 
+export { recordProctoringEvent } from './proctoring-events.record';
+
 /** Page-sent events kept per attempt (their own cap: server events never count against it); beyond it they are dropped. */
 export const MAX_PAGE_EVENTS_PER_ATTEMPT = 1000;
 /** A page may back-date an event (it batches) by at most this much. */
 const MAX_BACKDATE_MS = 120_000;
-
-/** Records one event (used by the face engine too). `at` defaults to the server's now. */
-export async function recordProctoringEvent(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  attemptId: string,
-  kind: string,
-  detail = '',
-  frameKey: string | null = null,
-  at?: Date,
-  measure?: { threshold: number | null; score: number | null },
-): Promise<void> {
-  await deps.db.insert(proctoringEvents).values({
-    attemptId,
-    kind,
-    detail: detail.slice(0, 500),
-    frameKey,
-    occurredAt: at ?? deps.clock.now(),
-    threshold: measure?.threshold ?? null,
-    score: measure?.score ?? null,
-  });
-}
 
 /** The events a candidate's page sends for their own attempt; after it ends (or its deadline) they are ignored. */
 export async function recordPageEvents(

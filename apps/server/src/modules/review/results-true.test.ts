@@ -110,6 +110,8 @@ describe('per-question truth', () => {
     expect(take.test).toMatchObject({ questionCount: 3, questionMarks: 15, extraMinutes: 0 });
 
     const sitters: { cand: Awaited<ReturnType<typeof createSignedInUser>>; attemptId: string }[] = [];
+    // the CSV's time taken is ended − started: a frozen clock keeps it 0 however slow the machine is
+    t.clock.freeze();
     for (const answers of [
       { [prime]: 0, [evens]: [0, 2], [why]: 'Because 7 has no divisor.' },
       { [prime]: 1, [evens]: [0], [why]: 'It is odd.' },
@@ -122,6 +124,7 @@ describe('per-question truth', () => {
       await t.as(s.cand).post(`/api/attempts/${test.id}/end`);
       sitters.push(s);
     }
+    t.clock.unfreeze();
     const report = (await t.as(team.reviewer).get(`/api/review/attempts/${sitters[0]!.attemptId}/report`)).json();
     expect(report.problems[0]).toMatchObject({
       score: 0,
