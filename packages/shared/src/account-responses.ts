@@ -143,6 +143,8 @@ export const ZMyDataExport = z.object({
   /** Issue 44: questions to the test's AI assistant with their answers, and authorship follow-ups. */
   aiExchanges: rows,
   aiFollowUps: rows,
+  /** Issue 46: the candidate's accommodation requests (what was asked, why, and the decision). */
+  accommodationRequests: rows,
 });
 
 /**

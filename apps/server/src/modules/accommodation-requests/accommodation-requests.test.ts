@@ -138,6 +138,18 @@ describe('accommodation requests', () => {
     expect(entry.accommodationRequest).toMatchObject({ status: 'refused', decisionNote: 'A camera is required' });
     // without the grant the proctored start still needs the enrolment
     expect((await call(t.app, 'POST', `/api/attempts/${test.id}/start`, cand)).statusCode).toBe(428);
+    // the candidate's own data download lists the request, its reason and the decision (no decider's id)
+    const exported = (await call(t.app, 'GET', '/api/users/me/export', cand)).json();
+    expect(exported.accommodationRequests).toEqual([
+      expect.objectContaining({
+        testId: test.id,
+        kinds: ['no_camera', 'extra_time'],
+        reason: 'No webcam',
+        status: 'refused',
+        decisionNote: 'A camera is required',
+      }),
+    ]);
+    expect(exported.accommodationRequests[0]).not.toHaveProperty('decidedBy');
   });
 
   it('a link test has no invitation: the granted minutes come from the request', async () => {

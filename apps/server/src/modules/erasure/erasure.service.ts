@@ -4,7 +4,7 @@
  * Every erasure is written to the audit log of each company that held the data.
  */
 
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import {
@@ -23,6 +23,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
+import { toOwnRequest } from '../accommodation-requests/accommodation-requests.service';
 import { exportAiOf } from '../ai/ai.export';
 import { recordAudit } from '../audit/audit.service';
 import { countInterviewsOf, exportInterviewsOf } from '../interviews/interviews.erasure';
@@ -197,10 +198,15 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
           .from(tests)
           .where(inArray(tests.id, [...new Set(mine.map((a) => a.testId))])),
   ]);
-  const [recordings, runs, ai] = await Promise.all([
+  const [recordings, runs, ai, accommodation] = await Promise.all([
     exportRecordings(deps, ids),
     exportRuns(deps, ids),
     exportAiOf(deps, ids),
+    deps.db
+      .select()
+      .from(accommodationRequests)
+      .where(eq(accommodationRequests.userId, user.id))
+      .orderBy(asc(accommodationRequests.createdAt)),
   ]);
   // The same rule as invitations: interviews held with an address show once the address is verified.
   const interviewRows = user.emailVerifiedAt ? await exportInterviewsOf(deps.db, user.email) : [];
@@ -267,5 +273,6 @@ export async function exportMyData(deps: Deps, user: UserRow, ip: string) {
     codeRuns: runs,
     aiExchanges: ai.exchanges,
     aiFollowUps: ai.followUps,
+    accommodationRequests: accommodation.map((r) => ({ testId: r.testId, createdAt: r.createdAt, ...toOwnRequest(r) })),
   };
 }
