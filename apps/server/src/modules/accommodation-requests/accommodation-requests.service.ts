@@ -18,7 +18,10 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { requireVisibleTest } from '../attempts/access-gate';
 import { recordAudit } from '../audit/audit.service';
+import { textToHtml } from '../review/status-mail';
+import { companyName, displayName } from '../review/templates';
 import { findTest, requireManagedTest } from '../tests/tests.access';
+import { renderDecisionMail } from './decision-mail';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -147,7 +150,7 @@ export async function listRequests(deps: Deps, user: UserRow, testId: string): P
 
 /** PUT /api/accommodation-requests/{id}/decision: grant or refuse, until the candidate starts. */
 export async function decideRequest(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'mailer'>,
   user: UserRow,
   id: string,
   input: TAccommodationDecision,
@@ -164,6 +167,11 @@ export async function decideRequest(
     throw new AppError('CONFLICT', 'The candidate has started the test: the decision can no longer change');
   const granted = input.decision === 'granted';
   const grantedMinutes = granted && req.kinds.includes('extra_time') ? (input.extraMinutes ?? req.extraMinutes) : null;
+  const note = input.note ? input.note : null;
+  const current = async () => (await listRequests(deps, user, test.id)).find((r) => r.id === req.id)!;
+  // The same decision again changes nothing: no write, no audit row, no second email.
+  if (req.status === input.decision && req.grantedMinutes === grantedMinutes && req.decisionNote === note)
+    return current();
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx
@@ -171,7 +179,7 @@ export async function decideRequest(
       .set({
         status: input.decision,
         grantedMinutes,
-        decisionNote: input.note ? input.note : null,
+        decisionNote: note,
         decidedBy: user.id,
         decidedAt: now,
         updatedAt: now,
@@ -206,6 +214,24 @@ export async function decideRequest(
     ip,
     detail: { testId: test.id, decision: input.decision, kinds: req.kinds, grantedMinutes },
   });
-  const rows = await listRequests(deps, user, test.id);
-  return rows.find((r) => r.id === req.id)!;
+  // The candidate hears of the decision (or of a changed one) by email.
+  const [candidate] = await deps.db.select().from(users).where(eq(users.id, req.userId)).limit(1);
+  if (candidate) {
+    const mail = renderDecisionMail(test.defaultLocale ?? 'en', {
+      candidateName: displayName(candidate),
+      companyName: await companyName(deps.db, test.companyId),
+      testName: test.testName,
+      decision: input.decision,
+      kinds: req.kinds,
+      grantedMinutes,
+      note,
+    });
+    await deps.mailer.send({
+      to: candidate.email,
+      ...mail,
+      html: textToHtml(mail.text),
+      kind: 'accommodation_decision',
+    });
+  }
+  return current();
 }

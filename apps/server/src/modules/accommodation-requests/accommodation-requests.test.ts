@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCodingTest, createSignedInUser, uniqueEmail } from '../../../test/factories';
 import { call } from '../../../test/fixtures/authoring';
 import { useTeam, useTestApp } from '../../../test/support';
-import { auditLog, invitations, tests } from '../../db/schema';
+import { auditLog, invitations, outbox, tests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { FaceClient } from '../face/face-client';
 
@@ -31,6 +31,12 @@ const refusingFace: FaceClient = {
 
 const t = useTestApp({ face: refusingFace });
 const team = useTeam(t);
+
+const decisionMails = (to: string) =>
+  t.deps.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, to), eq(outbox.kind, 'accommodation_decision')));
 
 const minutesOf = (a: { startedAt: string; deadlineAt: string }) =>
   (new Date(a.deadlineAt).getTime() - new Date(a.startedAt).getTime()) / 60_000;
@@ -87,6 +93,17 @@ describe('accommodation requests', () => {
     // the extra time is the invitation's (issue 13's mechanism)
     const [inv] = await t.deps.db.select().from(invitations).where(eq(invitations.testId, test.id));
     expect(inv!.extraMinutes).toBe(20);
+    // the candidate is told by email, in the test's language (English here), with the minutes and the note
+    const [mail] = await decisionMails(email);
+    expect(mail).toMatchObject({ subject: 'Your accommodation request for Granted' });
+    expect(mail!.bodyText).toContain('has granted your request for extra time, no camera, and screen-reader mode');
+    expect(mail!.bodyText).toContain('Extra time granted: 20 minutes.');
+    expect(mail!.bodyText).toContain('Their note: As asked');
+    // the same decision again sends nothing more
+    expect(
+      (await decide(id, team.recruiter, { decision: 'granted', extraMinutes: 20, note: 'As asked' })).statusCode,
+    ).toBe(200);
+    expect(await decisionMails(email)).toHaveLength(1);
     // an answered request is not the candidate's to change
     expect((await ask(test.id, cand, { kinds: ['no_camera'], reason: 'again' })).statusCode).toBe(409);
 
@@ -129,8 +146,15 @@ describe('accommodation requests', () => {
       extraMinutes: 10,
       reason: 'No webcam',
     });
+    await t.deps.db.update(tests).set({ defaultLocale: 'es' }).where(eq(tests.id, test.id));
     const refused = await decide(asked.json().id, team.admin, { decision: 'refused', note: 'A camera is required' });
     expect(refused.json()).toMatchObject({ status: 'refused', grantedMinutes: null });
+    // told in the test's default language (Spanish here), without any granted minutes
+    const mails = await decisionMails(cand.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Tu solicitud de adaptación para Refused');
+    expect(mails[0]!.bodyText).toContain('no ha concedido tu solicitud de sin cámara y tiempo adicional');
+    expect(mails[0]!.bodyText).not.toContain('Tiempo adicional concedido');
     const entry = (await call(t.app, 'GET', `/api/attempts/take/${test.id}`, cand)).json();
     expect(entry.proctoring.required).toBe(true);
     expect(entry.test.extraMinutes).toBe(0);
