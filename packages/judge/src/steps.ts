@@ -185,9 +185,15 @@ export function classify(
   if (o.limit === 'output') {
     verdict = 'Output Limit Exceeded';
     message = `output over ${OUTPUT_LIMIT >> 20} MiB`;
-  } else if (o.oom > 0 || (failed && o.limit === '' && (o.oom < 0 || heapFull(o, memoryMb, plan)))) {
+  } else if (
+    o.oom > 0 ||
+    (failed && o.limit === '' && (o.oom < 0 || heapFull(o, memoryMb, plan))) ||
+    (o.limit === 'cpu' && heapFull(o, memoryMb, plan))
+  ) {
     // only the supervisor's figures decide: an OOM kill, an allocation refused at the cgroup limit, or a
-    // runtime with a heap cap (JVM, V8) failing with its peak at the cap. What the program prints never counts.
+    // runtime with a heap cap (JVM, V8) failing with its peak at the cap — or stopped by the CPU limit with its
+    // peak at the cap: a full heap spends the time collecting garbage (how soon it gets there depends on the
+    // machine's page-fault cost, not on the program). What the program prints never counts.
     verdict = 'Memory Limit Exceeded';
   } else if (o.limit === 'cpu' || o.limit === 'wall' || timeMs > timeLimitMs) {
     verdict = 'Time Limit Exceeded';
