@@ -138,17 +138,7 @@ export async function saveSso(deps: Deps, owner: UserRow, companyId: string, inp
     domainVerifiedAt: sameDomain && current ? current.domainVerifiedAt : null,
     protocol: 'oidc' as const,
   };
-  try {
-    await deps.db
-      .insert(ssoConnections)
-      .values({ companyId, ...values })
-      .onConflictDoUpdate({ target: ssoConnections.companyId, set: values });
-  } catch (err) {
-    if (isUniqueViolation(err, 'sso_connections_domain_key')) {
-      throw new AppError('CONFLICT', 'Another company already uses this domain for single sign-on');
-    }
-    throw err;
-  }
+  await saveConnection(deps, companyId, values, values);
   await recordAudit(deps.db, {
     companyId,
     actorId: owner.id,
@@ -459,18 +449,8 @@ export async function saveSaml(deps: Deps, owner: UserRow, companyId: string, in
     samlIdpCerts: idp.certs,
     samlMetadataUrl: input.metadataUrl ?? null,
   };
-  try {
-    await deps.db
-      .insert(ssoConnections)
-      // A company new to single sign-on has no OIDC client: those columns stay empty until it sets one.
-      .values({ companyId, issuer: '', clientId: '', clientSecret: '', ...values })
-      .onConflictDoUpdate({ target: ssoConnections.companyId, set: values });
-  } catch (err) {
-    if (isUniqueViolation(err, 'sso_connections_domain_key')) {
-      throw new AppError('CONFLICT', 'Another company already uses this domain for single sign-on');
-    }
-    throw err;
-  }
+  // A company new to single sign-on has no OIDC client: those columns stay empty until it sets one.
+  await saveConnection(deps, companyId, { issuer: '', clientId: '', clientSecret: '', ...values }, values);
   await recordAudit(deps.db, {
     companyId,
     actorId: owner.id,
@@ -583,4 +563,24 @@ export async function finishSaml(
     detail: { method: 'saml', source: 'saml', issuer, subject: identity.subject, assertionId: identity.assertionId },
   });
   return { user, linked };
+}
+
+/** Inserts or updates the company's one connection row; a domain another company uses is a 409. */
+async function saveConnection(
+  deps: Pick<AppDeps, 'db'>,
+  companyId: string,
+  insert: Omit<typeof ssoConnections.$inferInsert, 'companyId'>,
+  update: Partial<typeof ssoConnections.$inferInsert>,
+) {
+  try {
+    await deps.db
+      .insert(ssoConnections)
+      .values({ companyId, ...insert })
+      .onConflictDoUpdate({ target: ssoConnections.companyId, set: update });
+  } catch (err) {
+    if (isUniqueViolation(err, 'sso_connections_domain_key')) {
+      throw new AppError('CONFLICT', 'Another company already uses this domain for single sign-on');
+    }
+    throw err;
+  }
 }
