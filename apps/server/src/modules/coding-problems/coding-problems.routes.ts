@@ -14,9 +14,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requireEmployer, requireUser } from '../../lib/auth';
-import { AppError } from '../../lib/errors';
 import { IMPORT_LIMIT, perSessionLimit, RUN_LIMIT } from '../../lib/rate-limits';
 import { employerOnly, signedIn, typed } from '../../lib/route-schema';
+import { readZipUpload } from '../../lib/zip-upload';
 import { idGuard, ZIdParam } from '../tests/tests.access';
 import { exportPackage, importPackage } from './coding-problems.package';
 import * as service from './coding-problems.service';
@@ -137,20 +137,12 @@ export async function codingProblemsRoutes(app: FastifyInstance, deps: AppDeps) 
     },
     async (req, reply) => {
       const user = requireEmployer(req);
-      if (!req.isMultipart()) throw new AppError('VALIDATION', 'Upload the package as multipart field "package"');
-      let zip: Buffer | null = null;
-      try {
-        for await (const part of req.parts()) {
-          if (part.type === 'file' && part.fieldname === 'package') zip = await part.toBuffer();
-          else if (part.type === 'file') await part.toBuffer();
-        }
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The package is larger than 8 MB');
-        throw err;
-      }
-      if (!zip || zip.length === 0)
-        throw new AppError('VALIDATION', 'Choose a package (.zip) to import', { package: 'Choose a package (.zip)' });
+      const zip = await readZipUpload(req, {
+        notMultipart: 'Upload the package as multipart field "package"',
+        tooLarge: 'The package is larger than 8 MB',
+        missing: 'Choose a package (.zip) to import',
+        missingField: 'Choose a package (.zip)',
+      });
       return reply.status(201).send(await importPackage(db, user, zip, req.query.testId ?? null));
     },
   );

@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requireEmployer, requireUser } from '../../lib/auth';
-import { AppError } from '../../lib/errors';
 import { gunzipBody } from '../../lib/gzip-body';
 import { DRAFT_LIMIT, IMPORT_LIMIT, perSessionLimit, RUN_LIMIT } from '../../lib/rate-limits';
 import { employerOnly, signedIn, typed } from '../../lib/route-schema';
+import { readZipUpload } from '../../lib/zip-upload';
 import { idGuard, ZIdParam } from '../tests/tests.access';
 import * as authoring from './projects.authoring';
 import * as workspace from './projects.workspace';
@@ -81,20 +81,12 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const user = requireEmployer(req);
-      if (!req.isMultipart()) throw new AppError('VALIDATION', 'Upload the project as multipart field "package"');
-      let zip: Buffer | null = null;
-      try {
-        for await (const part of req.parts()) {
-          if (part.type === 'file' && part.fieldname === 'package') zip = await part.toBuffer();
-          else if (part.type === 'file') await part.toBuffer();
-        }
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The zip is larger than 8 MB');
-        throw err;
-      }
-      if (!zip || zip.length === 0)
-        throw new AppError('VALIDATION', 'Choose a project (.zip) to import', { package: 'Choose a project (.zip)' });
+      const zip = await readZipUpload(req, {
+        notMultipart: 'Upload the project as multipart field "package"',
+        tooLarge: 'The zip is larger than 8 MB',
+        missing: 'Choose a project (.zip) to import',
+        missingField: 'Choose a project (.zip)',
+      });
       const input = authoring.parseProjectInput({ ...projectFromZip(zip), testId: req.query.testId ?? null });
       return reply.status(201).send(await authoring.createProject(db, user, input));
     },
